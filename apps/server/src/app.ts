@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import '@l4l/shared/zod-es';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import errorHandler from './plugins/error-handler.ts';
+import security from './plugins/security.ts';
+import web from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export type AppDeps = {
+  /** a database opened (and migrated) by the caller, who then also closes it; tests use this */
+  database?: Database;
+};
+
+/** Image data URLs of up to 5 MiB grow by a third in base64; leave room for the rest of the body. */
+const BODY_LIMIT = 8 * 1024 * 1024;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  const base = {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.newPassword',
+        '*.currentPassword',
+        '*.token',
+      ],
+      censor: '[oculto]',
+    },
+  };
+  if (config.env === 'development' && process.stdout.isTTY) {
+    try {
+      import.meta.resolve('pino-pretty');
+      return {
+        ...base,
+        transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+      };
+    } catch {
+      return base;
+    }
+  }
+  return base;
+}
+
+/** Builds the whole app without listening (ARCHITECTURE.md): tests inject requests or listen on a port. */
+export async function buildApp(config: Config, deps: AppDeps = {}) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.env === 'production',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ownsDatabase = !deps.database;
+  const database = deps.database ?? (await openConfiguredDatabase(config));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  await app.register(fp(async () => {}, { name: 'config' }));
+
+  await app.register(errorHandler);
+  await app.register(security);
+
+  await app.register(healthRoutes);
+
+  await app.register(web);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

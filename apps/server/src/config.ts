@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment (ARCHITECTURE.md). A bad value stops the start with a
+ * one-line explanation naming the variable.
+ */
+
+const bool = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), {
+      error: `${name} debe ser true o false`,
+    })
+    .transform((v) => ['true', '1', 'yes'].includes(v));
+
+const url = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: `${name} debe ser una URL ${protocols.map((p) => `${p}//`).join(' o ')}` },
+    );
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'NODE_ENV debe ser development, production o test',
+    })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'PORT debe ser un número de puerto entre 0 y 65535' })
+    .int({ error: 'PORT debe ser un número de puerto entre 0 y 65535' })
+    .min(0, { error: 'PORT debe ser un número de puerto entre 0 y 65535' })
+    .max(65535, { error: 'PORT debe ser un número de puerto entre 0 y 65535' })
+    .default(3000),
+  HOST: z.string().trim().min(1, { error: 'HOST no puede estar vacío' }).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, { error: 'DATA_DIR no puede estar vacío' }).default('./data'),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  SEED_DEMO: bool('SEED_DEMO').optional(),
+  ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL debe ser un correo electrónico válido' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'ADMIN_PASSWORD debe tener al menos 8 caracteres' }).optional(),
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z2-7]{16,}=*$/, {
+      error: 'ADMIN_TOTP_SECRET debe ser un secreto base32 de al menos 16 caracteres',
+    })
+    .optional(),
+  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET debe tener al menos 32 caracteres' }).optional(),
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().trim().min(3).default('L4L <no-responder@l4l.es>'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .startsWith('sk_', { error: 'STRIPE_SECRET_KEY debe empezar por sk_' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .startsWith('whsec_', { error: 'STRIPE_WEBHOOK_SECRET debe empezar por whsec_' })
+    .optional(),
+  STRIPE_API_BASE: url('STRIPE_API_BASE', ['http:', 'https:']).optional(),
+  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
+  RATE_LIMIT_FACTOR: z.coerce
+    .number({ error: 'RATE_LIMIT_FACTOR debe ser un número mayor que 0' })
+    .positive({ error: 'RATE_LIMIT_FACTOR debe ser un número mayor que 0' })
+    .default(1),
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number({ error: 'PLATFORM_FEE_PERCENT debe ser un número entre 0 y 100' })
+    .min(0, { error: 'PLATFORM_FEE_PERCENT debe ser un número entre 0 y 100' })
+    .max(100, { error: 'PLATFORM_FEE_PERCENT debe ser un número entre 0 y 100' })
+    .default(10),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL debe ser fatal, error, warn, info, debug, trace o silent',
+    })
+    .optional(),
+  WEB_DIST: z.string().trim().min(1).optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  admin: { email: string; password: string; totpSecret: string | undefined } | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe: { secretKey: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
+  publicUrl: string;
+  rateLimitFactor: number;
+  platformFeePercent: number;
+  googleClientId: string | undefined;
+  logLevel: string;
+  /** the built web app; undefined when it has not been built (API only) */
+  webDist: string | undefined;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+/** Treat empty variables as unset, the way shells and .env files usually mean them. */
+function present(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== '') out[key] = value;
+  }
+  return out;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(present(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? '');
+    const received = variable ? env[variable] : undefined;
+    throw new ConfigError(
+      `Configuración no válida: ${issue?.message ?? 'valor no válido'}${received !== undefined ? ` (recibido: "${received}")` : ''}.`,
+    );
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Configuración no válida: ADMIN_EMAIL y ADMIN_PASSWORD van juntos; falta uno de los dos.',
+    );
+  }
+  if (production && !e.JWT_SECRET && !overrides.jwtSecret) {
+    throw new ConfigError('Configuración no válida: JWT_SECRET es obligatorio con NODE_ENV=production.');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const webDist = e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist;
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO ?? !production,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, totpSecret: e.ADMIN_TOTP_SECRET }
+        : undefined,
+    jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? '',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+      : undefined,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    ...overrides,
+  };
+  if (!config.jwtSecret) config.jwtSecret = localJwtSecret(dataDir);
+  return config;
+}
+
+/** Development only: a random signing key kept in the data folder, so sessions survive a restart. */
+function localJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz } from './columns.ts';
+import { users } from './users.ts';
+
+/** spec §3 case; status labels and progress step fixed by API.md. */
+export const cases = pgTable(
+  'cases',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the lawyer the case was addressed to from their profile (create-case-chat); skips the board */
+    addressedLawyerId: uuid('addressed_lawyer_id').references(() => users.id),
+    /** the lawyer assigned once a payment is confirmed */
+    lawyerId: uuid('lawyer_id').references(() => users.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull().default('Por calificar'),
+    status: text('status', {
+      enum: ['PENDIENTE DE VALIDACIÓN', 'PENDIENTE DE ASIGNACIÓN', 'ACTIVO', 'FINALIZADO', 'DESCARTADO'],
+    })
+      .notNull()
+      .default('PENDIENTE DE VALIDACIÓN'),
+    progressStep: integer('progress_step').notNull().default(0),
+    casePriceCents: integer('case_price_cents'),
+    creationDate: createdAt(),
+    validatedAt: tstz('validated_at'),
+    validatedBy: uuid('validated_by'),
+    discardReason: text('discard_reason'),
+    assignationDate: tstz('assignation_date'),
+    startDate: tstz('start_date'),
+    endDate: tstz('end_date'),
+    finishDate: tstz('finish_date'),
+    closureRequestedAt: tstz('closure_requested_at'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('cases_user_idx').on(t.userId, t.creationDate),
+    index('cases_lawyer_idx').on(t.lawyerId, t.creationDate),
+    index('cases_status_idx').on(t.status, t.creationDate),
+    index('cases_board_search_idx').using(
+      'gin',
+      sql`to_tsvector('spanish', ${t.title} || ' ' || ${t.description})`,
+    ),
+    check('cases_progress_step_range', sql`${t.progressStep} between 0 and 7`),
+  ],
+);
+
+/** A lawyer's offer to take a case at a price; one pending proposal per lawyer and case. */
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: id(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    lawyerId: uuid('lawyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: uuid('chat_id'),
+    priceCents: integer('price_cents').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['PENDIENTE', 'ACEPTADA', 'RECHAZADA', 'PAGADA'] })
+      .notNull()
+      .default('PENDIENTE'),
+    createdAt: createdAt(),
+    decidedAt: tstz('decided_at'),
+  },
+  (t) => [
+    index('proposals_case_idx').on(t.caseId),
+    index('proposals_lawyer_idx').on(t.lawyerId),
+    uniqueIndex('proposals_one_pending_key')
+      .on(t.caseId, t.lawyerId)
+      .where(sql`${t.status} in ('PENDIENTE', 'ACEPTADA')`),
+    check('proposals_price_positive', sql`${t.priceCents} > 0`),
+  ],
+);
+
+/** spec §3 rating; one per case (API.md: 409 after). */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: id(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lawyerId: uuid('lawyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    stars: integer('stars').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ratings_case_key').on(t.caseId),
+    index('ratings_lawyer_idx').on(t.lawyerId, t.createdAt),
+    index('ratings_user_idx').on(t.userId, t.createdAt),
+    check('ratings_stars_range', sql`${t.stars} between 1 and 5`),
+  ],
+);

@@ -1,0 +1,53 @@
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cases, proposals } from './cases.ts';
+import { createdAt, id, tstz } from './columns.ts';
+import { users } from './users.ts';
+
+/** spec §3 chat: one private conversation per client–lawyer pair. */
+export const chats = pgTable(
+  'chats',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lawyerId: uuid('lawyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastMessageAt: tstz('last_message_at'),
+    userLastReadAt: tstz('user_last_read_at'),
+    lawyerLastReadAt: tstz('lawyer_last_read_at'),
+  },
+  (t) => [uniqueIndex('chats_pair_key').on(t.userId, t.lawyerId), index('chats_lawyer_idx').on(t.lawyerId)],
+);
+
+/**
+ * spec §3 chat message. No sender means the platform. `audience` 'USUARIO' marks types 9 and 11, which
+ * the lawyer never receives (API.md). A client-chosen id makes a resend a no-op.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    seq: integer('seq').generatedAlwaysAsIdentity(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    text: text('text').notNull().default(''),
+    audience: text('audience', { enum: ['ALL', 'USUARIO'] })
+      .notNull()
+      .default('ALL'),
+    proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
+    caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
+    proposalAmountCents: integer('proposal_amount_cents'),
+    clientMessageId: text('client_message_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_chat_seq_idx').on(t.chatId, t.seq),
+    uniqueIndex('messages_client_id_key').on(t.senderId, t.clientMessageId),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from './admin.ts';
+export * from './cases.ts';
+export * from './chat.ts';
+export * from './payments.ts';
+export * from './users.ts';

@@ -1,0 +1,52 @@
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cases, proposals } from './cases.ts';
+import { createdAt, id, tstz } from './columns.ts';
+import { users } from './users.ts';
+
+/**
+ * One payment for an accepted proposal (the billing rows of both sides come from here). The amount comes
+ * from the proposal, never from the client; the platform fee is recorded per payment.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    lawyerId: uuid('lawyer_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    status: text('status', { enum: ['PENDIENTE', 'COMPLETADO', 'CANCELADO'] })
+      .notNull()
+      .default('PENDIENTE'),
+    createdAt: createdAt(),
+    completedAt: tstz('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_session_key').on(t.provider, t.providerSessionId),
+    index('payments_user_idx').on(t.userId, t.completedAt),
+    index('payments_lawyer_idx').on(t.lawyerId, t.completedAt),
+    index('payments_proposal_idx').on(t.proposalId),
+  ],
+);
+
+/** Provider events already processed: a webhook is idempotent on its event id. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz } from './columns.ts';
+
+/** spec §3 base user; roles USUARIO / ABOGADO / ADMIN (API.md). Mail is stored lower-cased. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    role: text('role', { enum: ['USUARIO', 'ABOGADO', 'ADMIN'] }).notNull(),
+    mail: text('mail').notNull(),
+    passwordHash: text('password_hash'),
+    name: text('name').notNull(),
+    surname: text('surname').notNull().default(''),
+    username: text('username').notNull(),
+    phoneNumber: text('phone_number').notNull().default(''),
+    photoUrl: text('photo_url'),
+    googleSub: text('google_sub'),
+    bannedAt: tstz('banned_at'),
+    banReason: text('ban_reason'),
+    totpSecret: text('totp_secret'),
+    totpEnrolledAt: tstz('totp_enrolled_at'),
+    lastConnection: tstz('last_connection'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_mail_key').on(t.mail),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
+    index('users_role_idx').on(t.role, t.createdAt),
+  ],
+);
+
+/** A signed-in session: tokens carry its id, so logout, a ban or a reset revoke them at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    revokedAt: tstz('revoked_at'),
+    persistent: boolean('persistent').notNull().default(false),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Password-reset tokens: random, stored hashed, single use, 1 hour (ARCHITECTURE.md). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** spec §3 lawyer fields; one row per ABOGADO user. Prices in cents. */
+export const lawyerProfiles = pgTable(
+  'lawyer_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    province: text('province').notNull(),
+    lawyerAssociation: text('lawyer_association').notNull().default(''),
+    membershipNumber: text('membership_number').notNull().default(''),
+    avgResponseTime: text('avg_response_time').notNull().default(''),
+    priceHourCents: integer('price_hour_cents').notNull().default(0),
+    priceFirstVisitCents: integer('price_first_visit_cents').notNull().default(0),
+    firstVisitFree: boolean('first_visit_free').notNull().default(false),
+    verifiedAt: tstz('verified_at'),
+    verifiedBy: uuid('verified_by'),
+    rejectedAt: tstz('rejected_at'),
+    rejectionReason: text('rejection_reason'),
+    featured: boolean('featured').notNull().default(false),
+    /** accent-free, lower-cased name kept by the application for full-text search ('garcia' finds 'García'). */
+    searchText: text('search_text').notNull().default(''),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    activeCases: integer('active_cases').notNull().default(0),
+    finishedCases: integer('finished_cases').notNull().default(0),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('lawyer_profiles_search_idx').using('gin', sql`to_tsvector('spanish', ${t.searchText})`),
+    index('lawyer_profiles_categories_idx').using('gin', t.categories),
+    index('lawyer_profiles_province_idx').on(t.province),
+    index('lawyer_profiles_verified_idx').on(t.verifiedAt),
+    index('lawyer_profiles_price_idx').on(t.priceHourCents),
+    index('lawyer_profiles_finished_idx').on(t.finishedCases),
+    index('lawyer_profiles_active_idx').on(t.activeCases),
+  ],
+);
+
+/** spec §3: academic experience (center, title, dates). */
+export const academicExperiences = pgTable(
+  'academic_experiences',
+  {
+    id: id(),
+    lawyerId: uuid('lawyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    center: text('center').notNull(),
+    title: text('title').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('academic_experiences_lawyer_idx').on(t.lawyerId)],
+);
+
+/** spec §3: work experience (company, position, dates; no end date means 'Presente'). */
+export const workExperiences = pgTable(
+  'work_experiences',
+  {
+    id: id(),
+    lawyerId: uuid('lawyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    company: text('company').notNull(),
+    position: text('position').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('work_experiences_lawyer_idx').on(t.lawyerId)],
+);

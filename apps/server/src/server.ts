@@ -1,0 +1,54 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** Starts L4L: one process serving the API, the WebSocket and the web app. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      process.stderr.write(`No se puede arrancar: el puerto ${config.port} ya está en uso (cambia PORT).\n`);
+    } else {
+      process.stderr.write(`No se puede arrancar: ${(err as Error).message}\n`);
+    }
+    await app.close().catch(() => {});
+    process.exit(1);
+  }
+  process.stdout.write(`\nL4L está en marcha en ${config.publicUrl}\n`);
+}
+
+void main();

@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import { openTestDatabase } from './database.ts';
+
+/**
+ * The real app on a fresh database of its own, with a private data folder (uploads, outbox).
+ * Call `close()` in afterAll: it closes the app, the database and removes the folder.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env },
+    { jwtSecret: 'test-secret-that-is-long-enough-to-sign-tokens', webDist: undefined, ...overrides },
+  );
+  const database = await openTestDatabase(inject('dbTemplate'));
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/** spec §3 / API.md: chat message types, strings on the wire. */
+export const MESSAGE_TYPE = {
+  TEXT: '0',
+  PROPOSAL: '2',
+  CLOSURE_REQUEST: '5',
+  CLOSURE_CONFIRMED: '7',
+  NOTICE: '8',
+  RATING_PROMPT: '9',
+  PROPOSAL_ACCEPTED: '10',
+  CLIENT_NOTICE: '11',
+  IMAGE: 'image',
+} as const;
+
+export const MESSAGE_TYPES = Object.values(MESSAGE_TYPE);
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** API.md: only these may be sent by people; the others are written by the server. */
+export const PERSON_MESSAGE_TYPES: readonly MessageType[] = [MESSAGE_TYPE.TEXT, MESSAGE_TYPE.IMAGE];
+
+/** API.md: types the lawyer never sees (client only). */
+export const CLIENT_ONLY_MESSAGE_TYPES: readonly MessageType[] = [
+  MESSAGE_TYPE.RATING_PROMPT,
+  MESSAGE_TYPE.CLIENT_NOTICE,
+];
+
+export function isMessageType(value: string): value is MessageType {
+  return (MESSAGE_TYPES as readonly string[]).includes(value);
+}
