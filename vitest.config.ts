@@ -22,6 +22,8 @@ export default defineConfig({
           // each file opens its own database; PGlite is memory-hungry, so keep workers few
           pool: 'forks',
           maxWorkers: 2,
+          // a project with its own maxWorkers runs in its own group (Vitest 4 refuses to mix them)
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

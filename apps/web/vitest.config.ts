@@ -6,6 +6,7 @@ export default defineProject({
     root: './apps/web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
     passWithNoTests: true,
   },
 });

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import '@l4l/shared/zod-es';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { lawyersRoutes } from './modules/lawyers/lawyers.routes.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import auth from './plugins/auth.ts';
 import errorHandler from './plugins/error-handler.ts';
+import mailer from './plugins/mailer.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
 
@@ -40,6 +48,16 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         '*.token',
       ],
       censor: '[oculto]',
+    },
+    serializers: {
+      // spec §7 sends a reset token and a new password (and recovery a mail) as query parameters: not logged
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: request.url.startsWith('/api/auth/') ? request.url.split('?')[0] : request.url,
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
     },
   };
   if (config.env === 'development' && process.stdout.isTTY) {
@@ -85,8 +103,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
 
   await app.register(errorHandler);
   await app.register(security);
+  await app.register(auth);
+  await app.register(mailer);
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(adminRoutes);
+  await app.register(ratingsRoutes);
+  await app.register(lawyersRoutes);
+  await app.register(uploadsRoutes);
 
   await app.register(web);
   return app;

@@ -19,6 +19,8 @@ describe('loadConfig', () => {
     expect(config.platformFeePercent).toBe(10);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.stripe).toBeUndefined();
+    expect(config.googleClientId).toBeUndefined();
+    expect(config.googleJwksUrl).toBe('https://www.googleapis.com/oauth2/v3/certs');
   });
 
   it('keeps a random development signing key in the data folder', () => {
@@ -38,6 +40,7 @@ describe('loadConfig', () => {
     ['PLATFORM_FEE_PERCENT', '150', /PLATFORM_FEE_PERCENT/],
     ['NODE_ENV', 'staging', /NODE_ENV/],
     ['JWT_SECRET', 'short', /JWT_SECRET/],
+    ['GOOGLE_JWKS_URL', 'ftp://keys', /GOOGLE_JWKS_URL debe ser una URL http:/],
   ])('refuses %s=%s with a one-line message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrowError(ConfigError);
     try {

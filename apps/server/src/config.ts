@@ -85,6 +85,9 @@ const envSchema = z.object({
     .max(100, { error: 'PLATFORM_FEE_PERCENT debe ser un número entre 0 y 100' })
     .default(10),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_JWKS_URL: url('GOOGLE_JWKS_URL', ['http:', 'https:']).default(
+    'https://www.googleapis.com/oauth2/v3/certs',
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'LOG_LEVEL debe ser fatal, error, warn, info, debug, trace o silent',
@@ -110,6 +113,8 @@ export type Config = {
   rateLimitFactor: number;
   platformFeePercent: number;
   googleClientId: string | undefined;
+  /** where Google publishes the keys that sign its ID tokens; tests point it at a local server */
+  googleJwksUrl: string;
   logLevel: string;
   /** the built web app; undefined when it has not been built (API only) */
   webDist: string | undefined;
@@ -175,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     ...overrides,

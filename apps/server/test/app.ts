@@ -4,7 +4,6 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import type { Database } from '../src/db/database.ts';
 import { openTestDatabase } from './database.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ErrorCode } from './texts/errors.ts';
 
 /** API.md: success and error envelopes. */
@@ -12,3 +13,15 @@ export type ErrorEnvelope = {
     fields?: Record<string, string>;
   };
 };
+
+/** Response schemas of the envelopes, for routes that declare what they answer. */
+export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const pageMetaSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const pageEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: pageMetaSchema });
+/** The answer of an action that has nothing to give back. */
+export const emptyEnvelope = z.object({ data: z.null() });

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
@@ -13,8 +14,10 @@ const SERVER_PREFIXES = ['/api/', '/api', '/ws', '/uploads/', '/payment/sandbox/
  * matches no file answers index.html, so the client router takes the path.
  */
 async function web(app: FastifyInstance) {
+  const uploads = path.join(app.config.dataDir, 'uploads');
+  mkdirSync(uploads, { recursive: true });
   await app.register(fastifyStatic, {
-    root: path.join(app.config.dataDir, 'uploads'),
+    root: uploads,
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
@@ -28,11 +31,14 @@ async function web(app: FastifyInstance) {
       root: webDist,
       prefix: '/',
       wildcard: true,
-      index: false,
+      // '/' is the app itself: index.html, like every client-side route
+      index: ['index.html'],
       setHeaders: (res, filePath) => {
         // hashed build assets never change; index.html must always be revalidated
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (filePath.endsWith('index.html')) {
+          res.header('cache-control', 'no-cache');
         }
       },
     });

@@ -53,6 +53,39 @@ export const pageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
 });
 
+/** Highest price a form may send, in euros: keeps cents inside a PostgreSQL integer. */
+export const PRICE_MAX_EUROS = 1_000_000;
+/** spec §5: digits with one optional comma or dot separator ('45', '45,5', '45.50'). */
+const PRICE_TEXT = /^\d{1,8}(?:[.,]\d{1,2})?$/;
+
+function hasAtMostTwoDecimals(euros: number): boolean {
+  return Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6;
+}
+
+/**
+ * spec §5: a price is a number (at most 2 decimals, not negative) or the text of one, with a comma or a
+ * dot as separator; the text is converted. Every failure says the spec's 'El precio es obligatorio.'.
+ */
+export const priceSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(PRICE_TEXT)
+        .transform((text) => Number(text.replace(',', '.'))),
+    ],
+    { error: es.validation.price },
+  )
+  .pipe(
+    z
+      .number({ error: es.validation.price })
+      .min(0, { error: es.validation.price })
+      .max(PRICE_MAX_EUROS, { error: es.validation.price })
+      .refine(hasAtMostTwoDecimals, { error: es.validation.price }),
+  );
+
 /** Money: euros with at most 2 decimals on the wire, cents in the database. */
 export function eurosToCents(euros: number): number {
   return Math.round(euros * 100);

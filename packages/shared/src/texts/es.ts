@@ -12,10 +12,72 @@ export const es = {
     lawyerCta: 'Eres abogado y quieres darte a conocer? Crea tu perfil y comienza a resolver casos',
     rights: 'Todos los derechos reservados.',
   },
+  /** The public landing page (spec §2): what L4L is and how it works. */
+  landing: {
+    eyebrow: 'Abogados verificados en toda España',
+    trustLabel: 'Por qué L4L',
+    trust: [
+      {
+        title: 'Abogados verificados',
+        text: 'Comprobamos la identidad y la colegiación de cada abogado antes de darle acceso.',
+      },
+      { title: 'Precio cerrado', text: 'Conoces el precio final antes de empezar. Sin sorpresas.' },
+      {
+        title: 'Pago seguro y chat privado',
+        text: 'Pagas con tarjeta dentro de la plataforma y hablas con tu abogado en un chat privado.',
+      },
+    ],
+    howTitle: 'Cómo funciona L4L',
+    howLead: 'Un proceso claro de principio a fin, pensado para que sepas siempre en qué punto está tu caso.',
+    steps: [
+      {
+        title: 'Describe tu caso',
+        text: 'Cuéntanos en pocas líneas qué necesitas. Revisamos cada caso antes de publicarlo.',
+      },
+      {
+        title: 'Recibe propuestas con precio cerrado',
+        text: 'Los abogados verificados que encajan con tu caso te envían su propuesta con un precio final.',
+      },
+      {
+        title: 'Paga de forma segura',
+        text: 'Aceptas la propuesta que prefieras y pagas con tarjeta a través de nuestro proveedor de pagos.',
+      },
+      {
+        title: 'Chatea y sigue tu caso',
+        text: 'Habla en privado con tu abogado y consulta en cada momento en qué fase está tu caso.',
+      },
+    ],
+    categoriesTitle: 'Especialidades más consultadas',
+    categoriesLead: (count: number) =>
+      `Abogados de ${count} especialidades, del derecho de familia al fiscal, en toda España.`,
+    /** One line on what each category covers, keyed by the category as sent on the wire. */
+    categoryBlurbs: {
+      'Abogado Generalista': 'Una primera orientación cuando no sabes por dónde empezar.',
+      'Abogado Civil': 'Contratos, reclamaciones de cantidad, responsabilidad civil y vecindad.',
+      'Abogado Inmobiliario': 'Compraventas, alquileres, hipotecas y comunidades de propietarios.',
+      'Abogado Sucesiones y testamentos': 'Herencias, testamentos, legítimas y particiones.',
+      'Abogado Divorcios': 'Separaciones, divorcios, custodia, pensiones y régimen de visitas.',
+      'Abogado Mercantil': 'Sociedades, contratos entre empresas y conflictos entre socios.',
+      'Abogado Bancario': 'Cláusulas abusivas, hipotecas, tarjetas revolving y productos financieros.',
+      'Abogado Competencia': 'Prácticas anticompetitivas, competencia desleal y concentraciones.',
+      'Abogado Concursal': 'Insolvencias, concursos de acreedores y segunda oportunidad.',
+      'Abogado Protección de datos': 'RGPD, brechas de seguridad y reclamaciones ante la AEPD.',
+      'Abogado Laboral': 'Despidos, reclamaciones salariales, ERTE y Seguridad Social.',
+      'Abogado Administrativo': 'Multas, licencias, contratos públicos y recursos ante la Administración.',
+      'Abogado Fiscal': 'Declaraciones, inspecciones de Hacienda y planificación fiscal.',
+      'Abogado Compliance': 'Programas de cumplimiento normativo y prevención de riesgos penales.',
+      'Abogado Extranjería': 'Permisos de residencia y trabajo, nacionalidad y arraigo.',
+    },
+    approvalTitle: 'Casos revisados en 24–48 horas',
+    approvalText:
+      'Nuestro equipo revisa cada caso antes de publicarlo, para que a los abogados solo les lleguen consultas completas y a ti solo te escriban profesionales verificados. La aprobación tarda entre 24 y 48 horas.',
+    lawyerCtaButton: 'Crear mi perfil de abogado',
+  },
   router: {
     unexpected: 'Unexpected Application Error!',
     notFound: 'La página que buscas no existe.',
     backHome: 'Volver al inicio',
+    errorHelp: 'Algo no ha ido bien al mostrar esta página. Vuelve al inicio e inténtalo de nuevo.',
   },
   buttons: {
     login: 'Log in',
@@ -58,6 +120,10 @@ export const es = {
     privateChat: 'Chat privado',
     startCase: 'Iniciar un caso',
     profile: 'Mi perfil',
+    mainNav: 'Navegación principal',
+    menuTitle: 'Menú',
+    goToDashboard: 'Ir a mi panel',
+    backToHome: 'Volver al inicio',
   },
   footer: {
     categories: 'Categorías',
@@ -69,6 +135,10 @@ export const es = {
     legalNotice: 'Aviso legal',
     company: 'L4L',
     legal: 'Legal',
+    contact: 'Contacto',
+    pressMail: 'prensa@l4l.es',
+    supportMail: 'soporte@l4l.es',
+    copyright: (year: number) => `© ${year} L4L Plataforma Legal, S.L.`,
   },
   cookies: {
     text: 'Usamos cookies propias imprescindibles para que la plataforma funcione y, si lo aceptas, para recordar tu sesión en este navegador.',
@@ -93,6 +163,11 @@ export const es = {
     connectionError: 'Error de conexión, inténtelo de nuevo más tarde',
     recoverySent: 'Correo de recuperación enviado correctamente.',
     recoveryFailed: 'Hubo un error al enviar el correo. Inténtalo nuevamente.',
+    googleFailed: 'No hemos podido verificar tu cuenta de Google. Inténtalo de nuevo.',
+    googleUnavailable: 'El inicio de sesión con Google no está disponible.',
+    subtitle: 'Accede para seguir tus casos y hablar con tu abogado.',
+    emailPlaceholder: 'tu@correo.es',
+    otherOptions: 'Otras formas de acceder',
   },
   register: {
     title: 'Crea tu cuenta',
@@ -114,6 +189,28 @@ export const es = {
     failed: 'Hubo un problema al crear la cuenta.',
     lawyerExists: 'El usuario ya existe. Por favor, usa otro correo.',
     lawyerInvalid: 'Hubo un error inesperado, inténtalo de nuevo más tarde.',
+    stepOf: (step: number, total: number) => `Paso ${step} de ${total}`,
+    roleUserHint: 'Cuéntanos tu caso y recibe propuestas de abogados verificados.',
+    roleLawyerHint: 'Crea tu perfil profesional y responde a casos de tu especialidad.',
+    credentialsTitle: 'Tus datos de acceso',
+    personalTitle: 'Tus datos personales',
+    lawyerTitle: 'Tu perfil profesional',
+    phonePlaceholder: '600 123 456',
+    categoriesPlaceholder: 'Elige tus especialidades',
+    descriptionPlaceholder: 'Tu experiencia, cómo trabajas y en qué asuntos puedes ayudar.',
+    descriptionCounter: (length: number, max: number) => `${length}/${max}`,
+    pricePlaceholder: '60,00',
+    priceHint: 'En euros. Usa la coma para los céntimos.',
+    provincePlaceholder: 'Elige una provincia',
+    photoChoose: 'Elegir foto',
+    photoChange: 'Cambiar foto',
+    photoRemove: 'Quitar foto',
+    photoHint: 'Opcional. PNG o JPG de hasta 5 MB.',
+    creating: 'Creando la cuenta...',
+    lawyerPendingTitle: 'Tu cuenta está pendiente de verificación',
+    lawyerPendingText:
+      'Hemos recibido tus datos. Un administrador de L4L comprobará tu identidad y tu colegiación; cuando tu perfil esté verificado podrás iniciar sesión con tu correo y tu contraseña.',
+    gotIt: 'Entendido',
   },
   validation: {
     email: 'Formato del correo electrónico incorrecto',
@@ -135,6 +232,13 @@ export const es = {
     resetRequirements: 'La contraseña no cumple con los requisitos.',
     resetMismatch: 'Las contraseñas no coinciden.',
     invalidData: 'Datos inválidos recibidos del servidor',
+    currentPasswordWrong: 'La contraseña actual no es correcta.',
+    date: 'Introduce una fecha válida (AAAA-MM-DD).',
+    associationTooLong: 'La asociación no puede superar los 25 caracteres.',
+    responseTimeTooLong: 'El tiempo de respuesta no puede superar los 4 caracteres.',
+    unknownCategory: 'Alguna de las categorías elegidas no existe.',
+    experienceLimit: (max: number) => `No puedes guardar más de ${max} entradas de experiencia.`,
+    imageRequired: 'Adjunta una imagen PNG o JPEG.',
   },
   dashboard: {
     userHomeTitle: '¿Qué tipo de abogado estás buscando?',
@@ -147,6 +251,16 @@ export const es = {
     noLawyers: 'No hay abogados disponibles en este momento.',
     loadError: 'Ocurrió un error al cargar los datos.',
     loadingLawyers: 'Cargando abogados...',
+    greeting: (name: string) => `Hola, ${name}`,
+    userHomeLead:
+      'Encuentra al abogado que necesitas entre profesionales verificados, o cuéntanos tu caso y deja que ellos te envíen su propuesta con precio cerrado.',
+    lawyerHomeLead:
+      'Aquí encontrarás los casos generales que la plataforma ha revisado y publicado. Envía una propuesta con tu precio cerrado; si el cliente la acepta y paga, el caso pasa a ser tuyo.',
+    adminHomeTitle: 'Panel de administración',
+    adminHomeLead: 'Verifica a los abogados y valida los casos antes de que se publiquen.',
+    startCaseTitle: '¿Prefieres que los abogados vengan a ti?',
+    lawyerProfileTitle: 'Tu perfil es tu carta de presentación',
+    lawyerProfileText: 'Mantén tus datos de contacto al día para que los clientes puedan confiar en ti.',
   },
   cases: {
     loading: 'Cargando casos...',
@@ -243,6 +357,13 @@ export const es = {
     academicFailed: 'Error al guardar la experiencia académica',
     resetFailed: 'No se pudo actualizar la contraseña.',
     imageUploadFailed: 'Error al subir la imagen',
+    surname: 'Apellidos',
+    currentPassword: 'Contraseña actual',
+    newPassword: 'Nueva contraseña',
+    repeatPassword: 'Repite la nueva contraseña',
+    roleUser: 'Cliente',
+    roleLawyer: 'Abogado',
+    roleAdmin: 'Administrador',
   },
   billing: {
     title: 'Facturación y pagos',
@@ -260,6 +381,15 @@ export const es = {
     busy: 'Cambiando...',
     success: '¡Contraseña actualizada con éxito!',
     redirecting: 'Serás redirigido al inicio de sesión en breve...',
+    lead: 'Elige una contraseña nueva para tu cuenta de L4L.',
+    requestNewLink: 'Pide un enlace nuevo',
+    requirementsLabel: 'Requisitos de la contraseña',
+    reqLength: 'Al menos 8 caracteres',
+    reqUpper: 'Una letra mayúscula',
+    reqLower: 'Una letra minúscula',
+    reqDigit: 'Un número',
+    met: '(cumplido)',
+    unmet: '(pendiente)',
   },
   payment: {
     completedTitle: 'Pago completado',
@@ -284,8 +414,287 @@ export const es = {
     privacyTitle: 'Política de privacidad',
     cookiesTitle: 'Política de cookies',
     noticeTitle: 'Aviso legal',
+    updated: 'Última actualización: 16 de noviembre de 2026',
+    documentsNav: 'Documentos legales',
+    contents: 'En esta página',
+    cookieChoiceTitle: 'Tu elección actual',
+    cookieChoiceAccepted: 'Has aceptado que recordemos tu sesión en este navegador.',
+    cookieChoiceRejected:
+      'Has rechazado las cookies no imprescindibles: tu sesión termina al cerrar la pestaña.',
+    cookieChoiceNone: 'Todavía no has elegido.',
+    cookieChoiceReset: 'Cambiar mi elección',
+    notice: {
+      intro: [
+        'En cumplimiento del artículo 10 de la Ley 34/2002, de 11 de julio, de Servicios de la Sociedad de la Información y de Comercio Electrónico (LSSI-CE), te informamos de quién es el titular de L4L y de las condiciones que rigen el uso de la plataforma.',
+      ],
+      sections: [
+        {
+          id: 'titular',
+          heading: '1. Titular de la plataforma',
+          blocks: [
+            {
+              list: [
+                'Denominación social: L4L Plataforma Legal, S.L.',
+                'NIF: B19874362',
+                'Domicilio social: Calle de Serrano, 41, 4.ª planta, 28001 Madrid (España)',
+                'Datos registrales: inscrita en el Registro Mercantil de Madrid, tomo 44.218, folio 87, sección 8.ª, hoja M-781.456, inscripción 1.ª',
+                'Correo electrónico de contacto: soporte@l4l.es',
+              ],
+            },
+          ],
+        },
+        {
+          id: 'objeto',
+          heading: '2. Qué es L4L',
+          blocks: [
+            'L4L es un mercado en línea que pone en contacto a personas que necesitan un abogado con abogados colegiados que ejercen en España. A través de la plataforma el cliente describe su caso, recibe propuestas con precio cerrado, paga de forma segura y habla en privado con el abogado que elige.',
+            'L4L no es un despacho de abogados ni presta asesoramiento jurídico. Cada abogado actúa con plena independencia profesional y es el único responsable del servicio jurídico que presta, conforme al Estatuto General de la Abogacía Española y a las normas deontológicas de su colegio. El encargo profesional se celebra directamente entre el cliente y el abogado.',
+          ],
+        },
+        {
+          id: 'condiciones',
+          heading: '3. Condiciones de uso',
+          blocks: [
+            'El uso de L4L implica la aceptación de estas condiciones. Para registrarte debes ser mayor de edad y facilitar datos veraces y actualizados; eres responsable de custodiar tu contraseña.',
+            {
+              list: [
+                'Los abogados solo pueden acceder a la plataforma después de que un administrador de L4L haya comprobado su identidad y su colegiación.',
+                'Todos los casos se revisan antes de publicarse; la revisión tarda entre 24 y 48 horas. L4L puede rechazar casos incompletos, ilícitos o que no correspondan a una consulta jurídica.',
+                'Los pagos de los servicios contratados a través de L4L deben hacerse dentro de la plataforma, mediante nuestro proveedor de pagos. L4L retiene una comisión por la intermediación, que se informa antes de pagar.',
+                'No está permitido publicar contenidos falsos, ofensivos o que vulneren derechos de terceros, suplantar a otra persona ni usar la plataforma para fines distintos de la contratación de servicios jurídicos.',
+                'L4L puede suspender o cancelar las cuentas que incumplan estas condiciones.',
+              ],
+            },
+          ],
+        },
+        {
+          id: 'responsabilidad',
+          heading: '4. Responsabilidad',
+          blocks: [
+            'L4L actúa como prestador de servicios de intermediación en los términos de los artículos 16 y 17 de la LSSI-CE. No responde del contenido de los casos, mensajes y propuestas que publican los usuarios ni del asesoramiento que prestan los abogados, sin perjuicio de retirar con diligencia cualquier contenido ilícito del que tenga conocimiento efectivo.',
+            'Trabajamos para que la plataforma esté disponible de forma continuada, pero puede haber interrupciones por mantenimiento o causas ajenas a nuestro control.',
+          ],
+        },
+        {
+          id: 'propiedad',
+          heading: '5. Propiedad intelectual e industrial',
+          blocks: [
+            'La marca L4L, el diseño de la plataforma y su código son titularidad de L4L Plataforma Legal, S.L. o de sus licenciantes. No se permite su reproducción, distribución o transformación sin autorización previa y por escrito. Los contenidos que publican los usuarios siguen siendo suyos; nos autorizan a mostrarlos en la plataforma para prestar el servicio.',
+          ],
+        },
+        {
+          id: 'ley',
+          heading: '6. Legislación aplicable y jurisdicción',
+          blocks: [
+            'Estas condiciones se rigen por la legislación española. Para cualquier controversia serán competentes los juzgados y tribunales que correspondan conforme a la ley; si eres consumidor, los de tu domicilio.',
+            'Para cualquier duda o reclamación puedes escribirnos a soporte@l4l.es.',
+          ],
+        },
+      ],
+    },
+    privacy: {
+      intro: [
+        'En L4L tratamos datos personales que pueden ser delicados: los de las personas que buscan ayuda jurídica y los de los abogados que se la prestan. Esta política explica qué datos tratamos, para qué, con qué base legal, durante cuánto tiempo y cómo puedes ejercer tus derechos, conforme al Reglamento (UE) 2016/679 (RGPD) y a la Ley Orgánica 3/2018 de Protección de Datos Personales y garantía de los derechos digitales (LOPDGDD).',
+      ],
+      sections: [
+        {
+          id: 'responsable',
+          heading: '1. Responsable del tratamiento',
+          blocks: [
+            'L4L Plataforma Legal, S.L., con NIF B19874362 y domicilio en Calle de Serrano, 41, 4.ª planta, 28001 Madrid. Puedes contactar con nosotros para cualquier asunto relacionado con tus datos en soporte@l4l.es.',
+          ],
+        },
+        {
+          id: 'datos',
+          heading: '2. Qué datos tratamos',
+          blocks: [
+            {
+              list: [
+                'Datos de registro: nombre, apellidos, correo electrónico, teléfono, tipo de perfil y contraseña (que guardamos cifrada con un algoritmo de resumen irreversible). Si eres abogado, además: especialidades, descripción profesional, precio, provincia de actuación, colegio profesional y, si la subes, tu fotografía.',
+                'Información de uso: fecha de tu última conexión, registros técnicos de acceso (dirección IP, navegador, fecha y hora) y la información necesaria para mantener tu sesión abierta.',
+                'Comunicaciones entre abogado y cliente: los casos que describes, las propuestas, los mensajes e imágenes del chat privado y las valoraciones.',
+                'Datos de pago: importe, fecha y estado de cada pago. Los datos de tu tarjeta los trata directamente nuestro proveedor de pagos; L4L no los conoce ni los almacena.',
+              ],
+            },
+            'Te pedimos que en la descripción de tu caso incluyas solo la información necesaria para que los abogados puedan valorarlo. Si compartes datos de salud u otras categorías especiales, lo haces para que un profesional pueda asesorarte en la defensa de tus derechos.',
+          ],
+        },
+        {
+          id: 'finalidades',
+          heading: '3. Para qué los usamos y con qué base legal',
+          blocks: [
+            {
+              list: [
+                'Crear y gestionar tu cuenta, publicar tus casos, enviarte propuestas, permitir el chat y gestionar los pagos: ejecución del contrato que aceptas al registrarte (art. 6.1.b RGPD).',
+                'Verificar la identidad y la colegiación de los abogados y revisar los casos antes de publicarlos: interés legítimo en ofrecer un servicio seguro y fiable (art. 6.1.f RGPD).',
+                'Prevenir el fraude, proteger la plataforma y atender incidencias de seguridad: interés legítimo (art. 6.1.f RGPD).',
+                'Cumplir obligaciones contables, fiscales y de conservación de la documentación de los pagos: obligación legal (art. 6.1.c RGPD).',
+                'Recordar tu sesión en este navegador durante 30 días: tu consentimiento, que puedes retirar en cualquier momento (art. 6.1.a RGPD).',
+              ],
+            },
+            'No tomamos decisiones basadas únicamente en tratamientos automatizados que produzcan efectos jurídicos sobre ti, ni usamos tus datos para publicidad.',
+          ],
+        },
+        {
+          id: 'conservacion',
+          heading: '4. Cuánto tiempo los conservamos',
+          blocks: [
+            'Conservamos tus datos mientras mantengas tu cuenta. Cuando la cierres, los bloquearemos y solo los conservaremos durante los plazos en que puedan exigirse responsabilidades: hasta 5 años para los casos, mensajes y valoraciones (artículo 1964 del Código Civil) y 6 años para la documentación de los pagos (artículo 30 del Código de Comercio). Transcurridos esos plazos, los suprimimos. Los registros técnicos de acceso se eliminan a los 12 meses.',
+          ],
+        },
+        {
+          id: 'destinatarios',
+          heading: '5. Con quién los compartimos',
+          blocks: [
+            {
+              list: [
+                'El abogado o el cliente con quien te relacionas en cada caso, que verá los datos necesarios para prestar o recibir el servicio. Los abogados solo ven los datos de contacto de un cliente cuando este acepta su propuesta.',
+                'Nuestro proveedor de pagos (Stripe Payments Europe, Ltd., Irlanda), que trata los datos de la tarjeta y del pago como responsable independiente.',
+                'Proveedores que nos prestan servicios de alojamiento, correo electrónico y soporte técnico dentro de la Unión Europea, como encargados del tratamiento y con contrato conforme al artículo 28 del RGPD.',
+                'Si eliges iniciar sesión con Google, Google Ireland Limited nos confirma tu identidad y tu correo electrónico.',
+                'Autoridades y tribunales, cuando exista una obligación legal.',
+              ],
+            },
+            'Si alguno de estos proveedores trata datos fuera del Espacio Económico Europeo, lo hace con las garantías previstas en el RGPD, como el Marco de Privacidad de Datos UE-EE. UU. o las cláusulas contractuales tipo de la Comisión Europea.',
+          ],
+        },
+        {
+          id: 'derechos',
+          heading: '6. Tus derechos',
+          blocks: [
+            'Puedes ejercer en cualquier momento tus derechos de acceso, rectificación, supresión, oposición, limitación del tratamiento y portabilidad (ARCO-POL), así como retirar tu consentimiento sin que ello afecte a la licitud del tratamiento anterior.',
+            'Para ejercerlos, escríbenos a soporte@l4l.es desde el correo asociado a tu cuenta, o por carta a nuestro domicilio social, indicando el derecho que quieres ejercer. Si no podemos identificarte con seguridad, te pediremos que acredites tu identidad. Te responderemos en el plazo de un mes.',
+            'Si consideras que no hemos atendido correctamente tu solicitud, puedes presentar una reclamación ante la Agencia Española de Protección de Datos (www.aepd.es, calle Jorge Juan, 6, 28001 Madrid).',
+          ],
+        },
+        {
+          id: 'seguridad',
+          heading: '7. Seguridad',
+          blocks: [
+            'Aplicamos medidas técnicas y organizativas adecuadas al riesgo: comunicaciones cifradas, contraseñas protegidas con algoritmos de resumen robustos, sesiones que se pueden revocar, control de acceso por perfil y revisión de los abogados antes de darles acceso.',
+          ],
+        },
+      ],
+    },
+    cookies: {
+      intro: [
+        'Esta política explica qué cookies y tecnologías de almacenamiento similares usa L4L, conforme al artículo 22.2 de la LSSI-CE y a la guía sobre el uso de cookies de la Agencia Española de Protección de Datos.',
+      ],
+      sections: [
+        {
+          id: 'que-son',
+          heading: '1. Qué son las cookies',
+          blocks: [
+            'Las cookies son pequeños archivos que una web guarda en tu navegador. El almacenamiento local (localStorage) es una tecnología parecida que permite a la web recordar un dato en tu navegador.',
+          ],
+        },
+        {
+          id: 'cuales',
+          heading: '2. Qué usamos en L4L',
+          blocks: [
+            'Usamos únicamente elementos propios. No usamos cookies de analítica, de publicidad ni de redes sociales, y no compartimos con terceros la información que guardan.',
+            {
+              table: {
+                caption: 'Cookies y almacenamiento que usa L4L',
+                head: ['Nombre', 'Tipo', 'Finalidad', 'Duración'],
+                rows: [
+                  [
+                    'l4l_session',
+                    'Cookie propia, técnica, HttpOnly',
+                    'Mantener tu sesión iniciada de forma segura. No es accesible desde el código de la página.',
+                    'Hasta que cierras el navegador; 30 días si has aceptado las cookies',
+                  ],
+                  [
+                    'cookieConsent',
+                    'Almacenamiento local propio',
+                    'Recordar si has aceptado o rechazado las cookies, para no volver a preguntarte.',
+                    'Hasta que borres los datos del sitio',
+                  ],
+                ],
+              },
+            },
+            'La cookie de sesión es imprescindible para usar la plataforma una vez has iniciado sesión, por lo que no necesita tu consentimiento. Lo que sí depende de tu elección es que la sesión se recuerde durante 30 días: si rechazas las cookies, la sesión termina al cerrar la pestaña.',
+          ],
+        },
+        {
+          id: 'terceros',
+          heading: '3. Servicios de terceros',
+          blocks: [
+            'Solo si eliges iniciar sesión con Google, o cuando pagas en la página de nuestro proveedor de pagos, esos servicios pueden usar sus propias cookies conforme a sus políticas de privacidad. L4L no tiene acceso a ellas.',
+          ],
+        },
+        {
+          id: 'retirar',
+          heading: '4. Cómo cambiar o retirar tu consentimiento',
+          blocks: [
+            'Puedes cambiar tu elección en cualquier momento con el botón de esta página: volverá a aparecer el aviso de cookies. También puedes borrar las cookies y los datos del sitio desde la configuración de tu navegador; en ese caso tendrás que volver a iniciar sesión.',
+            'Si tienes cualquier duda sobre esta política, escríbenos a soporte@l4l.es.',
+          ],
+        },
+      ],
+    },
   },
   common: {
     loading: 'Cargando...',
+    or: 'o',
+    done: 'Listo',
+    retry: 'Reintentar',
+    sending: 'Enviando...',
+    showPassword: 'Mostrar contraseña',
+    hidePassword: 'Ocultar contraseña',
+    skipToContent: 'Saltar al contenido',
+    homeLink: 'L4L, ir a la página de inicio',
+    accountNav: 'Acceso a tu cuenta',
+    notifications: 'Notificaciones',
+    closeNotification: 'Cerrar notificación',
+    selectedCount: (count: number) => (count === 1 ? '1 seleccionada' : `${count} seleccionadas`),
+  },
+  rateLimit: {
+    retryIn: (minutes: number) =>
+      minutes <= 1
+        ? 'Demasiados intentos. Vuelve a intentarlo dentro de un minuto.'
+        : `Demasiados intentos. Vuelve a intentarlo dentro de ${minutes} minutos.`,
+  },
+  admin: {
+    cannotBanAdmin: 'No se puede banear a un administrador.',
+  },
+  mail: {
+    greeting: (name: string) => (name ? `Hola, ${name}:` : 'Hola:'),
+    signature: 'El equipo de L4L',
+    linkFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+    recovery: {
+      subject: 'Cambia tu contraseña de L4L',
+      intro: 'Hemos recibido una petición para cambiar la contraseña de tu cuenta de L4L.',
+      action: 'Elegir una contraseña nueva',
+      expiry: 'El enlace caduca en 1 hora y solo se puede usar una vez.',
+      ignore: 'Si no lo has pedido tú, ignora este correo: tu contraseña seguirá siendo la misma.',
+    },
+  },
+  /** STOMP chat connection: the `message` header of ERROR frames and the WebSocket close reasons. */
+  stomp: {
+    unauthorized: 'No autorizado',
+    unsupportedVersion: 'Versión de STOMP no soportada',
+    connectFirst: 'El primer frame debe ser CONNECT o STOMP',
+    alreadyConnected: 'La sesión STOMP ya está conectada',
+    missingHeader: (name: string) => `Falta la cabecera ${name}`,
+    invalidHeader: (name: string) => `Valor no válido en la cabecera ${name}`,
+    duplicateSubscription: 'Ya existe una suscripción con ese id',
+    tooManySubscriptions: 'Demasiadas suscripciones en esta conexión',
+    transactionsUnsupported: 'Transacciones no soportadas',
+    invalidBody: 'El cuerpo del mensaje no es UTF-8 válido',
+    frameTooLarge: (max: number) => `El frame supera el máximo de ${max} bytes`,
+    tooManyHeaders: (max: number) => `El frame tiene más de ${max} cabeceras`,
+    headerLineTooLong: (max: number) => `Una cabecera supera los ${max} bytes`,
+    unknownCommand: 'Comando STOMP desconocido',
+    malformedHeader: 'Cabecera STOMP mal formada',
+    undefinedEscape: 'Secuencia de escape no definida en una cabecera',
+    invalidUtf8: 'Las cabeceras deben estar en UTF-8 válido',
+    missingNul: 'Falta el octeto NUL que cierra el frame',
+    unexpectedBody: (command: string) => `El frame ${command} no admite cuerpo`,
+    badEol: 'Fin de línea no válido',
+    tooManyPending: 'Demasiados frames pendientes de procesar',
+    connectTimeout: 'No se recibió CONNECT a tiempo',
+    heartbeatTimeout: 'Conexión cerrada por inactividad',
+    slowConsumer: 'Conexión cerrada porque el cliente no lee los mensajes a tiempo',
   },
 } as const;

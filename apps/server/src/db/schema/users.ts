@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz } from './columns.ts';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz, tsvector } from './columns.ts';
 
 /** spec §3 base user; roles USUARIO / ABOGADO / ADMIN (API.md). Mail is stored lower-cased. */
 export const users = pgTable(
@@ -29,6 +38,8 @@ export const users = pgTable(
     uniqueIndex('users_mail_key').on(t.mail),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     index('users_role_idx').on(t.role, t.createdAt),
+    // the few banned accounts, so "not banned" is an anti-join against a small index
+    index('users_banned_idx').on(t.id).where(sql`${t.bannedAt} is not null`),
   ],
 );
 
@@ -90,20 +101,38 @@ export const lawyerProfiles = pgTable(
     featured: boolean('featured').notNull().default(false),
     /** accent-free, lower-cased name kept by the application for full-text search ('garcia' finds 'García'). */
     searchText: text('search_text').notNull().default(''),
+    /** the Spanish search vector of search_text, stored so a search never recomputes it row by row */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('spanish', search_text)`),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** API.md: the average of the stars, 0 when none; kept by the database so the directory sorts on an index. */
+    ratingAvg: doublePrecision('rating_avg')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when rating_count > 0 then rating_sum::double precision / rating_count else 0 end`,
+      ),
     activeCases: integer('active_cases').notNull().default(0),
     finishedCases: integer('finished_cases').notNull().default(0),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('lawyer_profiles_search_idx').using('gin', sql`to_tsvector('spanish', ${t.searchText})`),
+    index('lawyer_profiles_search_idx').using('gin', t.searchVector),
     index('lawyer_profiles_categories_idx').using('gin', t.categories),
     index('lawyer_profiles_province_idx').on(t.province),
     index('lawyer_profiles_verified_idx').on(t.verifiedAt),
-    index('lawyer_profiles_price_idx').on(t.priceHourCents),
-    index('lawyer_profiles_finished_idx').on(t.finishedCases),
-    index('lawyer_profiles_active_idx').on(t.activeCases),
+    // the directory's sorts, each with its tiebreak on the id, so a page is read in index order
+    // (NULLS FIRST is what a plain ORDER BY ... DESC means, so the index matches the query)
+    index('lawyer_profiles_rating_idx').on(
+      t.ratingAvg.desc().nullsFirst(),
+      t.ratingCount.desc().nullsFirst(),
+      t.userId,
+    ),
+    index('lawyer_profiles_price_idx').on(t.priceHourCents, t.userId),
+    index('lawyer_profiles_finished_idx').on(t.finishedCases.desc().nullsFirst(), t.userId),
+    index('lawyer_profiles_active_idx').on(t.activeCases.desc().nullsFirst(), t.userId),
+    index('lawyer_profiles_featured_idx').on(t.userId).where(sql`${t.featured}`),
   ],
 );
 

@@ -1,0 +1,24 @@
+import { perIpMax, RateLimiter } from '../../lib/rate-limiter.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * API.md "Rate limits" of accounts, in one place. Per-IP figures are multiplied by RATE_LIMIT_FACTOR;
+ * per-account and per-mail ones are not. One set per app instance.
+ */
+export function createAuthLimits(factor: number) {
+  return {
+    /** failed logins of one account: 10 per 15 minutes */
+    loginFailuresByAccount: new RateLimiter(10, 15 * MINUTE),
+    /** login attempts of one IP: 100 per 5 minutes */
+    loginByIp: new RateLimiter(perIpMax(100, factor), 5 * MINUTE),
+    /** registrations of one IP: 100 per hour */
+    registrationByIp: new RateLimiter(perIpMax(100, factor), 60 * MINUTE),
+    /** recovery mails asked for one address: 5 per 30 minutes */
+    recoveryByMail: new RateLimiter(5, 30 * MINUTE),
+    /** recovery requests of one IP: 30 per hour */
+    recoveryByIp: new RateLimiter(perIpMax(30, factor), 60 * MINUTE),
+  };
+}
+
+export type AuthLimits = ReturnType<typeof createAuthLimits>;

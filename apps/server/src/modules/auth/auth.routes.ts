@@ -1,0 +1,135 @@
+import { dataEnvelope, emptyEnvelope } from '@l4l/shared/envelope';
+import {
+  authProvidersSchema,
+  baseUserSchema,
+  changePasswordSchema,
+  googleSignInSchema,
+  lawyerRegistrationSchema,
+  loginSchema,
+  recoverPasswordQuerySchema,
+  signInSchema,
+  updatePasswordSchema,
+  userRegistrationSchema,
+} from '@l4l/shared/schemas/auth';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limitByIp } from '../../lib/rate-limiter.ts';
+import {
+  authenticate,
+  clearSessionCookie,
+  currentUser,
+  resolveUser,
+  setSessionCookie,
+} from '../../plugins/auth.ts';
+import { createAuthLimits } from './auth.limits.ts';
+import { createAuthService, type SignInResult } from './auth.service.ts';
+
+const idEnvelope = dataEnvelope(z.object({ id: z.string() }));
+const signInEnvelope = dataEnvelope(signInSchema);
+
+/** The login answer, and the same token in the session cookie (ADR 0003). */
+function signedIn(reply: FastifyReply, result: SignInResult) {
+  setSessionCookie(reply, result.token, result.persistent);
+  return { data: { token: result.token, baseUser: result.baseUser } };
+}
+
+/** API.md "Auth": registration, login, logout, recovery, password changes, Google sign-in. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = createAuthLimits(app.config.rateLimitFactor);
+  const service = createAuthService({
+    db: app.db,
+    config: app.config,
+    sessions: app.sessions,
+    mailer: app.mailer,
+    limits,
+    log: app.log,
+  });
+  const registration = limitByIp(limits.registrationByIp);
+  const loginAttempt = limitByIp(limits.loginByIp);
+
+  app.post(
+    '/api/auth/user/register',
+    { onRequest: registration, schema: { body: userRegistrationSchema, response: { 200: idEnvelope } } },
+    async (request, reply) => {
+      const result = await service.registerUser(request.body);
+      setSessionCookie(reply, result.token, result.persistent);
+      return { data: { id: result.baseUser.id } };
+    },
+  );
+
+  app.post(
+    '/api/auth/lawyer/register',
+    { onRequest: registration, schema: { body: lawyerRegistrationSchema, response: { 200: idEnvelope } } },
+    async (request) => ({ data: await service.registerLawyer(request.body) }),
+  );
+
+  app.post(
+    '/api/auth/login',
+    { onRequest: loginAttempt, schema: { body: loginSchema, response: { 200: signInEnvelope } } },
+    async (request, reply) => signedIn(reply, await service.login(request.body)),
+  );
+
+  app.post(
+    '/api/auth/google',
+    { onRequest: loginAttempt, schema: { body: googleSignInSchema, response: { 200: signInEnvelope } } },
+    async (request, reply) => signedIn(reply, await service.googleSignIn(request.body)),
+  );
+
+  app.get(
+    '/api/auth/providers',
+    { schema: { response: { 200: dataEnvelope(authProvidersSchema) } } },
+    async () => ({ data: service.providers() }),
+  );
+
+  // 200 even when not signed in: the web calls it to drop a cookie left from before (ADR 0003)
+  app.post('/api/auth/logout', { schema: { response: { 200: emptyEnvelope } } }, async (request, reply) => {
+    const caller = await resolveUser(request);
+    if (caller) await service.logout(caller);
+    clearSessionCookie(reply);
+    return { data: null };
+  });
+
+  app.get(
+    '/api/auth/me',
+    { onRequest: authenticate, schema: { response: { 200: dataEnvelope(baseUserSchema) } } },
+    async (request) => ({ data: await service.me(currentUser(request)) }),
+  );
+
+  app.post(
+    '/api/auth/recover-password',
+    {
+      onRequest: limitByIp(limits.recoveryByIp),
+      schema: { querystring: recoverPasswordQuerySchema, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      await service.recoverPassword(request.query.email);
+      return { data: null };
+    },
+  );
+
+  app.post(
+    '/api/auth/update-password',
+    {
+      // spec §7: the token and the new password come as query parameters or in the body
+      preValidation: async (request) => {
+        const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+        request.body = { ...(request.query as object), ...body } as typeof request.body;
+      },
+      schema: { body: updatePasswordSchema, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      await service.updatePassword(request.body);
+      return { data: null };
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    { onRequest: authenticate, schema: { body: changePasswordSchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await service.changePassword(currentUser(request), request.body);
+      return { data: null };
+    },
+  );
+};

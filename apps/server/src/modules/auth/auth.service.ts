@@ -1,0 +1,291 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ROLE } from '@l4l/shared/constants/roles';
+import type {
+  AuthProviders,
+  BaseUser,
+  ChangePassword,
+  LawyerRegistration,
+  Login,
+  UpdatePassword,
+  UserRegistration,
+} from '@l4l/shared/schemas/auth';
+import { usernameOf } from '@l4l/shared/schemas/auth';
+import { eurosToCents } from '@l4l/shared/schemas/common';
+import { searchableText } from '@l4l/shared/search';
+import { es } from '@l4l/shared/texts/es';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { dataUrlBytes, storeImage } from '../../lib/images.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { transactional } from '../../lib/transaction.ts';
+import type { AuthUser, Sessions } from '../../plugins/auth.ts';
+import { composeMail, type Mailer } from '../../plugins/mailer.ts';
+import type { AuthLimits } from './auth.limits.ts';
+import { type Account, type AuthRepository, createAuthRepository } from './auth.repository.ts';
+import { createGoogleVerifier } from './google-identity.ts';
+import { assertUncommonPassword } from './password-policy.ts';
+
+/** ARCHITECTURE.md: reset tokens are random, stored hashed, single use, and live 1 hour. */
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export type SignInResult = { token: string; baseUser: BaseUser; persistent: boolean };
+
+type Deps = {
+  db: Db;
+  config: Config;
+  sessions: Sessions;
+  mailer: Mailer;
+  limits: AuthLimits;
+  log: FastifyBaseLogger;
+};
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const userExists = () => new AppError('USER_EXISTS');
+
+export function toBaseUser(user: Account): BaseUser {
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    mail: user.mail,
+    name: user.name,
+    surname: user.surname,
+    phoneNumber: user.phoneNumber,
+    photoUrl: user.photoUrl,
+  };
+}
+
+export function createAuthService({ db, config, sessions, mailer, limits, log }: Deps) {
+  const repository = createAuthRepository(db);
+  const transaction = transactional(db, createAuthRepository);
+  const verifyGoogle = config.googleClientId
+    ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
+    : undefined;
+
+  /**
+   * What happens once the password (or Google) has proven who the caller is: the one place that decides
+   * who gets a session. Banned users and unverified lawyers are refused only here, after a correct
+   * password, so these answers never help to guess one. An ADMIN's second factor (API.md, mfa/verify)
+   * belongs here too; until it lands an administrator signs in like anyone else.
+   */
+  async function completeSignIn(account: Account, remember: boolean): Promise<SignInResult> {
+    if (account.bannedAt) throw new AppError('USER_BANNED', { extra: { status: 69 } });
+    if (account.role === ROLE.ABOGADO && !account.lawyerVerifiedAt) {
+      throw new AppError('LAWYER_NOT_VERIFIED', { extra: { status: 420 } });
+    }
+    const token = await sessions.create(account, { persistent: remember });
+    await repository.touchLastConnection(account.id);
+    return { token, baseUser: toBaseUser(account), persistent: remember };
+  }
+
+  /** The account fields every registration shares; refuses a common password and a taken mail. */
+  async function newAccount(input: UserRegistration) {
+    assertUncommonPassword(input.password, 'password');
+    if (await repository.mailTaken(input.mail)) throw userExists();
+    return {
+      mail: input.mail,
+      name: input.name,
+      surname: input.surname,
+      username: usernameOf(input.name, input.surname),
+      phoneNumber: input.phoneNumber,
+    };
+  }
+
+  /** Inserts in one transaction; a mail taken meanwhile (unique index) is the same 409. */
+  async function insertAccount<T>(work: (tx: AuthRepository) => Promise<T>): Promise<T> {
+    try {
+      return await transaction(work);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw userExists();
+      throw err;
+    }
+  }
+
+  /** Spends one attempt of the account's failed-login allowance when the password is wrong. */
+  async function checkPassword(account: Account, password: string, wrong: () => AppError): Promise<void> {
+    limits.loginFailuresByAccount.assertAllowed(account.id);
+    if (!(await verifyPassword(account.passwordHash, password))) {
+      limits.loginFailuresByAccount.hit(account.id);
+      throw wrong();
+    }
+    limits.loginFailuresByAccount.reset(account.id);
+  }
+
+  return {
+    /** A client account; the client is signed in at once (ADR 0003: registration sets the cookie too). */
+    async registerUser(input: UserRegistration): Promise<SignInResult> {
+      const fields = await newAccount(input);
+      const passwordHash = await hashPassword(input.password);
+      const account = await insertAccount(async (tx) => ({
+        ...(await tx.insertUser({ ...fields, role: ROLE.USUARIO, passwordHash })),
+        lawyerVerifiedAt: null,
+      }));
+      return completeSignIn(account, input.remember ?? false);
+    },
+
+    /** A lawyer account, unverified until an administrator verifies it, so no session yet. */
+    async registerLawyer(input: LawyerRegistration): Promise<{ id: string }> {
+      const fields = await newAccount(input);
+      // the photo's bytes are checked (413/415) before any costly work
+      const photoBytes = input.lawyerPhoto ? dataUrlBytes(input.lawyerPhoto) : undefined;
+      const photo = photoBytes ? await storeImage(config.dataDir, 'avatars', photoBytes) : undefined;
+      try {
+        const passwordHash = await hashPassword(input.password);
+        return await insertAccount(async (tx) => {
+          const user = await tx.insertUser({
+            ...fields,
+            role: ROLE.ABOGADO,
+            passwordHash,
+            photoUrl: photo?.url ?? null,
+          });
+          await tx.insertLawyerProfile({
+            userId: user.id,
+            description: input.lawyerDescription,
+            categories: input.lawyerCategory,
+            province: input.province,
+            priceHourCents: eurosToCents(input.lawyerPrice),
+            searchText: searchableText(input.name, input.surname),
+          });
+          if (photo) {
+            await tx.insertUpload({
+              ownerId: user.id,
+              url: photo.url,
+              mime: photo.mime,
+              bytes: photo.bytes,
+              purpose: 'avatar',
+            });
+          }
+          return { id: user.id };
+        });
+      } catch (err) {
+        await photo?.remove();
+        throw err;
+      }
+    },
+
+    /** spec §8 / API.md login: 404 unknown mail, 401 wrong password, then the sign-in rules. */
+    async login(input: Login): Promise<SignInResult> {
+      const account = await repository.findByMail(input.email);
+      if (!account) throw new AppError('USER_NOT_FOUND');
+      await checkPassword(account, input.password, () => new AppError('BAD_CREDENTIALS'));
+      return completeSignIn(account, input.remember ?? false);
+    },
+
+    async logout(caller: AuthUser): Promise<void> {
+      await sessions.revoke(caller.sessionId);
+    },
+
+    async me(caller: AuthUser): Promise<BaseUser> {
+      const account = await repository.findById(caller.id);
+      if (!account) throw new AppError('UNAUTHENTICATED');
+      return toBaseUser(account);
+    },
+
+    /** Always succeeds for a valid address, known or not; a known one receives a reset link. */
+    async recoverPassword(mail: string): Promise<void> {
+      limits.recoveryByMail.consume(mail);
+      const account = await repository.findByMail(mail);
+      if (!account) return;
+      const token = randomBytes(32).toString('base64url');
+      await repository.insertResetToken({
+        userId: account.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      const link = `${config.publicUrl}/reset-password?token=${token}`;
+      const texts = es.mail.recovery;
+      try {
+        await mailer.send({
+          to: account.mail,
+          ...composeMail({
+            subject: texts.subject,
+            name: account.name,
+            paragraphs: [texts.intro],
+            action: { label: texts.action, url: link },
+            footnotes: [texts.expiry, texts.ignore],
+          }),
+        });
+      } catch (err) {
+        log.error({ err }, 'password recovery mail not sent');
+        throw new AppError('SERVICE_UNAVAILABLE', { message: es.login.recoveryFailed });
+      }
+    },
+
+    /** The reset link's token sets a new password once; every session of the user ends. */
+    async updatePassword(input: UpdatePassword): Promise<void> {
+      assertUncommonPassword(input.newPassword, 'newPassword');
+      const token = await repository.findUsableResetToken(sha256(input.token));
+      if (!token) throw new AppError('INVALID_TOKEN');
+      const passwordHash = await hashPassword(input.newPassword);
+      await transaction(async (tx, txDb) => {
+        if (!(await tx.consumeResetToken(token.id))) throw new AppError('INVALID_TOKEN');
+        await tx.useAllResetTokens(token.userId);
+        await tx.setPasswordHash(token.userId, passwordHash);
+        await sessions.revokeAll(token.userId, { db: txDb });
+      });
+      limits.loginFailuresByAccount.reset(token.userId);
+    },
+
+    /** A signed-in password change: the current password first; the user's other sessions end. */
+    async changePassword(caller: AuthUser, input: ChangePassword): Promise<void> {
+      assertUncommonPassword(input.newPassword, 'newPassword');
+      const account = await repository.findById(caller.id);
+      if (!account) throw new AppError('UNAUTHENTICATED');
+      await checkPassword(
+        account,
+        input.currentPassword,
+        () => new AppError('BAD_CREDENTIALS', { message: es.validation.currentPasswordWrong }),
+      );
+      const passwordHash = await hashPassword(input.newPassword);
+      await transaction(async (tx, txDb) => {
+        await tx.setPasswordHash(caller.id, passwordHash);
+        await tx.useAllResetTokens(caller.id);
+        await sessions.revokeAll(caller.id, { except: caller.sessionId, db: txDb });
+      });
+    },
+
+    providers(): AuthProviders {
+      return { google: config.googleClientId ? { clientId: config.googleClientId } : null };
+    },
+
+    /**
+     * Google sign-in: the account with that Google id, else the one with that mail (which gets linked),
+     * else a new client account. Then the same rules as a login.
+     */
+    async googleSignIn(input: { credential: string; remember?: boolean | undefined }): Promise<SignInResult> {
+      if (!verifyGoogle) throw new AppError('SERVICE_UNAVAILABLE', { message: es.login.googleUnavailable });
+      const identity = await verifyGoogle(input.credential);
+      const remember = input.remember ?? false;
+      const known =
+        (await repository.findByGoogleSub(identity.sub)) ?? (await repository.findByMail(identity.mail));
+      if (known) {
+        if (!known.googleSub) await repository.linkGoogleAccount(known.id, identity.sub);
+        return completeSignIn(known, remember);
+      }
+      try {
+        const user = await repository.insertUser({
+          role: ROLE.USUARIO,
+          mail: identity.mail,
+          name: identity.name,
+          surname: identity.surname,
+          username: usernameOf(identity.name, identity.surname),
+          phoneNumber: '',
+          photoUrl: identity.photoUrl,
+          googleSub: identity.sub,
+        });
+        return completeSignIn({ ...user, lawyerVerifiedAt: null }, remember);
+      } catch (err) {
+        // the same first sign-in twice at once: the other request created the account
+        const created = isUniqueViolation(err) ? await repository.findByGoogleSub(identity.sub) : undefined;
+        if (!created) throw err;
+        return completeSignIn(created, remember);
+      }
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,355 @@
+import type { LawyerSort } from '@l4l/shared/constants/sort';
+import {
+  type AnyColumn,
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  notExists,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database.ts';
+import { academicExperiences, lawyerProfiles, users, workExperiences } from '../../db/schema/index.ts';
+
+const banned = alias(users, 'banned');
+
+/** The profile side of a lawyer card: everything a directory page filters, sorts or shows. */
+const profileColumns = {
+  userId: lawyerProfiles.userId,
+  description: lawyerProfiles.description,
+  categories: lawyerProfiles.categories,
+  province: lawyerProfiles.province,
+  priceHourCents: lawyerProfiles.priceHourCents,
+  priceFirstVisitCents: lawyerProfiles.priceFirstVisitCents,
+  firstVisitFree: lawyerProfiles.firstVisitFree,
+  ratingSum: lawyerProfiles.ratingSum,
+  ratingCount: lawyerProfiles.ratingCount,
+  activeCases: lawyerProfiles.activeCases,
+  finishedCases: lawyerProfiles.finishedCases,
+  ratingAvg: lawyerProfiles.ratingAvg,
+};
+
+/** What a lawyer card needs (API.md "Lawyer (list item)"), also the base of the detail. */
+const cardColumns = {
+  id: users.id,
+  name: users.name,
+  surname: users.surname,
+  photoUrl: users.photoUrl,
+  ...profileColumns,
+};
+
+const sheetColumns = {
+  id: users.id,
+  name: users.name,
+  surname: users.surname,
+  mail: users.mail,
+  phoneNumber: users.phoneNumber,
+  photoUrl: users.photoUrl,
+  description: lawyerProfiles.description,
+  categories: lawyerProfiles.categories,
+  province: lawyerProfiles.province,
+  lawyerAssociation: lawyerProfiles.lawyerAssociation,
+  avgResponseTime: lawyerProfiles.avgResponseTime,
+  priceHourCents: lawyerProfiles.priceHourCents,
+  priceFirstVisitCents: lawyerProfiles.priceFirstVisitCents,
+  firstVisitFree: lawyerProfiles.firstVisitFree,
+};
+
+/** The columns a directory sort reads, from the table or from a subquery over it. */
+type SortKeys = Record<
+  'userId' | 'ratingAvg' | 'ratingCount' | 'priceHourCents' | 'finishedCases' | 'activeCases',
+  AnyColumn | SQLWrapper
+>;
+
+/** Each sort of the directory (spec §6), with a stable tiebreak on the id; each one has its index. */
+const ORDER_BY: Record<LawyerSort, (keys: SortKeys) => SQL[]> = {
+  rating: (k) => [desc(k.ratingAvg), desc(k.ratingCount), asc(k.userId)],
+  price_asc: (k) => [asc(k.priceHourCents), asc(k.userId)],
+  price_desc: (k) => [desc(k.priceHourCents), asc(k.userId)],
+  finished: (k) => [desc(k.finishedCases), asc(k.userId)],
+  active: (k) => [desc(k.activeCases), asc(k.userId)],
+};
+
+/**
+ * Full-text name search over the GIN index on search_vector (to_tsvector('spanish', search_text)). Every
+ * term must match as a prefix ('garc' finds 'García'). A term goes through the 'spanish' configuration
+ * (stemmed as the stored words are) or, as written, through 'simple', which keeps words 'spanish' drops
+ * as stop words, such as a lone 'a'. Terms are bound as parameters and are [a-z0-9]+ only, so the `:*`
+ * text is always a valid tsquery.
+ */
+function nameMatches(terms: string[]): SQL {
+  const query = sql.join(
+    terms.map((term) => sql`(to_tsquery('spanish', ${`${term}:*`}) || to_tsquery('simple', ${`${term}:*`}))`),
+    sql` && `,
+  );
+  return sql`${lawyerProfiles.searchVector} @@ (${query})`;
+}
+
+export type DirectoryFilter = {
+  terms: string[];
+  categories: string[];
+  /** the province asked for, and 'Toda España' for lawyers who act everywhere; none: every province */
+  provinces: string[];
+};
+
+export type PageRange = { limit: number; offset: number };
+
+const narrows = (filter: DirectoryFilter) =>
+  filter.terms.length > 0 || filter.categories.length > 0 || filter.provinces.length > 0;
+
+export type EntryTable = typeof academicExperiences | typeof workExperiences;
+/**
+ * Both entry tables share `id` and `lawyer_id`; the queries below are written once against one of them
+ * (Drizzle cannot type a query over a union of tables) and typed back for the caller's table.
+ */
+type AnyEntryTable = typeof academicExperiences;
+
+export function createLawyersRepository(db: Db) {
+  /**
+   * API.md: only verified, unbanned lawyers are listed. "Not banned" is an anti-join against the few
+   * banned accounts (a small partial index), so filtering and counting never read the users table.
+   */
+  const listed = and(
+    isNotNull(lawyerProfiles.verifiedAt),
+    notExists(
+      db
+        .select({ id: banned.id })
+        .from(banned)
+        .where(and(eq(banned.id, lawyerProfiles.userId), isNotNull(banned.bannedAt))),
+    ),
+  );
+
+  const cards = () =>
+    db.select(cardColumns).from(lawyerProfiles).innerJoin(users, eq(users.id, lawyerProfiles.userId));
+
+  function directoryWhere(filter: DirectoryFilter) {
+    return and(
+      listed,
+      filter.terms.length ? nameMatches(filter.terms) : undefined,
+      filter.categories.length ? arrayOverlaps(lawyerProfiles.categories, filter.categories) : undefined,
+      filter.provinces.length ? inArray(lawyerProfiles.province, filter.provinces) : undefined,
+    );
+  }
+
+  /**
+   * A filtered page: the matching lawyers are found first through the filters' indexes (the window
+   * function keeps PostgreSQL from walking a sort index and testing every row), counted in the same pass,
+   * sorted by their sort keys only, and just the page's rows are joined to their profile and account.
+   */
+  function filteredPageQuery(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+    const matching = db
+      .select({
+        userId: lawyerProfiles.userId,
+        ratingAvg: lawyerProfiles.ratingAvg,
+        ratingCount: lawyerProfiles.ratingCount,
+        priceHourCents: lawyerProfiles.priceHourCents,
+        finishedCases: lawyerProfiles.finishedCases,
+        activeCases: lawyerProfiles.activeCases,
+        total: sql<number>`(count(*) over ())::int`.as('total'),
+      })
+      .from(lawyerProfiles)
+      .where(directoryWhere(filter))
+      .as('matching');
+    const page = db
+      .select()
+      .from(matching)
+      .orderBy(...ORDER_BY[sort](matching))
+      .limit(range.limit)
+      .offset(range.offset)
+      .as('page');
+    return db
+      .select({ ...cardColumns, total: page.total })
+      .from(page)
+      .innerJoin(lawyerProfiles, eq(lawyerProfiles.userId, page.userId))
+      .innerJoin(users, eq(users.id, page.userId))
+      .orderBy(...ORDER_BY[sort](page));
+  }
+
+  /** Without filters a page is read straight off the sort's index. */
+  function wholePageQuery(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+    return cards()
+      .where(directoryWhere(filter))
+      .orderBy(...ORDER_BY[sort](lawyerProfiles))
+      .limit(range.limit)
+      .offset(range.offset);
+  }
+
+  function countQuery(filter: DirectoryFilter) {
+    return db.select({ total: count() }).from(lawyerProfiles).where(directoryWhere(filter));
+  }
+
+  return {
+    /** One page of listed lawyers and how many there are in all. */
+    async directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+      if (!narrows(filter)) {
+        const [rows, totals] = await Promise.all([wholePageQuery(filter, sort, range), countQuery(filter)]);
+        return { rows, total: totals[0]?.total ?? 0 };
+      }
+      const rows = await filteredPageQuery(filter, sort, range);
+      const counted = rows[0]?.total;
+      // a page past the end has no row to carry the count
+      const total = counted ?? (range.offset > 0 ? ((await countQuery(filter))[0]?.total ?? 0) : 0);
+      return { rows, total };
+    },
+
+    /** The queries `directory` runs, not yet run (the benchmark EXPLAINs them). */
+    directoryQueries(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+      return narrows(filter)
+        ? { page: filteredPageQuery(filter, sort, range), count: undefined }
+        : { page: wholePageQuery(filter, sort, range), count: countQuery(filter) };
+    },
+
+    /** Featured lawyers first, then the best rated, at most `limit` (the landing page). */
+    async featured(limit: number) {
+      const chosen = await cards()
+        .where(and(listed, eq(lawyerProfiles.featured, true)))
+        .orderBy(...ORDER_BY.rating(lawyerProfiles))
+        .limit(limit);
+      if (chosen.length >= limit) return chosen;
+      const bestRated = await cards()
+        .where(and(listed, eq(lawyerProfiles.featured, false)))
+        .orderBy(...ORDER_BY.rating(lawyerProfiles))
+        .limit(limit - chosen.length);
+      return [...chosen, ...bestRated];
+    },
+
+    /** A listed lawyer's card plus what the public profile shows. */
+    async findListed(id: string) {
+      const [row] = await db
+        .select({
+          ...cardColumns,
+          lawyerAssociation: lawyerProfiles.lawyerAssociation,
+          avgResponseTime: lawyerProfiles.avgResponseTime,
+        })
+        .from(lawyerProfiles)
+        .innerJoin(users, eq(users.id, lawyerProfiles.userId))
+        .where(and(eq(lawyerProfiles.userId, id), listed))
+        .limit(1);
+      return row;
+    },
+
+    async findSheet(id: string) {
+      const [row] = await db
+        .select(sheetColumns)
+        .from(lawyerProfiles)
+        .innerJoin(users, eq(users.id, lawyerProfiles.userId))
+        .where(eq(lawyerProfiles.userId, id))
+        .limit(1);
+      return row;
+    },
+
+    /** The account fields and the profile in one transaction; the search text follows the name. */
+    async updateProfile(
+      id: string,
+      account: Pick<typeof users.$inferInsert, 'name' | 'surname' | 'mail' | 'phoneNumber' | 'username'>,
+      profile: Pick<
+        typeof lawyerProfiles.$inferInsert,
+        'description' | 'categories' | 'province' | 'lawyerAssociation' | 'avgResponseTime' | 'searchText'
+      >,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(lawyerProfiles)
+          .set({ ...profile, updatedAt: new Date() })
+          .where(eq(lawyerProfiles.userId, id))
+          .returning({ id: lawyerProfiles.userId });
+        if (updated.length === 0) return false;
+        await tx
+          .update(users)
+          .set({ ...account, updatedAt: new Date() })
+          .where(eq(users.id, id));
+        return true;
+      });
+    },
+
+    async updatePrices(
+      id: string,
+      prices: Pick<
+        typeof lawyerProfiles.$inferInsert,
+        'priceHourCents' | 'priceFirstVisitCents' | 'firstVisitFree'
+      >,
+    ): Promise<boolean> {
+      const updated = await db
+        .update(lawyerProfiles)
+        .set({ ...prices, updatedAt: new Date() })
+        .where(eq(lawyerProfiles.userId, id))
+        .returning({ id: lawyerProfiles.userId });
+      return updated.length > 0;
+    },
+
+    academicEntries(lawyerId: string) {
+      return db
+        .select({
+          id: academicExperiences.id,
+          center: academicExperiences.center,
+          title: academicExperiences.title,
+          startDate: academicExperiences.startDate,
+          endDate: academicExperiences.endDate,
+        })
+        .from(academicExperiences)
+        .where(eq(academicExperiences.lawyerId, lawyerId))
+        .orderBy(desc(academicExperiences.startDate), asc(academicExperiences.id));
+    },
+
+    workEntries(lawyerId: string) {
+      return db
+        .select({
+          id: workExperiences.id,
+          company: workExperiences.company,
+          position: workExperiences.position,
+          startDate: workExperiences.startDate,
+          endDate: workExperiences.endDate,
+        })
+        .from(workExperiences)
+        .where(eq(workExperiences.lawyerId, lawyerId))
+        .orderBy(desc(workExperiences.startDate), asc(workExperiences.id));
+    },
+
+    async countEntries(table: EntryTable, lawyerId: string): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(table).where(eq(table.lawyerId, lawyerId));
+      return row?.total ?? 0;
+    },
+
+    async insertEntry<T extends EntryTable>(table: T, values: T['$inferInsert']) {
+      const [row] = await db
+        .insert(table as AnyEntryTable)
+        .values(values as AnyEntryTable['$inferInsert'])
+        .returning();
+      if (!row) throw new Error('entry not inserted');
+      return row as T['$inferSelect'];
+    },
+
+    /** Updates the entry only when it is the lawyer's own; undefined otherwise. */
+    async updateEntry<T extends EntryTable>(
+      table: T,
+      lawyerId: string,
+      entryId: string,
+      values: Partial<T['$inferInsert']>,
+    ) {
+      const [row] = await db
+        .update(table as AnyEntryTable)
+        .set(values as Partial<AnyEntryTable['$inferInsert']>)
+        .where(and(eq(table.id, entryId), eq(table.lawyerId, lawyerId)))
+        .returning();
+      return row as T['$inferSelect'] | undefined;
+    },
+
+    async deleteEntry(table: EntryTable, lawyerId: string, entryId: string): Promise<boolean> {
+      const deleted = await db
+        .delete(table)
+        .where(and(eq(table.id, entryId), eq(table.lawyerId, lawyerId)))
+        .returning({ id: table.id });
+      return deleted.length > 0;
+    },
+  };
+}
+
+export type LawyersRepository = ReturnType<typeof createLawyersRepository>;
+export type LawyerCardRow = Awaited<ReturnType<LawyersRepository['featured']>>[number];

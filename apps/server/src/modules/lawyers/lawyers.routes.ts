@@ -1,0 +1,146 @@
+import { ROLE } from '@l4l/shared/constants/roles';
+import { dataEnvelope, type PageEnvelope, pageEnvelope } from '@l4l/shared/envelope';
+import {
+  academicEntryInputSchema,
+  academicEntrySchema,
+  type LawyerListItem,
+  lawyerDetailSchema,
+  lawyerListItemSchema,
+  lawyerPricesSchema,
+  lawyerProfileUpdateSchema,
+  lawyerSheetSchema,
+  lawyersQuerySchema,
+  workEntryInputSchema,
+  workEntrySchema,
+} from '@l4l/shared/schemas/lawyers';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jsonRenderer } from '../../lib/rendered-json.ts';
+import { authenticate, requireOwner, requireRole } from '../../plugins/auth.ts';
+import { createLawyersService } from './lawyers.service.ts';
+
+/** The landing page shows at most this many lawyers. */
+const FEATURED_MAX = 8;
+/**
+ * docs/decisions/0004: a directory page may be up to this old. Off under NODE_ENV=test, where a test reads
+ * the directory right after changing it (the cache has tests of its own).
+ */
+const DIRECTORY_CACHE_MS = 5_000;
+
+const params = z.object({ id: z.uuid() });
+const lawyerParams = z.object({ lawyerId: z.uuid() });
+const entryParams = z.object({ lawyerId: z.uuid(), entryId: z.uuid() });
+const sheetEnvelope = dataEnvelope(lawyerSheetSchema);
+const directoryEnvelope = pageEnvelope(lawyerListItemSchema);
+const featuredEnvelope = dataEnvelope(z.array(lawyerListItemSchema));
+// the two cached answers are serialized once per cached value (lib/rendered-json.ts)
+const sendDirectory = jsonRenderer(directoryEnvelope, (page: PageEnvelope<LawyerListItem>) => page);
+const sendFeatured = jsonRenderer(featuredEnvelope, (lawyers: LawyerListItem[]) => ({ data: lawyers }));
+
+/** The lawyer's own routes: the path's id must be the caller's (403), and the caller a lawyer (403). */
+const selfLawyer = (param: string) => [requireOwner(param, { admin: false }), requireRole(ROLE.ABOGADO)];
+
+/** API.md "Users and lawyers", the /api/lawyers rows (the photo is the uploads feature's). */
+const lawyersModule: FastifyPluginAsyncZod = async (app) => {
+  const service = createLawyersService({
+    db: app.db,
+    ratings: app.ratings,
+    directoryCacheMs: app.config.env === 'test' ? 0 : DIRECTORY_CACHE_MS,
+  });
+
+  app.get(
+    '/api/lawyers',
+    {
+      onRequest: authenticate,
+      schema: { querystring: lawyersQuerySchema, response: { 200: directoryEnvelope } },
+    },
+    async (request, reply) => sendDirectory(reply, await service.directory(request.query)),
+  );
+
+  app.get(
+    '/api/lawyers/destacados',
+    { schema: { response: { 200: featuredEnvelope } } },
+    async (_request, reply) => sendFeatured(reply, await service.featured(FEATURED_MAX)),
+  );
+
+  app.get(
+    '/api/lawyers/lawyer/detail/:id',
+    { onRequest: authenticate, schema: { params, response: { 200: dataEnvelope(lawyerDetailSchema) } } },
+    async (request) => ({ data: await service.detail(request.params.id) }),
+  );
+
+  app.get(
+    '/api/lawyers/profile/:id',
+    {
+      onRequest: [requireOwner('id', { admin: true }), requireRole(ROLE.ABOGADO, ROLE.ADMIN)],
+      schema: { params, response: { 200: sheetEnvelope } },
+    },
+    async (request) => ({ data: await service.sheet(request.params.id) }),
+  );
+
+  app.put(
+    '/api/lawyers/profile/:id',
+    {
+      onRequest: selfLawyer('id'),
+      schema: { params, body: lawyerProfileUpdateSchema, response: { 200: sheetEnvelope } },
+    },
+    async (request) => ({ data: await service.updateProfile(request.params.id, request.body) }),
+  );
+
+  app.put(
+    '/api/lawyers/profile/prices/:id',
+    {
+      onRequest: selfLawyer('id'),
+      schema: { params, body: lawyerPricesSchema, response: { 200: sheetEnvelope } },
+    },
+    async (request) => ({ data: await service.updatePrices(request.params.id, request.body) }),
+  );
+
+  app.put(
+    '/api/lawyers/education/:lawyerId',
+    {
+      onRequest: selfLawyer('lawyerId'),
+      schema: {
+        params: lawyerParams,
+        body: academicEntryInputSchema,
+        response: { 200: dataEnvelope(academicEntrySchema) },
+      },
+    },
+    async (request) => ({ data: await service.saveAcademic(request.params.lawyerId, request.body) }),
+  );
+
+  app.delete(
+    '/api/lawyers/education/:lawyerId/:entryId',
+    { onRequest: selfLawyer('lawyerId'), schema: { params: entryParams } },
+    async (request, reply) => {
+      await service.deleteAcademic(request.params.lawyerId, request.params.entryId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/api/lawyers/experience/:lawyerId',
+    {
+      onRequest: selfLawyer('lawyerId'),
+      schema: {
+        params: lawyerParams,
+        body: workEntryInputSchema,
+        response: { 200: dataEnvelope(workEntrySchema) },
+      },
+    },
+    async (request) => ({ data: await service.saveWork(request.params.lawyerId, request.body) }),
+  );
+
+  app.delete(
+    '/api/lawyers/experience/:lawyerId/:entryId',
+    { onRequest: selfLawyer('lawyerId'), schema: { params: entryParams } },
+    async (request, reply) => {
+      await service.deleteWork(request.params.lawyerId, request.params.entryId);
+      return reply.code(204).send();
+    },
+  );
+};
+
+/** Needs the ratings feature's reader (`app.ratings`), so it is registered after it. */
+export const lawyersRoutes = fp(lawyersModule, { name: 'lawyers', dependencies: ['auth', 'ratings'] });

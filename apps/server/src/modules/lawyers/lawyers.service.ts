@@ -1,0 +1,261 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
+import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
+import type { PageEnvelope } from '@l4l/shared/envelope';
+import { usernameOf } from '@l4l/shared/schemas/auth';
+import { centsToEuros, eurosToCents } from '@l4l/shared/schemas/common';
+import {
+  type AcademicEntry,
+  type AcademicEntryInput,
+  EXPERIENCE_MAX_ENTRIES,
+  type LawyerDetail,
+  type LawyerListItem,
+  type LawyerPrices,
+  type LawyerProfileUpdate,
+  type LawyerSheet,
+  type LawyersQuery,
+  SEARCH_MAX_TERMS,
+  type WorkEntry,
+  type WorkEntryInput,
+} from '@l4l/shared/schemas/lawyers';
+import { searchableText } from '@l4l/shared/search';
+import { es } from '@l4l/shared/texts/es';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { academicExperiences, workExperiences } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { MicroCache } from '../../lib/micro-cache.ts';
+import {
+  createLawyersRepository,
+  type DirectoryFilter,
+  type EntryTable,
+  type LawyerCardRow,
+} from './lawyers.repository.ts';
+
+/**
+ * Particles of Spanish names ('Martínez de la Fuente') that the 'spanish' configuration drops as stop
+ * words, so the stored search vector never holds them: beside other words they cannot match and are left
+ * out. Alone, they still match as prefixes ('de' finds 'Delgado').
+ */
+const NAME_PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'y', 'e']);
+
+/**
+ * The words of a name search as the stored search text has them: accent-free, lower-case, [a-z0-9] only
+ * (ADR 0002), at most SEARCH_MAX_TERMS of them. Nothing else of the user's text reaches the query.
+ */
+export function searchTerms(search: string | undefined): string[] {
+  if (!search) return [];
+  const words = searchableText(search)
+    .split(' ')
+    .map((word) => word.replace(/[^a-z0-9]/g, ''))
+    .filter(Boolean);
+  const names = words.filter((word) => !NAME_PARTICLES.has(word));
+  return (names.length > 0 ? names : words).slice(0, SEARCH_MAX_TERMS);
+}
+
+export function directoryFilter(
+  query: Pick<LawyersQuery, 'search' | 'categories' | 'province'>,
+): DirectoryFilter {
+  return {
+    terms: searchTerms(query.search),
+    categories: query.categories ?? [],
+    // a lawyer whose zone of action is all of Spain acts in every province too
+    provinces: query.province ? [query.province, ALL_SPAIN] : [],
+  };
+}
+
+/** spec §9: the score is the sum of the stars divided by the number of ratings (0 when none). */
+function averageRating(sum: number, count: number): number {
+  return count > 0 ? Math.round((sum / count) * 100) / 100 : 0;
+}
+
+const fullName = (name: string, surname: string) => `${name} ${surname}`.trim();
+
+function toListItem(row: LawyerCardRow): LawyerListItem {
+  return {
+    id: row.id,
+    fullName: fullName(row.name, row.surname),
+    name: row.name,
+    surname: row.surname,
+    description: row.description,
+    categories: row.categories,
+    rating: averageRating(row.ratingSum, row.ratingCount),
+    totalRatings: row.ratingCount,
+    activeCases: row.activeCases,
+    finishedCases: row.finishedCases,
+    price: centsToEuros(row.priceHourCents),
+    priceFirstVisit: centsToEuros(row.priceFirstVisitCents),
+    firstVisitFree: row.firstVisitFree,
+    lawyerPhoto: row.photoUrl,
+    province: row.province,
+  };
+}
+
+/** Distinct directory pages kept at once (a page is a few kilobytes). */
+const DIRECTORY_CACHE_ENTRIES = 500;
+
+type Deps = {
+  db: Db;
+  /** the ratings feature's reader, composed in app.ts (features never import each other) */
+  ratings: FastifyInstance['ratings'];
+  /** how long a directory page may be served again before it is read anew; 0: never cached */
+  directoryCacheMs: number;
+};
+
+/** API.md "Users and lawyers", the /api/lawyers rows. Who may call is checked by the routes' guards. */
+export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
+  const repository = createLawyersRepository(db);
+  // docs/decisions/0004: identical directory pages asked within a few seconds share one query
+  const directoryCache = new MicroCache<PageEnvelope<LawyerListItem>>(
+    directoryCacheMs,
+    DIRECTORY_CACHE_ENTRIES,
+  );
+  const featuredCache = new MicroCache<LawyerListItem[]>(directoryCacheMs, 1);
+  /** A lawyer's own change shows at once in this process; other changes within `directoryCacheMs`. */
+  const forgetDirectory = () => {
+    directoryCache.clear();
+    featuredCache.clear();
+  };
+
+  async function sheet(id: string): Promise<LawyerSheet> {
+    const row = await repository.findSheet(id);
+    if (!row) throw notFound();
+    const { priceHourCents, priceFirstVisitCents, firstVisitFree, ...fields } = row;
+    return {
+      ...fields,
+      priceHour: centsToEuros(priceHourCents),
+      priceFirstVisit: centsToEuros(priceFirstVisitCents),
+      isFirstVisitFree: firstVisitFree,
+    };
+  }
+
+  /** No id creates an entry (up to the limit); an id updates it when it is the lawyer's own, else 404. */
+  async function saveEntry<T extends EntryTable>(
+    table: T,
+    lawyerId: string,
+    { id, ...values }: { id?: string | undefined } & Omit<T['$inferInsert'], 'id' | 'lawyerId'>,
+  ) {
+    if (id) {
+      const row = await repository.updateEntry(table, lawyerId, id, values as Partial<T['$inferInsert']>);
+      if (!row) throw notFound();
+      return row;
+    }
+    if ((await repository.countEntries(table, lawyerId)) >= EXPERIENCE_MAX_ENTRIES) {
+      throw new AppError('CONFLICT', { message: es.validation.experienceLimit(EXPERIENCE_MAX_ENTRIES) });
+    }
+    return repository.insertEntry(table, { ...values, lawyerId } as T['$inferInsert']);
+  }
+
+  async function deleteEntry(table: EntryTable, lawyerId: string, entryId: string): Promise<void> {
+    if (!(await repository.deleteEntry(table, lawyerId, entryId))) throw notFound();
+  }
+
+  return {
+    /** The directory: verified, unbanned lawyers, filtered, sorted and paged. */
+    async directory(query: LawyersQuery): Promise<PageEnvelope<LawyerListItem>> {
+      const filter = directoryFilter(query);
+      const { page, pageSize, sort } = query;
+      const key = JSON.stringify([
+        filter.terms,
+        [...filter.categories].sort(),
+        filter.provinces,
+        sort,
+        page,
+        pageSize,
+      ]);
+      return directoryCache.get(key, async () => {
+        const range = { limit: pageSize, offset: (page - 1) * pageSize };
+        const { rows, total } = await repository.directory(filter, sort, range);
+        return { data: rows.map(toListItem), meta: { total, page, pageSize } };
+      });
+    },
+
+    /** The landing page's lawyers: featured ones, filled up with the best rated. */
+    featured(limit: number): Promise<LawyerListItem[]> {
+      return featuredCache.get(String(limit), async () => (await repository.featured(limit)).map(toListItem));
+    },
+
+    /** spec §3 'Lawyer profile response'; unknown, unverified or banned lawyers are 404. */
+    async detail(id: string): Promise<LawyerDetail> {
+      const row = await repository.findListed(id);
+      if (!row) throw notFound();
+      const [latestRatings, academic, work] = await Promise.all([
+        ratings.ofLawyer(id, { page: 1, pageSize: LIMITS.defaultPageSize }),
+        repository.academicEntries(id),
+        repository.workEntries(id),
+      ]);
+      const card = toListItem(row);
+      return {
+        lawyer: {
+          id: card.id,
+          name: card.fullName,
+          lawyerPhoto: card.lawyerPhoto,
+          lawyerAssociation: row.lawyerAssociation,
+          categories: card.categories,
+          province: card.province,
+          priceFirstVisit: card.priceFirstVisit,
+          price: card.price,
+          description: card.description,
+          rating: card.rating,
+          totalRatings: card.totalRatings,
+          avgResponseTime: row.avgResponseTime,
+          firstVisitFree: card.firstVisitFree,
+        },
+        lawyerRatings: latestRatings.data,
+        activeCases: card.activeCases,
+        finishedCases: card.finishedCases,
+        academicExperiences: academic,
+        workExperiences: work,
+      };
+    },
+
+    sheet,
+
+    /** spec §3/§5: the username and the search text follow the name; a mail already taken is 409. */
+    async updateProfile(id: string, input: LawyerProfileUpdate): Promise<LawyerSheet> {
+      const { description, categories, province, lawyerAssociation, avgResponseTime, ...account } = input;
+      try {
+        const updated = await repository.updateProfile(
+          id,
+          { ...account, username: usernameOf(account.name, account.surname) },
+          {
+            description,
+            categories,
+            province,
+            lawyerAssociation,
+            avgResponseTime,
+            searchText: searchableText(account.name, account.surname),
+          },
+        );
+        if (!updated) throw notFound();
+        forgetDirectory();
+      } catch (err) {
+        if (isUniqueViolation(err)) {
+          throw new AppError('USER_EXISTS', { fields: { mail: es.validation.userExists } });
+        }
+        throw err;
+      }
+      return sheet(id);
+    },
+
+    /** A free first visit keeps the first-visit price it was given, or 0. */
+    async updatePrices(id: string, input: LawyerPrices): Promise<LawyerSheet> {
+      const updated = await repository.updatePrices(id, {
+        priceHourCents: eurosToCents(input.priceHour),
+        priceFirstVisitCents: eurosToCents(input.priceFirstVisit ?? 0),
+        firstVisitFree: input.isFirstVisitFree,
+      });
+      if (!updated) throw notFound();
+      forgetDirectory();
+      return sheet(id);
+    },
+
+    saveAcademic: (lawyerId: string, input: AcademicEntryInput): Promise<AcademicEntry> =>
+      saveEntry(academicExperiences, lawyerId, input),
+    saveWork: (lawyerId: string, input: WorkEntryInput): Promise<WorkEntry> =>
+      saveEntry(workExperiences, lawyerId, input),
+    deleteAcademic: (lawyerId: string, entryId: string) =>
+      deleteEntry(academicExperiences, lawyerId, entryId),
+    deleteWork: (lawyerId: string, entryId: string) => deleteEntry(workExperiences, lawyerId, entryId),
+  };
+}

@@ -1,0 +1,53 @@
+import { count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database.ts';
+import { ratings, users } from '../../db/schema/index.ts';
+
+const author = alias(users, 'author');
+const ratedLawyer = alias(users, 'rated_lawyer');
+
+const ratingColumns = {
+  id: ratings.id,
+  userId: ratings.userId,
+  lawyerId: ratings.lawyerId,
+  caseId: ratings.caseId,
+  title: ratings.title,
+  description: ratings.description,
+  stars: ratings.stars,
+  createdAt: ratings.createdAt,
+  authorName: author.name,
+  authorSurname: author.surname,
+  authorPhotoUrl: author.photoUrl,
+  lawyerName: ratedLawyer.name,
+  lawyerSurname: ratedLawyer.surname,
+};
+
+export type RatingsPage = { limit: number; offset: number };
+
+export function createRatingsRepository(db: Db) {
+  /** Newest first, with a stable tiebreak; each filter has its (user_id | lawyer_id, created_at) index. */
+  async function page(where: SQL, { limit, offset }: RatingsPage) {
+    const [rows, totals] = await Promise.all([
+      db
+        .select(ratingColumns)
+        .from(ratings)
+        .innerJoin(author, eq(author.id, ratings.userId))
+        .innerJoin(ratedLawyer, eq(ratedLawyer.id, ratings.lawyerId))
+        .where(where)
+        .orderBy(desc(ratings.createdAt), desc(ratings.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(ratings).where(where),
+    ]);
+    return { rows, total: totals[0]?.total ?? 0 };
+  }
+
+  return {
+    ofLawyer: (lawyerId: string, range: RatingsPage) => page(eq(ratings.lawyerId, lawyerId), range),
+    byUser: (userId: string, range: RatingsPage) => page(eq(ratings.userId, userId), range),
+  };
+}
+
+export type RatingRow = Awaited<
+  ReturnType<ReturnType<typeof createRatingsRepository>['ofLawyer']>
+>['rows'][number];

@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { uploads, users } from '../../db/schema/index.ts';
+
+export type UploadFacts = Pick<typeof uploads.$inferInsert, 'url' | 'mime' | 'bytes'>;
+
+export function createUploadsRepository(db: Db) {
+  return {
+    /**
+     * Makes the upload the user's photo and answers the photo it replaces (null when none), or undefined
+     * for an unknown user. The user row is locked, so two photos sent at once replace one another in turn.
+     */
+    replaceAvatar(userId: string, upload: UploadFacts): Promise<{ previous: string | null } | undefined> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .select({ photoUrl: users.photoUrl })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        if (!user) return undefined;
+        await tx
+          .update(users)
+          .set({ photoUrl: upload.url, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+        await tx.insert(uploads).values({ ...upload, ownerId: userId, purpose: 'avatar' });
+        if (user.photoUrl) {
+          await tx.delete(uploads).where(and(eq(uploads.ownerId, userId), eq(uploads.url, user.photoUrl)));
+        }
+        return { previous: user.photoUrl };
+      });
+    },
+
+    async insertChatUpload(ownerId: string, upload: UploadFacts): Promise<void> {
+      await db.insert(uploads).values({ ...upload, ownerId, purpose: 'chat' });
+    },
+
+    async photoInUse(url: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.photoUrl, url)).limit(1);
+      return Boolean(row);
+    },
+  };
+}

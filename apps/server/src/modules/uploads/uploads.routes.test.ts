@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { es } from '@l4l/shared/texts/es';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { bearer, createLawyerWithProfile, createUser, signIn } from '../../../test/factories.ts';
+import { uploads, users } from '../../db/schema/index.ts';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** Test pictures drawn by sharp: a gradient-ish block of colour with some EXIF to strip. */
+const picture = (width: number, height: number, format: 'png' | 'jpeg') => {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+  const withExif = image.withExif({ IFD0: { Copyright: 'secreto', Artist: 'Cámara de Lucía' } });
+  return (format === 'png' ? withExif.png() : withExif.jpeg({ quality: 90 })).toBuffer();
+};
+/** About 5.9 MB of PNG: random pixels do not compress. */
+const hugePng = () =>
+  sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
+
+/** A multipart body as a browser's FormData would send it. */
+async function multipart(fields: Array<[string, Buffer | string, string?]>) {
+  const form = new FormData();
+  for (const [name, value, filename] of fields) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([value]), filename ?? 'imagen.png');
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}
+
+describe('images', () => {
+  let t: TestApp;
+  let client: Awaited<ReturnType<typeof createUser>>;
+  let lawyer: Awaited<ReturnType<typeof createLawyerWithProfile>>;
+  let asClient: { authorization: string };
+  let asLawyer: { authorization: string };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    client = await createUser(t.app);
+    lawyer = await createLawyerWithProfile(t.app);
+    asClient = bearer(await signIn(t.app, client));
+    asLawyer = bearer(await signIn(t.app, lawyer));
+  });
+  afterAll(async () => t.close());
+
+  const fileOf = (url: string) => path.join(t.config.dataDir, url);
+  const photoOf = async (id: string) =>
+    (await t.app.db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, id)))[0]?.photoUrl;
+
+  describe('POST /api/user/profile/photo and /api/lawyers/profile/photo', () => {
+    const sendPhoto = (url: string, headers: Record<string, string> | undefined, payload: object) =>
+      t.app.inject({ method: 'POST', url, ...(headers ? { headers } : {}), payload });
+
+    it('stores a PNG as a 256x256 PNG without its metadata, and records it', async () => {
+      const res = await sendPhoto('/api/user/profile/photo', asClient, {
+        id: client.id,
+        image: dataUrl(await picture(640, 480, 'png')),
+        role: 'USUARIO',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { photoUrl } = res.json().data;
+      expect(photoUrl).toMatch(/^\/uploads\/avatars\/[\w-]{22}\.png$/);
+      const meta = await sharp(readFileSync(fileOf(photoUrl))).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 256, height: 256 });
+      expect(meta.exif).toBeUndefined();
+      expect(await photoOf(client.id)).toBe(photoUrl);
+      const rows = await t.app.db.select().from(uploads).where(eq(uploads.ownerId, client.id));
+      expect(rows).toEqual([
+        expect.objectContaining({
+          url: photoUrl,
+          mime: 'image/png',
+          purpose: 'avatar',
+          bytes: expect.any(Number),
+        }),
+      ]);
+      const served = await t.app.inject({ method: 'GET', url: photoUrl });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+    });
+
+    it('turns a JPEG into a 256x256 PNG too, and removes the photo it replaces', async () => {
+      const before = await photoOf(client.id);
+      expect(before && existsSync(fileOf(before))).toBe(true);
+      const res = await sendPhoto('/api/user/profile/photo', asClient, {
+        id: client.id,
+        image: dataUrl(await picture(300, 900, 'jpeg'), 'image/jpeg'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { photoUrl } = res.json().data;
+      const meta = await sharp(readFileSync(fileOf(photoUrl))).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 256, height: 256 });
+      expect(meta.exif).toBeUndefined();
+      expect(existsSync(fileOf(before!))).toBe(false);
+      const rows = await t.app.db.select().from(uploads).where(eq(uploads.ownerId, client.id));
+      expect(rows.map((row) => row.url)).toEqual([photoUrl]);
+    });
+
+    it('lets a lawyer set theirs through the lawyers path', async () => {
+      const res = await sendPhoto('/api/lawyers/profile/photo', asLawyer, {
+        id: lawyer.id,
+        image: dataUrl(await picture(256, 256, 'png')),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await photoOf(lawyer.id)).toBe(res.json().data.photoUrl);
+      const card = await t.app.inject({
+        method: 'GET',
+        url: `/api/lawyers/lawyer/detail/${lawyer.id}`,
+        headers: asClient,
+      });
+      expect(card.json().data.lawyer.lawyerPhoto).toBe(res.json().data.photoUrl);
+    });
+
+    it("refuses someone else's id with 403, a client on the lawyers path with 403, nobody with 401", async () => {
+      const image = dataUrl(await picture(64, 64, 'png'));
+      expect(
+        (await sendPhoto('/api/user/profile/photo', asClient, { id: lawyer.id, image })).statusCode,
+      ).toBe(403);
+      expect(
+        (await sendPhoto('/api/lawyers/profile/photo', asClient, { id: client.id, image })).statusCode,
+      ).toBe(403);
+      expect(
+        (await sendPhoto('/api/user/profile/photo', undefined, { id: client.id, image })).statusCode,
+      ).toBe(401);
+    });
+
+    it('refuses a text file called .png with 415 and leaves the photo as it was', async () => {
+      const before = await photoOf(client.id);
+      const text = Buffer.from('esto no es una imagen, aunque se llame foto.png');
+      const res = await sendPhoto('/api/user/profile/photo', asClient, {
+        id: client.id,
+        image: dataUrl(text),
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      // a PNG signature followed by garbage does not decode either
+      const fake = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(2000)]);
+      const forged = await sendPhoto('/api/user/profile/photo', asClient, {
+        id: client.id,
+        image: dataUrl(fake),
+      });
+      expect(forged.statusCode).toBe(415);
+      expect(await photoOf(client.id)).toBe(before);
+    });
+
+    it('refuses an image over 5 MiB with 413, and one of too many pixels with 413', async () => {
+      const big = await hugePng();
+      expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+      const res = await sendPhoto('/api/user/profile/photo', asClient, {
+        id: client.id,
+        image: dataUrl(big),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+      // a few kilobytes that would decode to 48 million pixels
+      const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      expect(bomb.length).toBeLessThan(1024 * 1024);
+      const exploded = await sendPhoto('/api/user/profile/photo', asClient, {
+        id: client.id,
+        image: dataUrl(bomb),
+      });
+      expect(exploded.statusCode).toBe(413);
+    });
+
+    it('asks for the image', async () => {
+      const res = await sendPhoto('/api/user/profile/photo', asClient, { id: client.id, image: '' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.image).toBe(es.validation.imageRequired);
+    });
+  });
+
+  describe('POST /api/uploads', () => {
+    const upload = async (
+      fields: Array<[string, Buffer | string, string?]>,
+      headers: Record<string, string> | null = asClient,
+    ) => {
+      const body = await multipart(fields);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        payload: body.payload,
+        headers: { ...body.headers, ...(headers ?? {}) },
+      });
+    };
+
+    it('stores a PNG under uploads/chat, re-encoded and no larger than 2048 px', async () => {
+      const res = await upload([['file', await picture(3000, 1000, 'png'), 'captura.png']]);
+      expect(res.statusCode, res.body).toBe(200);
+      const { imageUrl } = res.json().data;
+      expect(imageUrl).toMatch(/^\/uploads\/chat\/[\w-]{22}\.png$/);
+      const meta = await sharp(readFileSync(fileOf(imageUrl))).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 2048, height: 683 });
+      expect(meta.exif).toBeUndefined();
+      const [row] = await t.app.db.select().from(uploads).where(eq(uploads.url, imageUrl));
+      expect(row).toMatchObject({ ownerId: client.id, purpose: 'chat', mime: 'image/png' });
+    });
+
+    it('keeps a small JPEG a JPEG of the same size, without its EXIF', async () => {
+      const original = await picture(320, 200, 'jpeg');
+      expect((await sharp(original).metadata()).exif).toBeDefined();
+      const res = await upload([['file', original, 'foto.jpg']], asLawyer);
+      expect(res.statusCode, res.body).toBe(200);
+      const meta = await sharp(readFileSync(fileOf(res.json().data.imageUrl))).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: 320, height: 200 });
+      expect(meta.exif).toBeUndefined();
+    });
+
+    it('refuses a text file named .png (415) and an image over 5 MiB (413)', async () => {
+      const text = await upload([['file', Buffer.from('hola, soy un texto'), 'foto.png']]);
+      expect(text.statusCode).toBe(415);
+      expect(text.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      const big = await upload([['file', await hugePng(), 'grande.png']]);
+      expect(big.statusCode).toBe(413);
+      expect(big.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+    });
+
+    it('needs the file in the field `file` (400), a multipart body (415) and a session (401)', async () => {
+      const image = await picture(10, 10, 'png');
+      const wrongField = await upload([['imagen', image]]);
+      expect(wrongField.statusCode).toBe(400);
+      expect(wrongField.json().error.fields.file).toBe(es.validation.imageRequired);
+      const noFile = await upload([['texto', 'hola']]);
+      expect(noFile.statusCode).toBe(400);
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: asClient,
+        payload: { file: 'x' },
+      });
+      expect(json.statusCode).toBe(415);
+      expect((await upload([['file', image]], null)).statusCode).toBe(401);
+    });
+
+    it('takes only the first file of a request', async () => {
+      const chatRows = async () =>
+        (await t.app.db.select().from(uploads).where(eq(uploads.ownerId, client.id))).filter(
+          (row) => row.purpose === 'chat',
+        ).length;
+      const before = await chatRows();
+      const res = await upload([
+        ['file', await picture(10, 10, 'png')],
+        ['file', await picture(20, 20, 'png')],
+      ]);
+      expect(res.statusCode).toBe(200);
+      expect(await chatRows()).toBe(before + 1);
+      const meta = await sharp(readFileSync(fileOf(res.json().data.imageUrl))).metadata();
+      expect(meta.width).toBe(10);
+    });
+  });
+
+  it('limits each person to 30 stored images every 10 minutes (429)', async () => {
+    const busy = await createUser(t.app);
+    const asBusy = bearer(await signIn(t.app, busy));
+    const image = dataUrl(await picture(8, 8, 'png'));
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/profile/photo',
+        headers: asBusy,
+        payload: { id: busy.id, image },
+      });
+    for (let i = 0; i < 30; i++) expect((await send()).statusCode).toBe(200);
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

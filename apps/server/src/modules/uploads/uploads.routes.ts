@@ -1,0 +1,54 @@
+import multipart from '@fastify/multipart';
+import { LIMITS } from '@l4l/shared/constants/limits';
+import { ROLE } from '@l4l/shared/constants/roles';
+import { dataEnvelope } from '@l4l/shared/envelope';
+import {
+  profilePhotoAnswerSchema,
+  profilePhotoSchema,
+  UPLOAD_FIELD,
+  uploadAnswerSchema,
+} from '@l4l/shared/schemas/uploads';
+import { es } from '@l4l/shared/texts/es';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
+import { createUploadsService } from './uploads.service.ts';
+
+const photoSchema = { body: profilePhotoSchema, response: { 200: dataEnvelope(profilePhotoAnswerSchema) } };
+
+/**
+ * API.md: POST /api/user/profile/photo, POST /api/lawyers/profile/photo (spec §3 photo payload, a data
+ * URL) and POST /api/uploads (multipart field `file`). Multipart is parsed only in this plugin's scope.
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createUploadsService({ db: app.db, dataDir: app.config.dataDir });
+
+  // one byte over the limit lets a file of exactly the limit through and marks anything larger (413)
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.imageMaxBytes + 1, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+  });
+
+  app.post('/api/user/profile/photo', { onRequest: authenticate, schema: photoSchema }, async (request) => ({
+    data: await service.setProfilePhoto(currentUser(request), request.body),
+  }));
+
+  app.post(
+    '/api/lawyers/profile/photo',
+    { onRequest: requireRole(ROLE.ABOGADO), schema: photoSchema },
+    async (request) => ({ data: await service.setProfilePhoto(currentUser(request), request.body) }),
+  );
+
+  app.post(
+    '/api/uploads',
+    { onRequest: authenticate, schema: { response: { 200: dataEnvelope(uploadAnswerSchema) } } },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const file = await request.file();
+      if (!file || file.fieldname !== UPLOAD_FIELD) {
+        throw validationError({ [UPLOAD_FIELD]: es.validation.imageRequired });
+      }
+      const bytes = await file.toBuffer();
+      return { data: await service.uploadChatImage(currentUser(request), bytes) };
+    },
+  );
+};

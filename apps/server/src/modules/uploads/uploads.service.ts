@@ -1,0 +1,72 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProfilePhoto } from '@l4l/shared/schemas/uploads';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { avatarPng, chatImage } from '../../lib/image-processing.ts';
+import { dataUrlBytes, type StoredImage, storeImage } from '../../lib/images.ts';
+import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { type AuthUser, assertOwner } from '../../plugins/auth.ts';
+import { createUploadsRepository, type UploadFacts } from './uploads.repository.ts';
+
+/** (+) Abuse limit on stored images, avatars and chat pictures together: per user, 30 every 10 minutes. */
+const UPLOADS_PER_USER = { max: 30, windowMs: 10 * 60 * 1000 };
+/** The names storeImage gives: the only avatar files this service ever removes. */
+const STORED_AVATAR = /^\/uploads\/avatars\/([\w-]+\.(?:png|jpg))$/;
+
+const factsOf = (stored: StoredImage): UploadFacts => ({
+  url: stored.url,
+  mime: stored.mime,
+  bytes: stored.bytes,
+});
+
+type Deps = { db: Db; dataDir: string };
+
+/** API.md: profile photos (data URL) and chat pictures (multipart), checked, re-encoded, then stored. */
+export function createUploadsService({ db, dataDir }: Deps) {
+  const repository = createUploadsRepository(db);
+  const perUser = new RateLimiter(UPLOADS_PER_USER.max, UPLOADS_PER_USER.windowMs);
+
+  /** Removes a replaced avatar file once no account shows it any more. */
+  async function removeReplacedAvatar(url: string | null): Promise<void> {
+    const name = url?.match(STORED_AVATAR)?.[1];
+    if (!url || !name || (await repository.photoInUse(url))) return;
+    await rm(path.join(dataDir, 'uploads', 'avatars', name), { force: true });
+  }
+
+  return {
+    /** The caller's own photo (403 for another id): a 256x256 PNG; the one it replaces is removed. */
+    async setProfilePhoto(caller: AuthUser, input: ProfilePhoto): Promise<{ photoUrl: string }> {
+      assertOwner(caller, input.id, { admin: false });
+      const bytes = dataUrlBytes(input.image);
+      perUser.consume(caller.id);
+      const stored = await storeImage(dataDir, 'avatars', await avatarPng(bytes));
+      let replaced: Awaited<ReturnType<typeof repository.replaceAvatar>>;
+      try {
+        replaced = await repository.replaceAvatar(caller.id, factsOf(stored));
+      } catch (err) {
+        await stored.remove();
+        throw err;
+      }
+      if (!replaced) {
+        await stored.remove();
+        throw notFound();
+      }
+      await removeReplacedAvatar(replaced.previous);
+      return { photoUrl: stored.url };
+    },
+
+    /** A chat picture, stored under uploads/chat with a name the server makes. */
+    async uploadChatImage(caller: AuthUser, bytes: Uint8Array): Promise<{ imageUrl: string }> {
+      perUser.consume(caller.id);
+      const stored = await storeImage(dataDir, 'chat', await chatImage(bytes));
+      try {
+        await repository.insertChatUpload(caller.id, factsOf(stored));
+      } catch (err) {
+        await stored.remove();
+        throw err;
+      }
+      return { imageUrl: stored.url };
+    },
+  };
+}

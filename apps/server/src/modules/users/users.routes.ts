@@ -1,0 +1,32 @@
+import { dataEnvelope } from '@l4l/shared/envelope';
+import { userProfileSchema, userProfileUpdateSchema } from '@l4l/shared/schemas/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireOwner } from '../../plugins/auth.ts';
+import { createUsersService } from './users.service.ts';
+
+const params = z.object({ id: z.uuid() });
+const profileEnvelope = dataEnvelope(userProfileSchema);
+
+/** API.md "Users and lawyers", the /api/user/profile rows. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createUsersService(app.db);
+
+  app.get(
+    '/api/user/profile/:id',
+    {
+      onRequest: requireOwner('id', { admin: true }),
+      schema: { params, response: { 200: profileEnvelope } },
+    },
+    async (request) => ({ data: await service.profile(request.params.id) }),
+  );
+
+  app.put(
+    '/api/user/profile/:id',
+    {
+      onRequest: requireOwner('id', { admin: false }),
+      schema: { params, body: userProfileUpdateSchema, response: { 200: profileEnvelope } },
+    },
+    async (request) => ({ data: await service.updateProfile(request.params.id, request.body) }),
+  );
+};

@@ -1,0 +1,196 @@
+import { ROLE, type Role } from '@l4l/shared/constants/roles';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/database.ts';
+import { sessions, users } from '../db/schema/index.ts';
+import { AppError, forbidden } from '../lib/app-error.ts';
+
+/**
+ * Sessions and who may call what (docs/decisions/0003-web-session.md). A token is an HS256 JWT with `sub`
+ * (user id), `sid` (session id) and `role`; it is read from `Authorization: Bearer` first, then from the
+ * `l4l_session` cookie. Every authenticated request checks its `sessions` row (not revoked, not expired)
+ * and that the user is not banned, so logout, a ban or a password reset end existing tokens at once.
+ */
+
+export const SESSION_COOKIE = 'l4l_session';
+/** ADR 0003: a browser-session cookie and a 12-hour token, or 30 days with cookie consent. */
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+export const PERSISTENT_SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+const ISSUER = 'l4l';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type AuthUser = { id: string; role: Role; sessionId: string };
+
+export type Sessions = {
+  /** Opens a session for the user and answers its signed token. */
+  create(user: { id: string; role: Role }, options: { persistent: boolean }): Promise<string>;
+  /** The session user of a token, or null when the token or its session is no longer good. */
+  verify(token: string): Promise<AuthUser | null>;
+  revoke(sessionId: string): Promise<void>;
+  /** Revokes every open session of the user (but `except`); `db` lets a transaction do it. */
+  revokeAll(userId: string, options?: { except?: string; db?: Db }): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: Sessions;
+  }
+  interface FastifyRequest {
+    /** set by the `authenticate` guard */
+    user: AuthUser | null;
+  }
+}
+
+function createSessions(db: Db, secret: string): Sessions {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async create(user, { persistent }) {
+      const ttl = persistent ? PERSISTENT_SESSION_TTL_SECONDS : SESSION_TTL_SECONDS;
+      const expiresAt = new Date(Date.now() + ttl * 1000);
+      const [session] = await db
+        .insert(sessions)
+        .values({ userId: user.id, expiresAt, persistent })
+        .returning({ id: sessions.id });
+      if (!session) throw new Error('session not created');
+      return new SignJWT({ sid: session.id, role: user.role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+    },
+
+    async verify(token) {
+      let sub: string | undefined;
+      let sid: unknown;
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+        sub = payload.sub;
+        sid = payload.sid;
+      } catch {
+        return null;
+      }
+      if (!sub || typeof sid !== 'string' || !UUID.test(sub) || !UUID.test(sid)) return null;
+      const [row] = await db
+        .select({ role: users.role })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, sid),
+            eq(sessions.userId, sub),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+            isNull(users.bannedAt),
+          ),
+        )
+        .limit(1);
+      // the role is read from the database, so a changed role takes effect at once
+      return row ? { id: sub, role: row.role, sessionId: sid } : null;
+    },
+
+    async revoke(sessionId) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async revokeAll(userId, { except, db: executor = db } = {}) {
+      await executor
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            except ? ne(sessions.id, except) : undefined,
+          ),
+        );
+    },
+  };
+}
+
+/** The Bearer token when the header says Bearer (even a bad one), else the session cookie. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header && /^bearer\b/i.test(header)) return header.slice(6).trim();
+  return request.cookies?.[SESSION_COOKIE];
+}
+
+/** The caller, when the request carries a good token; null otherwise (never throws). */
+export async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
+  if (request.user) return request.user;
+  const token = tokenOf(request);
+  request.user = token ? await request.server.sessions.verify(token) : null;
+  return request.user;
+}
+
+/**
+ * Guards, for a route's `onRequest` (before the body is read and validated, so an anonymous caller gets
+ * 401 rather than 400) or `preHandler`.
+ */
+export async function authenticate(request: FastifyRequest): Promise<void> {
+  if (!(await resolveUser(request))) throw new AppError('UNAUTHENTICATED');
+}
+
+export function requireRole(...roles: Role[]) {
+  return async (request: FastifyRequest) => {
+    await authenticate(request);
+    if (!roles.includes(currentUser(request).role)) throw forbidden();
+  };
+}
+
+/**
+ * API.md: a user `{id}` must be the caller's own, unless the caller is ADMIN and `admin` allows it
+ * (403 otherwise).
+ */
+export function assertOwner(caller: AuthUser, userId: string, options: { admin: boolean }): void {
+  if (caller.id === userId) return;
+  if (options.admin && caller.role === ROLE.ADMIN) return;
+  throw forbidden();
+}
+
+/** Guard for a path whose parameter `param` is a user id: the caller's own (or any, for an ADMIN). */
+export function requireOwner(param = 'id', options: { admin: boolean } = { admin: true }) {
+  return async (request: FastifyRequest) => {
+    await authenticate(request);
+    const userId = (request.params as Record<string, string | undefined>)[param] ?? '';
+    assertOwner(currentUser(request), userId, options);
+  };
+}
+
+/** The caller of a route behind a guard. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
+  return request.user;
+}
+
+const cookieBase = (reply: FastifyReply) => ({
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  path: '/',
+  secure: reply.server.config.publicUrl.startsWith('https:'),
+});
+
+/** ADR 0003: the same token in an HttpOnly cookie; persistent (Max-Age) only with cookie consent. */
+export function setSessionCookie(reply: FastifyReply, token: string, persistent: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    ...cookieBase(reply),
+    ...(persistent ? { maxAge: PERSISTENT_SESSION_TTL_SECONDS } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, cookieBase(reply));
+}
+
+async function auth(app: FastifyInstance) {
+  app.decorate('sessions', createSessions(app.db, app.config.jwtSecret));
+  app.decorateRequest('user', null);
+}
+
+export default fp(auth, { name: 'auth', dependencies: ['config', 'security'] });

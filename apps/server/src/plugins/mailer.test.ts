@@ -1,0 +1,114 @@
+import type { AddressInfo } from 'node:net';
+import { es } from '@l4l/shared/texts/es';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app.ts';
+import { createUser } from '../../test/factories.ts';
+import { decodeQuotedPrintable, linkIn, outbox } from '../../test/outbox.ts';
+import { composeMail } from './mailer.ts';
+
+describe('composeMail', () => {
+  it('writes the same content as text and as escaped HTML, with the link spelled out', () => {
+    const mail = composeMail({
+      subject: 'Asunto',
+      name: 'Ana <script>',
+      paragraphs: ['Primer párrafo & más.'],
+      action: { label: 'Abrir', url: 'https://l4l.example/ruta?token=a&b=1' },
+      footnotes: ['Nota.'],
+    });
+    expect(mail.subject).toBe('Asunto');
+    expect(mail.text).toBe(
+      [
+        'Hola, Ana <script>:',
+        'Primer párrafo & más.',
+        'Abrir:\nhttps://l4l.example/ruta?token=a&b=1',
+        'Nota.',
+        es.mail.signature,
+      ].join('\n\n'),
+    );
+    expect(mail.html).toContain('<p>Hola, Ana &lt;script&gt;:</p>');
+    expect(mail.html).toContain('<p>Primer párrafo &amp; más.</p>');
+    expect(mail.html).toContain('href="https://l4l.example/ruta?token=a&amp;b=1"');
+    expect(mail.html).not.toContain('<script>');
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each mail as an .eml file in DATA_DIR/outbox', async () => {
+    const t = await buildTestApp();
+    try {
+      await t.app.mailer.send({
+        to: 'ana@l4l.test',
+        ...composeMail({ subject: 'Hola', name: 'Ana', paragraphs: ['¿Qué tal?'] }),
+      });
+      const [mail] = outbox(t.config.dataDir);
+      expect(mail?.file).toMatch(/^\d+-[0-9a-f]{8}\.eml$/);
+      expect(mail?.raw).toMatch(/^To: ana@l4l\.test$/m);
+      expect(mail?.raw).toMatch(/^Subject: Hola$/m);
+      expect(decodeQuotedPrintable(mail!.raw)).toContain('¿Qué tal?');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('with SMTP_URL', () => {
+  const received: string[] = [];
+  let smtp: SMTPServer;
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+
+  beforeAll(async () => {
+    // like a local development mail server: offers STARTTLS with a certificate nobody trusts
+    smtp = new SMTPServer({
+      authOptional: true,
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    t = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('sends through the server (no STARTTLS on a local one) and writes nothing to the outbox', async () => {
+    const user = await createUser(t.app);
+    const res = await t.app.inject({ method: 'POST', url: `/api/auth/recover-password?email=${user.mail}` });
+    expect(res.statusCode).toBe(200);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatch(new RegExp(`^To: ${user.mail}`, 'm'));
+    expect(linkIn(received[0]!, '/reset-password')?.searchParams.get('token')).toMatch(/^[\w-]{43}$/);
+    expect(outbox(t.config.dataDir)).toHaveLength(0);
+  });
+
+  it('answers 503 with the spec message when the mail cannot be sent', async () => {
+    const user = await createUser(t.app);
+    const down = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      const res = await down.app.inject({
+        method: 'POST',
+        url: `/api/auth/recover-password?email=${user.mail}`,
+      });
+      // the account exists only in the other app's database: nothing to send, still 200
+      expect(res.statusCode).toBe(200);
+      const known = await createUser(down.app);
+      const failed = await down.app.inject({
+        method: 'POST',
+        url: `/api/auth/recover-password?email=${known.mail}`,
+      });
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json().error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: es.login.recoveryFailed });
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { es } from '@l4l/shared/texts/es';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+
+export type Mailer = {
+  send(mail: Mail): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+/**
+ * One layout for every mail: greeting, paragraphs, an optional button with its link (also written out,
+ * for mail readers without HTML), signature. Texts come from the caller (es.ts); everything is escaped.
+ */
+export function composeMail(content: {
+  subject: string;
+  name: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnotes?: string[];
+}): Omit<Mail, 'to'> {
+  const { subject, name, paragraphs, action, footnotes = [] } = content;
+  const greeting = es.mail.greeting(name);
+  const text = [
+    greeting,
+    ...paragraphs,
+    ...(action ? [`${action.label}:\n${action.url}`] : []),
+    ...footnotes,
+    es.mail.signature,
+  ].join('\n\n');
+  const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
+  const button = action
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;background:#1d3557;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p>` +
+      `${p(es.mail.linkFallback)}<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+    : '';
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1b1b1b;line-height:1.5">${[
+    p(greeting),
+    ...paragraphs.map(p),
+    button,
+    ...footnotes.map(p),
+    p(es.mail.signature),
+  ].join('')}</body></html>`;
+  return { subject, text, html };
+}
+
+/**
+ * ARCHITECTURE.md "Email": SMTP_URL sends through that server (a local one without STARTTLS, as test and
+ * development servers offer none); otherwise every mail is written as an .eml file under DATA_DIR/outbox
+ * and its subject and link are logged, so password recovery works out of the box.
+ */
+async function mailer(app: FastifyInstance) {
+  const { smtpUrl, mailFrom, dataDir } = app.config;
+  if (smtpUrl) {
+    const local = LOCAL_HOSTS.has(new URL(smtpUrl).hostname);
+    const transport = nodemailer.createTransport({ url: smtpUrl, ignoreTLS: local });
+    app.addHook('onClose', async () => transport.close());
+    app.decorate('mailer', {
+      async send(mail: Mail) {
+        await transport.sendMail({ from: mailFrom, ...mail });
+      },
+    });
+    return;
+  }
+
+  const outbox = path.join(dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  app.decorate('mailer', {
+    async send(mail: Mail) {
+      const info = await transport.sendMail({ from: mailFrom, ...mail });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+      app.log.info({ file, subject: mail.subject, link }, 'mail written to the outbox');
+    },
+  });
+}
+
+export default fp(mailer, { name: 'mailer', dependencies: ['config'] });

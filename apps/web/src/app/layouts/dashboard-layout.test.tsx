@@ -1,0 +1,66 @@
+import type { BaseUser } from '@l4l/shared/schemas/auth';
+import { es } from '@l4l/shared/texts/es';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok } from '../../test/mock-api.ts';
+import { CLIENT, renderWithApp } from '../../test/render.tsx';
+import { DashboardLayout } from './dashboard-layout.tsx';
+
+function renderLayout(at: string, user: BaseUser = CLIENT) {
+  mockApi({ 'GET /api/auth/me': () => ok(user) });
+  return renderWithApp(<DashboardLayout />, { path: '/*', at, consent: 'true' });
+}
+
+describe('DashboardLayout', () => {
+  it('shows the client the four nav items, with their final paths, and the avatar links to the profile', async () => {
+    renderLayout('/dashboard/inicio');
+    const nav = (await screen.findAllByRole('navigation', { name: es.nav.mainNav }))[0];
+    if (!nav) throw new Error('no nav');
+    expect(within(nav).getByRole('link', { name: es.nav.home })).toHaveAttribute('href', '/dashboard/inicio');
+    expect(within(nav).getByRole('link', { name: es.nav.myCases })).toHaveAttribute(
+      'href',
+      '/dashboard/casos',
+    );
+    expect(within(nav).getByRole('link', { name: es.nav.privateChat })).toHaveAttribute(
+      'href',
+      '/dashboard/chat',
+    );
+    expect(within(nav).getByRole('link', { name: es.nav.startCase })).toHaveAttribute(
+      'href',
+      '/dashboard/begincase',
+    );
+    expect(screen.getByRole('link', { name: es.nav.profile })).toHaveAttribute('href', '/profile');
+    expect(screen.getByText('AM')).toBeInTheDocument();
+  });
+
+  it('does not offer "Iniciar un caso" to a lawyer', async () => {
+    renderLayout('/dashboard/inicio', { ...CLIENT, role: 'ABOGADO' });
+    const nav = (await screen.findAllByRole('navigation', { name: es.nav.mainNav }))[0];
+    if (!nav) throw new Error('no nav');
+    expect(within(nav).queryByRole('link', { name: es.nav.startCase })).not.toBeInTheDocument();
+  });
+
+  it.each(['/profile', '/dashboard/profile/billing', '/dashboard/casos/informacion-del-caso'])(
+    'hides the nav on %s',
+    async (path) => {
+      renderLayout(path);
+      expect(await screen.findByRole('link', { name: es.nav.profile })).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: es.nav.mainNav })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: es.buttons.menu })).not.toBeInTheDocument();
+    },
+  );
+
+  it('opens the full-screen menu from the hamburger and closes it with its button or Escape', async () => {
+    renderLayout('/dashboard/inicio');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: es.buttons.menu }));
+    const menu = screen.getByRole('dialog', { name: es.nav.menuTitle });
+    expect(within(menu).getByRole('link', { name: es.nav.myCases })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('button', { name: es.buttons.closeMenu }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: es.buttons.menu }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

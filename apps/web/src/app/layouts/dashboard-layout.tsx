@@ -1,0 +1,97 @@
+import { ROLE } from '@l4l/shared/constants/roles';
+import { es } from '@l4l/shared/texts/es';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Avatar } from '../../components/avatar/avatar.tsx';
+import { CloseIcon, MenuIcon } from '../../components/icons/icons.tsx';
+import { Logo } from '../../components/logo/logo.tsx';
+import { paths } from '../../lib/paths.ts';
+import { type SessionUser, useRequiredUser } from '../../lib/session.tsx';
+import styles from './dashboard-layout.module.css';
+import shell from './shell.module.css';
+
+type NavItem = { to: string; label: string; onlyFor?: SessionUser['role'] };
+
+/** spec §2: Inicio, Mis casos, Chat privado, and Iniciar un caso for clients only. */
+const NAV_ITEMS: readonly NavItem[] = [
+  { to: paths.home, label: es.nav.home },
+  { to: paths.cases, label: es.nav.myCases },
+  { to: paths.chat, label: es.nav.privateChat },
+  { to: paths.beginCase, label: es.nav.startCase, onlyFor: ROLE.USUARIO },
+];
+
+/** spec §2: pages that are a destination of their own show no nav bar. */
+const PATHS_WITHOUT_NAV: readonly string[] = [paths.profile, paths.billing, paths.caseInfo];
+
+export function DashboardLayout() {
+  const user = useRequiredUser();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  if (!user) return null;
+
+  const items = NAV_ITEMS.filter((item) => !item.onlyFor || item.onlyFor === user.role);
+  const showNav = !PATHS_WITHOUT_NAV.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+  const navLinks = (links: readonly NavItem[], onNavigate?: () => void) =>
+    links.map((item) => (
+      <li key={item.to}>
+        <NavLink
+          to={item.to}
+          className={({ isActive }) => `${styles.navLink} ${isActive ? styles.active : ''}`}
+          onClick={onNavigate}
+        >
+          {item.label}
+        </NavLink>
+      </li>
+    ));
+
+  return (
+    <>
+      <header className={styles.header}>
+        <div className={shell.bar}>
+          {showNav ? (
+            <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+              <Dialog.Trigger className={styles.menuButton} aria-label={es.buttons.menu}>
+                <MenuIcon size={24} />
+              </Dialog.Trigger>
+              <Dialog.Portal>
+                <Dialog.Content className={styles.mobileMenu} aria-describedby={undefined}>
+                  <div className={styles.mobileMenuTop}>
+                    <Dialog.Title className={styles.mobileMenuTitle}>{es.nav.menuTitle}</Dialog.Title>
+                    <Dialog.Close className={styles.menuButton} aria-label={es.buttons.closeMenu}>
+                      <CloseIcon size={24} />
+                    </Dialog.Close>
+                  </div>
+                  <nav aria-label={es.nav.mainNav}>
+                    <ul className={styles.mobileList}>
+                      {navLinks([...items, { to: paths.profile, label: es.nav.profile }], () =>
+                        setMenuOpen(false),
+                      )}
+                    </ul>
+                  </nav>
+                </Dialog.Content>
+              </Dialog.Portal>
+            </Dialog.Root>
+          ) : null}
+          <Link to={paths.home} className={shell.brand} aria-label={es.nav.home}>
+            <Logo tone="light" />
+          </Link>
+          <Link to={paths.profile} className={styles.profileLink} aria-label={es.nav.profile}>
+            <span className={styles.userName}>
+              {user.name} {user.surname}
+            </span>
+            <Avatar photoUrl={user.photoUrl} name={user.name} surname={user.surname} size={40} />
+          </Link>
+        </div>
+        {showNav ? (
+          <nav className={styles.nav} aria-label={es.nav.mainNav}>
+            <ul className={styles.navList}>{navLinks(items)}</ul>
+          </nav>
+        ) : null}
+      </header>
+      <main id="contenido" className={styles.main}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

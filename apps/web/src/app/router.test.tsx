@@ -1,0 +1,87 @@
+import { COOKIE_CONSENT_KEY } from '@l4l/shared/constants/limits';
+import { es } from '@l4l/shared/texts/es';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok } from '../test/mock-api.ts';
+import { CLIENT } from '../test/render.tsx';
+import { AppProviders } from './providers.tsx';
+import { routes } from './router.tsx';
+
+/** The real route table, in memory. */
+function renderApp(at: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [at] });
+  render(
+    <AppProviders onSignedOut={() => void router.navigate('/')}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+function signedInAs(role: 'USUARIO' | 'ABOGADO') {
+  window.localStorage.setItem(COOKIE_CONSENT_KEY, 'true');
+  mockApi({ 'GET /api/auth/me': () => ok({ ...CLIENT, role }) });
+}
+
+describe('routes', () => {
+  it('shows the landing on an unknown path, with its way in', async () => {
+    mockApi();
+    renderApp('/esta-ruta-no-existe');
+    expect(await screen.findByRole('heading', { level: 1, name: es.brand.slogan })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: es.buttons.login }).length).toBeGreaterThan(0);
+    expect(screen.getByText(es.brand.lawyerCta)).toBeInTheDocument();
+  });
+
+  it('opens the login on /login and switches to the registration', async () => {
+    mockApi();
+    const router = renderApp('/login');
+    expect(await screen.findByRole('dialog', { name: es.login.title })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: es.login.noAccount }));
+    expect(await screen.findByRole('dialog', { name: es.register.title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/registro');
+  });
+
+  it('closes a modal back to the landing', async () => {
+    mockApi();
+    const router = renderApp('/registro');
+    await screen.findByRole('dialog', { name: es.register.title });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor from the dashboard to the login', async () => {
+    mockApi();
+    const router = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('takes a signed-in client from the landing to the home with the client title', async () => {
+    signedInAs('USUARIO');
+    const router = renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: es.dashboard.userHomeTitle }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/inicio');
+  });
+
+  it('greets a lawyer with the board title', async () => {
+    signedInAs('ABOGADO');
+    renderApp('/dashboard/inicio');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: es.dashboard.lawyerHomeTitle }),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/politica-de-privacidad', es.legal.privacyTitle],
+    ['/politica-de-cookies', es.legal.cookiesTitle],
+    ['/aviso-legal', es.legal.noticeTitle],
+  ])('serves %s', async (path, title) => {
+    mockApi();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,83 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '../components/spinner/spinner.tsx';
+import { paths } from '../lib/paths.ts';
+import { AuthGuard } from './auth-guard.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+
+/** Each screen is its own chunk (ARCHITECTURE.md: the landing page loads fast on a slow phone). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    // shown while the first screen's chunk loads
+    HydrateFallback: FullPageSpinner,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./layouts/public-layout.tsx')).PublicLayout }),
+        children: [
+          {
+            // '/', '/login', '/registro' and any unknown path show the landing; the path picks the modal
+            path: '/',
+            lazy: async () => ({ Component: (await import('./routes/landing-route.tsx')).LandingRoute }),
+            // element null: these paths only choose the modal, the landing itself stays mounted
+            children: [
+              { index: true, element: null },
+              { path: 'login', element: null },
+              { path: 'registro', element: null },
+              { path: '*', element: null },
+            ],
+          },
+          {
+            path: paths.resetPassword,
+            lazy: async () => ({
+              Component: (await import('./routes/reset-password-route.tsx')).ResetPasswordRoute,
+            }),
+          },
+          {
+            path: paths.privacy,
+            lazy: async () => ({ Component: (await import('./routes/legal-routes.tsx')).PrivacyPolicyRoute }),
+          },
+          {
+            path: paths.cookies,
+            lazy: async () => ({ Component: (await import('./routes/legal-routes.tsx')).CookiePolicyRoute }),
+          },
+          {
+            path: paths.legalNotice,
+            lazy: async () => ({ Component: (await import('./routes/legal-routes.tsx')).LegalNoticeRoute }),
+          },
+        ],
+      },
+      {
+        element: <AuthGuard />,
+        children: [
+          {
+            lazy: async () => ({
+              Component: (await import('./layouts/dashboard-layout.tsx')).DashboardLayout,
+            }),
+            children: [
+              {
+                path: paths.dashboard,
+                children: [
+                  { index: true, element: <Navigate to={paths.home} replace /> },
+                  {
+                    path: 'inicio',
+                    lazy: async () => ({ Component: (await import('./routes/home-route.tsx')).HomeRoute }),
+                  },
+                ],
+              },
+              {
+                path: paths.profile,
+                lazy: async () => ({ Component: (await import('./routes/profile-route.tsx')).ProfileRoute }),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

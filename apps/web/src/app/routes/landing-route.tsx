@@ -1,0 +1,55 @@
+import { es } from '@l4l/shared/texts/es';
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { FullPageSpinner } from '../../components/spinner/spinner.tsx';
+import { LandingPage } from '../../features/landing/components/landing-page.tsx';
+import { hasPersistentConsent } from '../../lib/cookie-consent.ts';
+import { paths } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+// the forms (and their validation and pickers) load beside the landing, never in front of it
+const LoginModal = lazy(() =>
+  import('../../features/auth/components/login-modal.tsx').then((module) => ({ default: module.LoginModal })),
+);
+const RegisterModal = lazy(() =>
+  import('../../features/auth/components/register-modal.tsx').then((module) => ({
+    default: module.RegisterModal,
+  })),
+);
+
+/**
+ * '/', '/login', '/registro' and every unknown path (spec §2). The path says which modal is open, so the
+ * browser's back button closes it and a link can open it. Signed-in visitors go to their dashboard.
+ */
+export function LandingRoute() {
+  const { status } = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useDocumentTitle(es.brand.slogan);
+
+  if (status === 'authenticated') return <Navigate to={paths.dashboard} replace />;
+  // a returning visitor who allowed a lasting session is probably signed in: wait rather than flash the landing
+  if (status === 'unknown' && hasPersistentConsent()) return <FullPageSpinner />;
+
+  const close = (open: boolean) => {
+    if (!open) navigate(paths.landing, { replace: true });
+  };
+  return (
+    <>
+      <LandingPage onLogin={() => navigate(paths.login)} onRegister={() => navigate(paths.register)} />
+      <Suspense fallback={null}>
+        <LoginModal
+          open={pathname === paths.login}
+          onOpenChange={close}
+          onSwitchToRegister={() => navigate(paths.register, { replace: true })}
+        />
+        <RegisterModal
+          open={pathname === paths.register}
+          onOpenChange={close}
+          onSwitchToLogin={() => navigate(paths.login, { replace: true })}
+        />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { es } from '@l4l/shared/texts/es';
+import type { ComponentProps } from 'react';
+import { Link } from 'react-router';
+import { ChevronLeftIcon } from '../icons/icons.tsx';
+import styles from './button.module.css';
+
+export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'danger' | 'link';
+
+type Look = { variant?: ButtonVariant; size?: 'md' | 'lg' | 'sm'; block?: boolean };
+
+/** The class list of a button look, for the rare element that is neither a button nor a link. */
+export function buttonClassName({ variant = 'primary', size = 'md', block = false }: Look, extra?: string) {
+  return [styles.button, styles[variant], styles[size], block ? styles.block : '', extra ?? '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function Button({
+  variant,
+  size,
+  block,
+  className,
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & Look) {
+  // type defaults to "button": a bare <button> inside a form would submit it by accident
+  return <button type={type} className={buttonClassName({ variant, size, block }, className)} {...props} />;
+}
+
+/** A link that looks like a button (navigation stays a link for screen readers and middle-click). */
+export function ButtonLink({
+  variant,
+  size,
+  block,
+  className,
+  ...props
+}: ComponentProps<typeof Link> & Look) {
+  return <Link className={buttonClassName({ variant, size, block }, className)} {...props} />;
+}
+
+/** 'Volver' with its arrow: the back control of wizards and sub-forms (spec §2). */
+export function BackButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="sm" onClick={onClick} className={styles.back}>
+      <ChevronLeftIcon size={18} />
+      {es.buttons.back}
+    </Button>
+  );
+}

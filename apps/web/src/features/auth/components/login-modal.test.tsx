@@ -1,0 +1,142 @@
+import { es } from '@l4l/shared/texts/es';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, fail, hang, mockApi, ok } from '../../../test/mock-api.ts';
+import { CLIENT, renderWithApp } from '../../../test/render.tsx';
+import { LoginModal } from './login-modal.tsx';
+
+function renderLogin() {
+  const onSwitchToRegister = vi.fn();
+  const view = renderWithApp(
+    <LoginModal open onOpenChange={() => {}} onSwitchToRegister={onSwitchToRegister} />,
+    { path: '/login' },
+  );
+  return { ...view, onSwitchToRegister };
+}
+
+const email = () => screen.getByLabelText(es.login.email);
+const password = () => screen.getByLabelText(es.login.password);
+const continueButton = () => screen.getByRole('button', { name: es.buttons.continue });
+
+describe('LoginModal', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is titled "Ya tienes usuario" and enables Continuar only with a valid mail and a password', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderLogin();
+    expect(screen.getByRole('dialog', { name: es.login.title })).toBeInTheDocument();
+    expect(continueButton()).toBeDisabled();
+    await user.type(email(), 'ana@example');
+    await user.type(password(), 'Secreta2026');
+    expect(continueButton()).toBeDisabled();
+    await user.type(email(), '.com');
+    expect(continueButton()).toBeEnabled();
+    await user.clear(password());
+    await user.type(password(), '   ');
+    expect(continueButton()).toBeDisabled();
+  });
+
+  it('shows the mail format error when leaving the field, and typing clears it', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(email(), 'ana@');
+    expect(screen.queryByText(es.validation.email)).not.toBeInTheDocument();
+    await user.click(password());
+    expect(screen.getByText(es.validation.email)).toBeInTheDocument();
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    await user.type(email(), 'x');
+    expect(screen.queryByText(es.validation.email)).not.toBeInTheDocument();
+  });
+
+  it('signs in and goes to the dashboard, asking for a lasting session only with cookie consent', async () => {
+    window.localStorage.setItem('cookieConsent', 'true');
+    const api = mockApi({ 'POST /api/auth/login': () => ok({ token: 't', baseUser: CLIENT }) });
+    const user = userEvent.setup();
+    const { router } = renderLogin();
+    await user.type(email(), 'Ana@Example.com');
+    await user.type(password(), 'Secreta2026');
+    await user.click(continueButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.callsTo('POST /api/auth/login')[0]?.body).toEqual({
+      email: 'ana@example.com',
+      password: 'Secreta2026',
+      remember: true,
+    });
+  });
+
+  it.each<[string, (call: ApiCall) => Response | Promise<Response>, string]>([
+    ['401', () => fail(401, 'BAD_CREDENTIALS', 'x'), es.login.badCredentials],
+    ['404', () => fail(404, 'USER_NOT_FOUND', 'x'), es.login.userNotFound],
+    ['banned (69)', () => fail(403, 'USER_BANNED', 'x', { status: 69 }), es.login.banned],
+    [
+      'unverified lawyer (420)',
+      () => fail(403, 'LAWYER_NOT_VERIFIED', 'x', { status: 420 }),
+      es.login.lawyerNotVerified,
+    ],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch')), es.login.connectionError],
+    ['a server fault', () => fail(500, 'INTERNAL_ERROR', 'x'), es.login.connectionError],
+  ])('a login refused with %s shows its toast', async (_, answer, message) => {
+    mockApi({ 'POST /api/auth/login': answer });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(email(), 'ana@example.com');
+    await user.type(password(), 'Secreta2026');
+    await user.click(continueButton());
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('gives up after 10 s and reads it as wrong credentials', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({ 'POST /api/auth/login': hang });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderLogin();
+    await user.type(email(), 'ana@example.com');
+    await user.type(password(), 'Secreta2026');
+    await user.click(continueButton());
+    await act(() => vi.advanceTimersByTimeAsync(9_000));
+    expect(screen.queryByText(es.login.badCredentials)).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(await screen.findByText(es.login.badCredentials)).toBeInTheDocument();
+  });
+
+  it('sends a recovery mail from the forgotten-password view and comes back', async () => {
+    const api = mockApi({ 'POST /api/auth/recover-password': () => ok(null) });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(screen.getByRole('button', { name: es.login.forgot }));
+    expect(screen.getByRole('dialog', { name: es.login.recoverTitle })).toBeInTheDocument();
+    const send = screen.getByRole('button', { name: es.buttons.changePassword });
+    expect(send).toBeDisabled();
+    await user.type(email(), 'ana@example.com');
+    await user.click(send);
+    expect(await screen.findByText(es.login.recoverySent)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/recover-password')[0]?.query.get('email')).toBe('ana@example.com');
+    expect(screen.getByRole('dialog', { name: es.login.title })).toBeInTheDocument();
+  });
+
+  it('says so when the recovery mail could not be sent', async () => {
+    mockApi({ 'POST /api/auth/recover-password': () => fail(500, 'INTERNAL_ERROR', 'x') });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(screen.getByRole('button', { name: es.login.forgot }));
+    await user.type(email(), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: es.buttons.changePassword }));
+    expect(await screen.findByText(es.login.recoveryFailed)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: es.buttons.back }));
+    expect(screen.getByRole('dialog', { name: es.login.title })).toBeInTheDocument();
+  });
+
+  it('offers the other ways in, where Facebook and Apple lead to the mail form', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    const { onSwitchToRegister } = renderLogin();
+    await user.click(screen.getByRole('button', { name: es.login.otherOptions }));
+    await user.click(screen.getByRole('button', { name: es.login.continueWith('Facebook') }));
+    expect(email()).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: es.login.noAccount }));
+    expect(onSwitchToRegister).toHaveBeenCalledOnce();
+  });
+});

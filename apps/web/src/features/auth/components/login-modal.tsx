@@ -1,0 +1,216 @@
+import { loginSchema } from '@l4l/shared/schemas/auth';
+import { EMAIL_PATTERN } from '@l4l/shared/schemas/common';
+import { es } from '@l4l/shared/texts/es';
+import { type ChangeEvent, type FocusEvent, useEffect, useState } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
+import { Button } from '../../../components/button/button.tsx';
+import { PasswordField, TextField } from '../../../components/form/field.tsx';
+import { Modal } from '../../../components/modal/modal.tsx';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { schemaResolver } from '../../../lib/schema-resolver.ts';
+import { loginToast, recoveryToast } from '../../../lib/toast.ts';
+import { type LoginInput, useLogin } from '../api/login.ts';
+import { useRecoverPassword } from '../api/recover-password.ts';
+import { loginErrorMessage } from '../lib/login-error.ts';
+import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
+import styles from './auth-forms.module.css';
+import { SocialSignIn } from './social-sign-in.tsx';
+
+/** spec §2 Login modal: the three views it moves between. */
+export type LoginMode = 'initial' | 'loginWithMail' | 'forgotPass';
+
+const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+
+type LoginModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSwitchToRegister: () => void;
+};
+
+export function LoginModal({ open, onOpenChange, onSwitchToRegister }: LoginModalProps) {
+  const [mode, setMode] = useState<LoginMode>('loginWithMail');
+  const [email, setEmail] = useState('');
+
+  // every opening starts on the mail form (spec §2: loginWithMail is the default)
+  useEffect(() => {
+    if (!open) setMode('loginWithMail');
+  }, [open]);
+
+  const recovering = mode === 'forgotPass';
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={recovering ? es.login.recoverTitle : es.login.title}
+      description={recovering ? es.login.recoverText : es.login.subtitle}
+    >
+      {mode === 'initial' ? (
+        <div className={styles.stack}>
+          <Button block onClick={() => setMode('loginWithMail')}>
+            {es.register.withEmail}
+          </Button>
+          <Divider />
+          <SocialSignIn context="signin" onUseEmail={() => setMode('loginWithMail')} />
+        </div>
+      ) : null}
+      {mode === 'loginWithMail' ? (
+        <LoginWithMail
+          defaultEmail={email}
+          onEmailChange={setEmail}
+          onForgot={() => setMode('forgotPass')}
+          onOtherOptions={() => setMode('initial')}
+        />
+      ) : null}
+      {recovering ? (
+        <ForgotPassword
+          defaultEmail={email}
+          onEmailChange={setEmail}
+          onBack={() => setMode('loginWithMail')}
+        />
+      ) : null}
+      {recovering ? null : (
+        <p className={styles.switch}>
+          <Button variant="link" onClick={onSwitchToRegister}>
+            {es.login.noAccount}
+          </Button>
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+/** The mail input of both views. spec §5: typing clears its error; leaving it malformed shows it. */
+function MailField({ form, onTyped }: { form: UseFormReturn<LoginInput>; onTyped: (mail: string) => void }) {
+  return (
+    <TextField
+      label={es.login.email}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder={es.login.emailPlaceholder}
+      error={form.formState.errors.email?.message}
+      {...form.register('email', {
+        onChange: (event: ChangeEvent<HTMLInputElement>) => {
+          form.clearErrors('email');
+          onTyped(event.target.value);
+        },
+        onBlur: (event: FocusEvent<HTMLInputElement>) => {
+          const value = event.target.value;
+          if (value.trim() && !isEmail(value)) form.setError('email', { message: es.validation.email });
+        },
+      })}
+    />
+  );
+}
+
+export function Divider() {
+  return (
+    <div className={styles.divider} role="presentation">
+      <span>{es.common.or}</span>
+    </div>
+  );
+}
+
+function LoginWithMail({
+  defaultEmail,
+  onEmailChange,
+  onForgot,
+  onOtherOptions,
+}: {
+  defaultEmail: string;
+  onEmailChange: (email: string) => void;
+  onForgot: () => void;
+  onOtherOptions: () => void;
+}) {
+  const login = useLogin();
+  const completeSignIn = useCompleteSignIn();
+  const form = useForm<LoginInput>({
+    resolver: schemaResolver(loginSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  const { register, handleSubmit, watch, formState } = form;
+  const email = watch('email');
+  const password = watch('password');
+  // spec §5: Continuar only with a non-blank, well-formed mail and a non-blank password
+  const canSubmit = isEmail(email) && password.trim() !== '' && !login.isPending;
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (answer) => {
+        if (answer?.baseUser) completeSignIn(answer);
+        else loginToast.error(es.login.connectionError);
+      },
+      onError: (error) => loginToast.error(loginErrorMessage(error)),
+    }),
+  );
+
+  return (
+    <form className={styles.stack} onSubmit={onSubmit} noValidate>
+      <MailField form={form} onTyped={onEmailChange} />
+      <PasswordField
+        label={es.login.password}
+        autoComplete="current-password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <div className={styles.forgotRow}>
+        <Button variant="link" onClick={onForgot}>
+          {es.login.forgot}
+        </Button>
+      </div>
+      <Button type="submit" size="lg" block disabled={!canSubmit}>
+        {login.isPending ? <Spinner size="sm" label={es.common.sending} /> : null}
+        {es.buttons.continue}
+      </Button>
+      <Divider />
+      <Button variant="secondary" block onClick={onOtherOptions}>
+        {es.login.otherOptions}
+      </Button>
+    </form>
+  );
+}
+
+function ForgotPassword({
+  defaultEmail,
+  onEmailChange,
+  onBack,
+}: {
+  defaultEmail: string;
+  onEmailChange: (email: string) => void;
+  onBack: () => void;
+}) {
+  const recover = useRecoverPassword();
+  // the same form shape as the login's, so both views share the mail field
+  const form = useForm<LoginInput>({ defaultValues: { email: defaultEmail, password: '' } });
+  const { handleSubmit, watch, setError } = form;
+  const email = watch('email');
+  // spec §5: only with a valid mail, and not twice while one is on its way
+  const canSubmit = isEmail(email) && !recover.isPending;
+
+  const onSubmit = handleSubmit(({ email: value }) => {
+    if (!isEmail(value)) {
+      setError('email', { message: es.validation.email });
+      return;
+    }
+    recover.mutate(value.trim().toLowerCase(), {
+      onSuccess: () => {
+        recoveryToast.success(es.login.recoverySent);
+        onBack();
+      },
+      onError: () => recoveryToast.error(es.login.recoveryFailed),
+    });
+  });
+
+  return (
+    <form className={styles.stack} onSubmit={onSubmit} noValidate>
+      <MailField form={form} onTyped={onEmailChange} />
+      <Button type="submit" size="lg" block disabled={!canSubmit}>
+        {recover.isPending ? <Spinner size="sm" label={es.common.sending} /> : null}
+        {es.buttons.changePassword}
+      </Button>
+      <Button variant="secondary" block onClick={onBack}>
+        {es.buttons.back}
+      </Button>
+    </form>
+  );
+}

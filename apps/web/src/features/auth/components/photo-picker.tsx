@@ -1,0 +1,80 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
+import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
+import { es } from '@l4l/shared/texts/es';
+import { type ChangeEvent, useId, useState } from 'react';
+import { Avatar } from '../../../components/avatar/avatar.tsx';
+import { Button } from '../../../components/button/button.tsx';
+import field from '../../../components/form/field.module.css';
+import styles from './photo-picker.module.css';
+
+const ACCEPTED_TYPES = ['image/png', 'image/jpeg'];
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+type PhotoPickerProps = {
+  value: string;
+  onChange: (dataUrl: string) => void;
+  name: string;
+  error?: string;
+};
+
+/** An optional profile photo (png or jpeg, at most 5 MB) kept as a data URL for the registration. */
+export function PhotoPicker({ value, onChange, name, error }: PhotoPickerProps) {
+  const inputId = useId();
+  const messageId = `${inputId}-message`;
+  const [problem, setProblem] = useState<string | null>(null);
+  const message = problem ?? error ?? null;
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (!file) return;
+    if (!ACCEPTED_TYPES.includes(file.type)) {
+      setProblem(ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
+      return;
+    }
+    if (file.size > LIMITS.imageMaxBytes) {
+      setProblem(ERROR_MESSAGES.PAYLOAD_TOO_LARGE);
+      return;
+    }
+    setProblem(null);
+    onChange(await readAsDataUrl(file));
+  };
+
+  return (
+    <div className={styles.picker}>
+      <Avatar photoUrl={value || null} name={name || es.brand.name} size={64} />
+      <div className={styles.controls}>
+        <span className={field.label}>{es.register.photo}</span>
+        <div className={styles.buttons}>
+          <label htmlFor={inputId} className={styles.choose}>
+            {value ? es.register.photoChange : es.register.photoChoose}
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept={ACCEPTED_TYPES.join(',')}
+            className="visually-hidden"
+            aria-describedby={messageId}
+            onChange={onFile}
+          />
+          {value ? (
+            <Button variant="ghost" size="sm" onClick={() => onChange('')}>
+              {es.register.photoRemove}
+            </Button>
+          ) : null}
+        </div>
+        <p id={messageId} className={message ? field.error : field.hint} role={message ? 'alert' : undefined}>
+          {message ?? es.register.photoHint}
+        </p>
+      </div>
+    </div>
+  );
+}

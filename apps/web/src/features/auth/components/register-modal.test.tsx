@@ -1,0 +1,223 @@
+import { es } from '@l4l/shared/texts/es';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, mockApi, ok } from '../../../test/mock-api.ts';
+import { CLIENT, renderWithApp } from '../../../test/render.tsx';
+import { RegisterModal } from './register-modal.tsx';
+
+function renderRegister() {
+  const onSwitchToLogin = vi.fn();
+  const view = renderWithApp(
+    <RegisterModal open onOpenChange={() => {}} onSwitchToLogin={onSwitchToLogin} />,
+    {
+      path: '/registro',
+    },
+  );
+  return { ...view, onSwitchToLogin };
+}
+
+const continueButton = () => screen.getByRole('button', { name: es.buttons.continue });
+const dialog = () => screen.getByRole('dialog');
+
+/** Steps 1–3 for either profile, ending on the personal-data step. */
+async function reachPersonalStep(user: UserEvent, role: 'user' | 'lawyer') {
+  await user.click(
+    screen.getByLabelText(new RegExp(role === 'user' ? es.register.roleUser : es.register.roleLawyer)),
+  );
+  await user.click(continueButton());
+  await user.click(screen.getByRole('button', { name: es.register.withEmail }));
+  await user.type(screen.getByLabelText(es.login.email), 'lucia@despacho.es');
+  await user.type(screen.getByLabelText(es.login.password), 'Secreta2026');
+  await user.click(continueButton());
+  await user.type(screen.getByLabelText(es.register.name), 'Lucía');
+  await user.type(screen.getByLabelText(es.register.surname), 'García Ortega');
+  await user.type(screen.getByLabelText(es.register.phone), '612345678');
+}
+
+describe('RegisterModal', () => {
+  it('needs a profile before going on, and Volver goes back a step', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderRegister();
+    expect(dialog()).toHaveAccessibleName(es.register.title);
+    expect(continueButton()).toBeDisabled();
+    await user.click(screen.getByLabelText(new RegExp(es.register.roleUser)));
+    expect(continueButton()).toBeEnabled();
+    await user.click(continueButton());
+    expect(dialog()).toHaveAccessibleName(es.register.options);
+    expect(screen.getByText(es.register.stepOf(2, 4))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: es.buttons.back }));
+    expect(dialog()).toHaveAccessibleName(es.register.title);
+    expect(screen.getByLabelText(new RegExp(es.register.roleUser))).toBeChecked();
+  });
+
+  it('keeps Continue disabled until the password meets the policy, and says what the policy is', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderRegister();
+    await user.click(screen.getByLabelText(new RegExp(es.register.roleUser)));
+    await user.click(continueButton());
+    await user.click(screen.getByRole('button', { name: es.register.withEmail }));
+    expect(dialog()).toHaveAccessibleName(es.register.credentialsTitle);
+    expect(continueButton()).toBeDisabled();
+    await user.type(screen.getByLabelText(es.login.email), 'ana@example.com');
+    await user.type(screen.getByLabelText(es.login.password), 'secreta2026');
+    expect(continueButton()).toBeDisabled();
+    expect(screen.getByText(es.validation.password)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(es.login.password));
+    await user.type(screen.getByLabelText(es.login.password), 'Secreta2026');
+    expect(continueButton()).toBeEnabled();
+    // the toggle shows what was typed
+    await user.click(screen.getByRole('button', { name: es.common.showPassword }));
+    expect(screen.getByLabelText(es.login.password)).toHaveAttribute('type', 'text');
+  });
+
+  it('formats the phone as 3-3-3 while typing and rejects one that is not 9 digits', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'user');
+    const phone = screen.getByLabelText(es.register.phone);
+    expect(phone).toHaveValue('612 345 678');
+    await user.clear(phone);
+    await user.type(phone, '61234');
+    expect(phone).toHaveValue('612 34');
+    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    expect(await screen.findByText(es.validation.phone)).toBeInTheDocument();
+  });
+
+  it('creates a client account, says so and signs the client in', async () => {
+    const api = mockApi({
+      'POST /api/auth/user/register': () => ok({ id: CLIENT.id }),
+      'POST /api/auth/login': () => ok({ token: 't', baseUser: CLIENT }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRegister();
+    await reachPersonalStep(user, 'user');
+    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    expect(await screen.findByText(es.register.created)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.callsTo('POST /api/auth/user/register')[0]?.body).toEqual({
+      mail: 'lucia@despacho.es',
+      password: 'Secreta2026',
+      name: 'Lucía',
+      surname: 'García Ortega',
+      phoneNumber: '612345678',
+      role: 'USUARIO',
+      username: 'LucíaGarcíaOrtega',
+      id: '',
+    });
+    expect(api.callsTo('POST /api/auth/login')[0]?.body).toMatchObject({
+      email: 'lucia@despacho.es',
+      password: 'Secreta2026',
+    });
+  });
+
+  it('sends a client whose mail is taken back to the mail with "El usuario ya existe"', async () => {
+    mockApi({ 'POST /api/auth/user/register': () => fail(409, 'USER_EXISTS', es.validation.userExists) });
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'user');
+    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    await waitFor(() => expect(dialog()).toHaveAccessibleName(es.register.credentialsTitle));
+    expect(screen.getAllByText(es.validation.userExists).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows the general failure for any other refusal', async () => {
+    mockApi({ 'POST /api/auth/user/register': () => fail(500, 'INTERNAL_ERROR', 'x') });
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'user');
+    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    expect(await screen.findByText(es.register.failed)).toBeInTheDocument();
+  });
+
+  it('asks a lawyer for the professional data and checks every field of it', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'lawyer');
+    await user.click(continueButton());
+    expect(dialog()).toHaveAccessibleName(es.register.lawyerTitle);
+    expect(screen.getByText(es.register.stepOf(5, 5))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    expect(await screen.findByText(es.validation.category)).toBeInTheDocument();
+    expect(screen.getByText(es.validation.description)).toBeInTheDocument();
+    expect(screen.getByText(es.validation.price)).toBeInTheDocument();
+    expect(screen.getByText(es.validation.province)).toBeInTheDocument();
+    expect(await screen.findByText(es.register.lawyerInvalid)).toBeInTheDocument();
+  });
+
+  it('counts the description and keeps the price to digits and one comma', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'lawyer');
+    await user.click(continueButton());
+    await user.type(screen.getByLabelText(es.register.description), 'Derecho de familia');
+    expect(screen.getByText('18/500')).toBeInTheDocument();
+    const price = screen.getByLabelText(es.register.price);
+    await user.type(price, '6a5.5,07');
+    expect(price).toHaveValue('65,50');
+  });
+
+  it('summarises the chosen categories as two names and (+n)', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'lawyer');
+    await user.click(continueButton());
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${es.register.categories}`) }));
+    const list = await screen.findByRole('group', { name: es.register.categories });
+    for (const name of ['Civil', 'Inmobiliario', 'Laboral', 'Fiscal']) {
+      await user.click(within(list).getByLabelText(name));
+    }
+    expect(screen.getByText('Civil, Inmobiliario (+2)')).toBeInTheDocument();
+  });
+
+  it('registers a lawyer and explains that an administrator must verify the account first', async () => {
+    const api = mockApi({ 'POST /api/auth/lawyer/register': () => ok({ id: 'l-1' }) });
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'lawyer');
+    await user.click(continueButton());
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${es.register.categories}`) }));
+    await user.click(within(await screen.findByRole('group')).getByLabelText('Divorcios'));
+    await user.keyboard('{Escape}');
+    await user.type(screen.getByLabelText(es.register.description), 'Abogada de familia.');
+    await user.type(screen.getByLabelText(es.register.price), '60,5');
+    await user.click(screen.getByRole('combobox', { name: es.register.province }));
+    await user.click(await screen.findByRole('option', { name: 'Madrid' }));
+    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    expect(await screen.findByText(es.register.created)).toBeInTheDocument();
+    expect(dialog()).toHaveAccessibleName(es.register.lawyerPendingTitle);
+    expect(screen.getByText(es.register.lawyerPendingText)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/lawyer/register')[0]?.body).toMatchObject({
+      role: 'ABOGADO',
+      lawyerCategory: ['Abogado Divorcios'],
+      lawyerDescription: 'Abogada de familia.',
+      lawyerPrice: 60.5,
+      province: 'Madrid',
+      phoneNumber: '612345678',
+    });
+  });
+
+  it('tells a lawyer whose mail is taken to use another', async () => {
+    mockApi({ 'POST /api/auth/lawyer/register': () => fail(409, 'USER_EXISTS', es.validation.userExists) });
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'lawyer');
+    await user.click(continueButton());
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${es.register.categories}`) }));
+    await user.click(within(await screen.findByRole('group')).getByLabelText('Civil'));
+    await user.keyboard('{Escape}');
+    await user.type(screen.getByLabelText(es.register.description), 'Civil.');
+    await user.type(screen.getByLabelText(es.register.price), '50');
+    await user.click(screen.getByRole('combobox', { name: es.register.province }));
+    await user.click(await screen.findByRole('option', { name: 'Toda España' }));
+    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    await waitFor(() => expect(dialog()).toHaveAccessibleName(es.register.credentialsTitle));
+    expect(screen.getAllByText(es.register.lawyerExists).length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,21 @@
+import { es } from '@l4l/shared/texts/es';
+import { isApiError } from '../../../lib/api-client.ts';
+
+/** The legacy `error.status` values of the login answer (spec §8). */
+export const BANNED_STATUS = 69;
+export const LAWYER_NOT_VERIFIED_STATUS = 420;
+
+/**
+ * spec §8 Login: which message a failed login shows. The body's status wins over the HTTP status
+ * (a banned user and an unverified lawyer both answer 403); a time-out reads as wrong credentials.
+ */
+export function loginErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return es.login.connectionError;
+  if (error.bodyStatus === BANNED_STATUS) return es.login.banned;
+  if (error.bodyStatus === LAWYER_NOT_VERIFIED_STATUS) return es.login.lawyerNotVerified;
+  if (error.isTimeout || error.status === 401) return es.login.badCredentials;
+  if (error.status === 404) return es.login.userNotFound;
+  // a rate limit has its own advice to give (wait and retry), which is more useful than a generic one
+  if (error.status === 429) return error.message;
+  return es.login.connectionError;
+}

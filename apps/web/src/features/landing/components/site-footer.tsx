@@ -1,0 +1,85 @@
+import { FEATURED_CATEGORIES } from '@l4l/shared/constants/categories';
+import { es } from '@l4l/shared/texts/es';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button/button.tsx';
+import { Logo } from '../../../components/logo/logo.tsx';
+import { categoryName } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import styles from './site-footer.module.css';
+
+/** spec §2 Footer: the lawyer call to action, the site's links, the legal pages and the current year. */
+export function SiteFooter({ onRegister }: { onRegister: () => void }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.cta}>
+        <div className={styles.inner}>
+          <p className={styles.ctaText}>{es.brand.lawyerCta}</p>
+          <Button variant="accent" size="lg" onClick={onRegister}>
+            {es.landing.lawyerCtaButton}
+          </Button>
+        </div>
+      </div>
+      <div className={`${styles.inner} ${styles.columns}`}>
+        <div className={styles.brandColumn}>
+          <Logo tone="light" />
+          <p className={styles.brandText}>{es.brand.slogan}</p>
+        </div>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className={styles.heading}>
+            {es.footer.company}
+          </h2>
+          <ul className={styles.links}>
+            <li>
+              <Link to={{ pathname: paths.landing, hash: '#como-funciona' }}>{es.footer.about}</Link>
+            </li>
+            <li>
+              <a href={`mailto:${es.footer.pressMail}`}>{es.footer.press}</a>
+            </li>
+            <li>
+              <a href={`mailto:${es.footer.supportMail}`}>{es.footer.contact}</a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className={styles.heading}>
+            {es.footer.categories}
+          </h2>
+          <ul className={styles.links}>
+            {FEATURED_CATEGORIES.map((category) => (
+              <li key={category}>
+                <Link to={{ pathname: paths.landing, hash: '#especialidades' }}>
+                  {categoryName(category)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal" className={styles.legalColumn}>
+          <h2 id="footer-legal" className={styles.heading}>
+            {es.footer.legal}
+          </h2>
+          <ul className={styles.links}>
+            <li>
+              <Link to={paths.privacy}>{es.footer.privacy}</Link>
+            </li>
+            <li>
+              <Link to={{ pathname: paths.legalNotice, hash: '#condiciones' }}>{es.footer.terms}</Link>
+            </li>
+            <li>
+              <Link to={paths.cookies}>{es.footer.cookies}</Link>
+            </li>
+            <li>
+              <Link to={paths.legalNotice}>{es.footer.legalNotice}</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className={styles.bottom}>
+        <p className={styles.inner}>
+          {es.footer.copyright(year)} {es.brand.rights}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,29 @@
+import { es } from '@l4l/shared/texts/es';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button/button.tsx';
+import { useCookieConsent, writeCookieConsent } from '../../../lib/cookie-consent.ts';
+import { paths } from '../../../lib/paths.ts';
+import styles from './cookie-banner.module.css';
+
+/**
+ * spec §2: on every page until the visitor chooses. Accepting and rejecting weigh the same (AEPD's cookie
+ * guide: rejecting must be as easy as accepting). The choice is 'true' or 'false' under cookieConsent.
+ */
+export function CookieBanner() {
+  const consent = useCookieConsent();
+  if (consent !== null) return null;
+  return (
+    <section className={styles.banner} aria-label={es.cookies.label}>
+      <p className={styles.text}>
+        {es.cookies.text}{' '}
+        <Link to={paths.cookies} className={styles.more}>
+          {es.cookies.moreInfo}
+        </Link>
+      </p>
+      <div className={styles.actions}>
+        <Button onClick={() => writeCookieConsent(false)}>{es.cookies.reject}</Button>
+        <Button onClick={() => writeCookieConsent(true)}>{es.cookies.accept}</Button>
+      </div>
+    </section>
+  );
+}

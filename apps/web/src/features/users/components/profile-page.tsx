@@ -1,0 +1,231 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
+import { ROLE } from '@l4l/shared/constants/roles';
+import { type UserProfile, type UserProfileUpdate, userProfileUpdateSchema } from '@l4l/shared/schemas/auth';
+import { EMAIL_PATTERN, formatPhone } from '@l4l/shared/schemas/common';
+import { es } from '@l4l/shared/texts/es';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Avatar } from '../../../components/avatar/avatar.tsx';
+import { Button, ButtonLink } from '../../../components/button/button.tsx';
+import { FormMessage, TextField } from '../../../components/form/field.tsx';
+import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { schemaResolver } from '../../../lib/schema-resolver.ts';
+import { type SessionUser, useRequiredUser, useSession } from '../../../lib/session.tsx';
+import { useUserProfile } from '../api/get-user-profile.ts';
+import { useUpdateUserProfile } from '../api/update-user-profile.ts';
+import { ChangePasswordModal } from './change-password-modal.tsx';
+import styles from './profile-page.module.css';
+
+/** What the form holds: the schema's input (the phone still formatted, the surname maybe absent). */
+type ProfileForm = z.input<typeof userProfileUpdateSchema>;
+
+const toForm = (profile: UserProfile): ProfileForm => ({
+  name: profile.name,
+  surname: profile.surname,
+  mail: profile.mail,
+  phoneNumber: formatPhone(profile.phoneNumber),
+});
+
+const ROLE_LABELS: Record<SessionUser['role'], string> = {
+  [ROLE.USUARIO]: es.profile.roleUser,
+  [ROLE.ABOGADO]: es.profile.roleLawyer,
+  [ROLE.ADMIN]: es.profile.roleAdmin,
+};
+
+/** /profile — 'Mi Perfil' (spec §2). Lawyers see the same basic data until their full sheet exists. */
+export function ProfilePage() {
+  const user = useRequiredUser();
+  if (!user) return null;
+  return <Profile user={user} />;
+}
+
+function Profile({ user }: { user: SessionUser }) {
+  const profile = useUserProfile(user.id);
+  const { signOut } = useSession();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  useEffect(() => {
+    if (profile.isError) toast.error(es.profile.loadError);
+  }, [profile.isError]);
+
+  return (
+    <div className={styles.page}>
+      <Link to={paths.home} className={styles.back}>
+        <ChevronLeftIcon size={18} />
+        {es.nav.backToHome}
+      </Link>
+      <section className={styles.card} aria-labelledby="profile-title">
+        <header className={styles.header}>
+          <Avatar
+            photoUrl={profile.data?.photoUrl ?? user.photoUrl}
+            name={user.name}
+            surname={user.surname}
+            size={72}
+          />
+          <div>
+            <h1 id="profile-title" className={styles.title}>
+              {es.profile.title}
+            </h1>
+            <p className={styles.role}>{ROLE_LABELS[user.role]}</p>
+          </div>
+        </header>
+
+        {profile.isPending ? (
+          <div className={styles.loading}>
+            <Spinner />
+          </div>
+        ) : null}
+        {profile.isError ? (
+          <div className={styles.loadError}>
+            <FormMessage>{es.profile.loadError}</FormMessage>
+            <Button variant="secondary" onClick={() => profile.refetch()}>
+              {es.common.retry}
+            </Button>
+          </div>
+        ) : null}
+        {profile.data ? (
+          <ProfileDetails
+            userId={user.id}
+            profile={profile.data}
+            onRenewPassword={() => setPasswordOpen(true)}
+          />
+        ) : null}
+
+        <footer className={styles.account}>
+          <ButtonLink to={paths.billing} variant="secondary">
+            {es.buttons.billingHistory}
+          </ButtonLink>
+          <Button variant="danger" onClick={() => void signOut()}>
+            {es.buttons.logout}
+          </Button>
+        </footer>
+      </section>
+      <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
+    </div>
+  );
+}
+
+function ProfileDetails({
+  userId,
+  profile,
+  onRenewPassword,
+}: {
+  userId: string;
+  profile: UserProfile;
+  onRenewPassword: () => void;
+}) {
+  const { updateUser } = useSession();
+  const update = useUpdateUserProfile(userId);
+  const [editing, setEditing] = useState(false);
+  const { register, handleSubmit, watch, setValue, setError, reset, formState } = useForm<
+    ProfileForm,
+    unknown,
+    UserProfileUpdate
+  >({
+    resolver: schemaResolver(userProfileUpdateSchema),
+    values: toForm(profile),
+    mode: 'onTouched',
+  });
+  const { errors } = formState;
+  const [name, mail, phone] = watch(['name', 'mail', 'phoneNumber']);
+  // spec §5: saving needs a name, a valid mail and a 9-digit phone
+  const canSave =
+    editing &&
+    !update.isPending &&
+    name.trim() !== '' &&
+    EMAIL_PATTERN.test(mail.trim()) &&
+    phone.replace(/\D/g, '').length === LIMITS.phoneDigits;
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        toast.success(es.profile.dataModified);
+        updateUser({
+          name: saved.name,
+          surname: saved.surname,
+          mail: saved.mail,
+          phoneNumber: saved.phoneNumber,
+        });
+        setEditing(false);
+      },
+      onError: (error) => {
+        toast.error(es.profile.dataModifyFailed);
+        if (!isApiError(error)) return;
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (field in values) setError(field as keyof ProfileForm, { message });
+        }
+      },
+    }),
+  );
+
+  const cancel = () => {
+    reset(toForm(profile));
+    setEditing(false);
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <div className={styles.fields}>
+        <TextField
+          label={es.profile.name}
+          autoComplete="given-name"
+          readOnly={!editing}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label={es.profile.surname}
+          autoComplete="family-name"
+          readOnly={!editing}
+          error={errors.surname?.message}
+          {...register('surname')}
+        />
+        <TextField
+          label={es.profile.mail}
+          type="email"
+          autoComplete="email"
+          readOnly={!editing}
+          error={errors.mail?.message}
+          {...register('mail')}
+        />
+        <TextField
+          label={es.profile.phone}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={LIMITS.phoneInputMax}
+          readOnly={!editing}
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber', {
+            onChange: (event) => setValue('phoneNumber', formatPhone(String(event.target.value))),
+          })}
+        />
+      </div>
+      <div className={styles.actions}>
+        {editing ? (
+          <>
+            <Button type="submit" disabled={!canSave}>
+              {update.isPending ? <Spinner size="sm" label={es.common.sending} /> : null}
+              {es.buttons.saveChanges}
+            </Button>
+            <Button variant="ghost" onClick={cancel}>
+              {es.buttons.cancel}
+            </Button>
+          </>
+        ) : (
+          <Button onClick={() => setEditing(true)}>{es.buttons.modify}</Button>
+        )}
+        {/* spec §4: no password change while the data is being edited */}
+        <Button variant="secondary" disabled={editing} onClick={onRenewPassword} className={styles.renew}>
+          {es.buttons.renewPassword}
+        </Button>
+      </div>
+    </form>
+  );
+}

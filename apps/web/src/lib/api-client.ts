@@ -1,0 +1,150 @@
+import type { ErrorEnvelope } from '@l4l/shared/envelope';
+import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
+import { es } from '@l4l/shared/texts/es';
+
+/** Codes the client gives to failures that never reached an answer from the server. */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+export const TIMEOUT_ERROR = 'TIMEOUT';
+
+/**
+ * An answer that was not a success, turned back into what a screen needs (STYLE.md §4): `message` is the
+ * Spanish text to show; `fields` the per-field messages of a 400; `bodyStatus` the legacy `error.status`
+ * (69 banned, 420 lawyer not verified) that the login screen tells apart (spec §8).
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when no answer arrived (network failure or time-out). */
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly bodyStatus: number | undefined;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    bodyStatus?: number;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+    this.bodyStatus = init.bodyStatus;
+  }
+
+  get isTimeout(): boolean {
+    return this.code === TIMEOUT_ERROR;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  /** Cancels the request (TanStack Query passes one); a cancelled request rejects with an AbortError. */
+  signal?: AbortSignal;
+  /** After this many milliseconds the request is abandoned with an ApiError of code TIMEOUT. */
+  timeoutMs?: number;
+};
+
+function urlOf(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFromAnswer(status: number, body: unknown): ApiError {
+  const error = (body as Partial<ErrorEnvelope> | undefined)?.error;
+  const code = typeof error?.code === 'string' ? error.code : status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR';
+  const known = ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] as string | undefined;
+  return new ApiError({
+    status,
+    code,
+    message: error?.message || known || ERROR_MESSAGES.INTERNAL_ERROR,
+    fields: error?.fields,
+    bodyStatus: typeof error?.status === 'number' ? error.status : undefined,
+  });
+}
+
+/**
+ * Calls the API on the same origin (API.md: base is the web app's origin) with the session cookie
+ * (ADR 0003), and returns the `data` of the `{data}` envelope.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, timeoutMs } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) onAbort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  // a plain timer rather than AbortSignal.timeout, so tests can drive it with fake timers
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs);
+
+  try {
+    let response: Response;
+    let payload: unknown;
+    try {
+      response = await fetch(urlOf(path, query), {
+        method,
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+      payload = await readJson(response);
+    } catch (cause) {
+      if (timedOut) {
+        throw new ApiError({ status: 0, code: TIMEOUT_ERROR, message: es.login.connectionError });
+      }
+      // the caller cancelled: let the cancellation through untouched (TanStack Query expects it)
+      if (signal?.aborted) throw cause;
+      throw new ApiError({ status: 0, code: NETWORK_ERROR, message: es.login.connectionError });
+    }
+    if (!response.ok) throw errorFromAnswer(response.status, payload);
+    return (payload as { data?: T } | undefined)?.data as T;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

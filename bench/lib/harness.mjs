@@ -1,0 +1,93 @@
+/**
+ * What every benchmark shares: servers in child processes (so the load generator never shares a thread
+ * with what it measures), autocannon runs, medians, machine facts and the results file.
+ */
+import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+
+/**
+ * Starts `script` in a child process that loads TypeScript through tsx and sends `{ ready: {...} }` over
+ * IPC once it listens. Answers what it sent and `stop()`, which ends that child (by its own pid) only.
+ */
+export function startServer(script, { args = [], env = {}, timeoutMs = 15 * 60_000, label = script } = {}) {
+  const child = fork(script, args, {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${label}: not ready after ${timeoutMs} ms`)), timeoutMs);
+    child.on('message', (message) => {
+      if (message?.ready) {
+        clearTimeout(timer);
+        resolve(message.ready);
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited early (${signal ?? code})`));
+    });
+  });
+  return ready.then(
+    (info) => ({ ...info, stop }),
+    async (err) => {
+      await stop();
+      throw err;
+    },
+  );
+}
+
+/** One autocannon run; answers requests/s and latency percentiles (ms) and counts of failed requests. */
+export async function load({ url, connections, duration, requests, headers = {} }) {
+  const result = await autocannon({ url, connections, duration, requests, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export function machine() {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
+}
+
+/** Writes bench/results/<name>-<database>-<timestamp>.json (the folder is git-ignored). */
+export function writeResults(name, database, results) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(RESULTS_DIR, `${name}-${database}-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
+}
+
+export const fixed = (value, digits = 1) => Number(value.toFixed(digits));

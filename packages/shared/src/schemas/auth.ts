@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { CATEGORIES } from '../constants/categories.ts';
+import { LIMITS } from '../constants/limits.ts';
+import { PROVINCES } from '../constants/provinces.ts';
+import { ROLES } from '../constants/roles.ts';
+import { es } from '../texts/es.ts';
+import { emailSchema, passwordSchema, phoneSchema, priceSchema, requiredText } from './common.ts';
+
+/**
+ * Accounts and sessions (API.md "Auth" and the /api/user/profile rows). The server validates requests with
+ * these and the web forms use them too, so they stay browser-safe. Objects are not strict: the spec's
+ * payloads carry extras (role, username, id) that are accepted and dropped, never trusted.
+ */
+
+/** spec §3: the username is the name and the surname together, spaces removed. */
+export function usernameOf(name: string, surname: string): string {
+  return `${name}${surname}`.replace(/\s+/g, '');
+}
+
+const nameSchema = requiredText(LIMITS.nameMax);
+/** the session cookie is persistent only when the web says the cookie consent is 'true' (ADR 0003) */
+const rememberSchema = z.boolean().optional();
+
+/** spec §5: name, surname and phone are required; mail and password checked as the spec says. */
+export const userRegistrationSchema = z.object({
+  mail: emailSchema,
+  password: passwordSchema,
+  name: nameSchema,
+  surname: nameSchema,
+  phoneNumber: phoneSchema,
+  remember: rememberSchema,
+});
+export type UserRegistration = z.infer<typeof userRegistrationSchema>;
+
+/** A data URL (`data:<type>;base64,<bytes>`); the server checks the bytes themselves, not the declared type. */
+export const DATA_URL_PATTERN =
+  /^data:[\w.+-]+\/[\w.+-]+(?:;[\w.+-]+=[\w.+-]+)*;base64,[A-Za-z0-9+/]*={0,2}$/;
+
+/** spec §5: lawyer extras. The photo's error reuses the price message, as the spec's form does. */
+export const lawyerRegistrationSchema = userRegistrationSchema.extend({
+  lawyerCategory: z
+    .array(z.enum(CATEGORIES, { error: es.validation.category }), { error: es.validation.category })
+    .min(1, { error: es.validation.category })
+    .max(CATEGORIES.length, { error: es.validation.category })
+    .transform((categories) => [...new Set(categories)]),
+  lawyerDescription: z
+    .string({ error: es.validation.description })
+    .trim()
+    .min(1, { error: es.validation.description })
+    .max(LIMITS.descriptionMax, { error: es.validation.descriptionTooLong }),
+  lawyerPrice: priceSchema,
+  province: z.enum(PROVINCES, { error: es.validation.province }),
+  lawyerPhoto: z
+    .string({ error: es.validation.price })
+    .trim()
+    .refine((photo) => photo === '' || DATA_URL_PATTERN.test(photo), { error: es.validation.price })
+    .transform((photo) => photo || undefined)
+    .optional(),
+});
+export type LawyerRegistration = z.infer<typeof lawyerRegistrationSchema>;
+
+/** Any password an account may hold (older ones may predate the policy): only required and bounded. */
+const anyPasswordSchema = z
+  .string({ error: es.validation.required })
+  .min(1, { error: es.validation.required })
+  .max(1024, { error: es.validation.required });
+
+/** spec §7: the login sends `email` (the account's `mail`) and the password. */
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: anyPasswordSchema,
+  remember: rememberSchema,
+});
+export type Login = z.infer<typeof loginSchema>;
+
+/** POST /api/auth/recover-password?email= */
+export const recoverPasswordQuerySchema = z.object({ email: emailSchema });
+
+/** POST /api/auth/update-password: the reset link's token and the new password (body or query). */
+export const updatePasswordSchema = z.object({
+  token: z
+    .string({ error: es.validation.resetAllRequired })
+    .trim()
+    .min(1, { error: es.validation.resetAllRequired })
+    .max(200, { error: es.validation.resetAllRequired }),
+  newPassword: passwordSchema,
+});
+export type UpdatePassword = z.infer<typeof updatePasswordSchema>;
+
+/** POST /api/auth/change-password (+), signed in. */
+export const changePasswordSchema = z.object({
+  currentPassword: anyPasswordSchema,
+  newPassword: passwordSchema,
+});
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+/** POST /api/auth/google (+): the ID token Google Identity Services gives the page. */
+export const googleSignInSchema = z.object({
+  credential: z
+    .string({ error: es.validation.required })
+    .min(1, { error: es.validation.required })
+    .max(8192, { error: es.validation.required }),
+  remember: rememberSchema,
+});
+
+/** spec §5 profile: name non-empty after trim, valid mail, 9-digit phone; the surname may be empty. */
+export const userProfileUpdateSchema = z.object({
+  name: nameSchema,
+  surname: z.string().trim().max(LIMITS.nameMax, { error: es.validation.required }).default(''),
+  mail: emailSchema,
+  phoneNumber: phoneSchema,
+});
+export type UserProfileUpdate = z.infer<typeof userProfileUpdateSchema>;
+
+/** Who a person is, as every answer about an account shows it (never the password hash). */
+export const personSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  mail: z.string(),
+  phoneNumber: z.string(),
+  photoUrl: z.string().nullable(),
+});
+
+/** API.md: the session user `{id, username, role, mail, name, surname, phoneNumber, photoUrl}`. */
+export const baseUserSchema = personSchema.extend({ username: z.string(), role: z.enum(ROLES) });
+export type BaseUser = z.infer<typeof baseUserSchema>;
+
+/** spec §7 login answer `data`. */
+export const signInSchema = z.object({ token: z.string(), baseUser: baseUserSchema });
+export type SignIn = z.infer<typeof signInSchema>;
+
+/** GET /api/auth/providers (+): which sign-in providers the server has configured. */
+export const authProvidersSchema = z.object({
+  google: z.object({ clientId: z.string() }).nullable(),
+});
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/** GET /api/user/profile/{id} (API.md). `lastConnection` is an ISO date or null. */
+export const userProfileSchema = personSchema.extend({ lastConnection: z.string().nullable() });
+export type UserProfile = z.infer<typeof userProfileSchema>;

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds the web app when its build is missing or older than its sources, then starts the one
+ * L4L process (API, WebSocket and web app) on the embedded database with demo data (see README).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dist = path.join(root, 'apps/web/dist/index.html');
+
+function newest(dir) {
+  let latest = 0;
+  if (!existsSync(dir)) return latest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+const sources = Math.max(
+  newest(path.join(root, 'apps/web/src')),
+  newest(path.join(root, 'apps/web/public')),
+  newest(path.join(root, 'packages/shared/src')),
+  statSync(path.join(root, 'apps/web/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0,
+);
+if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
+  process.stdout.write('Preparando la aplicación web (vite build)...\n');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@l4l/web', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+  cwd: process.cwd(),
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
