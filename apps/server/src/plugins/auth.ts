@@ -1,11 +1,12 @@
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/database.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
+import { MicroCache } from '../lib/micro-cache.ts';
 
 /**
  * Sessions and who may call what (docs/decisions/0003-web-session.md). A token is an HS256 JWT with `sub`
@@ -43,8 +44,40 @@ declare module 'fastify' {
   }
 }
 
+type VerifiedClaims = { sub: string; sid: string; exp: number } | null;
+
 function createSessions(db: Db, secret: string): Sessions {
   const key = new TextEncoder().encode(secret);
+  // A token's signature does not change: remember the verdict for a minute (expiry is still checked on
+  // every request below), so a busy client does not pay the HMAC check on each call. Bounded in size.
+  const signatures = new MicroCache<VerifiedClaims>(60_000, 10_000);
+  const verifySignature = (token: string) =>
+    signatures.get(token, async (): Promise<VerifiedClaims> => {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+        const { sub, sid, exp } = payload;
+        if (!sub || typeof sid !== 'string' || !UUID.test(sub) || !UUID.test(sid) || !exp) return null;
+        return { sub, sid, exp };
+      } catch {
+        return null;
+      }
+    });
+  // The session check runs on every authenticated request: prepared once, planned once.
+  const sessionCheck = db
+    .select({ role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.userId, sql.placeholder('sub')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.bannedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('l4l_session_check');
   return {
     async create(user, { persistent }) {
       const ttl = persistent ? PERSISTENT_SESSION_TTL_SECONDS : SESSION_TTL_SECONDS;
@@ -64,32 +97,11 @@ function createSessions(db: Db, secret: string): Sessions {
     },
 
     async verify(token) {
-      let sub: string | undefined;
-      let sid: unknown;
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
-        sub = payload.sub;
-        sid = payload.sid;
-      } catch {
-        return null;
-      }
-      if (!sub || typeof sid !== 'string' || !UUID.test(sub) || !UUID.test(sid)) return null;
-      const [row] = await db
-        .select({ role: users.role })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, sid),
-            eq(sessions.userId, sub),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-            isNull(users.bannedAt),
-          ),
-        )
-        .limit(1);
+      const claims = await verifySignature(token);
+      if (!claims || claims.exp * 1000 <= Date.now()) return null;
+      const [row] = await sessionCheck.execute({ sid: claims.sid, sub: claims.sub, now: new Date() });
       // the role is read from the database, so a changed role takes effect at once
-      return row ? { id: sub, role: row.role, sessionId: sid } : null;
+      return row ? { id: claims.sub, role: row.role, sessionId: claims.sid } : null;
     },
 
     async revoke(sessionId) {

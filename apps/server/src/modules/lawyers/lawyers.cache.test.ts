@@ -8,7 +8,7 @@ import { createLawyersService } from './lawyers.service.ts';
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 /**
- * docs/decisions/0004: outside tests the directory and the featured lawyers are kept a few seconds. The
+ * docs/decisions/0005: outside tests the directory and the featured lawyers are kept a few seconds. The
  * routes turn the cache off under NODE_ENV=test, so it is tested here on the service itself.
  */
 describe('the directory cache', () => {

@@ -23,7 +23,7 @@ import { createLawyersService } from './lawyers.service.ts';
 /** The landing page shows at most this many lawyers. */
 const FEATURED_MAX = 8;
 /**
- * docs/decisions/0004: a directory page may be up to this old. Off under NODE_ENV=test, where a test reads
+ * docs/decisions/0005: a directory page may be up to this old. Off under NODE_ENV=test, where a test reads
  * the directory right after changing it (the cache has tests of its own).
  */
 const DIRECTORY_CACHE_MS = 5_000;

@@ -105,7 +105,7 @@ type Deps = {
 /** API.md "Users and lawyers", the /api/lawyers rows. Who may call is checked by the routes' guards. */
 export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
   const repository = createLawyersRepository(db);
-  // docs/decisions/0004: identical directory pages asked within a few seconds share one query
+  // docs/decisions/0005: identical directory pages asked within a few seconds share one query
   const directoryCache = new MicroCache<PageEnvelope<LawyerListItem>>(
     directoryCacheMs,
     DIRECTORY_CACHE_ENTRIES,
