@@ -36,7 +36,7 @@ if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+const server = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), path.join(root, 'apps/server/src/server.ts')], {
   cwd: process.cwd(),
   stdio: 'inherit',
 });

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import chat, { type ChatPluginOptions } from './modules/chat/chat.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lawyersRoutes } from './modules/lawyers/lawyers.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
@@ -29,6 +30,8 @@ declare module 'fastify' {
 export type AppDeps = {
   /** a database opened (and migrated) by the caller, who then also closes it; tests use this */
   database?: Database;
+  /** chat options (tests give their own Redis channel prefix) */
+  chat?: ChatPluginOptions;
 };
 
 /** Image data URLs of up to 5 MiB grow by a third in base64; leave room for the rest of the body. */
@@ -105,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(security);
   await app.register(auth);
   await app.register(mailer);
+  await app.register(chat, deps.chat ?? {});
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -1,4 +1,21 @@
 import { buildApp } from './app.ts';
+import { ensureAdmin } from './db/seed/admin.ts';
+import { type DemoLogins, seedDemo } from './db/seed/demo.ts';
+
+function printDemoLogins(logins: DemoLogins) {
+  process.stdout.write(
+    [
+      '',
+      'Cuentas de demostración (contraseña para todas: ' + logins.password + ')',
+      `  Cliente:        ${logins.client}  (y ${logins.clients.slice(1).join(', ')})`,
+      `  Abogado:        ${logins.lawyer}  (y ${logins.lawyers.length - 1} abogados más)`,
+      `  Administración: ${logins.admin}`,
+      `  Abogados:       ${logins.lawyers.join(', ')}`,
+      '',
+    ].join('\n'),
+  );
+}
+
 import { ConfigError, loadConfig } from './config.ts';
 
 /** Starts L4L: one process serving the API, the WebSocket and the web app. */
@@ -15,6 +32,16 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  if (config.admin) {
+    const outcome = await ensureAdmin(app.db, config.admin);
+    app.log.info({ admin: config.admin.email, outcome }, 'administrator ensured');
+  }
+  let demo: DemoLogins | undefined;
+  if (config.seedDemo) {
+    const seeded = await seedDemo(app.db, { dataDir: config.dataDir, log: (line) => app.log.info(line) });
+    // the logins are worth printing only where the demo data is (never in production)
+    if (config.env !== 'production') demo = seeded.logins;
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -48,6 +75,7 @@ async function main() {
     await app.close().catch(() => {});
     process.exit(1);
   }
+  if (demo) printDemoLogins(demo);
   process.stdout.write(`\nL4L está en marcha en ${config.publicUrl}\n`);
 }
 

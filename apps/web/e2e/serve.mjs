@@ -12,25 +12,29 @@ const port = process.env.E2E_PORT ?? '3107';
 const dataDir = path.join(tmpdir(), `l4l-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: port,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://localhost:${port}`,
-    SEED_DEMO: 'true',
-    RATE_LIMIT_FACTOR: '20',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'e2e-admin@l4l.test',
-    ADMIN_PASSWORD: 'E2e-Admin-Clave-2026',
-    // fixed, so journeys can compute the admin's second-factor codes (e2e/support.ts)
-    ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+const server = spawn(
+  process.execPath,
+  ['--import', import.meta.resolve('tsx'), path.join(root, 'apps/server/src/server.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      SEED_DEMO: 'true',
+      RATE_LIMIT_FACTOR: '20',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'e2e-admin@l4l.test',
+      ADMIN_PASSWORD: 'E2e-Admin-Clave-2026',
+      // fixed, so journeys can compute the admin's second-factor codes (e2e/support.ts)
+      ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+    },
   },
-});
+);
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -38,6 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id/ban',
     {
       onRequest: adminOnly,
+      onResponse: async ({ params }, reply) => reply.statusCode === 200 && app.chat.disconnectUser(params.id),
       // the body is optional: a POST without one has a null body
       schema: { params, body: banSchema.nullish(), response: { 200: userStatusEnvelope } },
     },

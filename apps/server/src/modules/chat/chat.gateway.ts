@@ -1,0 +1,239 @@
+import type { IncomingMessage } from 'node:http';
+import websocket from '@fastify/websocket';
+import { sendMessageSchema } from '@l4l/shared/schemas/chat';
+import { es } from '@l4l/shared/texts/es';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { AppError } from '../../lib/app-error.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import type { ChatActor, ChatService } from './chat.service.ts';
+import type { ChatEvent, PresenceBoard } from './fanout.ts';
+import { FRAME_LIMITS, type StompHeaders } from './stomp/frame.ts';
+import { type StompSession as Session, STOMP_CLOSE_CODES, StompSession } from './stomp/session.ts';
+
+/**
+ * The chat over STOMP (API.md "STOMP over WebSocket"): one StompSession per socket at /ws, a registry of
+ * the sessions of each user on this process, and delivery of chat events to the participants' sessions
+ * only, whatever they subscribed to.
+ */
+
+export const WS_PATH = '/ws';
+/** API.md: the sub-protocols, best first; the server picks the first the client offers. */
+export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'] as const;
+/** The two destinations a client may subscribe to; both receive the same messages. */
+export const MESSAGE_DESTINATIONS: readonly string[] = ['/topic/messages', '/user/queue/messages'];
+
+export const CHAT_DEFAULTS = { reverifyMs: 60_000 } as const;
+
+export type ChatPrincipal = ChatActor & {
+  /** false after SEND /app/disconnect, true again after /app/connect */
+  present: boolean;
+  /** the token the CONNECT presented, checked again now and then (a logout or a reset ends it) */
+  token: string;
+};
+type ChatSession = Session<ChatPrincipal>;
+
+export function chooseSubprotocol(offered: Set<string>): string | false {
+  return STOMP_SUBPROTOCOLS.find((protocol) => offered.has(protocol)) ?? false;
+}
+
+/** The token of a CONNECT: `Authorization: Bearer`, or `passcode`, or the cookie sent with the upgrade. */
+function tokenOf(headers: Readonly<StompHeaders>, cookieToken: string | undefined): string | undefined {
+  const authorization = headers.Authorization ?? headers.authorization;
+  if (authorization !== undefined) {
+    return /^bearer\s+/i.test(authorization) ? authorization.replace(/^bearer\s+/i, '').trim() : undefined;
+  }
+  return headers.passcode || cookieToken || undefined;
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new AppError('VALIDATION_ERROR', { message: es.chat.invalidJson });
+  }
+}
+
+export function createChatGateway(deps: {
+  service: ChatService;
+  log: FastifyBaseLogger;
+  /** where this process tells the others who it holds online */
+  presence: PresenceBoard;
+  /** the session user of a token, or null when it no longer works (app.sessions.verify) */
+  verify: (token: string) => Promise<{ id: string; role: ChatActor['role'] } | null>;
+  /** how often open connections check their token again; default CHAT_DEFAULTS.reverifyMs */
+  reverifyMs?: number;
+}) {
+  const { service, log } = deps;
+  const sessionsByUser = new Map<string, Set<ChatSession>>();
+
+  /** at least one session of the user on this process that has not announced /app/disconnect */
+  function isOnline(userId: string): boolean {
+    return [...(sessionsByUser.get(userId) ?? [])].some((session) => session.principal?.present);
+  }
+
+  function presenceChanged(userId: string) {
+    deps.presence.update(userId, isOnline(userId));
+  }
+
+  function register(session: ChatSession, userId: string) {
+    const set = sessionsByUser.get(userId) ?? new Set<ChatSession>();
+    set.add(session);
+    sessionsByUser.set(userId, set);
+  }
+
+  function unregister(session: ChatSession, userId: string) {
+    const set = sessionsByUser.get(userId);
+    set?.delete(session);
+    if (set?.size === 0) sessionsByUser.delete(userId);
+  }
+
+  /** last_connection writes not awaited by a frame; shutdown waits for them before the database closes */
+  const pendingTouches = new Set<Promise<void>>();
+  function touch(userId: string) {
+    const write = service.touchLastConnection(userId).catch((error: unknown) => {
+      log.warn({ err: error }, 'could not update last_connection');
+    });
+    pendingTouches.add(write);
+    void write.finally(() => pendingTouches.delete(write));
+  }
+
+  async function onSend(principal: ChatPrincipal, destination: string, body: string) {
+    switch (destination) {
+      case '/app/chat': {
+        const parsed = sendMessageSchema.safeParse(parseJson(body));
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new AppError('VALIDATION_ERROR', {
+            message: issue?.message ?? es.chat.emptyMessage,
+            fields: issue ? { [issue.path.join('.') || 'body']: issue.message } : undefined,
+          });
+        }
+        // resolves once stored and handed to the fan-out: the session answers RECEIPT only then
+        await service.send(principal, parsed.data);
+        return;
+      }
+      // spec §4: the web announces itself; the body (userId, lawyerId, userType) is informative only
+      case '/app/connect':
+      case '/app/disconnect':
+        principal.present = destination === '/app/connect';
+        presenceChanged(principal.id);
+        await service.touchLastConnection(principal.id);
+        return;
+      default:
+        throw new AppError('NOT_FOUND', { message: es.chat.unknownDestination(destination) });
+    }
+  }
+
+  /** Wires one accepted socket to a STOMP session (stompjs.interop.test.ts shows the same wiring). */
+  function accept(socket: WebSocket, request: FastifyRequest) {
+    const cookieToken = request.cookies?.[SESSION_COOKIE];
+    const session: ChatSession = new StompSession<ChatPrincipal>({
+      transport: {
+        send: (data) => socket.send(data),
+        close: (code, reason) => socket.close(code, reason),
+        bufferedAmount: () => socket.bufferedAmount,
+      },
+      async authenticate(headers) {
+        const token = tokenOf(headers, cookieToken);
+        const user = token ? await deps.verify(token) : null;
+        return user && token ? { id: user.id, role: user.role, present: true, token } : null;
+      },
+      onConnect(principal, self) {
+        register(self, principal.id);
+        presenceChanged(principal.id);
+        touch(principal.id);
+      },
+      onSubscribe(_principal, subscription) {
+        if (!MESSAGE_DESTINATIONS.includes(subscription.destination)) {
+          throw new AppError('NOT_FOUND', { message: es.chat.unknownDestination(subscription.destination) });
+        }
+      },
+      onSend: (principal, destination, _headers, body) => onSend(principal, destination, body),
+      onClose(event, self) {
+        if (!event.principal) return;
+        unregister(self, event.principal.id);
+        presenceChanged(event.principal.id);
+        touch(event.principal.id);
+      },
+      onError(error) {
+        log.error({ err: error }, 'stomp session failure');
+      },
+      heartbeat: { serverOutgoingMs: 10_000, serverIncomingMs: 10_000 },
+    });
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => session.receive(data));
+    socket.on('close', () => session.close());
+    socket.on('error', (error) => log.debug({ err: error }, 'websocket error'));
+  }
+
+  /** Writes a chat event to the sessions this process holds: a message only to its participants. */
+  function deliver(event: ChatEvent) {
+    if (event.kind === 'disconnect') {
+      closeUser(event.userId);
+      return;
+    }
+    const { message, audience } = event;
+    const recipients = audience === 'ALL' ? [message.userId, message.lawyerId] : [message.userId];
+    const body = JSON.stringify(message);
+    for (const userId of new Set(recipients)) {
+      for (const session of sessionsByUser.get(userId) ?? []) {
+        session.deliver((subscription) => MESSAGE_DESTINATIONS.includes(subscription.destination), {}, body);
+      }
+    }
+  }
+
+  /**
+   * A ban closes sockets at once (closeUser); a logout or a password reset revokes the session too, and
+   * its sockets close at the next check.
+   */
+  async function reverify() {
+    for (const set of [...sessionsByUser.values()]) {
+      for (const session of [...set]) {
+        const principal = session.principal;
+        if (!principal) continue;
+        const user = await deps.verify(principal.token).catch(() => principal);
+        if (!user) session.close(STOMP_CLOSE_CODES.policyViolation, es.stomp.unauthorized);
+      }
+    }
+  }
+  const reverifyTimer = setInterval(() => {
+    reverify().catch((error: unknown) => log.warn({ err: error }, 'chat session check failed'));
+  }, deps.reverifyMs ?? CHAT_DEFAULTS.reverifyMs);
+  reverifyTimer.unref();
+
+  function closeUser(userId: string) {
+    for (const session of [...(sessionsByUser.get(userId) ?? [])]) {
+      session.close(STOMP_CLOSE_CODES.policyViolation, es.stomp.unauthorized);
+    }
+  }
+
+  return {
+    accept,
+    deliver,
+    closeUser,
+    isOnline,
+    /** Graceful shutdown: every session closes (1001) and its last_connection is written. */
+    async closeAll() {
+      clearInterval(reverifyTimer);
+      for (const set of [...sessionsByUser.values()]) {
+        for (const session of [...set]) session.close(STOMP_CLOSE_CODES.goingAway);
+      }
+      await Promise.all(pendingTouches);
+    },
+  };
+}
+
+export type ChatGateway = ReturnType<typeof createChatGateway>;
+
+/** Registers @fastify/websocket and the /ws route. */
+export async function registerStompEndpoint(app: FastifyInstance, gateway: ChatGateway) {
+  // sessions close with a STOMP-level reason before @fastify/websocket's own preClose drops the sockets
+  app.addHook('preClose', async () => gateway.closeAll());
+  await app.register(websocket, {
+    options: {
+      maxPayload: FRAME_LIMITS.maxFrameBytes,
+      handleProtocols: (offered: Set<string>, _request: IncomingMessage) => chooseSubprotocol(offered),
+    },
+  });
+  app.get(WS_PATH, { websocket: true }, (socket, request) => gateway.accept(socket, request));
+}

@@ -1,0 +1,220 @@
+import { and, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database.ts';
+import { chats, messages, users } from '../../db/schema/index.ts';
+
+export type Audience = 'ALL' | 'USUARIO';
+/** Which side of a chat is looking: the client sees every message, the lawyer only audience 'ALL'. */
+export type ChatSide = 'user' | 'lawyer';
+
+const client = alias(users, 'chat_client');
+const lawyer = alias(users, 'chat_lawyer');
+const sender = alias(users, 'message_sender');
+
+const fullName = (person: { name: SQLWrapper; surname: SQLWrapper }) =>
+  sql<string>`trim(${person.name} || ' ' || ${person.surname})`;
+
+const chatColumns = {
+  id: chats.id,
+  userId: chats.userId,
+  lawyerId: chats.lawyerId,
+  userName: fullName(client),
+  lawyerName: fullName(lawyer),
+  userImgUrl: client.photoUrl,
+  lawyerImgUrl: lawyer.photoUrl,
+  createdAt: chats.createdAt,
+  userLastReadAt: chats.userLastReadAt,
+  lawyerLastReadAt: chats.lawyerLastReadAt,
+};
+
+const messageColumns = {
+  id: messages.id,
+  chatId: messages.chatId,
+  senderId: messages.senderId,
+  senderName: sql<string | null>`nullif(${fullName(sender)}, '')`,
+  senderImg: sender.photoUrl,
+  text: messages.text,
+  createdAt: messages.createdAt,
+  userId: chats.userId,
+  lawyerId: chats.lawyerId,
+  type: messages.type,
+  audience: messages.audience,
+  proposalId: messages.proposalId,
+  caseId: messages.caseId,
+  proposalAmountCents: messages.proposalAmountCents,
+  clientMessageId: messages.clientMessageId,
+};
+
+export type ChatRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createChatRepository>['findChat']>>>;
+export type MessageRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createChatRepository>['findMessage']>>
+>;
+
+/** What a side may see: the lawyer never sees client-only messages (API.md types 9 and 11). */
+const visibleTo = (side: ChatSide) => (side === 'lawyer' ? eq(messages.audience, 'ALL') : undefined);
+
+/** Messages written by someone else than `viewerId` (the platform's included). */
+const fromOthers = (viewerId: string) => or(isNull(messages.senderId), ne(messages.senderId, viewerId));
+
+export function createChatRepository(db: Db) {
+  function selectChats() {
+    return db
+      .select(chatColumns)
+      .from(chats)
+      .innerJoin(client, eq(client.id, chats.userId))
+      .innerJoin(lawyer, eq(lawyer.id, chats.lawyerId));
+  }
+
+  function selectMessages() {
+    return db
+      .select(messageColumns)
+      .from(messages)
+      .innerJoin(chats, eq(chats.id, messages.chatId))
+      .leftJoin(sender, eq(sender.id, messages.senderId));
+  }
+
+  return {
+    async findChat(chatId: string) {
+      const [row] = await selectChats().where(eq(chats.id, chatId)).limit(1);
+      return row;
+    },
+
+    async findChatByPair(userId: string, lawyerId: string) {
+      const [row] = await selectChats()
+        .where(and(eq(chats.userId, userId), eq(chats.lawyerId, lawyerId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The pair's chat, created when missing (the unique pair makes a race create one). */
+    async ensureChat(userId: string, lawyerId: string): Promise<string> {
+      await db.insert(chats).values({ userId, lawyerId }).onConflictDoNothing();
+      const [row] = await db
+        .select({ id: chats.id })
+        .from(chats)
+        .where(and(eq(chats.userId, userId), eq(chats.lawyerId, lawyerId)))
+        .limit(1);
+      if (!row) throw new Error('chat not created');
+      return row.id;
+    },
+
+    async rolesOf(ids: string[]) {
+      return db.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, ids));
+    },
+
+    listChatsOf(userId: string, side: ChatSide) {
+      return selectChats().where(side === 'user' ? eq(chats.userId, userId) : eq(chats.lawyerId, userId));
+    },
+
+    /** The newest message of each chat that the side may see. */
+    lastMessages(chatIds: string[], side: ChatSide) {
+      if (chatIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectDistinctOn([messages.chatId], {
+          chatId: messages.chatId,
+          type: messages.type,
+          text: messages.text,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .where(and(inArray(messages.chatId, chatIds), visibleTo(side)))
+        .orderBy(messages.chatId, desc(messages.seq));
+    },
+
+    /** Per chat, the messages from others written after the viewer last read it. */
+    unreadCounts(chatIds: string[], viewerId: string, side: ChatSide) {
+      if (chatIds.length === 0) return Promise.resolve([]);
+      const lastRead = side === 'user' ? chats.userLastReadAt : chats.lawyerLastReadAt;
+      return db
+        .select({ chatId: messages.chatId, unread: sql<number>`count(*)::int` })
+        .from(messages)
+        .innerJoin(chats, eq(chats.id, messages.chatId))
+        .where(
+          and(
+            inArray(messages.chatId, chatIds),
+            visibleTo(side),
+            fromOthers(viewerId),
+            sql`${messages.createdAt} > coalesce(${lastRead}, '-infinity'::timestamptz)`,
+          ),
+        )
+        .groupBy(messages.chatId);
+    },
+
+    /** Up to `limit` messages before `before` (a message id of the chat), newest first. */
+    history(chatId: string, side: ChatSide, options: { before?: string; limit: number }) {
+      const beforeSeq = options.before
+        ? lt(
+            messages.seq,
+            sql`(select m.seq from ${messages} m where m.id = ${options.before} and m.chat_id = ${chatId})`,
+          )
+        : undefined;
+      return selectMessages()
+        .where(and(eq(messages.chatId, chatId), visibleTo(side), beforeSeq))
+        .orderBy(desc(messages.seq))
+        .limit(options.limit);
+    },
+
+    async findMessage(id: string) {
+      const [row] = await selectMessages().where(eq(messages.id, id)).limit(1);
+      return row;
+    },
+
+    /**
+     * Stores a message and moves the chat's activity time; answers the id, or null when the sender already
+     * sent this clientMessageId (the stored one is then `findMessageByClientId`).
+     */
+    async insertMessage(values: typeof messages.$inferInsert): Promise<string | null> {
+      const [row] = await db
+        .insert(messages)
+        .values(values)
+        .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
+        .returning({ id: messages.id, createdAt: messages.createdAt });
+      if (!row) return null;
+      await db.update(chats).set({ lastMessageAt: row.createdAt }).where(eq(chats.id, values.chatId));
+      return row.id;
+    },
+
+    async findMessageByClientId(senderId: string, clientMessageId: string) {
+      const [row] = await selectMessages()
+        .where(and(eq(messages.senderId, senderId), eq(messages.clientMessageId, clientMessageId)))
+        .limit(1);
+      return row;
+    },
+
+    async markRead(chatId: string, side: ChatSide) {
+      await db
+        .update(chats)
+        .set(side === 'user' ? { userLastReadAt: sql`now()` } : { lawyerLastReadAt: sql`now()` })
+        .where(eq(chats.id, chatId));
+    },
+
+    async sharesChat(a: string, b: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chats.id })
+        .from(chats)
+        .where(
+          or(
+            and(eq(chats.userId, a), eq(chats.lawyerId, b)),
+            and(eq(chats.userId, b), eq(chats.lawyerId, a)),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async lastConnection(userId: string): Promise<Date | null | undefined> {
+      const [row] = await db
+        .select({ lastConnection: users.lastConnection })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row?.lastConnection;
+    },
+
+    async touchLastConnection(userId: string) {
+      await db.update(users).set({ lastConnection: new Date() }).where(eq(users.id, userId));
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;

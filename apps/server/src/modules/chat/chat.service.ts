@@ -1,0 +1,277 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
+import { CLIENT_ONLY_MESSAGE_TYPES, MESSAGE_TYPE, type MessageType } from '@l4l/shared/constants/messages';
+import { ROLE, type Role } from '@l4l/shared/constants/roles';
+import type {
+  Chat,
+  ChatHistory,
+  ChatHistoryQuery,
+  ChatListItem,
+  ChatMessage,
+  Presence,
+  SendMessage,
+} from '@l4l/shared/schemas/chat';
+import { centsToEuros } from '@l4l/shared/schemas/common';
+import { es } from '@l4l/shared/texts/es';
+import type { Db } from '../../db/database.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { RateLimiter } from '../../lib/rate-limiter.ts';
+import {
+  type Audience,
+  type ChatRow,
+  type ChatSide,
+  createChatRepository,
+  type MessageRow,
+} from './chat.repository.ts';
+import type { ChatEvent } from './fanout.ts';
+
+/** Who is acting: a signed-in person (the session says who, never the body). */
+export type ChatActor = { id: string; role: Role };
+
+export type PostMessageInput = {
+  chatId: string;
+  /** null: the platform writes it */
+  senderId: string | null;
+  type: MessageType;
+  text: string;
+  proposalId?: string | null;
+  caseId?: string | null;
+  proposalAmountCents?: number | null;
+  clientMessageId?: string | null;
+  /** types 9 and 11 are always 'USUARIO' (API.md), whatever is asked */
+  audience?: Audience;
+};
+
+/** A stored message and who may receive it; hand it to `publish` after the transaction that stored it. */
+export type PostedMessage = { message: ChatMessage; audience: Audience };
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+/** Live state the service reads from the socket layer (this process's sessions). */
+export type PresenceSource = { isOnline(userId: string): boolean | Promise<boolean> };
+
+function audienceOf(type: MessageType, requested: Audience | undefined): Audience {
+  return CLIENT_ONLY_MESSAGE_TYPES.includes(type) ? 'USUARIO' : (requested ?? 'ALL');
+}
+
+function toChat(row: ChatRow): Chat {
+  const { id, userId, lawyerId, userName, lawyerName, userImgUrl, lawyerImgUrl } = row;
+  return { id, userId, lawyerId, userName, lawyerName, userImgUrl, lawyerImgUrl };
+}
+
+export function toChatMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    chatId: row.chatId,
+    senderId: row.senderId,
+    senderName: row.senderName,
+    senderImg: row.senderImg,
+    text: row.text,
+    timestamp: row.createdAt.toISOString(),
+    userId: row.userId,
+    lawyerId: row.lawyerId,
+    type: row.type as MessageType,
+    proposalId: row.proposalId,
+    caseId: row.caseId,
+    proposalAmount: row.proposalAmountCents === null ? null : centsToEuros(row.proposalAmountCents),
+    clientMessageId: row.clientMessageId,
+  };
+}
+
+/** spec §2/§9: the list shows the last message cut to 20 characters, or the image label. */
+export function previewOf(type: string, text: string): string {
+  if (type === MESSAGE_TYPE.IMAGE) return es.chat.imageLabel;
+  return Array.from(text).slice(0, LIMITS.chatPreviewChars).join('');
+}
+
+/** The side of the chat a person is on, or undefined when they are not in it. */
+function sideOf(chat: { userId: string; lawyerId: string }, personId: string): ChatSide | undefined {
+  if (chat.userId === personId) return 'user';
+  if (chat.lawyerId === personId) return 'lawyer';
+  return undefined;
+}
+
+/**
+ * The chat (API.md "Chat"): other features call `openChat` and `postMessage` to write their system
+ * messages; the routes and the STOMP gateway call the rest. Access is checked here, first.
+ */
+export function createChatService(deps: {
+  db: Db;
+  publish: (event: ChatEvent) => Promise<void>;
+  presence: PresenceSource;
+}) {
+  const { db } = deps;
+  const repository = createChatRepository(db);
+  // API.md: chat 60 messages per user per minute (per process, like every limiter of lib/rate-limiter)
+  const sendLimiter = new RateLimiter(LIMITS.chatMessagesPerMinute, 60_000);
+
+  async function store(executor: Db, input: PostMessageInput): Promise<PostedMessage & { created: boolean }> {
+    const repo = createChatRepository(executor);
+    const audience = audienceOf(input.type, input.audience);
+    const clientMessageId = input.senderId ? (input.clientMessageId ?? null) : null;
+    const id = await repo.insertMessage({
+      chatId: input.chatId,
+      senderId: input.senderId,
+      type: input.type,
+      text: input.text,
+      audience,
+      proposalId: input.proposalId ?? null,
+      caseId: input.caseId ?? null,
+      proposalAmountCents: input.proposalAmountCents ?? null,
+      clientMessageId,
+    });
+    // no id: this sender already sent this clientMessageId, and that message is the answer
+    const row =
+      id !== null
+        ? await repo.findMessage(id)
+        : input.senderId && clientMessageId
+          ? await repo.findMessageByClientId(input.senderId, clientMessageId)
+          : undefined;
+    if (!row) throw new Error('message not stored');
+    return { message: toChatMessage(row), audience: row.audience, created: id !== null };
+  }
+
+  async function participantChat(actor: ChatActor, chatId: string) {
+    const chat = await repository.findChat(chatId);
+    const side = chat && sideOf(chat, actor.id);
+    if (!chat || !side) throw notFound(es.chat.chatNotFound);
+    return { chat, side };
+  }
+
+  const service = {
+    /** The pair's chat, created on first use. A chat is between a client and a lawyer only. */
+    async openChat(userId: string, lawyerId: string): Promise<Chat> {
+      const roles = new Map((await repository.rolesOf([userId, lawyerId])).map((row) => [row.id, row.role]));
+      if (roles.get(userId) !== ROLE.USUARIO || roles.get(lawyerId) !== ROLE.ABOGADO) {
+        throw new AppError('VALIDATION_ERROR', { message: es.chat.notAPair });
+      }
+      const chatId = await repository.ensureChat(userId, lawyerId);
+      const chat = await repository.findChat(chatId);
+      if (!chat) throw notFound(es.chat.chatNotFound);
+      return toChat(chat);
+    },
+
+    /**
+     * Stores a message and moves the chat's activity time. Without `tx` it commits and delivers at once.
+     * With the caller's `tx` it only stores: the caller delivers with `publish(posted)` after its commit
+     * (or uses `transaction`, which does that), so nobody is told of a message that was rolled back.
+     */
+    async postMessage(input: PostMessageInput, options: { tx?: Db } = {}): Promise<PostedMessage> {
+      if (options.tx) {
+        const { created: _created, ...posted } = await store(options.tx, input);
+        return posted;
+      }
+      const { created, ...posted } = await db.transaction((tx) => store(tx as Db, input));
+      if (created) await service.publish(posted);
+      return posted;
+    },
+
+    /** Runs `work` in one transaction; the messages it posts through `post` are delivered after the commit. */
+    async transaction<T>(
+      work: (tx: Db, post: (input: PostMessageInput) => Promise<PostedMessage>) => Promise<T>,
+    ): Promise<T> {
+      const posted: PostedMessage[] = [];
+      const result = await db.transaction((tx) =>
+        work(tx as Db, async (input) => {
+          const message = await service.postMessage(input, { tx: tx as Db });
+          posted.push(message);
+          return message;
+        }),
+      );
+      for (const message of posted) await service.publish(message);
+      return result;
+    },
+
+    /** Hands a stored message to every process, which deliver it to the participants' sessions. */
+    publish(posted: PostedMessage): Promise<void> {
+      return deps.publish({ kind: 'message', ...posted });
+    },
+
+    /**
+     * SEND /app/chat of a person: the sender is the session's user (a different `senderId` is refused),
+     * one of the pair, with a type people may send. The same clientMessageId twice stores one message and
+     * delivers it once.
+     */
+    async send(actor: ChatActor, input: SendMessage): Promise<PostedMessage> {
+      try {
+        sendLimiter.consume(actor.id);
+      } catch (error) {
+        if (error instanceof AppError)
+          throw new AppError('RATE_LIMITED', { message: es.chat.tooManyMessages });
+        throw error;
+      }
+      if (input.senderId && input.senderId !== actor.id) throw forbidden(es.chat.notYourMessage);
+      if (actor.id !== input.userId && actor.id !== input.lawyerId) throw notFound(es.chat.chatNotFound);
+      const chat = await repository.findChatByPair(input.userId, input.lawyerId);
+      if (!chat) throw notFound(es.chat.chatNotFound);
+      return service.postMessage({
+        chatId: chat.id,
+        senderId: actor.id,
+        type: input.type,
+        text: input.text.trim(),
+        clientMessageId: input.clientMessageId ?? null,
+      });
+    },
+
+    /** The caller's chats, newest activity first, as the caller sees them. */
+    async listChats(actor: ChatActor): Promise<ChatListItem[]> {
+      if (actor.role !== ROLE.USUARIO && actor.role !== ROLE.ABOGADO) return [];
+      const side: ChatSide = actor.role === ROLE.USUARIO ? 'user' : 'lawyer';
+      const rows = await repository.listChatsOf(actor.id, side);
+      const ids = rows.map((row) => row.id);
+      const [last, unread] = await Promise.all([
+        repository.lastMessages(ids, side),
+        repository.unreadCounts(ids, actor.id, side),
+      ]);
+      const lastByChat = new Map(last.map((row) => [row.chatId, row]));
+      const unreadByChat = new Map(unread.map((row) => [row.chatId, row.unread]));
+      const activity = (row: ChatRow) => (lastByChat.get(row.id)?.createdAt ?? row.createdAt).getTime();
+      return rows
+        .sort((a, b) => activity(b) - activity(a))
+        .map((row) => {
+          const lastMessage = lastByChat.get(row.id);
+          return {
+            ...toChat(row),
+            lastMessage: lastMessage ? previewOf(lastMessage.type, lastMessage.text) : null,
+            lastMessageAt: lastMessage?.createdAt.toISOString() ?? null,
+            unread: unreadByChat.get(row.id) ?? 0,
+          };
+        });
+    },
+
+    /**
+     * The pair's chat and its messages oldest → newest, paging back with `before`; only the two
+     * participants (anyone else 404, the chat's existence is not revealed). Reading the newest page marks
+     * the chat read for the caller.
+     */
+    async history(actor: ChatActor, userId: string, lawyerId: string, query: ChatHistoryQuery) {
+      const chat = await repository.findChatByPair(userId, lawyerId);
+      const side = chat && sideOf(chat, actor.id);
+      if (!chat || !side) throw notFound(es.chat.chatNotFound);
+      const rows = await repository.history(chat.id, side, query);
+      if (!query.before) await repository.markRead(chat.id, side);
+      const answer: ChatHistory = { chat: toChat(chat), messages: rows.reverse().map(toChatMessage) };
+      return answer;
+    },
+
+    async markRead(actor: ChatActor, chatId: string): Promise<void> {
+      const { chat, side } = await participantChat(actor, chatId);
+      await repository.markRead(chat.id, side);
+    },
+
+    /** GET /api/users/{id}/presence: for the person themself or anyone sharing a chat with them. */
+    async presence(actor: ChatActor, userId: string): Promise<Presence> {
+      if (actor.id !== userId && !(await repository.sharesChat(actor.id, userId))) throw notFound();
+      const lastConnection = await repository.lastConnection(userId);
+      if (lastConnection === undefined) throw notFound();
+      return {
+        online: await deps.presence.isOnline(userId),
+        lastConnection: lastConnection?.toISOString() ?? null,
+      };
+    },
+
+    touchLastConnection(userId: string): Promise<void> {
+      return repository.touchLastConnection(userId);
+    },
+  };
+  return service;
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants/limits.ts';
+import { MESSAGE_TYPES, PERSON_MESSAGE_TYPES } from '../constants/messages.ts';
+import { es } from '../texts/es.ts';
+
+/**
+ * Chat contract (API.md "Chat" and "STOMP over WebSocket"), browser-safe: the server validates and
+ * answers with these, the web's chat client parses with them.
+ */
+
+const isoDate = z.string();
+
+/** API.md Message: `proposalAmount` in euros; no `senderId` means the platform wrote it. */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  senderId: z.string().nullable(),
+  senderName: z.string().nullable(),
+  senderImg: z.string().nullable(),
+  text: z.string(),
+  timestamp: isoDate,
+  userId: z.string(),
+  lawyerId: z.string(),
+  type: z.enum(MESSAGE_TYPES),
+  proposalId: z.string().nullable(),
+  caseId: z.string().nullable(),
+  proposalAmount: z.number().nullable(),
+  clientMessageId: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** spec §3 Chat: the pair and how each side is shown. */
+export const chatSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  lawyerId: z.string(),
+  userName: z.string(),
+  lawyerName: z.string(),
+  userImgUrl: z.string().nullable(),
+  lawyerImgUrl: z.string().nullable(),
+});
+export type Chat = z.infer<typeof chatSchema>;
+
+/** GET /api/chat/getchats/{userId}: `lastMessage` is the caller's view, cut to 20 characters (spec §9). */
+export const chatListItemSchema = chatSchema.extend({
+  lastMessage: z.string().nullable(),
+  lastMessageAt: isoDate.nullable(),
+  unread: z.number().int(),
+});
+export type ChatListItem = z.infer<typeof chatListItemSchema>;
+
+/** GET /api/chat/{userId}/{lawyerId}: messages oldest first. */
+export const chatHistorySchema = z.object({ chat: chatSchema, messages: z.array(chatMessageSchema) });
+export type ChatHistory = z.infer<typeof chatHistorySchema>;
+
+export const CHAT_HISTORY_DEFAULT_LIMIT = 50;
+export const CHAT_HISTORY_MAX_LIMIT = 200;
+
+/** `before` (a message id) and `limit` page back through the history. */
+export const chatHistoryQuerySchema = z.object({
+  before: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_MAX_LIMIT).default(CHAT_HISTORY_DEFAULT_LIMIT),
+});
+export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;
+
+/** Images in the chat are files uploaded to our own storage (POST /api/uploads answers `/uploads/...`). */
+export function isOwnUploadUrl(text: string): boolean {
+  return /^\/uploads\/[\w./-]+$/.test(text) && !text.includes('..');
+}
+
+/**
+ * SEND /app/chat body. `senderId` is optional: the server takes the sender from the session and refuses a
+ * different one. spec §5: blank text is not sent; people send only text and images (API.md).
+ */
+export const sendMessageSchema = z
+  .object({
+    senderId: z.string().nullish(),
+    text: z
+      .string({ error: es.chat.emptyMessage })
+      .refine((text) => text.trim().length > 0, { error: es.chat.emptyMessage })
+      .refine((text) => text.length <= LIMITS.chatTextMax, {
+        error: es.chat.messageTooLong(LIMITS.chatTextMax),
+      }),
+    userId: z.uuid({ error: es.chat.chatNotFound }),
+    lawyerId: z.uuid({ error: es.chat.chatNotFound }),
+    type: z
+      .string({ error: es.chat.typeNotAllowed })
+      .refine((type) => (PERSON_MESSAGE_TYPES as readonly string[]).includes(type), {
+        error: es.chat.typeNotAllowed,
+      })
+      .transform((type) => type as (typeof PERSON_MESSAGE_TYPES)[number]),
+    clientMessageId: z.string().trim().min(1).max(100).nullish(),
+  })
+  .refine((message) => message.type !== 'image' || isOwnUploadUrl(message.text.trim()), {
+    error: es.chat.imageNotOurs,
+    path: ['text'],
+  });
+export type SendMessage = z.infer<typeof sendMessageSchema>;
+
+/** SEND /app/connect and /app/disconnect (spec §7): informative only, the session says who it is. */
+export const presenceAnnouncementSchema = z.object({
+  userId: z.string().nullish(),
+  lawyerId: z.string().nullish(),
+  userType: z.string().nullish(),
+});
+
+/** GET /api/users/{id}/presence (+). */
+export const presenceSchema = z.object({ online: z.boolean(), lastConnection: isoDate.nullable() });
+export type Presence = z.infer<typeof presenceSchema>;
