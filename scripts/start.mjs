@@ -36,10 +36,14 @@ if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), path.join(root, 'apps/server/src/server.ts')], {
-  cwd: process.cwd(),
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--import', import.meta.resolve('tsx'), path.join(root, 'apps/server/src/server.ts')],
+  {
+    cwd: process.cwd(),
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

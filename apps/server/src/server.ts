@@ -32,15 +32,16 @@ async function main() {
   }
 
   const app = await buildApp(config);
-  if (config.admin) {
-    const outcome = await ensureAdmin(app.db, config.admin);
-    app.log.info({ admin: config.admin.email, outcome }, 'administrator ensured');
-  }
   let demo: DemoLogins | undefined;
   if (config.seedDemo) {
     const seeded = await seedDemo(app.db, { dataDir: config.dataDir, log: (line) => app.log.info(line) });
     // the logins are worth printing only where the demo data is (never in production)
-    if (config.env !== 'production') demo = seeded.logins;
+    if (config.env !== 'production' && seeded.present) demo = seeded.logins;
+  }
+  // after the seed, which only fills an empty database
+  if (config.admin) {
+    const outcome = await ensureAdmin(app.db, config.admin);
+    app.log.info({ admin: config.admin.email, outcome }, 'administrator ensured');
   }
   let closing = false;
   const shutdown = async (signal: string) => {

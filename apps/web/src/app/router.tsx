@@ -64,6 +64,18 @@ export const routes: RouteObject[] = [
                     path: 'inicio',
                     lazy: async () => ({ Component: (await import('./routes/home-route.tsx')).HomeRoute }),
                   },
+                  {
+                    path: 'abogados/:lawyerId',
+                    lazy: async () => ({
+                      Component: (await import('./routes/lawyer-profile-route.tsx')).LawyerProfileRoute,
+                    }),
+                  },
+                  {
+                    path: 'detail',
+                    lazy: async () => ({
+                      Component: (await import('./routes/lawyer-profile-route.tsx')).LawyerDetailRoute,
+                    }),
+                  },
                 ],
               },
               {

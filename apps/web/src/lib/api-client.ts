@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '@l4l/shared/envelope';
+import type { ErrorEnvelope, PageEnvelope, PageMeta } from '@l4l/shared/envelope';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 import { es } from '@l4l/shared/texts/es';
 
@@ -92,6 +92,14 @@ function errorFromAnswer(status: number, body: unknown): ApiError {
  * (ADR 0003), and returns the `data` of the `{data}` envelope.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestEnvelope<T>(path, options))?.data as T;
+}
+
+/** The whole success envelope: `{data}`, plus `meta` on the lists that page (API.md). */
+async function apiRequestEnvelope<T>(
+  path: string,
+  options: RequestOptions,
+): Promise<{ data: T; meta?: PageMeta } | undefined> {
   const { method = 'GET', body, query, signal, timeoutMs } = options;
   const controller = new AbortController();
   let timedOut = false;
@@ -131,7 +139,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw new ApiError({ status: 0, code: NETWORK_ERROR, message: es.login.connectionError });
     }
     if (!response.ok) throw errorFromAnswer(response.status, payload);
-    return (payload as { data?: T } | undefined)?.data as T;
+    return payload as { data: T; meta?: PageMeta } | undefined;
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -141,6 +149,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export const apiClient = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
+  /** A paged list: the items and the `meta` (total, page, pageSize) of the envelope. */
+  getPage: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => {
+    const envelope = await apiRequestEnvelope<T[]>(path, { ...options, method: 'GET' });
+    return envelope as PageEnvelope<T>;
+  },
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

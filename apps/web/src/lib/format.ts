@@ -1,4 +1,22 @@
+import { es } from '@l4l/shared/texts/es';
+import { format, isValid, parseISO } from 'date-fns';
 /** 'Abogado Sucesiones y testamentos' → 'Sucesiones y testamentos': the wire keeps the prefix, lists drop it. */
 export function categoryName(category: string): string {
   return category.replace(/^Abogado\s+/, '');
+}
+
+/** 45.5 → '45,5'; 1234 → '1.234': an amount in euros without the symbol (the spec's '{price}€/c'). */
+export function formatAmount(euros: number): string {
+  return new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2, useGrouping: 'always' }).format(euros);
+}
+
+/** A rating average with one decimal: 4.25 → '4,3'. */
+export function formatScore(score: number): string {
+  return new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(score);
+}
+
+/** spec §5: dates show as d/M/y ('2024-03-07' → '7/3/2024'); an unreadable one says so. */
+export function formatDay(isoDate: string): string {
+  const date = parseISO(isoDate);
+  return isValid(date) ? format(date, 'd/M/y') : es.defaults.noDate;
 }

@@ -18,4 +18,8 @@ export const paths = {
   beginCase: '/dashboard/begincase',
   profile: '/profile',
   billing: '/dashboard/profile/billing',
+  /** (+) the public lawyer profile lives at /dashboard/abogados/{lawyerId} */
+  lawyers: '/dashboard/abogados',
+  /** spec §2: the lawyer detail route, reached with navigation state {lawyerId} */
+  lawyerDetail: '/dashboard/detail',
 } as const;

@@ -1,9 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client.ts';
+import { isInvalidDataError } from './parse-answer.ts';
 
 /** Retrying only helps when the failure may pass: a 4xx answer will be the same next time. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  // an answer of the wrong shape will have the same shape next time
+  if (isInvalidDataError(error)) return false;
   return failureCount < 2;
 }
 

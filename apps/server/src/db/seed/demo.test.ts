@@ -111,8 +111,24 @@ describe('demo data', () => {
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from users`);
     const again = await seedDemo(t.app.db, { dataDir: t.config.dataDir });
     expect(again.created).toBe(false);
+    expect(again.present).toBe(true);
     const after = await rows<{ n: number }>(sql`select count(*)::int as n from users`);
     expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('seeds nothing, and says no demo is present, on a database that has other users only', async () => {
+    const other = await buildTestApp();
+    try {
+      await ensureAdmin(other.app.db, {
+        email: 'otra@l4l.es',
+        password: 'Clave-Admin-2026',
+        totpSecret: undefined,
+      });
+      const result = await seedDemo(other.app.db, { dataDir: other.config.dataDir });
+      expect(result).toMatchObject({ created: false, present: false });
+    } finally {
+      await other.close();
+    }
   });
 
   it('ensures the configured administrator, creating it once and updating it after', async () => {

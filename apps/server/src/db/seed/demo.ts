@@ -4,7 +4,7 @@ import { CATEGORIES } from '@l4l/shared/constants/categories';
 import { CLIENT_ONLY_MESSAGE_TYPES, MESSAGE_TYPE, type MessageType } from '@l4l/shared/constants/messages';
 import { usernameOf } from '@l4l/shared/schemas/auth';
 import { searchableText } from '@l4l/shared/search';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Db, Tx } from '../database.ts';
 import {
@@ -247,7 +247,7 @@ const TEXTS = {
 export async function seedDemo(
   db: Db,
   options: { dataDir: string; log?: (line: string) => void },
-): Promise<{ created: boolean; logins: DemoLogins }> {
+): Promise<{ created: boolean; present: boolean; logins: DemoLogins }> {
   const lawyerMails = DEMO_LAWYERS.filter((l) => !l.unverified).map((l) => demoLawyerMail(l.name, l.surname));
   const clientMails = CLIENTS.map((_, i) => `cliente${i + 1}@l4l.demo`);
   const logins: DemoLogins = {
@@ -258,8 +258,10 @@ export async function seedDemo(
     clients: clientMails,
     lawyers: lawyerMails,
   };
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return { created: false, logins };
+  const [existing] = await db
+    .select({ all: count(), demo: sql<number>`count(*) filter (where ${users.isDemo})`.mapWith(Number) })
+    .from(users);
+  if ((existing?.all ?? 0) > 0) return { created: false, present: (existing?.demo ?? 0) > 0, logins };
 
   const started = Date.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -369,9 +371,11 @@ export async function seedDemo(
 
     const stats = new Map<string, { sum: number; count: number; active: number; finished: number }>();
     const stat = (lawyerId: string) => {
-      let s = stats.get(lawyerId);
-      if (!s) stats.set(lawyerId, (s = { sum: 0, count: 0, active: 0, finished: 0 }));
-      return s;
+      const known = stats.get(lawyerId);
+      if (known) return known;
+      const fresh = { sum: 0, count: 0, active: 0, finished: 0 };
+      stats.set(lawyerId, fresh);
+      return fresh;
     };
 
     for (const story of STORIES) {
@@ -442,7 +446,7 @@ export async function seedDemo(
   });
 
   options.log?.(`demo data created in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { created: true, logins };
+  return { created: true, present: true, logins };
 }
 
 import { eq } from 'drizzle-orm';

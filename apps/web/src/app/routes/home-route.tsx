@@ -1,6 +1,7 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es';
 import { ButtonLink } from '../../components/button/button.tsx';
+import { LawyerDirectory } from '../../features/lawyers/components/lawyer-directory.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -16,34 +17,24 @@ export function HomeRoute() {
   if (!user) return null;
   const isLawyer = user.role === ROLE.ABOGADO;
   const isClient = user.role === ROLE.USUARIO;
+  if (isClient) {
+    return (
+      <section className={styles.home} aria-labelledby="home-title">
+        <p className={styles.greeting}>{es.dashboard.greeting(user.name)}</p>
+        <h1 id="home-title" className={styles.title}>
+          {es.dashboard.userHomeTitle}
+        </h1>
+        <LawyerDirectory />
+      </section>
+    );
+  }
   return (
     <section className={styles.home} aria-labelledby="home-title">
       <p className={styles.greeting}>{es.dashboard.greeting(user.name)}</p>
       <h1 id="home-title" className={styles.title}>
-        {isLawyer
-          ? es.dashboard.lawyerHomeTitle
-          : isClient
-            ? es.dashboard.userHomeTitle
-            : es.dashboard.adminHomeTitle}
+        {isLawyer ? es.dashboard.lawyerHomeTitle : es.dashboard.adminHomeTitle}
       </h1>
-      <p className={styles.lead}>
-        {isLawyer
-          ? es.dashboard.lawyerHomeLead
-          : isClient
-            ? es.dashboard.userHomeLead
-            : es.dashboard.adminHomeLead}
-      </p>
-      {isClient ? (
-        <div className={styles.panel}>
-          <div>
-            <h2 className={styles.panelTitle}>{es.dashboard.startCaseTitle}</h2>
-            <p className={styles.panelText}>{es.cases.approvalNotice}</p>
-          </div>
-          <ButtonLink to={paths.beginCase} variant="accent" size="lg">
-            {es.buttons.tellYourCase}
-          </ButtonLink>
-        </div>
-      ) : null}
+      <p className={styles.lead}>{isLawyer ? es.dashboard.lawyerHomeLead : es.dashboard.adminHomeLead}</p>
       {isLawyer ? (
         <div className={styles.panel}>
           <div>

@@ -1,8 +1,51 @@
+import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es';
+import { useState } from 'react';
+import { AvatarEditor } from '../../components/avatar-editor/avatar-editor.tsx';
+import { useUploadLawyerPhoto } from '../../features/lawyers/api/upload-lawyer-photo.ts';
+import { LawyerSheet } from '../../features/lawyers/components/lawyer-sheet.tsx';
+import { LawyerRatingsPanel, MyRatingsPanel } from '../../features/ratings/components/ratings-panel.tsx';
+import { ChangePasswordModal } from '../../features/users/components/change-password-modal.tsx';
 import { ProfilePage } from '../../features/users/components/profile-page.tsx';
+import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import styles from './profile-route.module.css';
 
+/** /profile (spec §2): 'Ficha de Abogado' for lawyers; 'Mi Perfil' next to 'Mis Valoraciones' for clients. */
 export function ProfileRoute() {
-  useDocumentTitle(es.profile.title);
-  return <ProfilePage />;
+  const user = useRequiredUser();
+  const isLawyer = user?.role === ROLE.ABOGADO;
+  useDocumentTitle(isLawyer ? es.lawyerProfile.sheetTitle : es.profile.title);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const uploadLawyerPhoto = useUploadLawyerPhoto(user?.id ?? '');
+  if (!user) return null;
+  if (isLawyer) {
+    return (
+      <>
+        <LawyerSheet
+          user={user}
+          avatar={
+            <AvatarEditor
+              photoUrl={user.photoUrl}
+              name={user.name}
+              surname={user.surname}
+              upload={uploadLawyerPhoto.mutateAsync}
+            />
+          }
+          onRenewPassword={() => setPasswordOpen(true)}
+          ratings={<LawyerRatingsPanel lawyerId={user.id} own />}
+        />
+        <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
+      </>
+    );
+  }
+  if (user.role !== ROLE.USUARIO) return <ProfilePage />;
+  return (
+    <div className={styles.columns}>
+      <ProfilePage />
+      <div className={styles.ratings}>
+        <MyRatingsPanel userId={user.id} />
+      </div>
+    </div>
+  );
 }

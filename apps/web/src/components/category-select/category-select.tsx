@@ -3,7 +3,6 @@ import { LIMITS } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es';
 import * as Popover from '@radix-ui/react-popover';
 import { useId, useState } from 'react';
-import { categoryName } from '../../lib/format.ts';
 import type { ControlProps } from '../form/field.tsx';
 import picker from '../form/picker.module.css';
 import { ChevronDownIcon } from '../icons/icons.tsx';
@@ -35,7 +34,7 @@ export function CategorySelect({
 }: CategorySelectProps) {
   const [open, setOpen] = useState(false);
   const valueId = useId();
-  const summary = summarizeCategories(value.map(categoryName), LIMITS.categorySummaryNames);
+  const summary = summarizeCategories(value, LIMITS.categorySummaryNames);
 
   const toggle = (category: string, checked: boolean) => {
     // keep the canonical order, whatever order the person clicked in
@@ -79,7 +78,7 @@ export function CategorySelect({
                     checked={value.includes(category)}
                     onChange={(event) => toggle(category, event.currentTarget.checked)}
                   />
-                  <span>{categoryName(category)}</span>
+                  <span>{category}</span>
                 </label>
               ))}
             </fieldset>

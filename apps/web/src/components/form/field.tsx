@@ -1,3 +1,5 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
+import { formatPhone } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import styles from './field.module.css';
@@ -58,6 +60,26 @@ export function TextField({ label, error, hint, aside, className, ...input }: In
     <Field label={label} error={error} hint={hint} aside={aside} className={className}>
       {(control) => <input className={styles.input} {...control} {...input} />}
     </Field>
+  );
+}
+
+/**
+ * spec §5: a phone shown as 600 123 456 while it is typed, at most 11 characters; the schemas strip the
+ * spaces, so what is sent is the 9 digits.
+ */
+export function PhoneField({ onChange, ...input }: Omit<InputFieldProps, 'type'>) {
+  return (
+    <TextField
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      maxLength={LIMITS.phoneInputMax}
+      {...input}
+      onChange={(event) => {
+        event.target.value = formatPhone(event.target.value);
+        onChange?.(event);
+      }}
+    />
   );
 }
 

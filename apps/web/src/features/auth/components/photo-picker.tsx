@@ -1,22 +1,10 @@
-import { LIMITS } from '@l4l/shared/constants/limits';
-import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 import { es } from '@l4l/shared/texts/es';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';
 import { Button } from '../../../components/button/button.tsx';
 import field from '../../../components/form/field.module.css';
+import { IMAGE_TYPES, imageFileProblem, readAsDataUrl } from '../../../lib/image-file.ts';
 import styles from './photo-picker.module.css';
-
-const ACCEPTED_TYPES = ['image/png', 'image/jpeg'];
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 type PhotoPickerProps = {
   value: string;
@@ -36,15 +24,9 @@ export function PhotoPicker({ value, onChange, name, error }: PhotoPickerProps) 
     const file = event.currentTarget.files?.[0];
     event.currentTarget.value = '';
     if (!file) return;
-    if (!ACCEPTED_TYPES.includes(file.type)) {
-      setProblem(ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
-      return;
-    }
-    if (file.size > LIMITS.imageMaxBytes) {
-      setProblem(ERROR_MESSAGES.PAYLOAD_TOO_LARGE);
-      return;
-    }
-    setProblem(null);
+    const problem = imageFileProblem(file);
+    setProblem(problem);
+    if (problem) return;
     onChange(await readAsDataUrl(file));
   };
 
@@ -60,7 +42,7 @@ export function PhotoPicker({ value, onChange, name, error }: PhotoPickerProps) 
           <input
             id={inputId}
             type="file"
-            accept={ACCEPTED_TYPES.join(',')}
+            accept={IMAGE_TYPES.join(',')}
             className="visually-hidden"
             aria-describedby={messageId}
             onChange={onFile}

@@ -170,10 +170,10 @@ describe('RegisterModal', () => {
     await user.click(continueButton());
     await user.click(screen.getByRole('button', { name: new RegExp(`^${es.register.categories}`) }));
     const list = await screen.findByRole('group', { name: es.register.categories });
-    for (const name of ['Civil', 'Inmobiliario', 'Laboral', 'Fiscal']) {
+    for (const name of ['Abogado Civil', 'Abogado Inmobiliario', 'Abogado Laboral', 'Abogado Fiscal']) {
       await user.click(within(list).getByLabelText(name));
     }
-    expect(screen.getByText('Civil, Inmobiliario (+2)')).toBeInTheDocument();
+    expect(screen.getByText('Abogado Civil, Abogado Inmobiliario (+2)')).toBeInTheDocument();
   });
 
   it('registers a lawyer and explains that an administrator must verify the account first', async () => {
@@ -183,7 +183,7 @@ describe('RegisterModal', () => {
     await reachPersonalStep(user, 'lawyer');
     await user.click(continueButton());
     await user.click(screen.getByRole('button', { name: new RegExp(`^${es.register.categories}`) }));
-    await user.click(within(await screen.findByRole('group')).getByLabelText('Divorcios'));
+    await user.click(within(await screen.findByRole('group')).getByLabelText('Abogado Divorcios'));
     await user.keyboard('{Escape}');
     await user.type(screen.getByLabelText(es.register.description), 'Abogada de familia.');
     await user.type(screen.getByLabelText(es.register.price), '60,5');
@@ -210,7 +210,7 @@ describe('RegisterModal', () => {
     await reachPersonalStep(user, 'lawyer');
     await user.click(continueButton());
     await user.click(screen.getByRole('button', { name: new RegExp(`^${es.register.categories}`) }));
-    await user.click(within(await screen.findByRole('group')).getByLabelText('Civil'));
+    await user.click(within(await screen.findByRole('group')).getByLabelText('Abogado Civil'));
     await user.keyboard('{Escape}');
     await user.type(screen.getByLabelText(es.register.description), 'Civil.');
     await user.type(screen.getByLabelText(es.register.price), '50');

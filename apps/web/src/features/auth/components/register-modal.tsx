@@ -1,25 +1,31 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { ROLE } from '@l4l/shared/constants/roles';
 import { lawyerRegistrationSchema, userRegistrationSchema } from '@l4l/shared/schemas/auth';
-import { formatPhone, isStrongPassword } from '@l4l/shared/schemas/common';
+import { isStrongPassword } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { BackButton, Button } from '../../../components/button/button.tsx';
 import { CategorySelect } from '../../../components/category-select/category-select.tsx';
-import { Field, PasswordField, TextAreaField, TextField } from '../../../components/form/field.tsx';
+import {
+  Field,
+  PasswordField,
+  PhoneField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { ProvinceSelect } from '../../../components/province-select/province-select.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { sanitizePriceInput } from '../../../lib/price-input.ts';
 import { schemaResolverBy } from '../../../lib/schema-resolver.ts';
 import { loginToast } from '../../../lib/toast.ts';
 import { useLogin } from '../api/login.ts';
 import { type LawyerRegistrationInput, useRegisterLawyer } from '../api/register-lawyer.ts';
 import { type UserRegistrationInput, useRegisterUser } from '../api/register-user.ts';
 import { loginErrorMessage } from '../lib/login-error.ts';
-import { sanitizePriceInput } from '../lib/price-input.ts';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
 import styles from './auth-forms.module.css';
 import { Divider } from './login-modal.tsx';
@@ -104,7 +110,7 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
   const formRef = useRef<HTMLFormElement>(null);
   const shownStep = useRef<RegisterStep>(step);
   const form = useForm<RegisterFormValues>({ resolver, defaultValues: EMPTY_FORM });
-  const { register, control, watch, trigger, handleSubmit, setValue, setError, reset, formState } = form;
+  const { register, control, watch, trigger, handleSubmit, setError, reset, formState } = form;
   const { errors, touchedFields } = formState;
 
   const registerUser = useRegisterUser();
@@ -326,18 +332,11 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
                   {...register('surname')}
                 />
               </div>
-              <TextField
+              <PhoneField
                 label={es.register.phone}
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
                 placeholder={es.register.phonePlaceholder}
-                maxLength={LIMITS.phoneInputMax}
                 error={errors.phoneNumber?.message}
-                {...register('phoneNumber', {
-                  // spec §5: shown as 600 123 456 while typing; the schema sends the 9 digits
-                  onChange: (event) => setValue('phoneNumber', formatPhone(String(event.target.value))),
-                })}
+                {...register('phoneNumber')}
               />
             </>
           ) : null}

@@ -8,9 +8,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Avatar } from '../../../components/avatar/avatar.tsx';
+import { AvatarEditor } from '../../../components/avatar-editor/avatar-editor.tsx';
 import { Button, ButtonLink } from '../../../components/button/button.tsx';
-import { FormMessage, TextField } from '../../../components/form/field.tsx';
+import { FormMessage, PhoneField, TextField } from '../../../components/form/field.tsx';
 import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -19,6 +19,7 @@ import { schemaResolver } from '../../../lib/schema-resolver.ts';
 import { type SessionUser, useRequiredUser, useSession } from '../../../lib/session.tsx';
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { useUpdateUserProfile } from '../api/update-user-profile.ts';
+import { useUploadUserPhoto } from '../api/upload-user-photo.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import styles from './profile-page.module.css';
 
@@ -49,6 +50,7 @@ function Profile({ user }: { user: SessionUser }) {
   const profile = useUserProfile(user.id);
   const { signOut } = useSession();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const uploadPhoto = useUploadUserPhoto(user.id);
 
   useEffect(() => {
     if (profile.isError) toast.error(es.profile.loadError);
@@ -62,11 +64,11 @@ function Profile({ user }: { user: SessionUser }) {
       </Link>
       <section className={styles.card} aria-labelledby="profile-title">
         <header className={styles.header}>
-          <Avatar
-            photoUrl={profile.data?.photoUrl ?? user.photoUrl}
+          <AvatarEditor
+            photoUrl={user.photoUrl ?? profile.data?.photoUrl ?? null}
             name={user.name}
             surname={user.surname}
-            size={72}
+            upload={uploadPhoto.mutateAsync}
           />
           <div>
             <h1 id="profile-title" className={styles.title}>
@@ -123,7 +125,7 @@ function ProfileDetails({
   const { updateUser } = useSession();
   const update = useUpdateUserProfile(userId);
   const [editing, setEditing] = useState(false);
-  const { register, handleSubmit, watch, setValue, setError, reset, formState } = useForm<
+  const { register, handleSubmit, watch, setError, reset, formState } = useForm<
     ProfileForm,
     unknown,
     UserProfileUpdate
@@ -194,17 +196,11 @@ function ProfileDetails({
           error={errors.mail?.message}
           {...register('mail')}
         />
-        <TextField
+        <PhoneField
           label={es.profile.phone}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={LIMITS.phoneInputMax}
           readOnly={!editing}
           error={errors.phoneNumber?.message}
-          {...register('phoneNumber', {
-            onChange: (event) => setValue('phoneNumber', formatPhone(String(event.target.value))),
-          })}
+          {...register('phoneNumber')}
         />
       </div>
       <div className={styles.actions}>

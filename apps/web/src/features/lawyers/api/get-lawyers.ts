@@ -1,0 +1,53 @@
+import { LAWYER_SORTS, type LawyerSort } from '@l4l/shared/constants/sort';
+import type { PageMeta } from '@l4l/shared/envelope';
+import { type LawyerListItem, lawyerListItemSchema } from '@l4l/shared/schemas/lawyers';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
+
+/** The directory's filters as the screen keeps them (and the URL carries them). */
+export type LawyerFilters = {
+  search: string;
+  categories: string[];
+  province: string;
+  sort: LawyerSort;
+  page: number;
+};
+
+export const LAWYERS_PAGE_SIZE = 12;
+
+export const DEFAULT_SORT: LawyerSort = LAWYER_SORTS[0].value;
+
+export type LawyersPage = { lawyers: LawyerListItem[]; meta: PageMeta };
+
+const lawyersAnswerSchema = z.array(lawyerListItemSchema);
+
+/** GET /api/lawyers?search&categories&province&sort&page&pageSize (API.md). */
+export async function getLawyers(filters: LawyerFilters, signal?: AbortSignal): Promise<LawyersPage> {
+  const answer = await apiClient.getPage<unknown>('/api/lawyers', {
+    signal,
+    query: {
+      search: filters.search || undefined,
+      categories: filters.categories.length > 0 ? filters.categories.join(',') : undefined,
+      province: filters.province || undefined,
+      sort: filters.sort,
+      page: filters.page,
+      pageSize: LAWYERS_PAGE_SIZE,
+    },
+  });
+  const lawyers = parseAnswer(lawyersAnswerSchema, answer?.data);
+  const meta = answer?.meta ?? { total: lawyers.length, page: filters.page, pageSize: LAWYERS_PAGE_SIZE };
+  return { lawyers, meta };
+}
+
+export const lawyersQueryOptions = (filters: LawyerFilters) =>
+  queryOptions({
+    queryKey: ['lawyers', 'list', filters],
+    queryFn: ({ signal }) => getLawyers(filters, signal),
+  });
+
+export function useLawyers(filters: LawyerFilters) {
+  // the previous page stays on screen while the next one loads
+  return useQuery({ ...lawyersQueryOptions(filters), placeholderData: keepPreviousData });
+}

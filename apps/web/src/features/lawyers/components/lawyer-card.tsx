@@ -1,0 +1,62 @@
+import { formatEuros } from '@l4l/shared/schemas/common';
+import type { LawyerListItem } from '@l4l/shared/schemas/lawyers';
+import { es } from '@l4l/shared/texts/es';
+import { Avatar } from '../../../components/avatar/avatar.tsx';
+import { ButtonLink } from '../../../components/button/button.tsx';
+import { MapPinIcon } from '../../../components/icons/icons.tsx';
+import { formatAmount } from '../../../lib/format.ts';
+import { lawyerProfilePath } from '../lib/lawyer-paths.ts';
+import styles from './lawyer-card.module.css';
+import { RatingSummary } from './rating-summary.tsx';
+
+/** spec §2: 'Gratuita' when the first visit is free or costs nothing, otherwise its price in euros. */
+export function firstConsultationText(firstVisitFree: boolean, priceFirstVisit: number): string {
+  return firstVisitFree || priceFirstVisit === 0 ? es.dashboard.free : formatEuros(priceFirstVisit);
+}
+
+/** One lawyer of the directory, with the fields spec §2 lists, and 'Saber Más' to the profile. */
+export function LawyerCard({ lawyer }: { lawyer: LawyerListItem }) {
+  const titleId = `lawyer-${lawyer.id}`;
+  const category = lawyer.categories[0];
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.top}>
+        <Avatar photoUrl={lawyer.lawyerPhoto} name={lawyer.name} surname={lawyer.surname} size={64} />
+        <div className={styles.identity}>
+          <h3 id={titleId} className={styles.name}>
+            {lawyer.fullName}
+          </h3>
+          <p className={styles.category}>{category ?? es.defaults.noCategory}</p>
+          <p className={styles.province}>
+            <MapPinIcon size={14} />
+            {lawyer.province}
+          </p>
+          <p className={styles.ratingLine}>
+            <RatingSummary rating={lawyer.rating} totalRatings={lawyer.totalRatings} />
+          </p>
+        </div>
+      </div>
+      <p className={styles.description}>{lawyer.description || es.defaults.noDescription}</p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{es.dashboard.activeCases}</dt>
+          <dd>{lawyer.activeCases}</dd>
+        </div>
+        <div>
+          <dt>{es.dashboard.finishedCases}</dt>
+          <dd>{lawyer.finishedCases}</dd>
+        </div>
+        <div>
+          <dt>{es.dashboard.firstConsultation}</dt>
+          <dd>{firstConsultationText(lawyer.firstVisitFree, lawyer.priceFirstVisit)}</dd>
+        </div>
+      </dl>
+      <div className={styles.bottom}>
+        <p className={styles.price}>{es.dashboard.pricePerCase(formatAmount(lawyer.price))}</p>
+        <ButtonLink to={lawyerProfilePath(lawyer.id)} state={{ lawyerId: lawyer.id }} variant="accent">
+          {es.buttons.knowMore}
+        </ButtonLink>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,135 @@
+import { es } from '@l4l/shared/texts/es';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, json, mockApi, ok } from '../../../test/mock-api.ts';
+import { CLIENT, LocationProbe, renderWithApp } from '../../../test/render.tsx';
+import { LawyerDirectory } from './lawyer-directory.tsx';
+
+const LAWYER = {
+  id: '0b6c1f0e-8a3a-4a5b-9d8e-2f3a4b5c6d7e',
+  fullName: 'Lucía Gómez Prieto',
+  name: 'Lucía',
+  surname: 'Gómez Prieto',
+  description: 'Especialista en herencias y testamentos.',
+  categories: ['Abogado Sucesiones y testamentos', 'Abogado Civil'],
+  rating: 4.5,
+  totalRatings: 12,
+  activeCases: 3,
+  finishedCases: 27,
+  price: 80,
+  priceFirstVisit: 30,
+  firstVisitFree: false,
+  lawyerPhoto: null,
+  province: 'Madrid',
+};
+const page = (data: unknown[], total = data.length) =>
+  json(200, { data, meta: { total, page: 1, pageSize: 12 } });
+
+function renderDirectory(lawyers: () => Response | Promise<Response>, at = '/dashboard/inicio') {
+  const api = mockApi({ 'GET /api/auth/me': () => ok(CLIENT), 'GET /api/lawyers': lawyers });
+  const view = renderWithApp(
+    <>
+      <LawyerDirectory />
+      <LocationProbe />
+    </>,
+    { path: '/dashboard/inicio', at, consent: 'true' },
+  );
+  return { ...view, api };
+}
+
+describe('LawyerDirectory', () => {
+  it('shows every field of a card, and Saber Más leads to the lawyer profile', async () => {
+    renderDirectory(() => page([LAWYER]));
+    const card = await screen.findByRole('article', { name: LAWYER.fullName });
+    const inCard = within(card);
+    expect(inCard.getByText(LAWYER.description)).toBeInTheDocument();
+    expect(inCard.getByText('Abogado Sucesiones y testamentos')).toBeInTheDocument();
+    expect(inCard.queryByText('Abogado Civil')).not.toBeInTheDocument();
+    expect(inCard.getByText('4,5')).toBeInTheDocument();
+    expect(inCard.getByText(es.dashboard.ratingOf('4,5', 12))).toBeInTheDocument();
+    expect(inCard.getByText('3')).toBeInTheDocument();
+    expect(inCard.getByText('27')).toBeInTheDocument();
+    expect(inCard.getByText('80€/c')).toBeInTheDocument();
+    expect(inCard.getByText('30 €')).toBeInTheDocument();
+    expect(inCard.getByText('Madrid')).toBeInTheDocument();
+    expect(inCard.getByRole('link', { name: es.buttons.knowMore })).toHaveAttribute(
+      'href',
+      `/dashboard/abogados/${LAWYER.id}`,
+    );
+  });
+
+  it("says 'Gratuita' when the first visit is free or costs nothing", async () => {
+    renderDirectory(() =>
+      page([
+        { ...LAWYER, firstVisitFree: true },
+        { ...LAWYER, id: 'b6f1a8a0-1d9f-4b1e-8a9f-0c2d3e4f5a6b', fullName: 'Pedro Ruiz', priceFirstVisit: 0 },
+      ]),
+    );
+    expect(await screen.findAllByText(es.dashboard.free)).toHaveLength(2);
+  });
+
+  it('reads the filters from the URL and sends them to the server', async () => {
+    const { api } = renderDirectory(
+      () => page([LAWYER], 30),
+      '/dashboard/inicio?search=luc%C3%ADa&categories=Abogado%20Civil,Abogado%20Fiscal&province=Madrid&sort=price_asc&page=2',
+    );
+    await screen.findByRole('article', { name: LAWYER.fullName });
+    const query = api.callsTo('GET /api/lawyers')[0]!.query;
+    expect(Object.fromEntries(query)).toEqual({
+      search: 'lucía',
+      categories: 'Abogado Civil,Abogado Fiscal',
+      province: 'Madrid',
+      sort: 'price_asc',
+      page: '2',
+      pageSize: '12',
+    });
+    expect(screen.getByLabelText(es.dashboard.searchByName)).toHaveValue('lucía');
+    expect(screen.getByLabelText(es.dashboard.sortBy)).toHaveValue('price_asc');
+    expect(screen.getByText(es.dashboard.pageOf(2, 3))).toBeInTheDocument();
+  });
+
+  it('writes the search (after a pause) and the sort into the URL', async () => {
+    const { api, router } = renderDirectory(() => page([LAWYER]));
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: LAWYER.fullName });
+    await user.type(screen.getByLabelText(es.dashboard.searchByName), 'gómez');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=g%C3%B3mez'));
+    // the screen has re-rendered with the new search once it asked the server for it
+    await waitFor(() => expect(api.callsTo('GET /api/lawyers').at(-1)!.query.get('search')).toBe('gómez'));
+    await user.selectOptions(screen.getByLabelText(es.dashboard.sortBy), 'finished');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=g%C3%B3mez&sort=finished'));
+    await waitFor(() => expect(api.callsTo('GET /api/lawyers').at(-1)!.query.get('sort')).toBe('finished'));
+    // typing one letter at a time asked the server once for the whole word
+    const searches = api.callsTo('GET /api/lawyers').map((call) => call.query.get('search'));
+    expect(searches).toEqual([null, 'gómez', 'gómez']);
+  });
+
+  it('pages with Siguiente', async () => {
+    const { router } = renderDirectory(() => page([LAWYER], 13));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: es.dashboard.nextPage }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+  });
+
+  it('says when there are no lawyers', async () => {
+    renderDirectory(() => page([]));
+    expect(await screen.findByText(es.dashboard.noLawyers)).toBeInTheDocument();
+  });
+
+  it('says when the list could not be loaded', { timeout: 10_000 }, async () => {
+    renderDirectory(() => fail(500, 'INTERNAL_ERROR', 'x'));
+    // a 5xx is retried twice before the screen gives up
+    expect(await screen.findByText(es.dashboard.loadError, {}, { timeout: 6000 })).toBeInTheDocument();
+  });
+
+  it('says when the answer has the wrong shape', async () => {
+    renderDirectory(() => page([{ id: 1, fullName: null }]));
+    expect(await screen.findByText(es.validation.invalidData)).toBeInTheDocument();
+  });
+
+  it('shows Cargando abogados... while loading', async () => {
+    renderDirectory(() => new Promise(() => {}));
+    expect(await screen.findByText(es.dashboard.loadingLawyers, { selector: 'p' })).toBeInTheDocument();
+  });
+});

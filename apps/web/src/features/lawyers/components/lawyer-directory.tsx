@@ -1,0 +1,146 @@
+import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
+import { LAWYER_SORTS, type LawyerSort } from '@l4l/shared/constants/sort';
+import { es } from '@l4l/shared/texts/es';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/button/button.tsx';
+import { CategorySelect } from '../../../components/category-select/category-select.tsx';
+import { Field, FormMessage } from '../../../components/form/field.tsx';
+import { SearchIcon } from '../../../components/icons/icons.tsx';
+import { ProvinceSelect } from '../../../components/province-select/province-select.tsx';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { isInvalidDataError } from '../../../lib/parse-answer.ts';
+import { useLawyers } from '../api/get-lawyers.ts';
+import { useLawyerFilters } from '../lib/use-lawyer-filters.ts';
+import { LawyerCard } from './lawyer-card.tsx';
+import styles from './lawyer-directory.module.css';
+
+/** The name search waits for a pause in typing before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** spec §2 Home (user role): search, sort, categories, province and the lawyer cards, page by page. */
+export function LawyerDirectory() {
+  const { filters, update } = useLawyerFilters();
+  const lawyers = useLawyers(filters);
+  const [search, setSearch] = useState(filters.search);
+
+  // typing is reflected in the URL after a pause; a URL change (back button) is reflected in the box
+  useEffect(() => {
+    if (search.trim() === filters.search) return;
+    const timer = setTimeout(() => update({ search }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters.search, update]);
+  useEffect(() => {
+    setSearch((current) => (current.trim() === filters.search ? current : filters.search));
+  }, [filters.search]);
+
+  const meta = lawyers.data?.meta;
+  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.pageSize)) : 1;
+
+  return (
+    <div className={styles.directory}>
+      <search className={styles.filters}>
+        <Field label={es.dashboard.searchByName} className={styles.search}>
+          {(control) => (
+            <div className={styles.searchBox}>
+              <SearchIcon size={18} className={styles.searchIcon} />
+              <input
+                {...control}
+                type="search"
+                className={styles.searchInput}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+          )}
+        </Field>
+        <Field label={es.dashboard.sortBy}>
+          {(control) => (
+            <select
+              {...control}
+              className={styles.select}
+              value={filters.sort}
+              onChange={(event) => update({ sort: event.target.value as LawyerSort })}
+            >
+              {LAWYER_SORTS.map((sort) => (
+                <option key={sort.value} value={sort.value}>
+                  {sort.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={es.dashboard.filterCategories}>
+          {(control, labelId) => (
+            <CategorySelect
+              {...control}
+              labelId={labelId}
+              value={filters.categories}
+              placeholder={es.dashboard.allCategories}
+              onChange={(categories) => update({ categories })}
+            />
+          )}
+        </Field>
+        <Field label={es.dashboard.filterProvince}>
+          {(control) => (
+            <ProvinceSelect
+              {...control}
+              value={filters.province}
+              placeholder={ALL_SPAIN}
+              onChange={(province) => update({ province })}
+            />
+          )}
+        </Field>
+      </search>
+
+      {lawyers.isPending ? (
+        <div className={styles.state}>
+          <Spinner label={es.dashboard.loadingLawyers} />
+          <p>{es.dashboard.loadingLawyers}</p>
+        </div>
+      ) : lawyers.isError ? (
+        <div className={styles.state}>
+          <FormMessage>
+            {isInvalidDataError(lawyers.error) ? es.validation.invalidData : es.dashboard.loadError}
+          </FormMessage>
+          <Button variant="secondary" onClick={() => lawyers.refetch()}>
+            {es.common.retry}
+          </Button>
+        </div>
+      ) : lawyers.data.lawyers.length === 0 ? (
+        <p className={styles.state}>{es.dashboard.noLawyers}</p>
+      ) : (
+        <>
+          <p className={styles.count} aria-live="polite">
+            {es.dashboard.resultsCount(meta?.total ?? lawyers.data.lawyers.length)}
+          </p>
+          <ul className={styles.list} aria-busy={lawyers.isPlaceholderData}>
+            {lawyers.data.lawyers.map((lawyer) => (
+              <li key={lawyer.id}>
+                <LawyerCard lawyer={lawyer} />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav className={styles.pager} aria-label={es.dashboard.pageOf(filters.page, pages)}>
+              <Button
+                variant="secondary"
+                disabled={filters.page <= 1}
+                onClick={() => update({ page: filters.page - 1 })}
+              >
+                {es.dashboard.previousPage}
+              </Button>
+              <span>{es.dashboard.pageOf(filters.page, pages)}</span>
+              <Button
+                variant="secondary"
+                disabled={filters.page >= pages}
+                onClick={() => update({ page: filters.page + 1 })}
+              >
+                {es.dashboard.nextPage}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

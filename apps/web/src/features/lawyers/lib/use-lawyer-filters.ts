@@ -1,0 +1,53 @@
+import { isCategory } from '@l4l/shared/constants/categories';
+import { PROVINCES } from '@l4l/shared/constants/provinces';
+import { LAWYER_SORTS, type LawyerSort } from '@l4l/shared/constants/sort';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_SORT, type LawyerFilters } from '../api/get-lawyers.ts';
+
+const isSort = (value: string | null): value is LawyerSort =>
+  LAWYER_SORTS.some((sort) => sort.value === value);
+
+/**
+ * The directory's filters live in the URL query (?search&categories&province&sort&page), so a search can
+ * be shared and survives a reload. Unknown values in a hand-edited URL are ignored, not sent.
+ */
+export function useLawyerFilters() {
+  const [params, setParams] = useSearchParams();
+
+  const filters = useMemo<LawyerFilters>(() => {
+    const sort = params.get('sort');
+    const province = params.get('province') ?? '';
+    const page = Number(params.get('page'));
+    return {
+      search: params.get('search') ?? '',
+      categories: (params.get('categories') ?? '').split(',').filter(isCategory),
+      province: (PROVINCES as readonly string[]).includes(province) ? province : '',
+      sort: isSort(sort) ? sort : DEFAULT_SORT,
+      page: Number.isInteger(page) && page > 0 ? page : 1,
+    };
+  }, [params]);
+
+  /** Any change of filter goes back to the first page; only a page change keeps the others. */
+  const update = useCallback(
+    (changes: Partial<LawyerFilters>) => {
+      setParams(
+        () => {
+          const next = new URLSearchParams(params);
+          const set = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
+          if (changes.search !== undefined) set('search', changes.search.trim());
+          if (changes.categories !== undefined) set('categories', changes.categories.join(','));
+          if (changes.province !== undefined) set('province', changes.province);
+          if (changes.sort !== undefined) set('sort', changes.sort === DEFAULT_SORT ? '' : changes.sort);
+          const page = changes.page ?? 1;
+          set('page', page > 1 ? String(page) : '');
+          return next;
+        },
+        { replace: changes.page === undefined },
+      );
+    },
+    [params, setParams],
+  );
+
+  return { filters, update };
+}

@@ -1,0 +1,23 @@
+import type { Rating } from '@l4l/shared/schemas/lawyers';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { ratingsAnswerSchema } from './get-lawyer-ratings.ts';
+
+/** GET /api/rating/user-rating/{id}: the ratings a client wrote (spec §2 'Mis Valoraciones'). */
+export async function getUserRatings(userId: string, signal?: AbortSignal): Promise<Rating[]> {
+  const answer = await apiClient.get<unknown>(`/api/rating/user-rating/${encodeURIComponent(userId)}`, {
+    signal,
+  });
+  return parseAnswer(ratingsAnswerSchema, answer);
+}
+
+export const userRatingsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['ratings', 'user', userId],
+    queryFn: ({ signal }) => getUserRatings(userId, signal),
+  });
+
+export function useUserRatings(userId: string) {
+  return useQuery(userRatingsQueryOptions(userId));
+}
