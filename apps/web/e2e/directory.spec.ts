@@ -1,6 +1,8 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { es } from '@l4l/shared/texts/es';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, presetConsent } from './support.ts';
+import { DEMO_PASSWORD, e2eDataDir, presetConsent } from './support.ts';
 
 async function logInAs(page: Page, mail: string) {
   await page.goto('/login');
@@ -60,4 +62,75 @@ test('a client searches, filters, sorts, opens a profile and reloads it', async 
   await expect(page.getByRole('heading', { name: es.ratings.panel })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name })).toBeVisible();
+});
+
+test('a lawyer edits the sheet, uploads a cropped photo and manages experience', async ({ browser }) => {
+  const lawyer = await browser.newContext();
+  const page = await lawyer.newPage();
+  await presetConsent(page, 'true');
+  await logInAs(page, 'lucia.garcia@l4l.demo');
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: es.lawyerProfile.sheetTitle })).toBeVisible();
+
+  // the sheet saves
+  await page.getByLabel(es.lawyerProfile.association).fill('ICAM Familia');
+  await page.getByRole('button', { name: es.buttons.saveChanges }).click();
+  await expect(page.getByText(es.profile.profileUpdated)).toBeVisible();
+
+  // a new photo: pick, crop, upload; the header shows it
+  const header = page.locator('header img').first();
+  const before = await header.getAttribute('src');
+  await page.getByRole('button', { name: es.lawyerProfile.editPhoto }).click();
+  const editor = page.getByRole('dialog', { name: es.profile.avatarTitle });
+  const picture = readdirSync(path.join(e2eDataDir, 'uploads', 'avatars')).find((f) => f.endsWith('.png'));
+  await editor
+    .locator('input[type="file"]')
+    .setInputFiles(path.join(e2eDataDir, 'uploads', 'avatars', picture ?? ''));
+  await editor.getByRole('button', { name: es.profile.avatarSave }).click();
+  await expect(editor).toBeHidden();
+  await expect(header).not.toHaveAttribute('src', before ?? '');
+  const after = await header.getAttribute('src');
+  expect(after).toMatch(/^\/uploads\/avatars\/.+\.png$/);
+
+  // a client sees the new photo in the directory (the listing may be cached for a few seconds)
+  const client = await browser.newContext();
+  const clientPage = await client.newPage();
+  await presetConsent(clientPage, 'true');
+  await logInAs(clientPage, 'cliente2@l4l.demo');
+  await expect
+    .poll(
+      async () => {
+        await clientPage.goto('/dashboard/inicio?search=garcia');
+        const card = clientPage.getByRole('article', { name: 'Lucía García Fernández' });
+        await card.waitFor();
+        return card.locator('img').first().getAttribute('src');
+      },
+      { timeout: 20_000, intervals: [1000, 2000, 3000] },
+    )
+    .toBe(after);
+  await client.close();
+
+  // work experience: add one, then remove it
+  const work = page.getByRole('region', { name: es.lawyerProfile.workExperience });
+  const entries = work.getByRole('listitem');
+  const count = await entries.count();
+  await work.getByRole('button', { name: es.buttons.createNew }).click();
+  await work.getByLabel(es.lawyerProfile.position).fill('Mediadora familiar');
+  await work.getByLabel(es.lawyerProfile.company).fill('Centro de Mediación de Madrid');
+  await work.getByLabel(es.lawyerProfile.startDate).fill('2021-03-01');
+  await work.getByRole('button', { name: es.buttons.save }).click();
+  await expect(work.getByText('Mediadora familiar')).toBeVisible();
+  await page.reload();
+  await expect(work.getByText('Mediadora familiar')).toBeVisible();
+  await expect(entries).toHaveCount(count + 1);
+  await work
+    .getByRole('listitem')
+    .filter({ hasText: 'Mediadora familiar' })
+    .getByRole('button', { name: es.buttons.remove })
+    .click();
+  await expect(work.getByText('Mediadora familiar')).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: es.lawyerProfile.sheetTitle })).toBeVisible();
+  await expect(work.getByText('Mediadora familiar')).toBeHidden();
+  await lawyer.close();
 });
