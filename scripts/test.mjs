@@ -41,7 +41,7 @@ function readJson(file) {
 if (!onlyServer) {
   if (run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web'])) passed++;
   else failed++;
-  if (run('lint', 'npx', ['biome', 'check', '.'])) passed++;
+  if (run('lint', process.execPath, ['scripts/biome.mjs', 'check', '.'])) passed++;
   else failed++;
 }
 
