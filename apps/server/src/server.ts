@@ -1,22 +1,32 @@
 import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { ensureAdmin } from './db/seed/admin.ts';
 import { type DemoLogins, seedDemo } from './db/seed/demo.ts';
 
+/** The demo logins, for a person reading the start output (never printed in production). */
 function printDemoLogins(logins: DemoLogins) {
+  // the lawyers' mails, a few to a line
+  const lawyers: string[] = [];
+  for (const mail of logins.lawyers) {
+    const line = lawyers.pop();
+    if (line === undefined) lawyers.push(mail);
+    else if (line.length + mail.length < 96) lawyers.push(`${line}, ${mail}`);
+    else lawyers.push(line, mail);
+  }
   process.stdout.write(
     [
       '',
-      'Cuentas de demostración (contraseña para todas: ' + logins.password + ')',
+      'Cuentas de demostración',
+      `  Contraseña de todas: ${logins.password}`,
       `  Cliente:        ${logins.client}  (y ${logins.clients.slice(1).join(', ')})`,
       `  Abogado:        ${logins.lawyer}  (y ${logins.lawyers.length - 1} abogados más)`,
       `  Administración: ${logins.admin}`,
-      `  Abogados:       ${logins.lawyers.join(', ')}`,
+      '  Abogados:',
+      ...lawyers.map((line) => `    ${line}`),
       '',
     ].join('\n'),
   );
 }
-
-import { ConfigError, loadConfig } from './config.ts';
 
 /** Starts L4L: one process serving the API, the WebSocket and the web app. */
 async function main() {
@@ -33,15 +43,23 @@ async function main() {
 
   const app = await buildApp(config);
   let demo: DemoLogins | undefined;
-  if (config.seedDemo) {
-    const seeded = await seedDemo(app.db, { dataDir: config.dataDir, log: (line) => app.log.info(line) });
-    // the logins are worth printing only where the demo data is (never in production)
-    if (config.env !== 'production' && seeded.present) demo = seeded.logins;
-  }
-  // after the seed, which only fills an empty database
-  if (config.admin) {
-    const outcome = await ensureAdmin(app.db, config.admin);
-    app.log.info({ admin: config.admin.email, outcome }, 'administrator ensured');
+  try {
+    if (config.seedDemo) {
+      const seeded = await seedDemo(app.db, { dataDir: config.dataDir, log: (line) => app.log.info(line) });
+      // the logins are worth printing only where the demo data is (never in production)
+      if (config.env !== 'production' && seeded.present) demo = seeded.logins;
+    }
+    // after the seed, which only fills an empty database
+    if (config.admin) {
+      const outcome = await ensureAdmin(app.db, config.admin);
+      app.log.info({ admin: config.admin.email, outcome }, 'administrator ensured');
+    }
+  } catch (err) {
+    process.stderr.write(
+      `No se puede arrancar: error al preparar la base de datos: ${(err as Error).message}\n`,
+    );
+    await app.close().catch(() => {});
+    process.exit(1);
   }
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -107,6 +107,82 @@ describe('demo data', () => {
     expect(list.json().data.map((l: { fullName: string }) => l.fullName)).toContain('Lucía García Fernández');
   });
 
+  it('tells each case in order: proposals after validation, payment, closure, rating', async () => {
+    const [bad] = await rows<Record<string, number>>(sql`
+      select
+        (select count(*)::int from messages m join cases c on c.id = m.case_id
+          where m.created_at < c.created_at or m.created_at > now()) as out_of_case,
+        (select count(*)::int from messages a join messages b on a.chat_id = b.chat_id
+          where a.seq < b.seq and a.created_at > b.created_at) as out_of_order,
+        (select count(*)::int from cases where status <> 'PENDIENTE DE VALIDACIÓN'
+          and (validated_at is null or validated_at < created_at
+               or validated_at > created_at + interval '48 hours')) as validation,
+        (select count(*)::int from cases c where c.status in ('ACTIVO', 'FINALIZADO')
+          and ((select count(*) from proposals p where p.case_id = c.id and p.status = 'PAGADA') <> 1
+            or c.assignation_date < c.validated_at
+            or c.case_price_cents <> (select price_cents from proposals p where p.case_id = c.id and p.status = 'PAGADA')
+            or exists (select 1 from proposals p where p.case_id = c.id and p.status = 'PENDIENTE'))) as assignment,
+        (select count(*)::int from proposals p join messages m on m.proposal_id = p.id and m.type = '10'
+          where m.created_at < p.created_at or p.status <> 'PAGADA') as acceptance,
+        (select count(*)::int from cases c where c.status = 'FINALIZADO' and (c.progress_step <> 7
+          or c.finish_date is null or c.finish_date < c.assignation_date
+          or not exists (select 1 from messages m where m.case_id = c.id and m.type = '7')
+          or not exists (select 1 from messages m where m.case_id = c.id and m.type = '5'
+                         and m.created_at < c.finish_date))) as finished,
+        (select count(*)::int from cases c where c.status = 'ACTIVO'
+          and (c.progress_step not between 2 and 6 or c.finish_date is not null)) as active,
+        (select count(*)::int from cases c where c.status = 'PENDIENTE DE ASIGNACIÓN' and c.progress_step <> 1)
+          as published,
+        (select count(*)::int from cases c where c.status in ('PENDIENTE DE VALIDACIÓN', 'DESCARTADO')
+          and (c.progress_step <> 0 or c.category <> 'Por calificar')) as unclassified,
+        (select count(*)::int from cases c where c.status = 'DESCARTADO' and coalesce(c.discard_reason, '') = '')
+          as discarded,
+        (select count(*)::int from ratings r join cases c on c.id = r.case_id
+          where c.status <> 'FINALIZADO' or r.created_at < c.finish_date or r.lawyer_id <> c.lawyer_id
+            or r.user_id <> c.user_id) as ratings,
+        (select count(*)::int from chats ch where ch.last_message_at is distinct from
+          (select max(created_at) from messages m where m.chat_id = ch.id)) as last_message,
+        (select count(*)::int from payments p join proposals pr on pr.id = p.proposal_id
+          where p.amount_cents <> pr.price_cents or p.provider <> 'sandbox' or p.completed_at is null)
+          as payments`);
+    expect(bad).toEqual({
+      out_of_case: 0,
+      out_of_order: 0,
+      validation: 0,
+      assignment: 0,
+      acceptance: 0,
+      finished: 0,
+      active: 0,
+      published: 0,
+      unclassified: 0,
+      discarded: 0,
+      ratings: 0,
+      last_message: 0,
+      payments: 0,
+    });
+    const [board] = await rows<{ pending_proposals: number; steps: number }>(sql`
+      select
+        (select count(*)::int from proposals p join cases c on c.id = p.case_id
+          where c.status = 'PENDIENTE DE ASIGNACIÓN' and p.status = 'PENDIENTE') as pending_proposals,
+        (select count(distinct progress_step)::int from cases where status = 'ACTIVO') as steps`);
+    expect(board?.pending_proposals).toBeGreaterThanOrEqual(2);
+    expect(board?.steps).toBe(5);
+  });
+
+  it('writes the chat pictures it links, with accented names that an accent-free search finds', async () => {
+    const pictures = await rows<{ text: string }>(sql`select text from messages where type = 'image'`);
+    expect(pictures.length).toBeGreaterThanOrEqual(5);
+    for (const { text } of pictures) {
+      expect(text).toMatch(/^\/uploads\/chat\/.+\.png$/);
+      const bytes = readFileSync(path.join(t.config.dataDir, text.replace(/^\//, '')));
+      expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    }
+    const found = await rows<{ name: string }>(sql`
+      select u.name || ' ' || u.surname as name from lawyer_profiles p join users u on u.id = p.user_id
+      where to_tsvector('spanish', p.search_text) @@ plainto_tsquery('spanish', 'jose nunez')`);
+    expect(found.map((r) => r.name)).toEqual(['José Martínez Núñez']);
+  });
+
   it('does nothing on a database that already has users', async () => {
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from users`);
     const again = await seedDemo(t.app.db, { dataDir: t.config.dataDir });
@@ -114,6 +190,24 @@ describe('demo data', () => {
     expect(again.present).toBe(true);
     const after = await rows<{ n: number }>(sql`select count(*)::int as n from users`);
     expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('seeds once when two starts race on an empty database, with the same ids on every machine', async () => {
+    const other = await buildTestApp();
+    try {
+      const results = await Promise.all([
+        seedDemo(other.app.db, { dataDir: other.config.dataDir }),
+        seedDemo(other.app.db, { dataDir: other.config.dataDir }),
+      ]);
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(results.every((r) => r.present)).toBe(true);
+      const ids = async (db: typeof t.app.db) =>
+        ((await db.execute(sql`select id, title from cases order by id`)) as unknown as { rows: unknown[] })
+          .rows;
+      expect(await ids(other.app.db)).toEqual(await ids(t.app.db));
+    } finally {
+      await other.close();
+    }
   });
 
   it('seeds nothing, and says no demo is present, on a database that has other users only', async () => {
@@ -129,16 +223,5 @@ describe('demo data', () => {
     } finally {
       await other.close();
     }
-  });
-
-  it('ensures the configured administrator, creating it once and updating it after', async () => {
-    const admin = { email: 'Jefa@L4L.es', password: 'Clave-Admin-2026', totpSecret: 'JBSWY3DPEHPK3PXP' };
-    expect(await ensureAdmin(t.app.db, admin)).toBe('created');
-    expect(await ensureAdmin(t.app.db, { ...admin, password: 'Otra-Clave-2027' })).toBe('updated');
-    const [row] = await rows<{ role: string; password_hash: string; totp_secret: string }>(sql`
-      select role, password_hash, totp_secret from users where mail = 'jefa@l4l.es'`);
-    expect(row?.role).toBe('ADMIN');
-    expect(row?.totp_secret).toBe('JBSWY3DPEHPK3PXP');
-    expect(await verifyPassword(row?.password_hash, 'Otra-Clave-2027')).toBe(true);
   });
 });
