@@ -11,7 +11,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button, ButtonLink } from '../../../components/button/button.tsx';
+import { AccountActions } from '../../../components/account-actions/account-actions.tsx';
+import { Button } from '../../../components/button/button.tsx';
 import { CategorySelect } from '../../../components/category-select/category-select.tsx';
 import { Field, FormMessage, PhoneField, TextAreaField, TextField } from '../../../components/form/field.tsx';
 import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
@@ -112,7 +113,7 @@ function SheetForm({
   avatar: ReactNode;
   onRenewPassword: () => void;
 }) {
-  const { updateUser, signOut } = useSession();
+  const { updateUser } = useSession();
   const update = useUpdateLawyerProfile(sheet.id);
   const { register, control, handleSubmit, watch, setError, formState } = useForm<
     SheetForm,
@@ -243,14 +244,7 @@ function SheetForm({
           </Button>
         </div>
       </form>
-      <footer className={styles.account}>
-        <ButtonLink to={paths.billing} variant="secondary">
-          {es.buttons.billingHistory}
-        </ButtonLink>
-        <Button variant="danger" onClick={() => void signOut()}>
-          {es.buttons.logout}
-        </Button>
-      </footer>
+      <AccountActions />
     </section>
   );
 }

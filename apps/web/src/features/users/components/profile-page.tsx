@@ -8,8 +8,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { AccountActions } from '../../../components/account-actions/account-actions.tsx';
 import { AvatarEditor } from '../../../components/avatar-editor/avatar-editor.tsx';
-import { Button, ButtonLink } from '../../../components/button/button.tsx';
+import { Button } from '../../../components/button/button.tsx';
 import { FormMessage, PhoneField, TextField } from '../../../components/form/field.tsx';
 import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
@@ -48,7 +49,6 @@ export function ProfilePage() {
 
 function Profile({ user }: { user: SessionUser }) {
   const profile = useUserProfile(user.id);
-  const { signOut } = useSession();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const uploadPhoto = useUploadUserPhoto(user.id);
 
@@ -99,14 +99,7 @@ function Profile({ user }: { user: SessionUser }) {
           />
         ) : null}
 
-        <footer className={styles.account}>
-          <ButtonLink to={paths.billing} variant="secondary">
-            {es.buttons.billingHistory}
-          </ButtonLink>
-          <Button variant="danger" onClick={() => void signOut()}>
-            {es.buttons.logout}
-          </Button>
-        </footer>
+        <AccountActions />
       </section>
       <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
     </div>
