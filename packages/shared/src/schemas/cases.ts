@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { CASE_STATUSES, LAWYER_STEP_MAX, LAWYER_STEP_MIN } from '../constants/cases.ts';
+import { CATEGORIES } from '../constants/categories.ts';
+import { LIMITS } from '../constants/limits.ts';
+import { BOARD_SORTS } from '../constants/sort.ts';
+import { es } from '../texts/es.ts';
+import { pageQuerySchema, priceSchema } from './common.ts';
+
+/**
+ * Cases, proposals and ratings (API.md "Cases and proposals" and the rating rows of "Ratings and billing").
+ * Browser-safe: the server validates and answers with these, the web forms and fetchers use them.
+ */
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** spec §5: title and description required (non-blank after trim), description at most 500. */
+export const caseTitleSchema = z
+  .string({ error: es.cases.titleRequired })
+  .trim()
+  .min(1, { error: es.cases.titleRequired })
+  .max(LIMITS.titleMax, { error: es.cases.titleTooLong(LIMITS.titleMax) });
+
+export const caseDescriptionSchema = z
+  .string({ error: es.cases.descriptionRequired })
+  .trim()
+  .min(1, { error: es.cases.descriptionRequired })
+  .max(LIMITS.descriptionMax, { error: es.validation.descriptionTooLong });
+
+/**
+ * POST /api/cases/new-case. The spec's payload (userId, lawyerId '', status, category, ratingId '') is
+ * accepted: `userId`, when given, must be the caller's; status and category are always the server's.
+ */
+export const newCaseSchema = z.object({
+  title: caseTitleSchema,
+  description: caseDescriptionSchema,
+  userId: z.preprocess(blankToUndefined, z.string().optional()),
+});
+export type NewCaseInput = z.input<typeof newCaseSchema>;
+
+/** POST /api/cases/create-case-chat: a case addressed to one lawyer, from their profile. */
+export const caseChatSchema = newCaseSchema.extend({
+  lawyerId: z.uuid({ error: es.cases.lawyerRequired }),
+});
+export type CaseChatInput = z.input<typeof caseChatSchema>;
+
+/** spec §3 Case + `progressStep` (API.md) + what the screens need to act (+). Money in euros. */
+export const caseSchema = z.object({
+  id: z.string(),
+  /** (+) the short code shown as '/ Caso #CODE' and in billing */
+  code: z.string(),
+  status: z.enum(CASE_STATUSES),
+  progressStep: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  creationDate: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  finishDate: z.string().nullable(),
+  assignationDate: z.string().nullable(),
+  casePrice: z.number().nullable(),
+  userId: z.string(),
+  userFullName: z.string(),
+  lawyerId: z.string().nullable(),
+  /** the assigned lawyer's full name, null while unassigned */
+  lawyerAssigned: z.string().nullable(),
+  /** (+) the lawyer the case was addressed to from their profile (create-case-chat) */
+  addressedLawyerId: z.string().nullable(),
+  ratingId: z.string().nullable(),
+  /** (+) the lawyer asked to close the case and the client has not answered yet */
+  closureRequested: z.boolean(),
+  /** (+) the caller's chat about this case, when there is one (client: with the assigned or addressed lawyer) */
+  chatId: z.string().nullable(),
+  /** (+) the counterpart to open the chat with: the lawyer for a client, the client for a lawyer */
+  chatWith: z.string().nullable(),
+  /** (+) a lawyer's own latest proposal on this case (lawyer views only) */
+  myProposal: z
+    .object({
+      id: z.string(),
+      price: z.number(),
+      status: z.enum(['PENDIENTE', 'ACEPTADA', 'RECHAZADA', 'PAGADA']),
+    })
+    .nullable(),
+});
+export type Case = z.infer<typeof caseSchema>;
+
+/** A case as the lawyers' board shows it: no client contact data (API.md). */
+export const boardCaseSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: z.enum(CASE_STATUSES),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  creationDate: z.string(),
+  /** how many lawyers have a proposal pending on it */
+  proposalsCount: z.number().int(),
+  /** the lowest price proposed so far, in euros */
+  lowestProposal: z.number().nullable(),
+  myProposal: caseSchema.shape.myProposal,
+});
+export type BoardCase = z.infer<typeof boardCaseSchema>;
+
+const BOARD_SORT_VALUES = ['recent', ...BOARD_SORTS.map((sort) => sort.value)] as [
+  'recent',
+  ...(typeof BOARD_SORTS)[number]['value'][],
+];
+
+/** GET /api/cases/pending-cases query: search over title and description, sort, paging. */
+export const boardQuerySchema = pageQuerySchema.extend({
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  category: z.preprocess(
+    blankToUndefined,
+    z.enum(CATEGORIES, { error: es.validation.unknownCategory }).optional(),
+  ),
+  sort: z.preprocess(blankToUndefined, z.enum(BOARD_SORT_VALUES).default('recent')),
+});
+export type BoardQuery = z.infer<typeof boardQuerySchema>;
+
+/** GET /api/cases/user/{id} and /lawyer/{id}: optional status filter, paging. */
+export const myCasesQuerySchema = pageQuerySchema.extend({
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(CASE_STATUSES, { error: es.cases.invalidStatusFilter }).optional(),
+  ),
+});
+export type MyCasesQuery = z.infer<typeof myCasesQuerySchema>;
+
+/** POST /api/proposal/create-proposal-to-case/{caseId}: a price above 0 (2 decimals at most) and a message. */
+export const proposalInputSchema = z.object({
+  price: priceSchema.refine((euros) => euros > 0, { error: es.validation.price }),
+  message: z
+    .string({ error: es.proposals.messageRequired })
+    .trim()
+    .min(1, { error: es.proposals.messageRequired })
+    .max(LIMITS.descriptionMax, { error: es.proposals.messageTooLong(LIMITS.descriptionMax) }),
+});
+export type ProposalInput = z.input<typeof proposalInputSchema>;
+
+export const proposalSchema = z.object({
+  id: z.string(),
+  caseId: z.string(),
+  lawyerId: z.string(),
+  chatId: z.string().nullable(),
+  price: z.number(),
+  message: z.string(),
+  status: z.enum(['PENDIENTE', 'ACEPTADA', 'RECHAZADA', 'PAGADA']),
+  createdAt: z.string(),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
+/** PUT /api/cases/{caseId}/progress: a lawyer moves an ACTIVO case forward through steps 3–6. */
+export const progressSchema = z.object({
+  progressStep: z.coerce
+    .number({ error: es.cases.invalidStep })
+    .int({ error: es.cases.invalidStep })
+    .min(LAWYER_STEP_MIN, { error: es.cases.invalidStep })
+    .max(LAWYER_STEP_MAX, { error: es.cases.invalidStep }),
+});
+
+/** POST /api/rating/new-rating: 1–5 stars, one per finished case, by its client. */
+export const newRatingSchema = z.object({
+  caseId: z.uuid({ error: es.cases.noCaseId }),
+  lawyerId: z.preprocess(blankToUndefined, z.string().optional()),
+  userId: z.preprocess(blankToUndefined, z.string().optional()),
+  stars: z.coerce
+    .number({ error: es.ratings.starsRequired })
+    .int({ error: es.ratings.starsRequired })
+    .min(1, { error: es.ratings.starsRequired })
+    .max(LIMITS.ratingStars, { error: es.ratings.starsRequired }),
+  title: z.string().trim().max(LIMITS.titleMax).optional().default(''),
+  description: z.string().trim().max(LIMITS.descriptionMax).optional().default(''),
+});
+export type NewRatingInput = z.input<typeof newRatingSchema>;
+
+/** POST /api/admin/cases/{id}/approve: one of the 15 categories. */
+export const approveCaseSchema = z.object({
+  category: z.enum(CATEGORIES, { error: es.validation.unknownCategory }),
+});
+
+/** POST /api/admin/cases/{id}/discard: an optional reason the client reads. */
+export const discardCaseSchema = z.object({
+  reason: z.string().trim().max(LIMITS.descriptionMax).optional(),
+});
+
+/** GET /api/admin/cases query. */
+export const adminCasesQuerySchema = myCasesQuerySchema;
