@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz } from './columns.ts';
 import { users } from './users.ts';
 
 /** Uploaded images: the file lives in storage, the database keeps its URL and facts, never the bytes. */
@@ -33,4 +33,30 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/**
+ * An administrator's sign-in half done (API.md "Auth"): the password was right, the TOTP code is still
+ * owed. The mfaToken is random and stored hashed; it lives 5 minutes, takes a few wrong codes and is
+ * used once.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** the session asked for at login: persistent only with cookie consent (ADR 0003) */
+    persistent: boolean('persistent').notNull().default(false),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mfa_challenges_token_key').on(t.tokenHash),
+    index('mfa_challenges_user_idx').on(t.userId),
+  ],
 );

@@ -29,6 +29,8 @@ export const users = pgTable(
     banReason: text('ban_reason'),
     totpSecret: text('totp_secret'),
     totpEnrolledAt: tstz('totp_enrolled_at'),
+    /** the last TOTP time step accepted, so a code is never accepted twice (RFC 6238 §5.2) */
+    totpLastStep: integer('totp_last_step'),
     lastConnection: tstz('last_connection'),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
