@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { App } from '../src/app.ts';
 import { cases, lawyerProfiles, ratings, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { newTotpSecret, totpCode } from '../src/modules/auth/totp.ts';
 
 /** Factories for tests: rows straight into the database, so a test pays for HTTP only where it tests it. */
 
@@ -61,8 +62,35 @@ export async function createLawyer(app: App, options: UserOverrides & { verified
   return user;
 }
 
+/** An administrator with a second factor already enrolled (its `totpSecret` is on the returned row). */
 export function createAdmin(app: App, overrides: UserOverrides = {}) {
-  return createUser(app, { role: ROLE.ADMIN, name: 'Admin', surname: 'L4L', ...overrides });
+  return createUser(app, {
+    role: ROLE.ADMIN,
+    name: 'Admin',
+    surname: 'L4L',
+    totpSecret: newTotpSecret(),
+    totpEnrolledAt: new Date(),
+    ...overrides,
+  });
+}
+
+/**
+ * An administrator's whole sign-in as the web does it: the password, then the TOTP code computed from
+ * the secret (API.md "Auth"). Answers the mfa/verify response.
+ */
+export async function adminLogin(
+  app: App,
+  admin: { mail: string; password: string; totpSecret: string | null },
+  at = Date.now(),
+) {
+  const first = await login(app, admin.mail, admin.password);
+  const mfaToken = first.json().data?.mfaToken;
+  if (!mfaToken || !admin.totpSecret) throw new Error(`no second step: ${first.statusCode} ${first.body}`);
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/mfa/verify',
+    payload: { mfaToken, code: totpCode(admin.totpSecret, at) },
+  });
 }
 
 /** A session token for the user without going through the login (no password hashing). */

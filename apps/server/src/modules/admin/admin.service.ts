@@ -1,42 +1,83 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { PageEnvelope } from '@l4l/shared/envelope';
-import type { AdminLawyer, AdminLawyersQuery, AdminUserStatus } from '@l4l/shared/schemas/admin';
+import type {
+  AdminAuditQuery,
+  AdminLawyer,
+  AdminLawyersQuery,
+  AdminStats,
+  AdminUser,
+  AdminUserStatus,
+  AdminUsersQuery,
+  AuditEntry,
+} from '@l4l/shared/schemas/admin';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { transactional } from '../../lib/transaction.ts';
 import type { AuthUser, Sessions } from '../../plugins/auth.ts';
+import { composeMail, type Mailer } from '../../plugins/mailer.ts';
 import { type AdminRepository, createAdminRepository } from './admin.repository.ts';
 
 type LawyerRow = NonNullable<Awaited<ReturnType<AdminRepository['findLawyer']>>>;
 type UserStatusRow = NonNullable<Awaited<ReturnType<AdminRepository['findUserStatus']>>>;
+type UserRow = Awaited<ReturnType<AdminRepository['listUsers']>>['rows'][number];
+type AuditRow = Awaited<ReturnType<AdminRepository['listAudit']>>['rows'][number];
+
+/** The overview's window for payments and validation times. */
+export const STATS_DAYS = 30;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 function toAdminLawyer(row: LawyerRow): AdminLawyer {
-  const { priceHourCents, createdAt, verifiedAt, bannedAt, ...rest } = row;
+  const { priceHourCents, createdAt, verifiedAt, rejectedAt, bannedAt, ...rest } = row;
   return {
     ...rest,
     price: centsToEuros(priceHourCents),
     createdAt: createdAt.toISOString(),
     verified: verifiedAt !== null,
-    verifiedAt: verifiedAt?.toISOString() ?? null,
-    bannedAt: bannedAt?.toISOString() ?? null,
+    verifiedAt: iso(verifiedAt),
+    rejectedAt: iso(rejectedAt),
+    bannedAt: iso(bannedAt),
   };
 }
 
 function toUserStatus(row: UserStatusRow): AdminUserStatus {
+  return { ...row, banned: row.bannedAt !== null, bannedAt: iso(row.bannedAt) };
+}
+
+function toAdminUser(row: UserRow): AdminUser {
+  const { verifiedAt, rejectedAt, hasProfile, createdAt, lastConnection, bannedAt, ...rest } = row;
   return {
-    ...row,
-    banned: row.bannedAt !== null,
-    bannedAt: row.bannedAt?.toISOString() ?? null,
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    lastConnection: iso(lastConnection),
+    banned: bannedAt !== null,
+    bannedAt: iso(bannedAt),
+    lawyerStatus:
+      row.role !== ROLE.ABOGADO || !hasProfile
+        ? null
+        : verifiedAt
+          ? 'verified'
+          : rejectedAt
+            ? 'rejected'
+            : 'pending',
   };
 }
 
+function toAuditEntry(row: AuditRow): AuditEntry {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+type Deps = { db: Db; sessions: Sessions; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
+
 /**
- * API.md "Admin (+)": lawyer verification and bans. Callers are administrators (the routes' guard); every
- * action is written to the audit log in the same transaction as the change.
+ * API.md "Admin (+)": lawyer verification, users and bans, the overview and the audit log. Callers are
+ * administrators (the routes' guard); every action is written to the audit log in the same transaction
+ * as the change, and the log has no way to be edited.
  */
-export function createAdminService({ db, sessions }: { db: Db; sessions: Sessions }) {
+export function createAdminService({ db, sessions, mailer, publicUrl, log }: Deps) {
   const repository = createAdminRepository(db);
   const transaction = transactional(db, createAdminRepository);
 
@@ -46,20 +87,76 @@ export function createAdminService({ db, sessions }: { db: Db; sessions: Session
     return lawyer;
   }
 
+  /**
+   * The lawyer hears of the decision by mail. The decision stands even when the mail cannot be sent
+   * (it is logged): the audit log and the lawyer's next login tell the same story.
+   */
+  async function tellLawyer(lawyer: LawyerRow, content: Parameters<typeof composeMail>[0]) {
+    try {
+      await mailer.send({ to: lawyer.mail, ...composeMail(content) });
+    } catch (err) {
+      log.error({ err, lawyerId: lawyer.id }, 'lawyer decision mail not sent');
+    }
+  }
+
   return {
     async lawyers(query: AdminLawyersQuery): Promise<PageEnvelope<AdminLawyer>> {
       const { rows, total } = await repository.listLawyers(query);
       return { data: rows.map(toAdminLawyer), meta: { total, page: query.page, pageSize: query.pageSize } };
     },
 
-    /** The lawyer may log in from now on; verifying twice changes nothing. */
-    verifyLawyer(admin: AuthUser, id: string): Promise<AdminLawyer> {
-      return transaction(async (tx) => {
-        await lawyerOrNotFound(tx, id);
+    /** The lawyer may log in from now on (and gets a mail saying so); verifying twice changes nothing. */
+    async verifyLawyer(admin: AuthUser, id: string): Promise<AdminLawyer> {
+      const { lawyer, changed } = await transaction(async (tx) => {
+        const before = await lawyerOrNotFound(tx, id);
+        if (before.verifiedAt) return { lawyer: before, changed: false };
         await tx.verifyLawyer(id, admin.id);
         await tx.audit({ adminId: admin.id, action: 'lawyer.verify', targetType: 'user', targetId: id });
-        return toAdminLawyer(await lawyerOrNotFound(tx, id));
+        return { lawyer: await lawyerOrNotFound(tx, id), changed: true };
       });
+      if (changed) {
+        const texts = es.mail.lawyerVerified;
+        await tellLawyer(lawyer, {
+          subject: texts.subject,
+          name: lawyer.name,
+          paragraphs: [texts.intro, texts.next],
+          action: { label: texts.action, url: `${publicUrl}/login` },
+        });
+      }
+      return toAdminLawyer(lawyer);
+    },
+
+    /**
+     * docs/decisions/0006: a rejection keeps the account (unverified, so the login still answers 420),
+     * records the reason, takes the lawyer out of the queue and tells them by mail. A verified lawyer
+     * cannot be rejected (409): a ban is the tool for that.
+     */
+    async rejectLawyer(admin: AuthUser, id: string, reason: string): Promise<AdminLawyer> {
+      const lawyer = await transaction(async (tx) => {
+        const before = await lawyerOrNotFound(tx, id);
+        if (before.verifiedAt) throw new AppError('CONFLICT', { message: es.admin.lawyerAlreadyVerified });
+        await tx.rejectLawyer(id, reason);
+        await tx.audit({
+          adminId: admin.id,
+          action: 'lawyer.reject',
+          targetType: 'user',
+          targetId: id,
+          reason,
+        });
+        return lawyerOrNotFound(tx, id);
+      });
+      const texts = es.mail.lawyerRejected;
+      await tellLawyer(lawyer, {
+        subject: texts.subject,
+        name: lawyer.name,
+        paragraphs: [texts.intro, texts.reason(reason), texts.next],
+      });
+      return toAdminLawyer(lawyer);
+    },
+
+    async users(query: AdminUsersQuery): Promise<PageEnvelope<AdminUser>> {
+      const { rows, total } = await repository.listUsers(query);
+      return { data: rows.map(toAdminUser), meta: { total, page: query.page, pageSize: query.pageSize } };
     },
 
     /** A ban ends every session of the user at once; administrators cannot be banned (no lock-out). */
@@ -92,6 +189,36 @@ export function createAdminService({ db, sessions }: { db: Db; sessions: Session
         await tx.audit({ adminId: admin.id, action: 'user.unban', targetType: 'user', targetId: id });
         return toUserStatus(unbanned ?? user);
       });
+    },
+
+    async stats(): Promise<AdminStats> {
+      const figures = await repository.stats(STATS_DAYS);
+      const users = figures.users ?? { total: 0, clients: 0, lawyers: 0, admins: 0, banned: 0 };
+      const lawyers = figures.lawyers ?? { pending: 0, verified: 0, rejected: 0 };
+      const paid = figures.payments ?? { count: 0, amountCents: 0, feeCents: 0 };
+      const validation = figures.validation ?? { validated: 0, medianSeconds: null };
+      const medianHours =
+        validation.medianSeconds === null ? null : Math.round((validation.medianSeconds / 3600) * 10) / 10;
+      return {
+        users,
+        lawyers,
+        cases: {
+          total: Object.values(figures.byStatus).reduce((sum, n) => sum + n, 0),
+          byStatus: figures.byStatus,
+        },
+        payments: {
+          days: STATS_DAYS,
+          count: paid.count,
+          amount: centsToEuros(paid.amountCents),
+          fees: centsToEuros(paid.feeCents),
+        },
+        validation: { days: STATS_DAYS, validated: validation.validated, medianHours },
+      };
+    },
+
+    async audit(query: AdminAuditQuery): Promise<PageEnvelope<AuditEntry>> {
+      const { rows, total } = await repository.listAudit(query);
+      return { data: rows.map(toAuditEntry), meta: { total, page: query.page, pageSize: query.pageSize } };
     },
   };
 }

@@ -18,6 +18,8 @@ export function createAuthLimits(factor: number) {
     recoveryByMail: new RateLimiter(5, 30 * MINUTE),
     /** recovery requests of one IP: 30 per hour */
     recoveryByIp: new RateLimiter(perIpMax(30, factor), 60 * MINUTE),
+    /** wrong second-factor codes of one administrator: 5 per 15 minutes (a code has 10^6 values) */
+    mfaFailuresByAccount: new RateLimiter(5, 15 * MINUTE),
   };
 }
 

@@ -1,6 +1,9 @@
-import { and, eq, getTableColumns, gt, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { lawyerProfiles, passwordResetTokens, uploads, users } from '../../db/schema/index.ts';
+import { lawyerProfiles, mfaChallenges, passwordResetTokens, uploads, users } from '../../db/schema/index.ts';
+
+/** A second-factor challenge takes this many wrong codes, then the administrator signs in again. */
+export const MFA_MAX_ATTEMPTS = 5;
 
 /** An account as sign-in needs it: the user row and, for a lawyer, when an administrator verified them. */
 export type Account = typeof users.$inferSelect & { lawyerVerifiedAt: Date | null };
@@ -101,6 +104,69 @@ export function createAuthRepository(db: Db) {
         .update(passwordResetTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    },
+
+    // the administrators' second factor (API.md "Auth")
+
+    /** Gives the account a TOTP secret to enrol, unless it got one meanwhile; answers the secret it has. */
+    async provideTotpSecret(userId: string, secret: string): Promise<string> {
+      await db
+        .update(users)
+        .set({ totpSecret: secret, totpEnrolledAt: null, totpLastStep: null, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), isNull(users.totpSecret)));
+      const [row] = await db.select({ totpSecret: users.totpSecret }).from(users).where(eq(users.id, userId));
+      return row?.totpSecret ?? secret;
+    },
+
+    async insertMfaChallenge(values: typeof mfaChallenges.$inferInsert): Promise<void> {
+      await db.insert(mfaChallenges).values(values);
+    },
+
+    /** A challenge that is unused, unexpired and has wrong codes left. */
+    async findUsableMfaChallenge(tokenHash: string) {
+      const [challenge] = await db
+        .select({ id: mfaChallenges.id, userId: mfaChallenges.userId, persistent: mfaChallenges.persistent })
+        .from(mfaChallenges)
+        .where(
+          and(
+            eq(mfaChallenges.tokenHash, tokenHash),
+            isNull(mfaChallenges.usedAt),
+            gt(mfaChallenges.expiresAt, new Date()),
+            lt(mfaChallenges.failedAttempts, MFA_MAX_ATTEMPTS),
+          ),
+        )
+        .limit(1);
+      return challenge;
+    },
+
+    async countMfaFailure(id: string): Promise<void> {
+      await db
+        .update(mfaChallenges)
+        .set({ failedAttempts: sql`${mfaChallenges.failedAttempts} + 1` })
+        .where(eq(mfaChallenges.id, id));
+    },
+
+    /** Uses the challenge once; false when another request used it first. */
+    async consumeMfaChallenge(id: string): Promise<boolean> {
+      const used = await db
+        .update(mfaChallenges)
+        .set({ usedAt: new Date() })
+        .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt)))
+        .returning({ id: mfaChallenges.id });
+      return used.length === 1;
+    },
+
+    /**
+     * Records the accepted time step (and the enrolment, the first time); false when that step or a later
+     * one was already accepted, so the same code cannot sign in twice (RFC 6238 §5.2).
+     */
+    async acceptTotpStep(userId: string, step: number): Promise<boolean> {
+      const accepted = await db
+        .update(users)
+        .set({ totpLastStep: step, totpEnrolledAt: sql`coalesce(${users.totpEnrolledAt}, now())` })
+        .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+        .returning({ id: users.id });
+      return accepted.length === 1;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { dataEnvelope, emptyEnvelope } from '@l4l/shared/envelope';
+import { loginAnswerSchema, mfaVerifySchema } from '@l4l/shared/schemas/admin';
 import {
   authProvidersSchema,
   baseUserSchema,
@@ -23,15 +24,21 @@ import {
   setSessionCookie,
 } from '../../plugins/auth.ts';
 import { createAuthLimits } from './auth.limits.ts';
-import { createAuthService, type SignInResult } from './auth.service.ts';
+import { createAuthService, isMfaChallenge, type SignInResult, type SignInStep } from './auth.service.ts';
 
 const idEnvelope = dataEnvelope(z.object({ id: z.string() }));
 const signInEnvelope = dataEnvelope(signInSchema);
+const loginAnswerEnvelope = dataEnvelope(loginAnswerSchema);
 
 /** The login answer, and the same token in the session cookie (ADR 0003). */
 function signedIn(reply: FastifyReply, result: SignInResult) {
   setSessionCookie(reply, result.token, result.persistent);
   return { data: { token: result.token, baseUser: result.baseUser } };
+}
+
+/** After a correct password: a session, or an administrator's second step (no session, no cookie). */
+function passwordAccepted(reply: FastifyReply, step: SignInStep) {
+  return isMfaChallenge(step) ? { data: step } : signedIn(reply, step);
 }
 
 /** API.md "Auth": registration, login, logout, recovery, password changes, Google sign-in. */
@@ -66,14 +73,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/login',
-    { onRequest: loginAttempt, schema: { body: loginSchema, response: { 200: signInEnvelope } } },
-    async (request, reply) => signedIn(reply, await service.login(request.body)),
+    { onRequest: loginAttempt, schema: { body: loginSchema, response: { 200: loginAnswerEnvelope } } },
+    async (request, reply) => passwordAccepted(reply, await service.login(request.body)),
+  );
+
+  app.post(
+    '/api/auth/mfa/verify',
+    { onRequest: loginAttempt, schema: { body: mfaVerifySchema, response: { 200: signInEnvelope } } },
+    async (request, reply) => signedIn(reply, await service.verifySecondFactor(request.body)),
   );
 
   app.post(
     '/api/auth/google',
-    { onRequest: loginAttempt, schema: { body: googleSignInSchema, response: { 200: signInEnvelope } } },
-    async (request, reply) => signedIn(reply, await service.googleSignIn(request.body)),
+    { onRequest: loginAttempt, schema: { body: googleSignInSchema, response: { 200: loginAnswerEnvelope } } },
+    async (request, reply) => passwordAccepted(reply, await service.googleSignIn(request.body)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ROLE } from '@l4l/shared/constants/roles';
+import type { MfaChallenge, MfaVerifyInput } from '@l4l/shared/schemas/admin';
 import type {
   AuthProviders,
   BaseUser,
@@ -27,11 +28,18 @@ import type { AuthLimits } from './auth.limits.ts';
 import { type Account, type AuthRepository, createAuthRepository } from './auth.repository.ts';
 import { createGoogleVerifier } from './google-identity.ts';
 import { assertUncommonPassword } from './password-policy.ts';
+import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp.ts';
 
 /** ARCHITECTURE.md: reset tokens are random, stored hashed, single use, and live 1 hour. */
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** API.md "Auth": the mfaToken of an administrator's second step lives 5 minutes. */
+const MFA_TOKEN_TTL_MS = 5 * 60 * 1000;
 
 export type SignInResult = { token: string; baseUser: BaseUser; persistent: boolean };
+/** What a correct password gives: a session, or (for an ADMIN) the second step still owed. */
+export type SignInStep = SignInResult | MfaChallenge;
+
+export const isMfaChallenge = (step: SignInStep): step is MfaChallenge => 'mfaRequired' in step;
 
 type Deps = {
   db: Db;
@@ -69,14 +77,41 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
   /**
    * What happens once the password (or Google) has proven who the caller is: the one place that decides
    * who gets a session. Banned users and unverified lawyers are refused only here, after a correct
-   * password, so these answers never help to guess one. An ADMIN's second factor (API.md, mfa/verify)
-   * belongs here too; until it lands an administrator signs in like anyone else.
+   * password, so these answers never help to guess one. An ADMIN gets no session yet: the second factor
+   * (API.md, mfa/verify) is still owed.
    */
-  async function completeSignIn(account: Account, remember: boolean): Promise<SignInResult> {
+  async function completeSignIn(account: Account, remember: boolean): Promise<SignInStep> {
     if (account.bannedAt) throw new AppError('USER_BANNED', { extra: { status: 69 } });
     if (account.role === ROLE.ABOGADO && !account.lawyerVerifiedAt) {
       throw new AppError('LAWYER_NOT_VERIFIED', { extra: { status: 420 } });
     }
+    if (account.role === ROLE.ADMIN) return startSecondFactor(account, remember);
+    return openSession(account, remember);
+  }
+
+  /**
+   * An administrator's second step: a random mfaToken (stored hashed, 5 minutes). Until the first code
+   * is accepted the account is not enrolled, and the answer carries the otpauth URL of its secret (the
+   * same secret on every try, so a QR scanned once stays good).
+   */
+  async function startSecondFactor(account: Account, remember: boolean): Promise<MfaChallenge> {
+    const enrolled = account.totpSecret !== null && account.totpEnrolledAt !== null;
+    const secret = account.totpSecret ?? (await repository.provideTotpSecret(account.id, newTotpSecret()));
+    const mfaToken = randomBytes(32).toString('base64url');
+    await repository.insertMfaChallenge({
+      userId: account.id,
+      tokenHash: sha256(mfaToken),
+      persistent: remember,
+      expiresAt: new Date(Date.now() + MFA_TOKEN_TTL_MS),
+    });
+    return {
+      mfaRequired: true,
+      mfaToken,
+      ...(enrolled ? {} : { otpauthUrl: otpauthUrl(secret, account.mail) }),
+    };
+  }
+
+  async function openSession(account: Account, remember: boolean): Promise<SignInResult> {
     const token = await sessions.create(account, { persistent: remember });
     await repository.touchLastConnection(account.id);
     return { token, baseUser: toBaseUser(account), persistent: remember };
@@ -124,7 +159,7 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
         ...(await tx.insertUser({ ...fields, role: ROLE.USUARIO, passwordHash })),
         lawyerVerifiedAt: null,
       }));
-      return completeSignIn(account, input.remember ?? false);
+      return openSession(account, input.remember ?? false);
     },
 
     /** A lawyer account, unverified until an administrator verifies it, so no session yet. */
@@ -168,11 +203,43 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
     },
 
     /** spec §8 / API.md login: 404 unknown mail, 401 wrong password, then the sign-in rules. */
-    async login(input: Login): Promise<SignInResult> {
+    async login(input: Login): Promise<SignInStep> {
       const account = await repository.findByMail(input.email);
       if (!account) throw new AppError('USER_NOT_FOUND');
       await checkPassword(account, input.password, () => new AppError('BAD_CREDENTIALS'));
       return completeSignIn(account, input.remember ?? false);
+    },
+
+    /**
+     * API.md POST /api/auth/mfa/verify: the administrator's TOTP code against the challenge the password
+     * opened. A wrong code is 401 BAD_CODE and counts against the challenge (5 tries) and the account
+     * (5 per 15 minutes, then 429); a code already used, or an unknown, used or expired challenge, is
+     * refused too. The first code accepted completes the enrolment.
+     */
+    async verifySecondFactor(input: MfaVerifyInput & { code: string }): Promise<SignInResult> {
+      const expired = () => new AppError('BAD_CODE', { message: es.admin.mfa.expired });
+      const challenge = await repository.findUsableMfaChallenge(sha256(input.mfaToken));
+      if (!challenge) throw expired();
+      limits.mfaFailuresByAccount.assertAllowed(challenge.userId);
+      const account = await repository.findById(challenge.userId);
+      if (!account?.totpSecret || account.role !== ROLE.ADMIN) throw expired();
+      if (account.bannedAt) throw new AppError('USER_BANNED', { extra: { status: 69 } });
+
+      const step = matchingTotpStep(account.totpSecret, input.code);
+      const accepted =
+        step !== null &&
+        (await transaction(async (tx) => {
+          if (!(await tx.acceptTotpStep(account.id, step))) return false;
+          if (!(await tx.consumeMfaChallenge(challenge.id))) throw expired();
+          return true;
+        }));
+      if (!accepted) {
+        await repository.countMfaFailure(challenge.id);
+        limits.mfaFailuresByAccount.hit(account.id);
+        throw new AppError('BAD_CODE', { message: es.admin.mfa.badCode });
+      }
+      limits.mfaFailuresByAccount.reset(account.id);
+      return openSession(account, challenge.persistent);
     },
 
     async logout(caller: AuthUser): Promise<void> {
@@ -256,7 +323,7 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
      * Google sign-in: the account with that Google id, else the one with that mail (which gets linked),
      * else a new client account. Then the same rules as a login.
      */
-    async googleSignIn(input: { credential: string; remember?: boolean | undefined }): Promise<SignInResult> {
+    async googleSignIn(input: { credential: string; remember?: boolean | undefined }): Promise<SignInStep> {
       if (!verifyGoogle) throw new AppError('SERVICE_UNAVAILABLE', { message: es.login.googleUnavailable });
       const identity = await verifyGoogle(input.credential);
       const remember = input.remember ?? false;
