@@ -49,6 +49,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // spec §2 names '/chat' as well: it opens the dashboard's chat, keeping '?with='
+        path: paths.legacyChat,
+        lazy: async () => ({
+          Component: (await import('./routes/chat-route.tsx')).LegacyChatRedirect,
+        }),
+      },
+      {
         element: <AuthGuard />,
         children: [
           {
@@ -81,6 +88,10 @@ export const routes: RouteObject[] = [
               {
                 path: paths.profile,
                 lazy: async () => ({ Component: (await import('./routes/profile-route.tsx')).ProfileRoute }),
+              },
+              {
+                path: paths.chat,
+                lazy: async () => ({ Component: (await import('./routes/chat-route.tsx')).ChatRoute }),
               },
             ],
           },

@@ -15,6 +15,8 @@ export const paths = {
   cases: '/dashboard/casos',
   caseInfo: '/dashboard/casos/informacion-del-caso',
   chat: '/dashboard/chat',
+  /** spec §2: '/chat' also reaches the chat (redirects to /dashboard/chat, keeping '?with=') */
+  legacyChat: '/chat',
   beginCase: '/dashboard/begincase',
   profile: '/profile',
   billing: '/dashboard/profile/billing',
@@ -23,3 +25,11 @@ export const paths = {
   /** spec §2: the lawyer detail route, reached with navigation state {lawyerId} */
   lawyerDetail: '/dashboard/detail',
 } as const;
+
+/**
+ * spec §2: opens one conversation directly, `/dashboard/chat?with=<counterpartId>` — the counterpart's
+ * user id (a client links with the lawyer's id; a lawyer with the client's, spec §6).
+ */
+export function chatWithPath(counterpartId: string): string {
+  return `${paths.chat}?with=${encodeURIComponent(counterpartId)}`;
+}

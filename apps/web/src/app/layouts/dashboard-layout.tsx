@@ -6,6 +6,8 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar/avatar.tsx';
 import { CloseIcon, MenuIcon } from '../../components/icons/icons.tsx';
 import { Logo } from '../../components/logo/logo.tsx';
+import { UnreadBadge } from '../../features/chat/components/unread-badge.tsx';
+import { ChatConnectionProvider } from '../../features/chat/hooks/chat-connection.tsx';
 import { paths } from '../../lib/paths.ts';
 import { type SessionUser, useRequiredUser } from '../../lib/session.tsx';
 import styles from './dashboard-layout.module.css';
@@ -41,12 +43,14 @@ export function DashboardLayout() {
           onClick={onNavigate}
         >
           {item.label}
+          {item.to === paths.chat ? <UnreadBadge user={user} /> : null}
         </NavLink>
       </li>
     ));
 
   return (
-    <>
+    // one chat connection for the whole dashboard keeps the unread badge live (spec §4 chat socket)
+    <ChatConnectionProvider user={user}>
       <header className={styles.header}>
         <div className={shell.bar}>
           {showNav ? (
@@ -92,6 +96,6 @@ export function DashboardLayout() {
       <main id="contenido" className={styles.main}>
         <Outlet />
       </main>
-    </>
+    </ChatConnectionProvider>
   );
 }

@@ -1,0 +1,48 @@
+import { UPLOAD_FIELD, uploadAnswerSchema } from '@l4l/shared/schemas/uploads';
+import { es } from '@l4l/shared/texts/es';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
+
+/** spec §5: the chat attaches only jpeg, png and jpg images. */
+export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const CHAT_IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
+
+export function isChatImage(file: File): boolean {
+  return (CHAT_IMAGE_TYPES as readonly string[]).includes(file.type) || /\.(jpe?g|png)$/i.test(file.name);
+}
+
+/**
+ * POST /api/uploads, multipart field `file` → `{imageUrl}` (spec §7). Multipart, so not through the JSON
+ * api-client; the session cookie goes along as with every same-origin call (ADR 0003).
+ */
+export async function uploadChatImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append(UPLOAD_FIELD, file, file.name);
+  let response: Response;
+  try {
+    response = await fetch('/api/uploads', {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    throw new ApiError({ status: 0, code: NETWORK_ERROR, message: es.chat.uploadFailed });
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    | { data?: unknown; error?: { code?: string; message?: string } }
+    | undefined;
+  if (!response.ok) {
+    throw new ApiError({
+      status: response.status,
+      code: body?.error?.code ?? 'HTTP_ERROR',
+      message: body?.error?.message || es.chat.uploadFailed,
+    });
+  }
+  return parseAnswer(uploadAnswerSchema, body?.data).imageUrl;
+}
+
+export function useUploadChatImage() {
+  return useMutation({ mutationFn: uploadChatImage });
+}

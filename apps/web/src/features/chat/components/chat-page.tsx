@@ -1,0 +1,74 @@
+import { ROLE } from '@l4l/shared/constants/roles';
+import { es } from '@l4l/shared/texts/es';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import type { SessionUser } from '../../../lib/session.tsx';
+import { useChats } from '../api/get-chats.ts';
+import { useChatConnection } from '../hooks/chat-connection.tsx';
+import { ChatList } from './chat-list.tsx';
+import styles from './chat-page.module.css';
+import { Conversation } from './conversation.tsx';
+
+/**
+ * spec §2 'Chat Privado': the list on the left and the open conversation on the right; under 1000 px one
+ * column, the list first and then the conversation with 'Volver a chats'. `counterpartId` is who the
+ * open conversation is with (the client's id for a lawyer, spec §6; the lawyer's for a client).
+ */
+export function ChatPage({
+  viewer,
+  counterpartId,
+  linkTo,
+  onBack,
+}: {
+  viewer: SessionUser;
+  counterpartId: string | null;
+  linkTo: (counterpartId: string) => string;
+  onBack: () => void;
+}) {
+  const chats = useChats(viewer.id);
+  const { state } = useChatConnection();
+  const isLawyer = viewer.role === ROLE.ABOGADO;
+  const open =
+    counterpartId === null
+      ? null
+      : (chats.data?.find((chat) => (isLawyer ? chat.userId : chat.lawyerId) === counterpartId) ?? null);
+
+  return (
+    <section className={styles.page} aria-labelledby="chat-title">
+      <div className={styles.titleRow}>
+        <h1 id="chat-title" className={styles.title}>
+          {es.chat.title}
+        </h1>
+        {state === 'reconnecting' ? (
+          <p className={styles.reconnecting} role="status">
+            <span className={styles.pulse} aria-hidden="true" />
+            {es.chat.reconnecting}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.layout} data-view={open ? 'conversation' : 'list'}>
+        <nav className={styles.listPane} aria-label={es.chat.listLabel}>
+          {chats.isPending ? (
+            <Spinner label={es.chat.loadingChats} />
+          ) : chats.isError ? (
+            <p className={styles.error} role="alert">
+              {es.chat.loadChatsError}
+            </p>
+          ) : (
+            <ChatList chats={chats.data} viewer={viewer} selectedId={open?.id ?? null} linkTo={linkTo} />
+          )}
+        </nav>
+        <div className={styles.conversationPane}>
+          {open ? (
+            <Conversation key={open.id} chat={open} viewer={viewer} onBack={onBack} />
+          ) : (
+            <div className={styles.placeholder}>
+              <p className={styles.heading}>{es.chat.heading}</p>
+              <p>{chats.data && chats.data.length > 0 ? es.chat.pickChat : es.chat.empty}</p>
+              <p className={styles.note}>{es.chat.safetyNote}</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
+import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import { es } from '@l4l/shared/texts/es';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/button/button.tsx';
+import { CHAT_IMAGE_ACCEPT, isChatImage, useUploadChatImage } from '../api/upload-chat-image.ts';
+import type { OutgoingMessage } from '../hooks/chat-connection.tsx';
+import styles from './composer.module.css';
+
+/**
+ * The message box (spec §5): Enter sends, Shift+Enter breaks the line, blank text is never sent, at most
+ * 4000 characters; the clip attaches a JPG or PNG, uploaded first and then sent as an image message.
+ */
+export function Composer({
+  onSend,
+  disabled,
+}: {
+  onSend: (message: OutgoingMessage) => Promise<void>;
+  /** no connection: typing stays possible, sending waits */
+  disabled: boolean;
+}) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useUploadChatImage();
+  const inputId = useId();
+
+  const submit = async () => {
+    if (disabled || sending || text.trim().length === 0) return;
+    const draft = text;
+    setSending(true);
+    setText('');
+    try {
+      await onSend({ type: MESSAGE_TYPE.TEXT, text: draft });
+    } catch (error) {
+      // the text comes back so nothing typed is lost
+      setText((current) => (current === '' ? draft : current));
+      toast.error(error instanceof Error ? error.message : es.chat.sendFailed);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!isChatImage(file)) {
+      toast.error(es.chat.imageTypeNotAllowed);
+      return;
+    }
+    try {
+      const imageUrl = await upload.mutateAsync(file);
+      await onSend({ type: MESSAGE_TYPE.IMAGE, text: imageUrl });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : es.chat.uploadFailed);
+    }
+  };
+
+  return (
+    <form className={styles.composer} onSubmit={onSubmit}>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={CHAT_IMAGE_ACCEPT}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={onFile}
+        data-testid="chat-image-input"
+      />
+      <button
+        type="button"
+        className={styles.attach}
+        aria-label={es.chat.attachImage}
+        title={es.chat.attachImage}
+        disabled={disabled || upload.isPending}
+        onClick={() => fileInput.current?.click()}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M21.4 11.1l-8.5 8.5a5.5 5.5 0 0 1-7.8-7.8l8.5-8.5a3.7 3.7 0 0 1 5.2 5.2l-8.5 8.5a1.8 1.8 0 0 1-2.6-2.6l7.8-7.8" />
+        </svg>
+      </button>
+      <label htmlFor={inputId} className="visually-hidden">
+        {es.chat.messageLabel}
+      </label>
+      <textarea
+        id={inputId}
+        className={styles.input}
+        value={text}
+        rows={1}
+        maxLength={LIMITS.chatTextMax}
+        placeholder={es.chat.messagePlaceholder}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <Button type="submit" variant="accent" disabled={disabled || sending || text.trim().length === 0}>
+        {es.chat.send}
+      </Button>
+      {upload.isPending ? (
+        <p className={styles.uploading} role="status">
+          {es.chat.uploading}
+        </p>
+      ) : null}
+    </form>
+  );
+}

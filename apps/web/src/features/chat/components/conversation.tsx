@@ -1,0 +1,239 @@
+import { ROLE } from '@l4l/shared/constants/roles';
+import type { Chat } from '@l4l/shared/schemas/chat';
+import { es } from '@l4l/shared/texts/es';
+import { useQueryClient } from '@tanstack/react-query';
+import { format, formatDistanceToNow, isSameDay, isValid, parseISO } from 'date-fns';
+import { es as dateLocale } from 'date-fns/locale';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Avatar } from '../../../components/avatar/avatar.tsx';
+import { Button } from '../../../components/button/button.tsx';
+import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import type { SessionUser } from '../../../lib/session.tsx';
+import { useChatHistory } from '../api/get-chat-history.ts';
+import { usePresence } from '../api/get-presence.ts';
+import { useChatConnection } from '../hooks/chat-connection.tsx';
+import { clearUnread } from '../lib/chat-cache.ts';
+import {
+  groupMessages,
+  mergeMessages,
+  settledClosureIds,
+  settledProposalIds,
+  visibleMessages,
+} from '../lib/message-thread.ts';
+import { Composer } from './composer.tsx';
+import styles from './conversation.module.css';
+import { MessageItem } from './message-item.tsx';
+
+/** How close to the top (px) the reader must scroll before older messages load. */
+const LOAD_OLDER_THRESHOLD_PX = 48;
+
+/** The counterpart as this viewer sees them (spec §2: the other party's name and photo). */
+export function counterpartOf(chat: Chat, viewer: SessionUser) {
+  return viewer.role === ROLE.ABOGADO
+    ? { id: chat.userId, name: chat.userName, photoUrl: chat.userImgUrl }
+    : { id: chat.lawyerId, name: chat.lawyerName, photoUrl: chat.lawyerImgUrl };
+}
+
+function PresenceLine({ userId }: { userId: string }) {
+  const presence = usePresence(userId);
+  if (presence.data?.online) return <span className={styles.online}>{es.chat.online}</span>;
+  const last = presence.data?.lastConnection ? parseISO(presence.data.lastConnection) : null;
+  return (
+    <span>
+      {es.chat.lastSeen}:{' '}
+      {last && isValid(last) ? (
+        <time dateTime={presence.data?.lastConnection ?? undefined}>
+          {formatDistanceToNow(last, { addSuffix: true, locale: dateLocale })}
+        </time>
+      ) : (
+        es.chat.unknown
+      )}
+    </span>
+  );
+}
+
+function dayLabel(timestamp: string): string {
+  const date = parseISO(timestamp);
+  return isValid(date) ? format(date, "EEEE, d 'de' MMMM 'de' y", { locale: dateLocale }) : '';
+}
+
+/**
+ * spec §2 private chat: header with the counterpart, 'ESTAMOS PARA TI' (and the safety note on desktop),
+ * the messages grouped by sender with day separators, newest at the bottom, older ones loaded when the
+ * reader scrolls to the top, and the message box.
+ */
+export function Conversation({
+  chat,
+  viewer,
+  onBack,
+}: {
+  chat: Chat;
+  viewer: SessionUser;
+  /** 'Volver a chats' (single-column layout under 1000 px) */
+  onBack: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const connection = useChatConnection();
+  const history = useChatHistory(chat.userId, chat.lawyerId);
+  const counterpart = counterpartOf(chat, viewer);
+  const scroller = useRef<HTMLDivElement>(null);
+  const restoreFrom = useRef<number | null>(null);
+  const lastSeenId = useRef<string | null>(null);
+
+  const { setOpenChat } = connection;
+  useEffect(() => {
+    setOpenChat(chat.id);
+    return () => setOpenChat(null);
+  }, [chat.id, setOpenChat]);
+
+  // reading the newest page marked the chat read on the server: the list follows
+  const loadedAt = history.isSuccess ? history.dataUpdatedAt : 0;
+  useEffect(() => {
+    if (loadedAt > 0) clearUnread(queryClient, viewer.id, chat.id);
+  }, [loadedAt, queryClient, viewer.id, chat.id]);
+
+  const messages = useMemo(() => {
+    const pages = history.data?.pages ?? [];
+    const oldestFirst = [...pages]
+      .reverse()
+      .reduce((all, page) => mergeMessages(all, page.messages), [] as (typeof pages)[number]['messages']);
+    return visibleMessages(oldestFirst, viewer.role);
+  }, [history.data, viewer.role]);
+  const groups = useMemo(() => groupMessages(messages), [messages]);
+  const settledProposals = useMemo(() => settledProposalIds(messages), [messages]);
+  const settledClosures = useMemo(() => settledClosureIds(messages), [messages]);
+  const newestId = messages.at(-1)?.id ?? null;
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (restoreFrom.current !== null) {
+      // older messages were put above: keep the reader where they were
+      element.scrollTop = element.scrollHeight - restoreFrom.current;
+      restoreFrom.current = null;
+    }
+    if (newestId !== lastSeenId.current) {
+      lastSeenId.current = newestId;
+      element.scrollTop = element.scrollHeight;
+    }
+  });
+
+  const loadOlder = () => {
+    if (!history.hasNextPage || history.isFetchingNextPage) return;
+    const element = scroller.current;
+    restoreFrom.current = element ? element.scrollHeight - element.scrollTop : null;
+    void history.fetchNextPage();
+  };
+
+  const onScroll = () => {
+    if ((scroller.current?.scrollTop ?? 1) <= LOAD_OLDER_THRESHOLD_PX) loadOlder();
+  };
+
+  let previousTimestamp: string | null = null;
+  return (
+    <section className={styles.conversation} aria-label={es.chat.messagesOf(counterpart.name)}>
+      <header className={styles.header}>
+        <Button variant="ghost" size="sm" className={styles.back} onClick={onBack}>
+          <ChevronLeftIcon size={18} />
+          {es.buttons.backToChats}
+        </Button>
+        <div className={styles.who}>
+          <Avatar photoUrl={counterpart.photoUrl} name={counterpart.name} size={44} />
+          <div className={styles.whoText}>
+            <h2 className={styles.name}>{counterpart.name}</h2>
+            <p className={styles.presence}>
+              <PresenceLine userId={counterpart.id} />
+            </p>
+          </div>
+        </div>
+      </header>
+      <div className={styles.intro}>
+        <p className={styles.heading}>{es.chat.heading}</p>
+        <p className={styles.note}>{es.chat.safetyNote}</p>
+      </div>
+      <div
+        ref={scroller}
+        className={styles.messages}
+        role="log"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        onScroll={onScroll}
+        aria-label={es.chat.messagesOf(counterpart.name)}
+      >
+        {history.hasNextPage ? (
+          <div className={styles.older}>
+            <Button variant="ghost" size="sm" onClick={loadOlder} disabled={history.isFetchingNextPage}>
+              {history.isFetchingNextPage ? es.chat.loadingMessages : es.chat.loadOlder}
+            </Button>
+          </div>
+        ) : null}
+        {history.isPending ? (
+          <Spinner label={es.chat.loadingMessages} />
+        ) : history.isError ? (
+          <p className={styles.empty} role="alert">
+            {es.chat.loadMessagesError}
+          </p>
+        ) : groups.length === 0 ? (
+          <p className={styles.empty}>{es.chat.noMessages}</p>
+        ) : (
+          groups.map((group) => {
+            const own = group.senderId === viewer.id;
+            const platform = group.senderId === null;
+            const kind = own ? styles.own : platform ? styles.platform : styles.other;
+            const name = platform
+              ? es.chat.platform
+              : own
+                ? es.chat.you
+                : (group.senderName ?? counterpart.name);
+            const first = group.messages[0]?.timestamp ?? '';
+            const newDay =
+              previousTimestamp === null || !isSameDay(parseISO(previousTimestamp), parseISO(first));
+            previousTimestamp = group.messages.at(-1)?.timestamp ?? first;
+            return (
+              <Fragment key={group.key}>
+                {newDay ? (
+                  <p className={styles.day}>
+                    <span>{dayLabel(first)}</span>
+                  </p>
+                ) : null}
+                <div className={`${styles.group} ${kind}`}>
+                  {own ? null : (
+                    <span className={styles.groupAvatar}>
+                      {platform ? (
+                        <span className={styles.platformMark} aria-hidden="true">
+                          L4L
+                        </span>
+                      ) : (
+                        <Avatar photoUrl={group.senderImg ?? counterpart.photoUrl} name={name} size={32} />
+                      )}
+                    </span>
+                  )}
+                  <div className={styles.groupBody}>
+                    <p className={own ? 'visually-hidden' : styles.sender}>{name}</p>
+                    {group.messages.map((message) => {
+                      const settled =
+                        (message.proposalId !== null && settledProposals.has(message.proposalId)) ||
+                        settledClosures.has(message.id);
+                      return (
+                        <MessageItem
+                          key={message.id}
+                          message={message}
+                          context={{ role: viewer.role, own, settled }}
+                        />
+                      );
+                    })}
+                  </div>
+                </div>
+              </Fragment>
+            );
+          })
+        )}
+      </div>
+      <Composer
+        disabled={connection.state !== 'connected'}
+        onSend={(message) => connection.sendMessage(chat, message)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import type { ChatMessage } from '@l4l/shared/schemas/chat';
+import { es } from '@l4l/shared/texts/es';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/button/button.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useAcceptProposal } from '../api/accept-proposal.ts';
+import { useConfirmClosure } from '../api/confirm-closure.ts';
+import { useDiscardClosure } from '../api/discard-closure.ts';
+import { useRejectProposal } from '../api/reject-proposal.ts';
+import styles from './message-item.module.css';
+
+/** Opens the payment page in a new tab (spec §4); a blocked pop-up falls back to this tab. */
+function openPayment(url: string) {
+  const opened = window.open(url, '_blank');
+  if (!opened) window.location.assign(url);
+}
+
+/**
+ * spec §2/§4: the client accepts (payment link in a new window) or rejects a proposal. Rejecting hides the
+ * buttons at once; the server's notice (type 8) or acceptance (type 10) settles it for good.
+ */
+export function ProposalActions({ message }: { message: ChatMessage }) {
+  const accept = useAcceptProposal();
+  const reject = useRejectProposal();
+  const [rejected, setRejected] = useState(false);
+  if (rejected) return null;
+  const busy = accept.isPending || reject.isPending;
+
+  const onAccept = () => {
+    if (!message.proposalId) {
+      toast.error(es.chat.noProposalId);
+      return;
+    }
+    accept.mutate(message.proposalId, {
+      onSuccess: openPayment,
+      onError: () => toast.error(es.proposals.acceptFailed),
+    });
+  };
+  const onReject = () => {
+    if (!message.proposalId) {
+      toast.error(es.chat.noProposalId);
+      return;
+    }
+    reject.mutate(
+      { proposalId: message.proposalId, chatId: message.chatId },
+      {
+        onSuccess: () => {
+          setRejected(true);
+          toast.success(es.proposals.rejected);
+        },
+        onError: () => toast.error(es.proposals.rejectFailed),
+      },
+    );
+  };
+
+  return (
+    <div className={styles.actions}>
+      <Button variant="accent" size="sm" onClick={onAccept} disabled={busy}>
+        {es.buttons.accept}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={onReject} disabled={busy}>
+        {es.buttons.reject}
+      </Button>
+    </div>
+  );
+}
+
+/** spec §4: the client confirms the closure ('Cerrando...' while busy) or cancels the request. */
+export function ClosureRequestActions({ message }: { message: ChatMessage }) {
+  const confirm = useConfirmClosure();
+  const discard = useDiscardClosure();
+  const [answered, setAnswered] = useState(false);
+  if (answered) return null;
+  const busy = confirm.isPending || discard.isPending;
+
+  const onConfirm = () => {
+    if (!message.caseId) {
+      toast.error(es.cases.noCaseId);
+      return;
+    }
+    confirm.mutate(
+      { caseId: message.caseId, chatId: message.chatId },
+      {
+        onSuccess: () => {
+          setAnswered(true);
+          toast.success(es.cases.closed);
+        },
+        onError: (error) =>
+          toast.error(
+            isApiError(error) && error.status > 0 && error.status < 500
+              ? error.message
+              : es.cases.closeUnexpected,
+          ),
+      },
+    );
+  };
+  const onDiscard = () => {
+    if (!message.caseId) {
+      toast.error(es.cases.noCaseId);
+      return;
+    }
+    discard.mutate(message.caseId, {
+      onSuccess: () => setAnswered(true),
+      onError: (error) =>
+        toast.error(
+          isApiError(error) && error.status > 0 && error.status < 500
+            ? error.message
+            : es.cases.closeUnexpected,
+        ),
+    });
+  };
+
+  return (
+    <div className={styles.actions}>
+      <Button variant="accent" size="sm" onClick={onConfirm} disabled={busy}>
+        {confirm.isPending ? es.cases.closing : es.chat.confirmClosure}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={onDiscard} disabled={busy}>
+        {es.buttons.cancel}
+      </Button>
+    </div>
+  );
+}

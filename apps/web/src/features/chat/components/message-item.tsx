@@ -1,0 +1,130 @@
+import { caseCode } from '@l4l/shared/constants/cases';
+import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import { ROLE, type Role } from '@l4l/shared/constants/roles';
+import { type ChatMessage, isOwnUploadUrl } from '@l4l/shared/schemas/chat';
+import { formatEuros } from '@l4l/shared/schemas/common';
+import { es } from '@l4l/shared/texts/es';
+import { format, isValid, parseISO } from 'date-fns';
+import { ClosureRequestActions, ProposalActions } from './message-actions.tsx';
+import styles from './message-item.module.css';
+import { RatingPrompt } from './rating-prompt.tsx';
+
+export type MessageContext = {
+  role: Role;
+  /** the message was written by the person looking at it */
+  own: boolean;
+  /** proposal or closure request already answered: no buttons */
+  settled: boolean;
+};
+
+function timeOf(timestamp: string): string {
+  const date = parseISO(timestamp);
+  return isValid(date) ? format(date, 'HH:mm') : '';
+}
+
+function Time({ timestamp }: { timestamp: string }) {
+  return (
+    <time className={styles.time} dateTime={timestamp}>
+      {timeOf(timestamp)}
+    </time>
+  );
+}
+
+/**
+ * One message as spec §3 describes its kind. Text is always rendered as text (React escapes it), never as
+ * HTML; an image is shown only when it is a file of our own storage.
+ */
+export function MessageItem({ message, context }: { message: ChatMessage; context: MessageContext }) {
+  const isClient = context.role === ROLE.USUARIO;
+  switch (message.type) {
+    case MESSAGE_TYPE.IMAGE: {
+      const url = message.text.trim();
+      return (
+        <div className={`${styles.bubble} ${styles.imageBubble} ${context.own ? styles.own : ''}`}>
+          {isOwnUploadUrl(url) ? (
+            <a href={url} target="_blank" rel="noopener noreferrer" aria-label={es.chat.openImage}>
+              <img className={styles.image} src={url} alt={es.chat.imageLabel} loading="lazy" />
+            </a>
+          ) : (
+            <p className={styles.text}>{es.chat.imageLabel}</p>
+          )}
+          <Time timestamp={message.timestamp} />
+        </div>
+      );
+    }
+    case MESSAGE_TYPE.PROPOSAL:
+      return (
+        <article className={`${styles.card} ${styles.proposal}`} aria-label={es.chat.proposalTitle}>
+          <p className={styles.cardTitle}>{es.chat.proposalTitle}</p>
+          {message.proposalAmount !== null ? (
+            <p className={styles.amount}>
+              <span className={styles.amountLabel}>{es.chat.proposalAmount}</span>
+              <span className={styles.amountValue}>{formatEuros(message.proposalAmount)}</span>
+            </p>
+          ) : null}
+          <p className={styles.text}>{message.text}</p>
+          {isClient && !context.settled ? <ProposalActions message={message} /> : null}
+          <Time timestamp={message.timestamp} />
+        </article>
+      );
+    case MESSAGE_TYPE.CLOSURE_REQUEST:
+      return (
+        <article className={`${styles.card} ${styles.closure}`} aria-label={es.chat.closureTitle}>
+          <p className={styles.cardTitle}>{es.chat.closureTitle}</p>
+          <p className={styles.text}>{message.text}</p>
+          {isClient && !context.settled ? <ClosureRequestActions message={message} /> : null}
+          <Time timestamp={message.timestamp} />
+        </article>
+      );
+    case MESSAGE_TYPE.CLOSURE_CONFIRMED:
+      return (
+        <div className={`${styles.banner} ${styles.danger}`}>
+          <p className={styles.text}>{message.text}</p>
+          <Time timestamp={message.timestamp} />
+        </div>
+      );
+    case MESSAGE_TYPE.PROPOSAL_ACCEPTED:
+      return (
+        <div className={`${styles.banner} ${styles.success}`}>
+          <p className={styles.text}>{message.text}</p>
+          <p className={styles.bannerFacts}>
+            {message.caseId ? <span>{es.chat.caseLabel(caseCode(message.caseId))}</span> : null}
+            {message.proposalAmount !== null ? <span>{formatEuros(message.proposalAmount)}</span> : null}
+          </p>
+          <Time timestamp={message.timestamp} />
+        </div>
+      );
+    case MESSAGE_TYPE.RATING_PROMPT:
+      if (!isClient) return null;
+      return (
+        <div className={`${styles.card} ${styles.rating}`}>
+          <p className={styles.cardTitle}>{es.chat.ratingTitle}</p>
+          <p className={styles.text}>{message.text}</p>
+          <RatingPrompt message={message} />
+          <Time timestamp={message.timestamp} />
+        </div>
+      );
+    case MESSAGE_TYPE.CLIENT_NOTICE:
+      if (!isClient) return null;
+      return (
+        <div className={styles.notice}>
+          <p className={styles.text}>{message.text}</p>
+          <Time timestamp={message.timestamp} />
+        </div>
+      );
+    case MESSAGE_TYPE.NOTICE:
+      return (
+        <div className={styles.notice}>
+          <p className={styles.text}>{message.text}</p>
+          <Time timestamp={message.timestamp} />
+        </div>
+      );
+    default:
+      return (
+        <div className={`${styles.bubble} ${context.own ? styles.own : ''}`}>
+          <p className={styles.text}>{message.text}</p>
+          <Time timestamp={message.timestamp} />
+        </div>
+      );
+  }
+}

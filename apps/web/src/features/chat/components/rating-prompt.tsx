@@ -1,0 +1,75 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
+import type { ChatMessage } from '@l4l/shared/schemas/chat';
+import { es } from '@l4l/shared/texts/es';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useCreateRating } from '../api/create-rating.ts';
+import { isCaseRated, markCaseRated } from '../lib/rated-cases.ts';
+import styles from './rating-prompt.module.css';
+
+/**
+ * spec §2/§5 rating prompt (type 9, client only): 1 to 5 stars set by clicking, sent at once. Once rated
+ * (here, or the server says so with a 409) it reads 'Ya has valorado este caso.', remembered per case.
+ */
+export function RatingPrompt({ message }: { message: ChatMessage }) {
+  const caseId = message.caseId;
+  const [rated, setRated] = useState(() => (caseId ? isCaseRated(caseId) : false));
+  const [hovered, setHovered] = useState(0);
+  const rate = useCreateRating();
+
+  if (rated) return <p className={styles.done}>{es.ratings.alreadyRated}</p>;
+
+  const send = (stars: number) => {
+    if (!caseId) {
+      toast.error(es.cases.noCaseId);
+      return;
+    }
+    rate.mutate(
+      { lawyerId: message.lawyerId, caseId, stars },
+      {
+        onSuccess: () => {
+          markCaseRated(caseId);
+          setRated(true);
+          toast.success(es.ratings.thanks);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) {
+            markCaseRated(caseId);
+            setRated(true);
+            toast.info(es.ratings.alreadyRated);
+            return;
+          }
+          toast.error(es.ratings.failed);
+        },
+      },
+    );
+  };
+
+  const stars = Array.from({ length: LIMITS.ratingStars }, (_, index) => index + 1);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of buttons that each send at once, not a form field
+    <div
+      className={styles.stars}
+      role="group"
+      aria-label={es.chat.ratingTitle}
+      onMouseLeave={() => setHovered(0)}
+    >
+      {stars.map((value) => (
+        <button
+          key={value}
+          type="button"
+          className={`${styles.star} ${value <= hovered ? styles.lit : ''}`}
+          aria-label={es.chat.rateWith(value)}
+          disabled={rate.isPending}
+          onMouseEnter={() => setHovered(value)}
+          onFocus={() => setHovered(value)}
+          onBlur={() => setHovered(0)}
+          onClick={() => send(value)}
+        >
+          <span aria-hidden="true">★</span>
+        </button>
+      ))}
+    </div>
+  );
+}

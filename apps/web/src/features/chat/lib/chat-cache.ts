@@ -1,0 +1,54 @@
+import type { ChatHistory, ChatListItem, ChatMessage } from '@l4l/shared/schemas/chat';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { chatHistoryQueryOptions } from '../api/get-chat-history.ts';
+import { chatsQueryOptions } from '../api/get-chats.ts';
+import { mergeMessages, previewOf } from './message-thread.ts';
+
+/** Every chat query (list, histories, presence) starts with this key: a reconnect refetches them all. */
+export const CHAT_QUERY_ROOT = ['chat'] as const;
+
+/**
+ * A message from the socket, written into what the screens show: appended to its conversation (when
+ * loaded) and reflected in the chat list (last message, date, unread, order). Returns false when the
+ * list does not know the chat yet, so the caller refetches it.
+ */
+export function applyIncomingMessage(
+  queryClient: QueryClient,
+  viewerId: string,
+  message: ChatMessage,
+  openChatId: string | null,
+): boolean {
+  const history = chatHistoryQueryOptions(message.userId, message.lawyerId).queryKey;
+  queryClient.setQueryData<InfiniteData<ChatHistory, string | undefined>>(history, (data) => {
+    const newest = data?.pages[0];
+    if (!data || !newest) return data;
+    return {
+      ...data,
+      pages: [{ ...newest, messages: mergeMessages(newest.messages, [message]) }, ...data.pages.slice(1)],
+    };
+  });
+
+  let known = false;
+  queryClient.setQueryData<ChatListItem[]>(chatsQueryOptions(viewerId).queryKey, (list) => {
+    if (!list) return list;
+    const item = list.find((chat) => chat.id === message.chatId);
+    if (!item) return list;
+    known = true;
+    const fromOther = message.senderId !== viewerId;
+    const updated: ChatListItem = {
+      ...item,
+      lastMessage: previewOf(message),
+      lastMessageAt: message.timestamp,
+      unread: fromOther && message.chatId !== openChatId ? item.unread + 1 : item.unread,
+    };
+    return [updated, ...list.filter((chat) => chat.id !== message.chatId)];
+  });
+  return known;
+}
+
+/** The person opened (and so read) a chat. */
+export function clearUnread(queryClient: QueryClient, viewerId: string, chatId: string): void {
+  queryClient.setQueryData<ChatListItem[]>(chatsQueryOptions(viewerId).queryKey, (list) =>
+    list?.map((chat) => (chat.id === chatId && chat.unread > 0 ? { ...chat, unread: 0 } : chat)),
+  );
+}

@@ -1,0 +1,109 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
+import { CLIENT_ONLY_MESSAGE_TYPES, MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import { ROLE, type Role } from '@l4l/shared/constants/roles';
+import type { ChatMessage } from '@l4l/shared/schemas/chat';
+import { es } from '@l4l/shared/texts/es';
+import { isSameDay, parseISO } from 'date-fns';
+
+/** spec §3: types 9 and 11 are for the client only (the server filters them too). */
+export function visibleMessages(messages: readonly ChatMessage[], role: Role): ChatMessage[] {
+  return role === ROLE.USUARIO
+    ? [...messages]
+    : messages.filter((message) => !CLIENT_ONLY_MESSAGE_TYPES.includes(message.type));
+}
+
+/** The same message can arrive twice (history refetch and the socket): keep the first, oldest first. */
+export function mergeMessages(older: readonly ChatMessage[], newer: readonly ChatMessage[]): ChatMessage[] {
+  const seen = new Set<string>();
+  const merged: ChatMessage[] = [];
+  for (const message of [...older, ...newer]) {
+    if (seen.has(message.id)) continue;
+    seen.add(message.id);
+    merged.push(message);
+  }
+  return merged;
+}
+
+export type MessageGroup = {
+  key: string;
+  /** null: the platform (L4L) wrote these */
+  senderId: string | null;
+  senderName: string | null;
+  senderImg: string | null;
+  messages: ChatMessage[];
+};
+
+/**
+ * spec §2: consecutive messages of one sender form one group; no sender means the platform. A new day
+ * starts a new group, so the day separator never splits one.
+ */
+export function groupMessages(messages: readonly ChatMessage[]): MessageGroup[] {
+  const groups: MessageGroup[] = [];
+  for (const message of messages) {
+    const last = groups.at(-1);
+    const lastMessage = last?.messages.at(-1);
+    if (
+      last &&
+      lastMessage &&
+      last.senderId === message.senderId &&
+      isSameDay(parseISO(lastMessage.timestamp), parseISO(message.timestamp))
+    ) {
+      last.messages.push(message);
+      continue;
+    }
+    groups.push({
+      key: message.id,
+      senderId: message.senderId,
+      senderName: message.senderName,
+      senderImg: message.senderImg,
+      messages: [message],
+    });
+  }
+  return groups;
+}
+
+/**
+ * Proposals that are no longer pending: the server answers an acceptance (type 10) or a rejection
+ * (type 8) with a message carrying the proposal's id.
+ */
+export function settledProposalIds(messages: readonly ChatMessage[]): Set<string> {
+  const settled = new Set<string>();
+  for (const message of messages) {
+    if (
+      message.proposalId &&
+      (message.type === MESSAGE_TYPE.PROPOSAL_ACCEPTED || message.type === MESSAGE_TYPE.NOTICE)
+    ) {
+      settled.add(message.proposalId);
+    }
+  }
+  return settled;
+}
+
+/**
+ * Closure requests (type 5) already answered: a later closure confirmed (type 7), a later notice about the
+ * case that is not about a proposal (the withdrawal, type 8), or a newer request for the same case.
+ */
+export function settledClosureIds(messages: readonly ChatMessage[]): Set<string> {
+  const settled = new Set<string>();
+  const openByCase = new Map<string, string>();
+  for (const message of messages) {
+    if (!message.caseId) continue;
+    const open = openByCase.get(message.caseId);
+    const answers =
+      message.type === MESSAGE_TYPE.CLOSURE_CONFIRMED ||
+      message.type === MESSAGE_TYPE.CLOSURE_REQUEST ||
+      (message.type === MESSAGE_TYPE.NOTICE && !message.proposalId);
+    if (open && answers) {
+      settled.add(open);
+      openByCase.delete(message.caseId);
+    }
+    if (message.type === MESSAGE_TYPE.CLOSURE_REQUEST) openByCase.set(message.caseId, message.id);
+  }
+  return settled;
+}
+
+/** spec §2/§9: the list shows the last message cut to 20 characters, or the image label (as the server). */
+export function previewOf(message: Pick<ChatMessage, 'type' | 'text'>): string {
+  if (message.type === MESSAGE_TYPE.IMAGE) return es.chat.imageLabel;
+  return Array.from(message.text).slice(0, LIMITS.chatPreviewChars).join('');
+}

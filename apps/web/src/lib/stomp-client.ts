@@ -1,0 +1,146 @@
+import { Client, type IFrame, type IMessage, type StompSubscription } from '@stomp/stompjs';
+
+/**
+ * The app's STOMP connection (API.md "STOMP over WebSocket", spec §4 and §9), feature-agnostic: it knows
+ * how to reach the broker, keep the connection alive and confirm a SEND; the chat feature decides what
+ * to subscribe to and what to do with each message.
+ *
+ * No token is handled here: the browser sends the HttpOnly session cookie with the WebSocket upgrade and
+ * the broker reads it when CONNECT carries no Authorization header (ADR 0003).
+ */
+
+/** spec §9: reconnect 5000 ms after the connection is lost; heart-beat 10000 ms in and out. */
+export const STOMP_RECONNECT_DELAY_MS = 5000;
+export const STOMP_HEARTBEAT_MS = 10_000;
+/** A SEND with no RECEIPT (nor ERROR) after this long is reported as failed. */
+export const STOMP_RECEIPT_TIMEOUT_MS = 10_000;
+
+/** 'connecting' before the first CONNECTED; 'reconnecting' after a connection was lost, until it is back. */
+export type StompState = 'connecting' | 'connected' | 'reconnecting';
+
+/** The broker on this origin: ws:// or wss:// as the page, path /ws. */
+export function stompUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+}
+
+/** A SEND the broker refused: `message` is its Spanish ERROR text. */
+export class StompSendError extends Error {
+  override readonly name = 'StompSendError';
+}
+
+export type StompConnectionOptions = {
+  url?: string;
+  /** every CONNECTED; `reconnected` is true when an earlier connection of this client was lost */
+  onConnected: (connection: StompConnection, reconnected: boolean) => void;
+  onStateChange: (state: StompState) => void;
+  /** ERROR frames that answer no SEND of ours (a SEND's own ERROR rejects its promise instead) */
+  onError?: (message: string) => void;
+};
+
+export type StompConnection = {
+  subscribe: (destination: string, onMessage: (body: string) => void) => StompSubscription | null;
+  /** Sends `body` as JSON; resolves on the broker's RECEIPT, rejects with its ERROR message. */
+  send: (destination: string, body: unknown) => Promise<void>;
+  /** Fire-and-forget SEND (presence announcements); dropped while disconnected. */
+  notify: (destination: string, body: unknown) => void;
+  readonly connected: boolean;
+  /** Sends `farewell` (if any) and closes for good: no reconnect. */
+  close: (farewell?: { destination: string; body: unknown }) => Promise<void>;
+};
+
+type Pending = { resolve: () => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> };
+
+function errorText(frame: IFrame): string {
+  return frame.headers.message || frame.body || 'Error';
+}
+
+export function createStompConnection(options: StompConnectionOptions): StompConnection {
+  const pending = new Map<string, Pending>();
+  let everConnected = false;
+  let lost = false;
+  let receiptSequence = 0;
+
+  const settle = (receiptId: string, error?: Error) => {
+    const entry = pending.get(receiptId);
+    if (!entry) return;
+    pending.delete(receiptId);
+    clearTimeout(entry.timer);
+    if (error) entry.reject(error);
+    else entry.resolve();
+  };
+
+  const client = new Client({
+    brokerURL: options.url ?? stompUrl(),
+    heartbeatIncoming: STOMP_HEARTBEAT_MS,
+    heartbeatOutgoing: STOMP_HEARTBEAT_MS,
+    reconnectDelay: STOMP_RECONNECT_DELAY_MS,
+    // a dead peer is dropped at once rather than after the TCP time-out, so the reconnect starts
+    discardWebsocketOnCommFailure: true,
+  });
+
+  const connection: StompConnection = {
+    subscribe(destination, onMessage) {
+      if (!client.connected) return null;
+      return client.subscribe(destination, (message: IMessage) => onMessage(message.body));
+    },
+    send(destination, body) {
+      if (!client.connected) return Promise.reject(new StompSendError('disconnected'));
+      receiptSequence += 1;
+      const receiptId = `send-${Date.now().toString(36)}-${receiptSequence}`;
+      const done = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => settle(receiptId, new StompSendError('timeout')),
+          STOMP_RECEIPT_TIMEOUT_MS,
+        );
+        pending.set(receiptId, { resolve, reject, timer });
+      });
+      client.watchForReceipt(receiptId, () => settle(receiptId));
+      client.publish({
+        destination,
+        headers: { receipt: receiptId, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return done;
+    },
+    notify(destination, body) {
+      if (client.connected) client.publish({ destination, body: JSON.stringify(body) });
+    },
+    get connected() {
+      return client.connected;
+    },
+    async close(farewell) {
+      if (farewell && client.connected) {
+        client.publish({ destination: farewell.destination, body: JSON.stringify(farewell.body) });
+      }
+      for (const receiptId of [...pending.keys()]) settle(receiptId, new StompSendError('closed'));
+      await client.deactivate();
+    },
+  };
+
+  client.onConnect = () => {
+    const reconnected = everConnected;
+    everConnected = true;
+    lost = false;
+    options.onStateChange('connected');
+    options.onConnected(connection, reconnected);
+  };
+  client.onStompError = (frame) => {
+    const receiptId = frame.headers['receipt-id'];
+    if (receiptId && pending.has(receiptId)) settle(receiptId, new StompSendError(errorText(frame)));
+    else options.onError?.(errorText(frame));
+  };
+  client.onWebSocketClose = () => {
+    // a SEND without its RECEIPT may or may not be stored: the caller resends with the same clientMessageId
+    for (const receiptId of [...pending.keys()]) settle(receiptId, new StompSendError('closed'));
+    if (!client.active) return;
+    // also after a first attempt that failed: the person sees that the chat is trying again
+    if (!lost) {
+      lost = true;
+      options.onStateChange('reconnecting');
+    }
+  };
+
+  options.onStateChange('connecting');
+  client.activate();
+  return connection;
+}
