@@ -1,0 +1,86 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config.ts';
+import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider.ts';
+
+/** Where the SDK sends its calls: Stripe itself, or a local stand-in of its API (tests, `STRIPE_API_BASE`). */
+export type StripeEndpoint = { host: string; port: number; protocol: 'http' | 'https' };
+
+/** Stripe keeps product names short; a long case title is cut rather than refused at checkout. */
+const PRODUCT_NAME_MAX = 250;
+
+/** `STRIPE_API_BASE` ('http://127.0.0.1:12111') as the SDK's host/port/protocol options. */
+export function endpointOf(apiBase: string | undefined): StripeEndpoint | undefined {
+  if (!apiBase) return undefined;
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+/**
+ * The official SDK on the configured key. Network retries reuse the call's Idempotency-Key, so a
+ * retried create never makes a second checkout or charge.
+ */
+export function createStripeClient(
+  stripe: NonNullable<Config['stripe']>,
+  endpoint: StripeEndpoint | undefined = endpointOf(stripe.apiBase),
+): Stripe {
+  return new Stripe(stripe.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'L4L' },
+    ...(endpoint ?? {}),
+  });
+}
+
+/** 'Caso #1A2B3C4D · Reclamación de fianza' within Stripe's limit. */
+export function productNameOf(request: Pick<CheckoutRequest, 'caseCode' | 'caseTitle'>): string {
+  const name = `Caso #${request.caseCode} · ${request.caseTitle}`;
+  return name.length > PRODUCT_NAME_MAX ? `${name.slice(0, PRODUCT_NAME_MAX - 1)}…` : name;
+}
+
+/**
+ * The Stripe provider (issue #7): a hosted Checkout Session per accepted proposal. The payment is
+ * recorded only when Stripe's signed webhook `checkout.session.completed` arrives (webhook.routes.ts),
+ * never because the browser came back to the success URL.
+ */
+export function createStripeProvider(config: Config, options: { client?: Stripe } = {}): PaymentProvider {
+  if (!config.stripe) throw new Error('createStripeProvider needs STRIPE_SECRET_KEY');
+  const client = options.client ?? createStripeClient(config.stripe);
+  return {
+    name: 'stripe',
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+      const metadata = {
+        paymentId: request.paymentId,
+        proposalId: request.proposalId,
+        caseId: request.caseId,
+      };
+      const session = await client.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: request.paymentId,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountCents,
+                product_data: {
+                  name: productNameOf(request),
+                  description: `Abogado: ${request.lawyerName}`,
+                },
+              },
+            },
+          ],
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          metadata,
+          payment_intent_data: { metadata },
+        },
+        { idempotencyKey: `checkout-${request.paymentId}` },
+      );
+      if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a URL`);
+      return { sessionId: session.id, url: session.url };
+    },
+  };
+}
