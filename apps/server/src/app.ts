@@ -7,9 +7,11 @@ import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { casesRoutes } from './modules/cases/cases.routes.ts';
 import chat, { type ChatPluginOptions } from './modules/chat/chat.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lawyersRoutes } from './modules/lawyers/lawyers.routes.ts';
+import payments from './modules/payments/payments.plugin.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -117,6 +119,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(ratingsRoutes);
   await app.register(lawyersRoutes);
   await app.register(uploadsRoutes);
+  await app.register(casesRoutes);
+  // a confirmed payment activates its case through the cases feature's state machine
+  await app.register(payments, {
+    onPaid: (tx, post, payment) => app.cases.activateFromPayment(tx, post, payment),
+  });
 
   await app.register(web);
   return app;

@@ -20,7 +20,7 @@ declare module 'fastify' {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

@@ -1,0 +1,574 @@
+import { caseCode } from '@l4l/shared/constants/cases';
+import { es } from '@l4l/shared/texts/es';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
+import { outbox } from '../../../test/outbox.ts';
+import { auditLog, cases, lawyerProfiles, messages, payments, proposals } from '../../db/schema/index.ts';
+
+let t: Awaited<ReturnType<typeof buildTestApp>>;
+let adminToken: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  adminToken = await signIn(t.app, await createAdmin(t.app));
+});
+afterAll(async () => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (token: string | null, method: Method, url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    ...(token ? { headers: bearer(token) } : {}),
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+
+async function person(kind: 'client' | 'lawyer') {
+  const user = kind === 'client' ? await createUser(t.app) : await createLawyer(t.app);
+  return { ...user, token: await signIn(t.app, user) };
+}
+type Person = Awaited<ReturnType<typeof person>>;
+
+async function newCase(
+  client: Person,
+  title = 'Desahucio de mi piso',
+  description = 'El casero no devuelve la fianza.',
+) {
+  const res = await call(client.token, 'POST', '/api/cases/new-case', { title, description });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as { id: string; status: string; category: string };
+}
+
+async function publishedCase(client: Person, title?: string) {
+  const created = await newCase(client, title);
+  const res = await call(adminToken, 'POST', `/api/admin/cases/${created.id}/approve`, {
+    category: 'Abogado Civil',
+  });
+  expect(res.statusCode).toBe(200);
+  return created.id;
+}
+
+async function propose(
+  lawyer: Person,
+  caseId: string,
+  price: number | string = 450.5,
+  message = 'Lo llevo yo.',
+) {
+  return call(lawyer.token, 'POST', `/api/proposal/create-proposal-to-case/${caseId}`, { price, message });
+}
+
+/** Accepts the proposal and answers the sandbox session id of its checkout. */
+async function accept(client: Person, proposalId: string) {
+  const res = await call(client.token, 'POST', `/api/proposal/accept-proposal/${proposalId}`);
+  expect(res.statusCode).toBe(200);
+  const url = new URL(res.json().data);
+  expect(url.pathname).toMatch(/^\/payment\/sandbox\/sbx_/);
+  return url.pathname.split('/').pop() as string;
+}
+
+const pay = (sessionId: string) => t.app.inject({ method: 'POST', url: `/payment/sandbox/${sessionId}/pay` });
+
+async function activeCase() {
+  const client = await person('client');
+  const lawyer = await person('lawyer');
+  const caseId = await publishedCase(client);
+  const proposal = (await propose(lawyer, caseId, 300)).json().data;
+  expect((await pay(await accept(client, proposal.id))).statusCode).toBe(303);
+  return { client, lawyer, caseId, chatId: proposal.chatId as string, proposalId: proposal.id as string };
+}
+
+const chatMessages = (chatId: string) =>
+  t.app.db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.seq));
+const caseRow = async (id: string) => (await t.app.db.select().from(cases).where(eq(cases.id, id)))[0];
+const profileOf = async (lawyerId: string) =>
+  (await t.app.db.select().from(lawyerProfiles).where(eq(lawyerProfiles.userId, lawyerId)))[0];
+
+describe('a case from start to finish', () => {
+  it('walks every step: new, approved, proposed, paid, progressed, closed, rated', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+
+    const created = await call(client.token, 'POST', '/api/cases/new-case', {
+      title: '  Herencia de mi abuela  ',
+      description: ' Somos tres hermanos y no hay testamento. ',
+      // the spec's payload: extra fields are the server's to decide
+      userId: client.id,
+      status: 'ACTIVO',
+      category: 'Abogado Fiscal',
+      lawyerId: '',
+      ratingId: '',
+    });
+    expect(created.statusCode).toBe(200);
+    const fresh = created.json().data;
+    expect(fresh).toMatchObject({
+      title: 'Herencia de mi abuela',
+      description: 'Somos tres hermanos y no hay testamento.',
+      status: 'PENDIENTE DE VALIDACIÓN',
+      category: 'Por calificar',
+      progressStep: 0,
+      userId: client.id,
+      lawyerId: null,
+      lawyerAssigned: null,
+      casePrice: null,
+      code: caseCode(fresh.id),
+    });
+
+    // not on the board before validation
+    const before = await call(lawyer.token, 'GET', '/api/cases/pending-cases');
+    expect(before.json().data.map((c: { id: string }) => c.id)).not.toContain(fresh.id);
+
+    const approved = await call(adminToken, 'POST', `/api/admin/cases/${fresh.id}/approve`, {
+      category: 'Abogado Sucesiones y testamentos',
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().data).toMatchObject({
+      status: 'PENDIENTE DE ASIGNACIÓN',
+      category: 'Abogado Sucesiones y testamentos',
+      progressStep: 1,
+    });
+    const mail = outbox(t.config.dataDir).find((m) => m.raw.includes(client.mail));
+    expect(mail?.raw).toContain(es.mail.caseApproved.subject.slice(0, 20));
+
+    const board = await call(lawyer.token, 'GET', '/api/cases/pending-cases?search=herencia');
+    expect(board.statusCode).toBe(200);
+    const card = board.json().data.find((c: { id: string }) => c.id === fresh.id);
+    expect(card).toMatchObject({ title: 'Herencia de mi abuela', proposalsCount: 0, myProposal: null });
+    // no client contact data on the board
+    expect(JSON.stringify(board.json())).not.toContain(client.mail);
+    expect(JSON.stringify(board.json())).not.toContain(client.phoneNumber);
+
+    const proposed = await propose(
+      lawyer,
+      fresh.id,
+      '1250,5',
+      '  Puedo tramitar la declaración de herederos.  ',
+    );
+    expect(proposed.statusCode).toBe(200);
+    const proposal = proposed.json().data;
+    expect(proposal).toMatchObject({
+      price: 1250.5,
+      status: 'PENDIENTE',
+      message: 'Puedo tramitar la declaración de herederos.',
+    });
+    const [proposalMessage] = await chatMessages(proposal.chatId);
+    expect(proposalMessage).toMatchObject({
+      type: '2',
+      senderId: lawyer.id,
+      proposalId: proposal.id,
+      caseId: fresh.id,
+      proposalAmountCents: 125050,
+    });
+
+    const again = await propose(lawyer, fresh.id, 900);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(es.proposals.alreadyPending);
+
+    const sessionId = await accept(client, proposal.id);
+    const checkout = await t.app.inject({ method: 'GET', url: `/payment/sandbox/${sessionId}` });
+    expect(checkout.statusCode).toBe(200);
+    expect(checkout.headers['content-type']).toContain('text/html');
+    expect(checkout.body).toContain('1.250,50 €');
+    expect(checkout.body).toContain(es.payment.sandboxBadge);
+    // still waiting for the provider: nothing moved yet
+    expect((await caseRow(fresh.id))?.status).toBe('PENDIENTE DE ASIGNACIÓN');
+
+    const paid = await pay(sessionId);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe('/payment-success');
+
+    const active = (await call(client.token, 'GET', `/api/cases/user/case/${fresh.id}`)).json().data;
+    expect(active).toMatchObject({
+      status: 'ACTIVO',
+      progressStep: 2,
+      lawyerId: lawyer.id,
+      lawyerAssigned: `${lawyer.name} ${lawyer.surname}`,
+      casePrice: 1250.5,
+      chatId: proposal.chatId,
+      chatWith: lawyer.id,
+    });
+    expect(active.assignationDate).not.toBeNull();
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.caseId, fresh.id));
+    expect(payment).toMatchObject({ status: 'COMPLETADO', amountCents: 125050, feeCents: 12505 });
+    expect((await chatMessages(proposal.chatId)).map((m) => m.type)).toEqual(['2', '10']);
+    expect((await profileOf(lawyer.id))?.activeCases).toBe(1);
+
+    // the lawyer moves the timeline forward only
+    const step4 = await call(lawyer.token, 'PUT', `/api/cases/${fresh.id}/progress`, { progressStep: 4 });
+    expect(step4.statusCode).toBe(200);
+    expect(step4.json().data.progressStep).toBe(4);
+    const back = await call(lawyer.token, 'PUT', `/api/cases/${fresh.id}/progress`, { progressStep: 3 });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error).toMatchObject({ code: 'INVALID_TRANSITION', message: es.cases.stepBackwards });
+    const tooFar = await call(lawyer.token, 'PUT', `/api/cases/${fresh.id}/progress`, { progressStep: 7 });
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json().error.fields.progressStep).toBe(es.cases.invalidStep);
+
+    const close = await call(lawyer.token, 'POST', `/api/cases/close-case/${fresh.id}`);
+    expect(close.statusCode).toBe(200);
+    expect(close.json().data.closureRequested).toBe(true);
+    expect((await call(lawyer.token, 'POST', `/api/cases/close-case/${fresh.id}`)).statusCode).toBe(409);
+
+    const confirmed = await call(
+      client.token,
+      'POST',
+      `/api/cases/confirm-close-case/${fresh.id}/${proposal.chatId}`,
+    );
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toMatchObject({
+      status: 'FINALIZADO',
+      progressStep: 7,
+      closureRequested: false,
+    });
+    expect(confirmed.json().data.finishDate).not.toBeNull();
+    expect((await chatMessages(proposal.chatId)).map((m) => m.type)).toEqual(['2', '10', '8', '5', '7', '9']);
+    const profile = await profileOf(lawyer.id);
+    expect(profile).toMatchObject({ activeCases: 0, finishedCases: 1 });
+
+    // the rating prompt is for the client only
+    const lawyerHistory = await call(lawyer.token, 'GET', `/api/chat/${client.id}/${lawyer.id}`);
+    expect(lawyerHistory.json().data.messages.map((m: { type: string }) => m.type)).not.toContain('9');
+
+    const rated = await call(client.token, 'POST', '/api/rating/new-rating', {
+      caseId: fresh.id,
+      lawyerId: lawyer.id,
+      stars: 4,
+      title: 'Muy resolutiva',
+      description: 'Todo en plazo.',
+    });
+    expect(rated.statusCode).toBe(200);
+    expect(rated.json().data).toMatchObject({ stars: 4, lawyerId: lawyer.id, caseId: fresh.id });
+    const twice = await call(client.token, 'POST', '/api/rating/new-rating', { caseId: fresh.id, stars: 5 });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(es.ratings.alreadyRated);
+    const detail = (await call(client.token, 'GET', `/api/lawyers/lawyer/detail/${lawyer.id}`)).json().data;
+    expect(detail.lawyer).toMatchObject({ rating: 4, totalRatings: 1 });
+    expect((await call(client.token, 'GET', `/api/cases/user/case/${fresh.id}`)).json().data.ratingId).toBe(
+      rated.json().data.id,
+    );
+  });
+});
+
+describe('transitions the state machine refuses (409)', () => {
+  it('approving or discarding twice, proposing on an unpublished or taken case, rating an unfinished one', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const pending = await newCase(client);
+    // a lawyer cannot see a case awaiting validation at all
+    expect((await propose(lawyer, pending.id)).statusCode).toBe(404);
+    expect(
+      (await call(adminToken, 'POST', `/api/admin/cases/${pending.id}/discard`, { reason: 'Spam' }))
+        .statusCode,
+    ).toBe(200);
+    const approveDiscarded = await call(adminToken, 'POST', `/api/admin/cases/${pending.id}/approve`, {
+      category: 'Abogado Civil',
+    });
+    expect(approveDiscarded.statusCode).toBe(409);
+    expect(approveDiscarded.json().error.code).toBe('INVALID_TRANSITION');
+
+    const { caseId, client: owner, lawyer: assigned } = await activeCase();
+    expect(
+      (await call(adminToken, 'POST', `/api/admin/cases/${caseId}/approve`, { category: 'Abogado Civil' }))
+        .statusCode,
+    ).toBe(409);
+    const late = await propose(lawyer, caseId);
+    expect(late.statusCode).toBe(404);
+    const early = await call(owner.token, 'POST', '/api/rating/new-rating', { caseId, stars: 5 });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('INVALID_TRANSITION');
+    // closing needs a request first
+    const noRequest = await call(owner.token, 'POST', `/api/cases/discard-close-case/${caseId}`);
+    expect(noRequest.statusCode).toBe(409);
+    expect(noRequest.json().error.message).toBe(es.cases.closureNotRequested);
+    expect((await call(assigned.token, 'POST', `/api/cases/close-case/${caseId}`)).statusCode).toBe(200);
+    const discarded = await call(owner.token, 'POST', `/api/cases/discard-close-case/${caseId}`);
+    expect(discarded.statusCode).toBe(200);
+    expect(discarded.json().data).toMatchObject({ status: 'ACTIVO', closureRequested: false });
+  });
+
+  it('a second acceptance of a proposal is refused; a cancelled checkout lets the client accept again', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const caseId = await publishedCase(client);
+    const proposal = (await propose(lawyer, caseId, 120)).json().data;
+    const first = await accept(client, proposal.id);
+    const second = await call(client.token, 'POST', `/api/proposal/accept-proposal/${proposal.id}`);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('INVALID_TRANSITION');
+
+    const cancelled = await t.app.inject({ method: 'POST', url: `/payment/sandbox/${first}/cancel` });
+    expect(cancelled.statusCode).toBe(303);
+    expect(cancelled.headers.location).toBe('/payment-error');
+    const again = await accept(client, proposal.id);
+    expect(again).not.toBe(first);
+    // the cancelled checkout cannot be paid any more
+    expect((await pay(first)).headers.location).toBe('/payment-error');
+    expect((await caseRow(caseId))?.status).toBe('PENDIENTE DE ASIGNACIÓN');
+  });
+});
+
+describe('who may do what', () => {
+  it('answers 401 to anonymous callers and 403 to the wrong role', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const someId = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await call(null, 'POST', '/api/cases/new-case', { title: 'a', description: 'b' })).statusCode,
+    ).toBe(401);
+    expect((await call(null, 'GET', '/api/cases/pending-cases')).statusCode).toBe(401);
+    expect(
+      (await call(lawyer.token, 'POST', '/api/cases/new-case', { title: 'a', description: 'b' })).statusCode,
+    ).toBe(403);
+    expect((await call(client.token, 'GET', '/api/cases/pending-cases')).statusCode).toBe(403);
+    expect(
+      (
+        await call(client.token, 'POST', `/api/proposal/create-proposal-to-case/${someId}`, {
+          price: 1,
+          message: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await call(lawyer.token, 'POST', `/api/proposal/accept-proposal/${someId}`)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call(client.token, 'POST', `/api/admin/cases/${someId}/approve`, { category: 'Abogado Civil' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(lawyer.token, 'GET', '/api/admin/cases')).statusCode).toBe(403);
+  });
+
+  it("hides other people's cases, lists and proposals", async () => {
+    const { caseId, client, lawyer, chatId, proposalId } = await activeCase();
+    const stranger = await person('client');
+    const otherLawyer = await person('lawyer');
+    for (const who of [stranger, otherLawyer]) {
+      const res = await call(who.token, 'GET', `/api/cases/user/case/${caseId}`);
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await call(stranger.token, 'GET', `/api/cases/user/${client.id}`)).statusCode).toBe(403);
+    expect((await call(otherLawyer.token, 'GET', `/api/cases/lawyer/${lawyer.id}`)).statusCode).toBe(403);
+    expect(
+      (await call(otherLawyer.token, 'PUT', `/api/cases/${caseId}/progress`, { progressStep: 5 })).statusCode,
+    ).toBe(404);
+    expect((await call(otherLawyer.token, 'POST', `/api/cases/close-case/${caseId}`)).statusCode).toBe(404);
+    expect(
+      (await call(stranger.token, 'POST', `/api/cases/confirm-close-case/${caseId}/${chatId}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(stranger.token, 'POST', `/api/proposal/reject-proposal/${proposalId}/${chatId}`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(stranger.token, 'POST', '/api/rating/new-rating', { caseId, stars: 5 })).statusCode,
+    ).toBe(404);
+
+    // the owners and an admin see it; lists hold it
+    expect((await call(client.token, 'GET', `/api/cases/user/case/${caseId}`)).statusCode).toBe(200);
+    expect((await call(lawyer.token, 'GET', `/api/cases/user/case/${caseId}`)).statusCode).toBe(200);
+    expect((await call(adminToken, 'GET', `/api/cases/user/case/${caseId}`)).statusCode).toBe(200);
+    const mine = (await call(client.token, 'GET', `/api/cases/user/${client.id}?status=ACTIVO`)).json();
+    expect(mine.meta.total).toBe(1);
+    expect(mine.data[0].id).toBe(caseId);
+    const theirs = (await call(lawyer.token, 'GET', `/api/cases/lawyer/${lawyer.id}`)).json();
+    expect(theirs.data.map((c: { id: string }) => c.id)).toContain(caseId);
+    expect(theirs.data[0].myProposal).toMatchObject({ id: proposalId, status: 'PAGADA', price: 300 });
+    const none = (await call(client.token, 'GET', `/api/cases/user/${client.id}?status=FINALIZADO`)).json();
+    expect(none).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+});
+
+describe('input the server refuses (400)', () => {
+  it('checks case and proposal fields with the spec wording', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const blank = await call(client.token, 'POST', '/api/cases/new-case', { title: '   ', description: '' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.fields).toMatchObject({
+      title: es.cases.titleRequired,
+      description: es.cases.descriptionRequired,
+    });
+    const long = await call(client.token, 'POST', '/api/cases/new-case', {
+      title: 'Largo',
+      description: 'x'.repeat(501),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields.description).toBe(es.validation.descriptionTooLong);
+    const forged = await call(client.token, 'POST', '/api/cases/new-case', {
+      title: 'Mío',
+      description: 'Mío',
+      userId: (await person('client')).id,
+    });
+    expect(forged.statusCode).toBe(403);
+
+    const caseId = await publishedCase(client);
+    for (const price of [0, -5, 12.345, 'doce', null]) {
+      const res = await propose(lawyer, caseId, price as number);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.price).toBe(es.validation.price);
+    }
+    const noMessage = await propose(lawyer, caseId, 100, '  ');
+    expect(noMessage.json().error.fields.message).toBe(es.proposals.messageRequired);
+    const stars = await call(client.token, 'POST', '/api/rating/new-rating', { caseId, stars: 6 });
+    expect(stars.statusCode).toBe(400);
+    expect(stars.json().error.fields.stars).toBe(es.ratings.starsRequired);
+    const badCategory = await call(adminToken, 'POST', `/api/admin/cases/${caseId}/approve`, {
+      category: 'Abogado Pirata',
+    });
+    expect(badCategory.statusCode).toBe(400);
+  });
+});
+
+describe('a case addressed to one lawyer', () => {
+  it('opens the chat, skips the board, and only that lawyer may propose once it is validated', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const other = await person('lawyer');
+    const res = await call(client.token, 'POST', '/api/cases/create-case-chat', {
+      lawyerId: lawyer.id,
+      title: 'Despido improcedente',
+      description: 'Me han despedido sin preaviso.',
+    });
+    expect(res.statusCode).toBe(200);
+    const { case: addressed, chatId } = res.json().data;
+    expect(addressed).toMatchObject({
+      status: 'PENDIENTE DE VALIDACIÓN',
+      category: 'Por calificar',
+      chatId,
+      chatWith: lawyer.id,
+    });
+    expect((await chatMessages(chatId)).map((m) => m.type)).toEqual(['8']);
+    // the addressed lawyer sees it in their cases but cannot propose before validation
+    const theirs = (await call(lawyer.token, 'GET', `/api/cases/lawyer/${lawyer.id}`)).json().data;
+    expect(theirs.map((c: { id: string }) => c.id)).toContain(addressed.id);
+    expect((await propose(lawyer, addressed.id)).statusCode).toBe(409);
+
+    await call(adminToken, 'POST', `/api/admin/cases/${addressed.id}/approve`, {
+      category: 'Abogado Laboral',
+    });
+    const board = (await call(other.token, 'GET', '/api/cases/pending-cases?pageSize=100')).json().data;
+    expect(board.map((c: { id: string }) => c.id)).not.toContain(addressed.id);
+    expect((await propose(other, addressed.id)).statusCode).toBe(404);
+    expect((await propose(lawyer, addressed.id)).statusCode).toBe(200);
+    // the approval notice (type 11) is the client's only
+    const types = (await chatMessages(chatId)).map((m) => m.type);
+    expect(types).toEqual(['8', '11', '2']);
+
+    const unverified = await createLawyer(t.app, { verified: false });
+    const refused = await call(client.token, 'POST', '/api/cases/create-case-chat', {
+      lawyerId: unverified.id,
+      title: 'x',
+      description: 'y',
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+});
+
+describe('rejections and discards', () => {
+  it('a rejected proposal tells both; the wrong chat id hides it', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const caseId = await publishedCase(client);
+    const proposal = (await propose(lawyer, caseId, 80)).json().data;
+    const wrongChat = await call(
+      client.token,
+      'POST',
+      `/api/proposal/reject-proposal/${proposal.id}/${caseId}`,
+    );
+    expect(wrongChat.statusCode).toBe(404);
+    const rejected = await call(
+      client.token,
+      'POST',
+      `/api/proposal/reject-proposal/${proposal.id}/${proposal.chatId}`,
+    );
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().data.status).toBe('RECHAZADA');
+    const last = (await chatMessages(proposal.chatId)).at(-1);
+    expect(last).toMatchObject({ type: '8', senderId: null, text: es.caseMessages.proposalRejected('80 €') });
+    expect(
+      (await call(client.token, 'POST', `/api/proposal/reject-proposal/${proposal.id}/${proposal.chatId}`))
+        .statusCode,
+    ).toBe(409);
+    // after a rejection the lawyer may propose again
+    expect((await propose(lawyer, caseId, 70)).statusCode).toBe(200);
+  });
+
+  it('a discarded case keeps its reason, is audited and mailed', async () => {
+    const client = await person('client');
+    const pending = await newCase(client, 'Caso dudoso');
+    const res = await call(adminToken, 'POST', `/api/admin/cases/${pending.id}/discard`, {
+      reason: 'No es un asunto legal.',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('DESCARTADO');
+    const [row] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, pending.id), eq(auditLog.action, 'case.discard')));
+    expect(row?.reason).toBe('No es un asunto legal.');
+    expect(
+      outbox(t.config.dataDir).some((m) => m.raw.includes(client.mail) && m.raw.includes('Motivo')),
+    ).toBe(true);
+    const queue = (await call(adminToken, 'GET', '/api/admin/cases?status=DESCARTADO')).json();
+    expect(queue.data.map((c: { id: string }) => c.id)).toContain(pending.id);
+  });
+});
+
+describe('at the same time', () => {
+  it("two lawyers' proposals paid at once: one wins, the other payment is cancelled", async () => {
+    const client = await person('client');
+    const first = await person('lawyer');
+    const second = await person('lawyer');
+    const caseId = await publishedCase(client);
+    const a = (await propose(first, caseId, 100)).json().data;
+    const b = (await propose(second, caseId, 110)).json().data;
+    const [sessionA, sessionB] = [await accept(client, a.id), await accept(client, b.id)];
+    const answers = await Promise.all([pay(sessionA), pay(sessionB)]);
+    expect(answers.map((r) => r.headers.location).sort()).toEqual(['/payment-error', '/payment-success']);
+    const row = await caseRow(caseId);
+    expect(row?.status).toBe('ACTIVO');
+    const rows = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
+    expect(rows.map((p) => p.status).sort()).toEqual(['CANCELADO', 'COMPLETADO']);
+    const winner = rows.find((p) => p.status === 'COMPLETADO');
+    expect(row?.lawyerId).toBe(winner?.lawyerId);
+    const states = await t.app.db.select().from(proposals).where(eq(proposals.caseId, caseId));
+    expect(states.map((p) => p.status).sort()).toEqual(['PAGADA', 'RECHAZADA']);
+  });
+
+  it('the same payment confirmed many times at once records one payment', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const caseId = await publishedCase(client);
+    const proposal = (await propose(lawyer, caseId, 60)).json().data;
+    const session = await accept(client, proposal.id);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(session)));
+    expect(answers.every((r) => r.headers.location === '/payment-success')).toBe(true);
+    const rows = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
+    expect(rows.filter((p) => p.status === 'COMPLETADO')).toHaveLength(1);
+    expect((await chatMessages(proposal.chatId)).filter((m) => m.type === '10')).toHaveLength(1);
+    expect((await profileOf(lawyer.id))?.activeCases).toBe(1);
+  });
+
+  it('a double click on confirm closure finishes the case once', async () => {
+    const { caseId, client, lawyer, chatId } = await activeCase();
+    await call(lawyer.token, 'POST', `/api/cases/close-case/${caseId}`);
+    const answers = await Promise.all([
+      call(client.token, 'POST', `/api/cases/confirm-close-case/${caseId}/${chatId}`),
+      call(client.token, 'POST', `/api/cases/confirm-close-case/${caseId}/${chatId}`),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await chatMessages(chatId)).filter((m) => m.type === '7')).toHaveLength(1);
+    expect(await profileOf(lawyer.id)).toMatchObject({ activeCases: 0, finishedCases: 1 });
+  });
+
+  it('two ratings at once: one is stored', async () => {
+    const { caseId, client, lawyer, chatId } = await activeCase();
+    await call(lawyer.token, 'POST', `/api/cases/close-case/${caseId}`);
+    await call(client.token, 'POST', `/api/cases/confirm-close-case/${caseId}/${chatId}`);
+    const answers = await Promise.all(
+      [5, 3].map((stars) => call(client.token, 'POST', '/api/rating/new-rating', { caseId, stars })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await profileOf(lawyer.id))?.ratingCount).toBe(1);
+  });
+});
