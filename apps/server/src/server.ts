@@ -21,6 +21,7 @@ function printDemoLogins(logins: DemoLogins) {
       `  Cliente:        ${logins.client}  (y ${logins.clients.slice(1).join(', ')})`,
       `  Abogado:        ${logins.lawyer}  (y ${logins.lawyers.length - 1} abogados más)`,
       `  Administración: ${logins.admin}`,
+      `    segundo factor: clave ${logins.adminTotpSecret} (npm run admin:totp muestra el código actual)`,
       '  Abogados:',
       ...lawyers.map((line) => `    ${line}`),
       '',

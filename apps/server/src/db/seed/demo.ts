@@ -36,6 +36,11 @@ import { AVATAR_PALETTE, initialsOf, renderAvatar, renderDocument } from './imag
 /** Every demo account uses this password (README, and printed at start outside production). */
 export const DEMO_PASSWORD = 'L4l-Demo-2026';
 export const DEMO_ADMIN_MAIL = 'admin@l4l.demo';
+/**
+ * The demo administrator's second factor, enrolled from the start and printed with the demo logins;
+ * `npm run admin:totp` prints its current code. Demo data never exists in production.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'L4LDEMOADMINSECRETTOTPXYZABCDEFG';
 const PLATFORM_FEE = 0.1;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -47,6 +52,7 @@ export type DemoLogins = {
   client: string;
   lawyer: string;
   admin: string;
+  adminTotpSecret: string;
   password: string;
   clients: string[];
   lawyers: string[];
@@ -102,6 +108,7 @@ function demoLogins(): DemoLogins {
     client: clients[0] ?? '',
     lawyer: lawyers[0] ?? '',
     admin: DEMO_ADMIN_MAIL,
+    adminTotpSecret: DEMO_ADMIN_TOTP_SECRET,
     password: DEMO_PASSWORD,
     clients,
     lawyers,
@@ -229,6 +236,8 @@ function planDemo(nowDate: Date) {
     name: 'Administración',
     surname: 'L4L',
     username: usernameOf('Administración', 'L4L'),
+    totpSecret: DEMO_ADMIN_TOTP_SECRET,
+    totpEnrolledAt: ago(400),
     isDemo: true,
     createdAt: ago(400),
   });
