@@ -34,6 +34,8 @@ export type AppDeps = {
   database?: Database;
   /** chat options (tests give their own Redis channel prefix) */
   chat?: ChatPluginOptions;
+  /** told of every route as it is added (the authorization and hostile-input tests list them) */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
 
 /** Image data URLs of up to 5 MiB grow by a third in base64; leave room for the rest of the body. */
@@ -92,6 +94,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (deps.onRoute) {
+    const onRoute = deps.onRoute;
+    app.addHook('onRoute', (route) => onRoute(route));
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {

@@ -17,12 +17,20 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
     { jwtSecret: 'test-secret-that-is-long-enough-to-sign-tokens', webDist: undefined, ...overrides },
   );
   const database = await openTestDatabase(inject('dbTemplate'));
-  const app = await buildApp(config, { database });
+  const routes: Array<{ method: string; url: string }> = [];
+  const app = await buildApp(config, {
+    database,
+    onRoute: ({ method, url }) => {
+      for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url });
+    },
+  });
   await app.ready();
   return {
     app,
     database,
     config,
+    /** every route the app serves (method and path pattern), in registration order */
+    routes,
     close: async () => {
       await app.close();
       await database.close();
