@@ -25,6 +25,7 @@ export function Composer({
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadChatImage();
   const inputId = useId();
+  const hintId = useId();
 
   const submit = async () => {
     if (disabled || sending || text.trim().length === 0) return;
@@ -115,10 +116,19 @@ export function Composer({
         placeholder={es.chat.messagePlaceholder}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
+        aria-describedby={hintId}
       />
-      <Button type="submit" variant="accent" disabled={disabled || sending || text.trim().length === 0}>
+      <Button
+        type="submit"
+        variant="accent"
+        className={styles.send}
+        disabled={disabled || sending || text.trim().length === 0}
+      >
         {es.chat.send}
       </Button>
+      <p id={hintId} className={styles.hint}>
+        {es.chat.composerHint}
+      </p>
       {upload.isPending ? (
         <p className={styles.uploading} role="status">
           {es.chat.uploading}

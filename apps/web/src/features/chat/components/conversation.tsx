@@ -55,7 +55,9 @@ function PresenceLine({ userId }: { userId: string }) {
 
 function dayLabel(timestamp: string): string {
   const date = parseISO(timestamp);
-  return isValid(date) ? format(date, "EEEE, d 'de' MMMM 'de' y", { locale: dateLocale }) : '';
+  if (!isValid(date)) return '';
+  const label = format(date, "EEEE, d 'de' MMMM 'de' y", { locale: dateLocale });
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 /**
