@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import '@l4l/shared/zod-es';
+import { es } from '@l4l/shared/texts/es';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
 import chat, { type ChatPluginOptions } from './modules/chat/chat.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -16,7 +18,7 @@ import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import auth from './plugins/auth.ts';
-import errorHandler from './plugins/error-handler.ts';
+import errorHandler, { sendError } from './plugins/error-handler.ts';
 import mailer from './plugins/mailer.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
@@ -92,6 +94,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.env === 'production',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // the router's own refusals (a malformed URL, a path parameter over 200 characters) in the envelope too
+    frameworkErrors: (_error, _request, reply) =>
+      sendError(reply, 400, 'VALIDATION_ERROR', es.validation.badUrl),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (deps.onRoute) {
@@ -126,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(lawyersRoutes);
   await app.register(uploadsRoutes);
   await app.register(casesRoutes);
+  await app.register(billingRoutes);
   // a confirmed payment activates its case through the cases feature's state machine
   await app.register(payments, {
     onPaid: (tx, post, payment) => app.cases.activateFromPayment(tx, post, payment),

@@ -239,6 +239,7 @@ export const es = {
     unknownCategory: 'Alguna de las categorías elegidas no existe.',
     experienceLimit: (max: number) => `No puedes guardar más de ${max} entradas de experiencia.`,
     imageRequired: 'Adjunta una imagen PNG o JPEG.',
+    badUrl: 'La dirección pedida no es válida.',
   },
   dashboard: {
     userHomeTitle: '¿Qué tipo de abogado estás buscando?',
