@@ -1,0 +1,144 @@
+import { caseCode } from '@l4l/shared/constants/cases';
+import { centsToEuros, formatEuros } from '@l4l/shared/schemas/common';
+import { es } from '@l4l/shared/texts/es';
+import PDFDocument from 'pdfkit';
+import type { ReceiptRow } from './billing.repository.ts';
+
+/** Whose copy: the client sees what they paid; the lawyer (and an admin) also the fee and the net. */
+export type ReceiptCopy = 'client' | 'lawyer';
+
+const INK = '#1b1b1b';
+const MUTED = '#5b6475';
+const BRAND = '#1d3557';
+const RULE = '#d5dae3';
+
+/**
+ * The platform's details exactly as the legal notice shows them (spec §2 'Aviso legal', section
+ * 'Titular de la plataforma'), so the receipt and the notice never disagree.
+ */
+export function issuerLines(): string[] {
+  const holder = es.legal.notice.sections.find((section) => section.id === 'titular');
+  const lines = holder?.blocks.flatMap((block) => ('list' in block && block.list ? block.list : [])) ?? [];
+  if (lines.length === 0) throw new Error('the legal notice lost its "titular" section');
+  return lines;
+}
+
+const madridDate = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  dateStyle: 'long',
+  timeStyle: 'short',
+});
+
+function percentOf(feeCents: number, amountCents: number): string {
+  const percent = amountCents === 0 ? 0 : (feeCents * 100) / amountCents;
+  return `${new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 }).format(percent)} %`;
+}
+
+/** The receipt's facts, in order: label and value. */
+export function receiptFacts(row: ReceiptRow, copy: ReceiptCopy): [string, string][] {
+  const euros = (cents: number) => formatEuros(centsToEuros(cents));
+  const facts: [string, string][] = [
+    [es.billing.receiptPaymentId, row.id],
+    [es.billing.receiptDate, row.completedAt ? madridDate.format(row.completedAt) : es.defaults.noDate],
+    [es.billing.receiptCase, `#${caseCode(row.caseId)} · ${row.caseTitle}`],
+    [es.billing.receiptClient, `${row.clientName} ${row.clientSurname} (${row.clientMail})`],
+    [es.billing.receiptLawyer, `${row.lawyerName} ${row.lawyerSurname} (${row.lawyerMail})`],
+    [
+      es.billing.receiptMethod,
+      row.provider === 'stripe' ? es.billing.receiptMethodStripe : es.billing.receiptMethodSandbox,
+    ],
+    [es.billing.receiptAmount, euros(row.amountCents)],
+  ];
+  if (copy === 'lawyer') {
+    facts.push(
+      [es.billing.receiptFee(percentOf(row.feeCents, row.amountCents)), `− ${euros(row.feeCents)}`],
+      [es.billing.receiptNet, euros(row.amountCents - row.feeCents)],
+    );
+  }
+  return facts;
+}
+
+/**
+ * 'Justificante de pago' as an A4 PDF. Only PDF standard fonts (Helvetica, built into pdfkit), so it
+ * renders offline and every Spanish letter and '€' prints (WinAnsi).
+ */
+export function renderReceipt(row: ReceiptRow, copy: ReceiptCopy): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: {
+      Title: `${es.billing.receiptTitle} ${row.id}`,
+      Author: issuerLines()[0]?.replace(/^[^:]*:\s*/, '') ?? es.brand.name,
+      Subject: `${es.billing.receiptCase} #${caseCode(row.caseId)}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  doc.font('Helvetica-Bold').fontSize(26).fillColor(BRAND).text(es.brand.name, left, 56);
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(es.billing.receiptTitle, left, 62, {
+    width,
+    align: 'right',
+  });
+  doc.moveDown(1.2);
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .strokeColor(RULE)
+    .stroke();
+  doc.moveDown(0.8);
+
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(es.billing.receiptIssuer.toUpperCase(), left);
+  doc.moveDown(0.3);
+  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  for (const line of issuerLines()) doc.text(line, left, doc.y, { width });
+  doc.moveDown(1.2);
+
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(es.billing.receiptPayment.toUpperCase(), left);
+  doc.moveDown(0.5);
+  const labelWidth = 190;
+  const facts = receiptFacts(row, copy);
+  facts.forEach(([label, value], index) => {
+    const top = doc.y;
+    const last = index === facts.length - 1;
+    doc
+      .font('Helvetica')
+      .fontSize(10.5)
+      .fillColor(MUTED)
+      .text(label, left, top, { width: labelWidth - 12 });
+    const labelBottom = doc.y;
+    doc
+      .font(last ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(last ? 13 : 10.5)
+      .fillColor(last ? BRAND : INK)
+      .text(value, left + labelWidth, top, { width: width - labelWidth });
+    doc.y = Math.max(doc.y, labelBottom) + 6;
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+    doc.y += 6;
+  });
+
+  doc.moveDown(1.5);
+  doc
+    .font('Helvetica-Oblique')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(es.billing.receiptFooter, left, doc.y, { width });
+  doc.end();
+  return done;
+}
