@@ -83,6 +83,29 @@ export const routes: RouteObject[] = [
                       Component: (await import('./routes/lawyer-profile-route.tsx')).LawyerDetailRoute,
                     }),
                   },
+                  {
+                    path: 'casos',
+                    lazy: async () => ({ Component: (await import('./routes/cases-route.tsx')).CasesRoute }),
+                  },
+                  {
+                    // spec §2: the case detail reached with navigation state {caseId}; (+) also at its own URL
+                    path: 'casos/informacion-del-caso',
+                    lazy: async () => ({
+                      Component: (await import('./routes/case-detail-route.tsx')).CaseDetailRoute,
+                    }),
+                  },
+                  {
+                    path: 'casos/:caseId',
+                    lazy: async () => ({
+                      Component: (await import('./routes/case-detail-route.tsx')).CaseDetailRoute,
+                    }),
+                  },
+                  {
+                    path: 'begincase',
+                    lazy: async () => ({
+                      Component: (await import('./routes/begin-case-route.tsx')).BeginCaseRoute,
+                    }),
+                  },
                 ],
               },
               {

@@ -324,6 +324,7 @@ export const es = {
     finishedOn: (date: string) => `Finalizado el ${date}`,
     publishedOn: (date: string) => `Publicado el ${date}`,
     priceLabel: 'Precio',
+    clientLabel: 'Cliente',
     noChatYet: 'El chat se abre cuando un abogado te envía su propuesta.',
     closureRequestedTag: 'Cierre solicitado',
     closureRequestSent: 'Has solicitado el cierre. El cliente debe confirmarlo.',

@@ -1,13 +1,25 @@
-import { useMutation } from '@tanstack/react-query';
+import { type CaseChatInput, caseSchema } from '@l4l/shared/schemas/cases';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { caseKeys } from './case-keys.ts';
 
-export type CaseChatInput = { lawyerId: string; title: string; description: string };
+const caseChatAnswerSchema = z.object({ case: caseSchema, chatId: z.string() });
+export type CaseChatAnswer = z.infer<typeof caseChatAnswerSchema>;
 
 /** POST /api/cases/create-case-chat: a case addressed to one lawyer, and the chat with them (API.md). */
-export function createCaseChat(input: CaseChatInput): Promise<unknown> {
-  return apiClient.post<unknown>('/api/cases/create-case-chat', input);
+export async function createCaseChat(input: CaseChatInput): Promise<CaseChatAnswer> {
+  return parseAnswer(
+    caseChatAnswerSchema,
+    await apiClient.post<unknown>('/api/cases/create-case-chat', input),
+  );
 }
 
 export function useCreateCaseChat() {
-  return useMutation({ mutationFn: createCaseChat });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCaseChat,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.lists() }),
+  });
 }

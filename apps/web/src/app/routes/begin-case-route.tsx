@@ -1,0 +1,16 @@
+import { ROLE } from '@l4l/shared/constants/roles';
+import { es } from '@l4l/shared/texts/es';
+import { Navigate } from 'react-router';
+import { BeginCasePage } from '../../features/cases/components/begin-case-page.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useRequiredUser } from '../../lib/session.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+/** /dashboard/begincase — spec §2 Start case, for clients only (spec §6); others go home. */
+export function BeginCaseRoute() {
+  const user = useRequiredUser();
+  useDocumentTitle(es.nav.startCase);
+  if (!user) return null;
+  if (user.role !== ROLE.USUARIO) return <Navigate to={paths.home} replace />;
+  return <BeginCasePage />;
+}

@@ -1,0 +1,36 @@
+import { es } from '@l4l/shared/texts/es';
+import { useLocation, useParams } from 'react-router';
+import { CaseDetail } from '../../features/cases/components/case-detail.tsx';
+import { RatingPrompt } from '../../features/ratings/components/rating-prompt.tsx';
+import { useRequiredUser } from '../../lib/session.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+/**
+ * The case detail, at its own URL /dashboard/casos/:caseId and at the spec's
+ * /dashboard/casos/informacion-del-caso with navigation state {caseId} (spec §2). A finished case's
+ * client finds the rating prompt under the timeline.
+ */
+export function CaseDetailRoute() {
+  const user = useRequiredUser();
+  const { caseId: fromUrl } = useParams();
+  const state = useLocation().state as { caseId?: unknown } | null;
+  const fromState = typeof state?.caseId === 'string' && state.caseId ? state.caseId : null;
+  useDocumentTitle(es.caseDetail.dataTitle);
+  if (!user) return null;
+  return (
+    <CaseDetail
+      caseId={fromUrl ?? fromState}
+      viewer={user}
+      ratingSlot={(item, onRated) =>
+        item.lawyerId ? (
+          <RatingPrompt
+            caseId={item.id}
+            lawyerId={item.lawyerId}
+            alreadyRated={item.ratingId !== null}
+            onRated={onRated}
+          />
+        ) : null
+      }
+    />
+  );
+}

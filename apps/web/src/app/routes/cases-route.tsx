@@ -1,0 +1,20 @@
+import { es } from '@l4l/shared/texts/es';
+import { MyCases } from '../../features/cases/components/my-cases.tsx';
+import { useRequiredUser } from '../../lib/session.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import styles from './home-route.module.css';
+
+/** /dashboard/casos — spec §2 Mis casos, the client's or the lawyer's cases. */
+export function CasesRoute() {
+  const user = useRequiredUser();
+  useDocumentTitle(es.nav.myCases);
+  if (!user) return null;
+  return (
+    <section className={styles.home} aria-labelledby="cases-title">
+      <h1 id="cases-title" className={styles.title}>
+        {es.nav.myCases}
+      </h1>
+      <MyCases user={user} />
+    </section>
+  );
+}

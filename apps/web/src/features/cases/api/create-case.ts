@@ -1,0 +1,19 @@
+import { type Case, caseSchema, type NewCaseInput } from '@l4l/shared/schemas/cases';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { caseKeys } from './case-keys.ts';
+
+/** POST /api/cases/new-case `{title, description}` → the case, 'PENDIENTE DE VALIDACIÓN' (API.md). */
+export async function createCase(input: NewCaseInput): Promise<Case> {
+  return parseAnswer(caseSchema, await apiClient.post<unknown>('/api/cases/new-case', input));
+}
+
+export function useCreateCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCase,
+    // the new case shows in 'Mis casos'
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.lists() }),
+  });
+}

@@ -1,0 +1,25 @@
+import { type Case, caseSchema } from '@l4l/shared/schemas/cases';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { caseKeys } from './case-keys.ts';
+
+/** GET /api/cases/user/case/{caseId}: one case with its progress step (API.md). */
+export async function getCase(caseId: string, signal?: AbortSignal): Promise<Case | null> {
+  const answer = await apiClient.get<unknown>(`/api/cases/user/case/${encodeURIComponent(caseId)}`, {
+    signal,
+  });
+  // spec §2: an empty answer is 'No se encontró información para este caso.', not an error
+  if (answer === null || answer === undefined) return null;
+  return parseAnswer(caseSchema, answer);
+}
+
+export const caseQueryOptions = (caseId: string) =>
+  queryOptions({
+    queryKey: caseKeys.detail(caseId),
+    queryFn: ({ signal }) => getCase(caseId, signal),
+  });
+
+export function useCase(caseId: string) {
+  return useQuery(caseQueryOptions(caseId));
+}

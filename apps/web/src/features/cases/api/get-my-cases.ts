@@ -1,0 +1,44 @@
+import { ROLE, type Role } from '@l4l/shared/constants/roles';
+import type { PageMeta } from '@l4l/shared/envelope';
+import { type Case, caseSchema } from '@l4l/shared/schemas/cases';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { caseKeys, type MyCasesFilters } from './case-keys.ts';
+
+export const MY_CASES_PAGE_SIZE = 12;
+
+export type CasesPage = { cases: Case[]; meta: PageMeta };
+
+const casesAnswerSchema = z.array(caseSchema);
+
+/**
+ * GET /api/cases/user/{id} for a client, /api/cases/lawyer/{id} for a lawyer (API.md), with the
+ * optional status filter and paging.
+ */
+export async function getMyCases(
+  userId: string,
+  role: Role,
+  filters: MyCasesFilters,
+  signal?: AbortSignal,
+): Promise<CasesPage> {
+  const owner = role === ROLE.ABOGADO ? 'lawyer' : 'user';
+  const answer = await apiClient.getPage<unknown>(`/api/cases/${owner}/${encodeURIComponent(userId)}`, {
+    signal,
+    query: { status: filters.status ?? undefined, page: filters.page, pageSize: MY_CASES_PAGE_SIZE },
+  });
+  const cases = parseAnswer(casesAnswerSchema, answer?.data);
+  const meta = answer?.meta ?? { total: cases.length, page: filters.page, pageSize: MY_CASES_PAGE_SIZE };
+  return { cases, meta };
+}
+
+export const myCasesQueryOptions = (userId: string, role: Role, filters: MyCasesFilters) =>
+  queryOptions({
+    queryKey: caseKeys.list(userId, role, filters),
+    queryFn: ({ signal }) => getMyCases(userId, role, filters, signal),
+  });
+
+export function useMyCases(userId: string, role: Role, filters: MyCasesFilters) {
+  return useQuery({ ...myCasesQueryOptions(userId, role, filters), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,52 @@
+import type { BoardCase } from '@l4l/shared/schemas/cases';
+import { es } from '@l4l/shared/texts/es';
+import type { ReactNode } from 'react';
+import { CheckIcon } from '../../../components/icons/icons.tsx';
+import { categoryName, formatDay } from '../../../lib/format.ts';
+import styles from './board-case-card.module.css';
+
+/** What the board's screen puts on each card to send a proposal (the proposals feature, composed in app/). */
+export type ProposalAction = (boardCase: BoardCase, onSent: () => void) => ReactNode;
+
+/**
+ * One published case of the lawyers' board (spec §2 Home, lawyer role): title, category, description,
+ * publication date, how many proposals it has, and 'Enviar una propuesta' — or 'Propuesta enviada' once
+ * this lawyer has one pending on it.
+ */
+export function BoardCaseCard({
+  boardCase,
+  sent,
+  proposalAction,
+  onSent,
+}: {
+  boardCase: BoardCase;
+  sent: boolean;
+  proposalAction?: ProposalAction;
+  onSent: () => void;
+}) {
+  const titleId = `board-case-${boardCase.id}`;
+  const alreadySent = sent || boardCase.myProposal?.status === 'PENDIENTE';
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.top}>
+        <p className={styles.category}>{categoryName(boardCase.category) || es.defaults.noCategory}</p>
+        <p className={styles.date}>{es.cases.publishedOn(formatDay(boardCase.creationDate))}</p>
+      </div>
+      <h3 id={titleId} className={styles.title}>
+        {boardCase.title}
+      </h3>
+      <p className={styles.description}>{boardCase.description || es.defaults.noDescription}</p>
+      <div className={styles.bottom}>
+        <p className={styles.count}>{es.cases.proposalsCount(boardCase.proposalsCount)}</p>
+        {alreadySent ? (
+          <p className={styles.sent} role="status">
+            <CheckIcon size={16} />
+            {es.proposals.sent}
+          </p>
+        ) : proposalAction ? (
+          proposalAction(boardCase, onSent)
+        ) : null}
+      </div>
+    </article>
+  );
+}

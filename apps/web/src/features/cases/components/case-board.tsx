@@ -1,0 +1,140 @@
+import { BOARD_SORTS } from '@l4l/shared/constants/sort';
+import { es } from '@l4l/shared/texts/es';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/button/button.tsx';
+import { Field, FormMessage } from '../../../components/form/field.tsx';
+import { SearchIcon } from '../../../components/icons/icons.tsx';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { isInvalidDataError } from '../../../lib/parse-answer.ts';
+import { type BoardFilters, caseKeys } from '../api/case-keys.ts';
+import { useCaseBoard } from '../api/get-case-board.ts';
+import { DEFAULT_BOARD_SORT, useBoardFilters } from '../lib/use-board-filters.ts';
+import { BoardCaseCard, type ProposalAction } from './board-case-card.tsx';
+import styles from './case-board.module.css';
+
+/** The search waits for a pause in typing before it asks the server. */
+export const BOARD_SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * spec §2 Home (lawyer role): 'Tablón de casos Generales' — the published cases, searchable, sortable and
+ * paged; each card sends a proposal through `proposalAction`.
+ */
+export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction }) {
+  const { filters, update } = useBoardFilters();
+  const board = useCaseBoard(filters);
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState(filters.search);
+  // cases this lawyer just proposed on: the card says so before the refreshed board arrives
+  const [sent, setSent] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    if (search.trim() === filters.search) return;
+    const timer = setTimeout(() => update({ search }), BOARD_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters.search, update]);
+  useEffect(() => {
+    setSearch((current) => (current.trim() === filters.search ? current : filters.search));
+  }, [filters.search]);
+
+  const onSent = (caseId: string) => () => {
+    setSent((current) => new Set(current).add(caseId));
+    void queryClient.invalidateQueries({ queryKey: caseKeys.boards() });
+  };
+
+  const meta = board.data?.meta;
+  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.pageSize)) : 1;
+
+  return (
+    <div className={styles.board}>
+      <search className={styles.filters}>
+        <Field label={es.dashboard.searchCases} className={styles.search}>
+          {(control) => (
+            <div className={styles.searchBox}>
+              <SearchIcon size={18} className={styles.searchIcon} />
+              <input
+                {...control}
+                type="search"
+                className={styles.searchInput}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+          )}
+        </Field>
+        <Field label={es.dashboard.sortBy}>
+          {(control) => (
+            <select
+              {...control}
+              className={styles.select}
+              value={filters.sort}
+              onChange={(event) => update({ sort: event.target.value as BoardFilters['sort'] })}
+            >
+              <option value={DEFAULT_BOARD_SORT}>{es.dashboard.sortRecent}</option>
+              {BOARD_SORTS.map((sort) => (
+                <option key={sort.value} value={sort.value}>
+                  {sort.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </search>
+
+      {board.isPending ? (
+        <div className={styles.state}>
+          <Spinner label={es.cases.loading} />
+          <p>{es.cases.loading}</p>
+        </div>
+      ) : board.isError ? (
+        <div className={styles.state}>
+          <FormMessage>
+            {isInvalidDataError(board.error) ? es.validation.invalidData : es.cases.loadError}
+          </FormMessage>
+          <Button variant="secondary" onClick={() => board.refetch()}>
+            {es.common.retry}
+          </Button>
+        </div>
+      ) : board.data.cases.length === 0 ? (
+        <p className={styles.state}>{filters.search ? es.dashboard.boardNoMatch : es.dashboard.boardEmpty}</p>
+      ) : (
+        <>
+          <p className={styles.count} aria-live="polite">
+            {es.dashboard.boardCount(meta?.total ?? board.data.cases.length)}
+          </p>
+          <ul className={styles.list} aria-busy={board.isPlaceholderData}>
+            {board.data.cases.map((boardCase) => (
+              <li key={boardCase.id}>
+                <BoardCaseCard
+                  boardCase={boardCase}
+                  sent={sent.has(boardCase.id)}
+                  proposalAction={proposalAction}
+                  onSent={onSent(boardCase.id)}
+                />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav className={styles.pager} aria-label={es.dashboard.pageOf(filters.page, pages)}>
+              <Button
+                variant="secondary"
+                disabled={filters.page <= 1}
+                onClick={() => update({ page: filters.page - 1 })}
+              >
+                {es.dashboard.previousPage}
+              </Button>
+              <span>{es.dashboard.pageOf(filters.page, pages)}</span>
+              <Button
+                variant="secondary"
+                disabled={filters.page >= pages}
+                onClick={() => update({ page: filters.page + 1 })}
+              >
+                {es.dashboard.nextPage}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

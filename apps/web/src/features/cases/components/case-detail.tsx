@@ -1,0 +1,311 @@
+import { CASE_STATUS, CASE_STEPS, LAWYER_STEP_MAX, LAWYER_STEP_MIN } from '@l4l/shared/constants/cases';
+import { ROLE } from '@l4l/shared/constants/roles';
+import type { Case } from '@l4l/shared/schemas/cases';
+import { formatEuros } from '@l4l/shared/schemas/common';
+import { es } from '@l4l/shared/texts/es';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { BackButton, Button, ButtonLink } from '../../../components/button/button.tsx';
+import { Field, FormMessage } from '../../../components/form/field.tsx';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { formatDay } from '../../../lib/format.ts';
+import { isInvalidDataError } from '../../../lib/parse-answer.ts';
+import { chatWithPath, paths } from '../../../lib/paths.ts';
+import type { SessionUser } from '../../../lib/session.tsx';
+import { useConfirmClosure } from '../api/confirm-closure.ts';
+import { useDiscardClosure } from '../api/discard-closure.ts';
+import { caseQueryOptions, useCase } from '../api/get-case.ts';
+import { useRequestClosure } from '../api/request-closure.ts';
+import { useUpdateProgress } from '../api/update-progress.ts';
+import { chatCounterpart, closureErrorMessage } from './case-card.tsx';
+import styles from './case-detail.module.css';
+import { CaseTimeline } from './case-timeline.tsx';
+import { StatusChip } from './status-chip.tsx';
+
+/** What the screen puts under the timeline for a finished case's client (the ratings feature). */
+export type RatingSlot = (item: Case, onRated: () => void) => ReactNode;
+
+type Viewer = Pick<SessionUser, 'id' | 'role'>;
+
+/**
+ * spec §2 Case detail: '/ Caso #CODE', back, 'Ir al Chat'; the case's data on the left and its 8-step
+ * timeline on the right. The case's lawyer moves an ACTIVO case forward and asks to close it; the client
+ * answers a closure request and, once the case is finished, rates the lawyer.
+ */
+export function CaseDetail({
+  caseId,
+  viewer,
+  ratingSlot,
+}: {
+  caseId: string | null;
+  viewer: Viewer;
+  ratingSlot?: RatingSlot;
+}) {
+  if (!caseId) {
+    return (
+      <Frame>
+        <FormMessage>{es.cases.noCaseId}</FormMessage>
+      </Frame>
+    );
+  }
+  return <LoadedCase caseId={caseId} viewer={viewer} ratingSlot={ratingSlot} />;
+}
+
+/** The header row's back button: back where the person came from, or to 'Mis casos' on a deep link. */
+function Frame({ children, header }: { children: ReactNode; header?: ReactNode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <section className={styles.page} aria-labelledby={header ? 'case-title' : undefined}>
+      <div className={styles.header}>
+        <BackButton onClick={() => (location.key === 'default' ? navigate(paths.cases) : navigate(-1))} />
+        {header}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function LoadedCase({
+  caseId,
+  viewer,
+  ratingSlot,
+}: {
+  caseId: string;
+  viewer: Viewer;
+  ratingSlot?: RatingSlot;
+}) {
+  const found = useCase(caseId);
+  const queryClient = useQueryClient();
+
+  if (found.isPending) {
+    return (
+      <Frame>
+        <div className={styles.state}>
+          <Spinner label={es.caseDetail.loading} />
+          <p>{es.caseDetail.loading}</p>
+        </div>
+      </Frame>
+    );
+  }
+  if (found.isError || !found.data) {
+    const notFound =
+      !found.data && (!found.isError || (isApiError(found.error) && found.error.status === 404));
+    return (
+      <Frame>
+        <FormMessage>
+          {notFound
+            ? es.caseDetail.notFound
+            : isInvalidDataError(found.error)
+              ? es.validation.invalidData
+              : es.caseDetail.loadError}
+        </FormMessage>
+      </Frame>
+    );
+  }
+
+  const item = found.data;
+  const counterpart = chatCounterpart(item, viewer.role);
+  const isCaseLawyer = viewer.role === ROLE.ABOGADO && item.lawyerId === viewer.id;
+  const isClient = viewer.role === ROLE.USUARIO && item.userId === viewer.id;
+  const active = item.status === CASE_STATUS.ACTIVO;
+  const onRated = () => void queryClient.invalidateQueries({ queryKey: caseQueryOptions(item.id).queryKey });
+
+  return (
+    <Frame
+      header={
+        <>
+          <h1 id="case-title" className={styles.title}>
+            {es.caseDetail.header(item.code)}
+          </h1>
+          {counterpart ? (
+            <ButtonLink to={chatWithPath(counterpart)} variant="accent" className={styles.chat}>
+              {es.buttons.goToChatCase}
+            </ButtonLink>
+          ) : (
+            <Button variant="accent" disabled title={es.cases.noChatYet} className={styles.chat}>
+              {es.buttons.goToChatCase}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <p className={styles.caseName}>{item.title}</p>
+      <div className={styles.columns}>
+        <CaseData item={item} />
+        <div className={styles.side}>
+          <section className={styles.panel} aria-labelledby="timeline-title">
+            <h2 id="timeline-title" className={styles.panelTitle}>
+              {es.caseDetail.timelineTitle}
+            </h2>
+            <CaseTimeline step={item.progressStep} labelledBy="timeline-title" />
+          </section>
+          {isCaseLawyer && active ? <LawyerActions item={item} /> : null}
+          {isClient && active && item.closureRequested ? <ClosureAnswer item={item} /> : null}
+          {isClient && item.status === CASE_STATUS.FINALIZADO && ratingSlot
+            ? ratingSlot(item, onRated)
+            : null}
+        </div>
+      </div>
+    </Frame>
+  );
+}
+
+/** spec §2: the left panel, every field with its default. */
+function CaseData({ item }: { item: Case }) {
+  const rows: [string, ReactNode][] = [
+    [es.caseDetail.status, <StatusChip key="status" status={item.status} />],
+    [es.caseDetail.category, item.category || es.defaults.noCategory],
+    [es.caseDetail.creationDate, formatDay(item.creationDate)],
+    [
+      es.caseDetail.assignationDate,
+      item.assignationDate ? formatDay(item.assignationDate) : es.caseDetail.unassigned,
+    ],
+    [es.caseDetail.lawyer, item.lawyerAssigned ?? es.caseDetail.unassigned],
+    [es.caseDetail.finishDate, item.finishDate ? formatDay(item.finishDate) : es.caseDetail.noFinishDate],
+    [es.caseDetail.price, item.casePrice === null ? es.defaults.noPrice : formatEuros(item.casePrice)],
+  ];
+  return (
+    <section className={styles.panel} aria-labelledby="case-data-title">
+      <h2 id="case-data-title" className={styles.panelTitle}>
+        {es.caseDetail.dataTitle}
+      </h2>
+      <dl className={styles.data}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={styles.row}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div className={styles.descriptionRow}>
+          <dt>{es.caseDetail.description}</dt>
+          <dd className={styles.description}>{item.description.trim() || es.caseDetail.noDescription}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The case's lawyer on an ACTIVO case: the next step (3–6, forward only) and 'Solicitar cierre'. */
+function LawyerActions({ item }: { item: Case }) {
+  const selectId = useId();
+  const progress = useUpdateProgress();
+  const requestClosure = useRequestClosure();
+  const options = CASE_STEPS.map((label, index) => ({ label, index })).filter(
+    ({ index }) => index > item.progressStep && index >= LAWYER_STEP_MIN && index <= LAWYER_STEP_MAX,
+  );
+  const [chosen, setChosen] = useState<number | null>(null);
+  const next = chosen !== null && chosen > item.progressStep ? chosen : (options[0]?.index ?? null);
+
+  const advance = () => {
+    if (next === null) return;
+    progress.mutate(
+      { caseId: item.id, progressStep: next },
+      {
+        onSuccess: () => {
+          setChosen(null);
+          toast.success(es.cases.progressSaved);
+        },
+        onError: (error) => toast.error(isApiError(error) ? error.message : es.caseDetail.loadError),
+      },
+    );
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={`${selectId}-title`}>
+      <h2 id={`${selectId}-title`} className={styles.panelTitle}>
+        {es.caseDetail.lawyerActions}
+      </h2>
+      {options.length > 0 ? (
+        <div className={styles.advance}>
+          <Field label={es.caseDetail.nextStep} className={styles.grow}>
+            {(control) => (
+              <select
+                {...control}
+                className={styles.select}
+                value={next ?? ''}
+                onChange={(event) => setChosen(Number(event.target.value))}
+              >
+                {options.map(({ label, index }) => (
+                  <option key={index} value={index}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Button onClick={advance} disabled={progress.isPending}>
+            {progress.isPending ? es.caseDetail.saving : es.caseDetail.advance}
+          </Button>
+        </div>
+      ) : null}
+      {item.closureRequested ? (
+        <p className={styles.note}>{es.caseDetail.closureWaiting}</p>
+      ) : (
+        <Button
+          variant="secondary"
+          disabled={requestClosure.isPending}
+          onClick={() =>
+            requestClosure.mutate(item.id, {
+              onSuccess: () => toast.success(es.cases.closureRequestSent),
+              onError: (error) => toast.error(closureErrorMessage(error)),
+            })
+          }
+        >
+          {requestClosure.isPending ? <Spinner size="sm" label={es.common.sending} /> : null}
+          {es.buttons.requestClosure}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** spec §4 Closure: the client confirms ('Cerrando...' while busy) or keeps the case open. */
+function ClosureAnswer({ item }: { item: Case }) {
+  const confirm = useConfirmClosure();
+  const discard = useDiscardClosure();
+  const busy = confirm.isPending || discard.isPending;
+
+  const onConfirm = () => {
+    if (!item.chatId) {
+      toast.error(es.cases.closeFailed);
+      return;
+    }
+    confirm.mutate(
+      { caseId: item.id, chatId: item.chatId },
+      {
+        onSuccess: () => toast.success(es.cases.closed),
+        onError: (error) => toast.error(closureErrorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <section className={`${styles.panel} ${styles.closure}`} aria-labelledby="closure-title">
+      <h2 id="closure-title" className={styles.panelTitle}>
+        {es.chat.closureTitle}
+      </h2>
+      <p>{es.caseDetail.closureQuestion}</p>
+      <div className={styles.closureActions}>
+        <Button onClick={onConfirm} disabled={busy}>
+          {confirm.isPending ? es.cases.closing : es.caseDetail.confirmClosure}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() =>
+            discard.mutate(item.id, {
+              onSuccess: () => toast.success(es.cases.closureDiscarded),
+              onError: (error) => toast.error(closureErrorMessage(error)),
+            })
+          }
+        >
+          {es.caseDetail.cancelClosure}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { CASE_STATUSES, type CaseStatus, isCaseStatus } from '@l4l/shared/constants/cases';
+import { es } from '@l4l/shared/texts/es';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/button/button.tsx';
+import { FormMessage } from '../../../components/form/field.tsx';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { isInvalidDataError } from '../../../lib/parse-answer.ts';
+import type { SessionUser } from '../../../lib/session.tsx';
+import { useMyCases } from '../api/get-my-cases.ts';
+import { CaseCard } from './case-card.tsx';
+import styles from './my-cases.module.css';
+
+/**
+ * spec §2 Mis casos: the client's or the lawyer's cases, with the status filter bar (clicking the
+ * active status clears it). The status and page live in the URL (?status&page).
+ */
+export function MyCases({ user }: { user: Pick<SessionUser, 'id' | 'role'> }) {
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status') ?? '';
+  const status: CaseStatus | null = isCaseStatus(statusParam) ? statusParam : null;
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const cases = useMyCases(user.id, user.role, { status, page });
+
+  const go = (next: { status: CaseStatus | null; page: number }) =>
+    setParams(() => {
+      const query = new URLSearchParams();
+      if (next.status) query.set('status', next.status);
+      if (next.page > 1) query.set('page', String(next.page));
+      return query;
+    });
+
+  const meta = cases.data?.meta;
+  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.pageSize)) : 1;
+
+  return (
+    <div className={styles.cases}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a bar of toggle buttons, not a form's fieldset */}
+      <div className={styles.filters} role="group" aria-label={es.cases.statusFilter}>
+        {CASE_STATUSES.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={styles.filter}
+            aria-pressed={status === option}
+            onClick={() => go({ status: status === option ? null : option, page: 1 })}
+          >
+            {option}
+          </button>
+        ))}
+      </div>
+
+      {cases.isPending ? (
+        <div className={styles.state}>
+          <Spinner label={es.cases.loading} />
+          <p>{es.cases.loading}</p>
+        </div>
+      ) : cases.isError ? (
+        <div className={styles.state}>
+          <FormMessage>
+            {isInvalidDataError(cases.error) ? es.validation.invalidData : es.cases.loadError}
+          </FormMessage>
+          <Button variant="secondary" onClick={() => cases.refetch()}>
+            {es.common.retry}
+          </Button>
+        </div>
+      ) : cases.data.cases.length === 0 ? (
+        <p className={styles.state}>{status ? es.cases.emptyCategory : es.cases.empty}</p>
+      ) : (
+        <>
+          <ul className={styles.list} aria-busy={cases.isPlaceholderData}>
+            {cases.data.cases.map((item) => (
+              <li key={item.id}>
+                <CaseCard item={item} role={user.role} />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav className={styles.pager} aria-label={es.dashboard.pageOf(page, pages)}>
+              <Button variant="secondary" disabled={page <= 1} onClick={() => go({ status, page: page - 1 })}>
+                {es.dashboard.previousPage}
+              </Button>
+              <span>{es.dashboard.pageOf(page, pages)}</span>
+              <Button
+                variant="secondary"
+                disabled={page >= pages}
+                onClick={() => go({ status, page: page + 1 })}
+              >
+                {es.dashboard.nextPage}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
