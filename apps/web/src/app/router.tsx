@@ -59,6 +59,43 @@ export const routes: RouteObject[] = [
         element: <AuthGuard />,
         children: [
           {
+            // the administration console: role ADMIN only (the layout sends anyone else to the dashboard)
+            path: paths.admin,
+            lazy: async () => ({ Component: (await import('./layouts/admin-layout.tsx')).AdminLayout }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('./routes/admin-routes.tsx')).AdminOverviewRoute,
+                }),
+              },
+              {
+                path: 'abogados',
+                lazy: async () => ({
+                  Component: (await import('./routes/admin-routes.tsx')).AdminLawyersRoute,
+                }),
+              },
+              {
+                path: 'usuarios',
+                lazy: async () => ({
+                  Component: (await import('./routes/admin-routes.tsx')).AdminUsersRoute,
+                }),
+              },
+              {
+                path: 'casos',
+                lazy: async () => ({
+                  Component: (await import('./routes/admin-routes.tsx')).AdminCasesRoute,
+                }),
+              },
+              {
+                path: 'auditoria',
+                lazy: async () => ({
+                  Component: (await import('./routes/admin-routes.tsx')).AdminAuditRoute,
+                }),
+              },
+            ],
+          },
+          {
             lazy: async () => ({
               Component: (await import('./layouts/dashboard-layout.tsx')).DashboardLayout,
             }),

@@ -24,6 +24,12 @@ export const paths = {
   lawyers: '/dashboard/abogados',
   /** spec §2: the lawyer detail route, reached with navigation state {lawyerId} */
   lawyerDetail: '/dashboard/detail',
+  /** (+) the administration console, role ADMIN only */
+  admin: '/admin',
+  adminLawyers: '/admin/abogados',
+  adminUsers: '/admin/usuarios',
+  adminCases: '/admin/casos',
+  adminAudit: '/admin/auditoria',
 } as const;
 
 /**

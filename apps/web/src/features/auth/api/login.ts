@@ -1,4 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
+import type { LoginAnswer, MfaChallenge } from '@l4l/shared/schemas/admin';
 import type { Login, SignIn } from '@l4l/shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
@@ -6,12 +7,21 @@ import { hasPersistentConsent } from '../../../lib/cookie-consent.ts';
 
 export type LoginInput = Omit<Login, 'remember'>;
 
+/** An administrator's correct password asks for the second factor instead of giving a session (API.md). */
+export function isMfaChallenge(answer: LoginAnswer | undefined): answer is MfaChallenge {
+  return answer !== undefined && 'mfaRequired' in answer && answer.mfaRequired === true;
+}
+
+export function isSignIn(answer: LoginAnswer | undefined): answer is SignIn {
+  return answer !== undefined && 'baseUser' in answer;
+}
+
 /**
  * POST /api/auth/login. `remember` asks for a persistent cookie, only with cookie consent (ADR 0003).
  * spec §9: the login gives up after 10 s.
  */
-export function login(input: LoginInput): Promise<SignIn> {
-  return apiClient.post<SignIn>(
+export function login(input: LoginInput): Promise<LoginAnswer> {
+  return apiClient.post<LoginAnswer>(
     '/api/auth/login',
     { ...input, remember: hasPersistentConsent() },
     { timeoutMs: LIMITS.loginTimeoutMs },

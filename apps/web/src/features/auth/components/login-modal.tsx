@@ -1,3 +1,4 @@
+import type { MfaChallenge } from '@l4l/shared/schemas/admin';
 import { loginSchema } from '@l4l/shared/schemas/auth';
 import { EMAIL_PATTERN } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
@@ -9,11 +10,12 @@ import { Modal } from '../../../components/modal/modal.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { schemaResolver } from '../../../lib/schema-resolver.ts';
 import { loginToast, recoveryToast } from '../../../lib/toast.ts';
-import { type LoginInput, useLogin } from '../api/login.ts';
+import { isMfaChallenge, isSignIn, type LoginInput, useLogin } from '../api/login.ts';
 import { useRecoverPassword } from '../api/recover-password.ts';
 import { loginErrorMessage } from '../lib/login-error.ts';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
 import styles from './auth-forms.module.css';
+import { SecondFactor } from './second-factor.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 
 /** spec §2 Login modal: the three views it moves between. */
@@ -30,11 +32,28 @@ type LoginModalProps = {
 export function LoginModal({ open, onOpenChange, onSwitchToRegister }: LoginModalProps) {
   const [mode, setMode] = useState<LoginMode>('loginWithMail');
   const [email, setEmail] = useState('');
+  // an administrator's correct password: the second step still owed (API.md "Auth")
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
 
   // every opening starts on the mail form (spec §2: loginWithMail is the default)
   useEffect(() => {
-    if (!open) setMode('loginWithMail');
+    if (!open) {
+      setMode('loginWithMail');
+      setChallenge(null);
+    }
   }, [open]);
+
+  if (challenge) {
+    return (
+      <Modal
+        open={open}
+        onOpenChange={onOpenChange}
+        title={challenge.otpauthUrl ? es.admin.mfa.enrolTitle : es.admin.mfa.title}
+      >
+        <SecondFactor challenge={challenge} onBack={() => setChallenge(null)} />
+      </Modal>
+    );
+  }
 
   const recovering = mode === 'forgotPass';
   return (
@@ -59,6 +78,7 @@ export function LoginModal({ open, onOpenChange, onSwitchToRegister }: LoginModa
           onEmailChange={setEmail}
           onForgot={() => setMode('forgotPass')}
           onOtherOptions={() => setMode('initial')}
+          onSecondFactor={setChallenge}
         />
       ) : null}
       {recovering ? (
@@ -116,11 +136,13 @@ function LoginWithMail({
   onEmailChange,
   onForgot,
   onOtherOptions,
+  onSecondFactor,
 }: {
   defaultEmail: string;
   onEmailChange: (email: string) => void;
   onForgot: () => void;
   onOtherOptions: () => void;
+  onSecondFactor: (challenge: MfaChallenge) => void;
 }) {
   const login = useLogin();
   const completeSignIn = useCompleteSignIn();
@@ -137,7 +159,8 @@ function LoginWithMail({
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: (answer) => {
-        if (answer?.baseUser) completeSignIn(answer);
+        if (isMfaChallenge(answer)) onSecondFactor(answer);
+        else if (isSignIn(answer)) completeSignIn(answer);
         else loginToast.error(es.login.connectionError);
       },
       onError: (error) => loginToast.error(loginErrorMessage(error)),

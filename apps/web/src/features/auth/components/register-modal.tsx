@@ -22,7 +22,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { sanitizePriceInput } from '../../../lib/price-input.ts';
 import { schemaResolverBy } from '../../../lib/schema-resolver.ts';
 import { loginToast } from '../../../lib/toast.ts';
-import { useLogin } from '../api/login.ts';
+import { isSignIn, useLogin } from '../api/login.ts';
 import { type LawyerRegistrationInput, useRegisterLawyer } from '../api/register-lawyer.ts';
 import { type UserRegistrationInput, useRegisterUser } from '../api/register-user.ts';
 import { loginErrorMessage } from '../lib/login-error.ts';
@@ -174,7 +174,8 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
         login.mutate(
           { email: values.mail, password: values.password },
           {
-            onSuccess: completeSignIn,
+            // a new client never owes a second factor: the answer is the session
+            onSuccess: (answer) => (isSignIn(answer) ? completeSignIn(answer) : undefined),
             onError: (error) => {
               loginToast.error(loginErrorMessage(error));
               onSwitchToLogin();

@@ -1,17 +1,21 @@
+import { ROLE } from '@l4l/shared/constants/roles';
 import type { SignIn } from '@l4l/shared/schemas/auth';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 
-/** After any successful sign-in (mail, Google, right after registering): the session, then the dashboard. */
+/**
+ * After any successful sign-in (mail, Google, right after registering): the session, then the dashboard;
+ * an administrator lands on the console.
+ */
 export function useCompleteSignIn() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   return useCallback(
     (answer: SignIn) => {
       signIn(answer.baseUser);
-      navigate(paths.dashboard, { replace: true });
+      navigate(answer.baseUser.role === ROLE.ADMIN ? paths.admin : paths.dashboard, { replace: true });
     },
     [signIn, navigate],
   );

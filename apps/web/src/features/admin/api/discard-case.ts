@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { ADMIN_QUERY_KEY } from '../lib/paged.ts';
+
+/** POST /api/admin/cases/{id}/discard {reason?}: the client gets a notice and a mail. */
+export function discardCase({ id, reason }: { id: string; reason?: string }): Promise<unknown> {
+  return apiClient.post<unknown>(`/api/admin/cases/${id}/discard`, reason ? { reason } : {});
+}
+
+export function useDiscardCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: discardCase,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+  });
+}
