@@ -13,7 +13,9 @@ import { casesRoutes } from './modules/cases/cases.routes.ts';
 import chat, { type ChatPluginOptions } from './modules/chat/chat.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lawyersRoutes } from './modules/lawyers/lawyers.routes.ts';
+import { paymentIntentRoutes } from './modules/payments/payment-intent.routes.ts';
 import payments from './modules/payments/payments.plugin.ts';
+import paymentsWebhook from './modules/payments/webhook.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -136,6 +138,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(payments, {
     onPaid: (tx, post, payment) => app.cases.activateFromPayment(tx, post, payment),
   });
+  await app.register(paymentsWebhook);
+  await app.register(paymentIntentRoutes);
 
   await app.register(web);
   return app;

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { dataEnvelope } from '@l4l/shared/envelope';
+import {
+  paymentIntentStatusSchema,
+  paymentStripeAnswerSchema,
+  paymentStripeSchema,
+} from '@l4l/shared/schemas/billing';
+import { centsToEuros, eurosToCents } from '@l4l/shared/schemas/common';
+import { es } from '@l4l/shared/texts/es';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { authenticate, currentUser } from '../../plugins/auth.ts';
+import { createStripeClient } from './stripe-provider.ts';
+
+/** Marks the PaymentIntents this test page made, so the status lookup answers for those only. */
+const SOURCE = 'l4l-test-page';
+const intentParams = z.object({ id: z.string().regex(/^pi_[A-Za-z0-9_]{1,200}$/) });
+/** An optional client key ('Idempotency-Key' header) makes a retried submit create one intent. */
+const CLIENT_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/**
+ * The spec's payment test page ('Stripe Test Payload'; API.md "Payments"): a PaymentIntent for the
+ * embedded card form, and (+) its real status for /payment/completion. Outside production only (404 in
+ * production); 503 with a Spanish message when Stripe is not configured.
+ */
+const paymentIntentModule: FastifyPluginAsyncZod = async (app) => {
+  const stripe = app.config.stripe;
+  const client = stripe ? createStripeClient(stripe) : undefined;
+  const available = () => {
+    if (app.config.env === 'production') throw notFound();
+    if (!client) throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.stripeNotConfigured });
+    return client;
+  };
+  const unavailable = (error: unknown): never => {
+    app.log.error({ err: error }, 'stripe refused a payment intent call');
+    throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.providerUnavailable });
+  };
+
+  app.post(
+    '/api/payments/payment-stripe',
+    {
+      onRequest: authenticate,
+      schema: { body: paymentStripeSchema, response: { 200: dataEnvelope(paymentStripeAnswerSchema) } },
+    },
+    async (request) => {
+      const stripeClient = available();
+      const caller = currentUser(request);
+      const given = request.headers['idempotency-key'];
+      const key =
+        typeof given === 'string' && CLIENT_KEY.test(given) ? `${caller.id}-${given}` : randomUUID();
+      const intent = await stripeClient.paymentIntents
+        .create(
+          {
+            amount: eurosToCents(request.body.amount),
+            currency: 'eur',
+            description: request.body.description || undefined,
+            automatic_payment_methods: { enabled: true },
+            metadata: { source: SOURCE, reference: request.body.id, userId: caller.id },
+          },
+          { idempotencyKey: `payment-intent-${key}` },
+        )
+        .catch(unavailable);
+      if (!intent.client_secret)
+        unavailable(new Error(`payment intent ${intent.id} without a client secret`));
+      return {
+        data: {
+          clientSecret: intent.client_secret ?? '',
+          // Stripe's own page that reviews which payment methods this intent can show
+          dpmCheckerLink: `https://dashboard.stripe.com/settings/payment_methods/review?transaction_id=${intent.id}`,
+        },
+      };
+    },
+  );
+
+  // public: the browser comes back from Stripe's redirect possibly without a session (ADR 0003); the
+  // intent id is the capability, and only the status and amount of a test-page intent are told
+  app.get(
+    '/api/payments/intent/:id',
+    { schema: { params: intentParams, response: { 200: dataEnvelope(paymentIntentStatusSchema) } } },
+    async (request) => {
+      const stripeClient = available();
+      const intent = await stripeClient.paymentIntents.retrieve(request.params.id).catch((error: unknown) => {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+          throw notFound();
+        return unavailable(error);
+      });
+      if (intent.metadata?.source !== SOURCE) throw notFound();
+      return {
+        data: {
+          id: intent.id,
+          status: intent.status,
+          amount: centsToEuros(intent.amount),
+          currency: intent.currency.toUpperCase(),
+        },
+      };
+    },
+  );
+};
+
+export const paymentIntentRoutes = fp(paymentIntentModule, {
+  name: 'payment-intent',
+  dependencies: ['auth'],
+});
