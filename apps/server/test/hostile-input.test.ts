@@ -47,6 +47,7 @@ const NASTY_STRINGS = [
   '"; SELECT pg_sleep(5); --',
   '<script>alert(1)</script>',
   '<img src=x onerror=alert(1)>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, on purpose
   '{{7*7}}${7*7}',
   '../../../etc/passwd',
   '%00%2e%2e%2f',

@@ -1,0 +1,384 @@
+import { ROLE, type Role } from '@l4l/shared/constants/roles';
+import { DEFAULT_PASSWORD } from './factories.ts';
+
+/**
+ * The authorization table (issue #9): every route the app serves, who may call it, and how to build a
+ * request for it against the objects of one owner (A or B). `authorization.test.ts` runs every route as
+ * every persona on A's objects and on B's, and fails when a route is missing here.
+ *
+ * - `access`: 'public' (anyone, with or without a session), 'signed-in' (any valid session) or the roles
+ *   allowed (another role: 403).
+ * - `scope`: 'self' — the user the request names (`subject`) must be the caller (403 otherwise);
+ *   'party' — the caller must be one of the object's `parties` (404 otherwise: existence is not revealed).
+ * - `admin`: an ADMIN passes the scope too.
+ */
+export type Rule = {
+  access: 'public' | 'signed-in' | readonly Role[];
+  scope?: 'self' | 'party';
+  admin?: boolean;
+};
+
+/** One owner's world: people and objects the requests point at. */
+export type World = {
+  client: { id: string; mail: string };
+  lawyer: { id: string; mail: string };
+  /** a user only administrators act on (ban / unban) */
+  victim: { id: string };
+  pendingLawyers: [string, string];
+  activeCaseId: string;
+  chatId: string;
+  openCaseId: string;
+  pendingProposalId: string;
+  pendingCaseIds: [string, string];
+  paymentId: string;
+  sandboxSessionId: string;
+  educationId: string;
+  experienceId: string;
+  uploadPath: string;
+};
+
+export type Built = {
+  url: string;
+  body?: unknown;
+  /** the user a 'self' route names */
+  subject?: string;
+  /** who takes part in a 'party' route's object */
+  parties?: string[];
+};
+
+type Entry = Rule & { request: (w: World) => Built };
+
+const USUARIO = [ROLE.USUARIO] as const;
+const ABOGADO = [ROLE.ABOGADO] as const;
+const ADMIN = [ROLE.ADMIN] as const;
+const PNG_1X1 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const bothParties = (w: World) => [w.client.id, w.lawyer.id];
+
+export const AUTHORIZATION: Record<string, Entry> = {
+  'GET /api/health': { access: 'public', request: () => ({ url: '/api/health' }) },
+
+  // auth
+  'POST /api/auth/user/register': {
+    access: 'public',
+    request: () => ({ url: '/api/auth/user/register', body: {} }),
+  },
+  'POST /api/auth/lawyer/register': {
+    access: 'public',
+    request: () => ({ url: '/api/auth/lawyer/register', body: {} }),
+  },
+  'POST /api/auth/login': {
+    access: 'public',
+    request: (w) => ({ url: '/api/auth/login', body: { email: w.client.mail, password: 'Incorrecta-123' } }),
+  },
+  'POST /api/auth/mfa/verify': {
+    access: 'public',
+    request: () => ({ url: '/api/auth/mfa/verify', body: { mfaToken: 'x', code: '000000' } }),
+  },
+  'POST /api/auth/google': {
+    access: 'public',
+    request: () => ({ url: '/api/auth/google', body: { credential: 'x' } }),
+  },
+  'GET /api/auth/providers': { access: 'public', request: () => ({ url: '/api/auth/providers' }) },
+  'POST /api/auth/logout': { access: 'public', request: () => ({ url: '/api/auth/logout' }) },
+  'GET /api/auth/me': { access: 'signed-in', request: () => ({ url: '/api/auth/me' }) },
+  'POST /api/auth/recover-password': {
+    access: 'public',
+    request: (w) => ({ url: `/api/auth/recover-password?email=${encodeURIComponent(w.client.mail)}` }),
+  },
+  'POST /api/auth/update-password': {
+    access: 'public',
+    request: () => ({
+      url: '/api/auth/update-password',
+      body: { token: 'x', newPassword: 'Nueva-Clave-2026' },
+    }),
+  },
+  'POST /api/auth/change-password': {
+    access: 'signed-in',
+    request: () => ({
+      url: '/api/auth/change-password',
+      // the same password again: the route runs for real, and every persona keeps theirs for the next round
+      body: { currentPassword: DEFAULT_PASSWORD, newPassword: DEFAULT_PASSWORD },
+    }),
+  },
+
+  // users and lawyers
+  'GET /api/user/profile/:id': {
+    access: 'signed-in',
+    scope: 'self',
+    admin: true,
+    request: (w) => ({ url: `/api/user/profile/${w.client.id}`, subject: w.client.id }),
+  },
+  'PUT /api/user/profile/:id': {
+    access: 'signed-in',
+    scope: 'self',
+    request: (w) => ({ url: `/api/user/profile/${w.client.id}`, body: {}, subject: w.client.id }),
+  },
+  'POST /api/user/profile/photo': {
+    access: 'signed-in',
+    scope: 'self',
+    request: (w) => ({
+      url: '/api/user/profile/photo',
+      body: { id: w.client.id, image: PNG_1X1, role: 'USUARIO' },
+      subject: w.client.id,
+    }),
+  },
+  'GET /api/users/:id/presence': {
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/api/users/${w.client.id}/presence`, parties: bothParties(w) }),
+  },
+  'GET /api/lawyers': { access: 'signed-in', request: () => ({ url: '/api/lawyers' }) },
+  'GET /api/lawyers/destacados': { access: 'public', request: () => ({ url: '/api/lawyers/destacados' }) },
+  'GET /api/lawyers/lawyer/detail/:id': {
+    access: 'signed-in',
+    request: (w) => ({ url: `/api/lawyers/lawyer/detail/${w.lawyer.id}` }),
+  },
+  'GET /api/lawyers/profile/:id': {
+    access: [ROLE.ABOGADO, ROLE.ADMIN],
+    scope: 'self',
+    admin: true,
+    request: (w) => ({ url: `/api/lawyers/profile/${w.lawyer.id}`, subject: w.lawyer.id }),
+  },
+  'PUT /api/lawyers/profile/:id': {
+    access: ABOGADO,
+    scope: 'self',
+    request: (w) => ({ url: `/api/lawyers/profile/${w.lawyer.id}`, body: {}, subject: w.lawyer.id }),
+  },
+  'PUT /api/lawyers/profile/prices/:id': {
+    access: ABOGADO,
+    scope: 'self',
+    request: (w) => ({ url: `/api/lawyers/profile/prices/${w.lawyer.id}`, body: {}, subject: w.lawyer.id }),
+  },
+  'POST /api/lawyers/profile/photo': {
+    access: ABOGADO,
+    scope: 'self',
+    request: (w) => ({
+      url: '/api/lawyers/profile/photo',
+      body: { id: w.lawyer.id, image: PNG_1X1 },
+      subject: w.lawyer.id,
+    }),
+  },
+  'PUT /api/lawyers/education/:lawyerId': {
+    access: ABOGADO,
+    scope: 'self',
+    request: (w) => ({ url: `/api/lawyers/education/${w.lawyer.id}`, body: {}, subject: w.lawyer.id }),
+  },
+  'DELETE /api/lawyers/education/:lawyerId/:entryId': {
+    access: ABOGADO,
+    scope: 'self',
+    request: (w) => ({ url: `/api/lawyers/education/${w.lawyer.id}/${w.educationId}`, subject: w.lawyer.id }),
+  },
+  'PUT /api/lawyers/experience/:lawyerId': {
+    access: ABOGADO,
+    scope: 'self',
+    request: (w) => ({ url: `/api/lawyers/experience/${w.lawyer.id}`, body: {}, subject: w.lawyer.id }),
+  },
+  'DELETE /api/lawyers/experience/:lawyerId/:entryId': {
+    access: ABOGADO,
+    scope: 'self',
+    request: (w) => ({
+      url: `/api/lawyers/experience/${w.lawyer.id}/${w.experienceId}`,
+      subject: w.lawyer.id,
+    }),
+  },
+  'GET /api/rating/user-rating/:id': {
+    access: 'signed-in',
+    scope: 'self',
+    admin: true,
+    request: (w) => ({ url: `/api/rating/user-rating/${w.client.id}`, subject: w.client.id }),
+  },
+  'GET /api/rating/lawyer-rating/:id': {
+    access: 'signed-in',
+    request: (w) => ({ url: `/api/rating/lawyer-rating/${w.lawyer.id}` }),
+  },
+  'POST /api/uploads': { access: 'signed-in', request: () => ({ url: '/api/uploads', body: {} }) },
+  'GET /uploads/*': { access: 'public', request: (w) => ({ url: w.uploadPath }) },
+
+  // chat
+  'GET /api/chat/getchats/:userId': {
+    access: 'signed-in',
+    scope: 'self',
+    request: (w) => ({ url: `/api/chat/getchats/${w.client.id}`, subject: w.client.id }),
+  },
+  'GET /api/chat/:userId/:lawyerId': {
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/api/chat/${w.client.id}/${w.lawyer.id}`, parties: bothParties(w) }),
+  },
+  'POST /api/chat/:chatId/read': {
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/api/chat/${w.chatId}/read`, parties: bothParties(w) }),
+  },
+
+  // cases and proposals
+  'POST /api/cases/new-case': { access: USUARIO, request: () => ({ url: '/api/cases/new-case', body: {} }) },
+  'POST /api/cases/create-case-chat': {
+    access: USUARIO,
+    request: () => ({ url: '/api/cases/create-case-chat', body: {} }),
+  },
+  'GET /api/cases/user/:id': {
+    access: [ROLE.USUARIO, ROLE.ADMIN],
+    scope: 'self',
+    admin: true,
+    request: (w) => ({ url: `/api/cases/user/${w.client.id}`, subject: w.client.id }),
+  },
+  'GET /api/cases/lawyer/:id': {
+    access: [ROLE.ABOGADO, ROLE.ADMIN],
+    scope: 'self',
+    admin: true,
+    request: (w) => ({ url: `/api/cases/lawyer/${w.lawyer.id}`, subject: w.lawyer.id }),
+  },
+  'GET /api/cases/user/case/:caseId': {
+    access: 'signed-in',
+    scope: 'party',
+    admin: true,
+    request: (w) => ({ url: `/api/cases/user/case/${w.activeCaseId}`, parties: bothParties(w) }),
+  },
+  'GET /api/cases/pending-cases': { access: ABOGADO, request: () => ({ url: '/api/cases/pending-cases' }) },
+  'PUT /api/cases/:caseId/progress': {
+    access: ABOGADO,
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/cases/${w.activeCaseId}/progress`,
+      body: { progressStep: 3 },
+      parties: [w.lawyer.id],
+    }),
+  },
+  'POST /api/cases/close-case/:caseId': {
+    access: ABOGADO,
+    scope: 'party',
+    request: (w) => ({ url: `/api/cases/close-case/${w.activeCaseId}`, parties: [w.lawyer.id] }),
+  },
+  'POST /api/cases/confirm-close-case/:caseId/:chatId': {
+    access: USUARIO,
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/cases/confirm-close-case/${w.activeCaseId}/${w.chatId}`,
+      parties: [w.client.id],
+    }),
+  },
+  'POST /api/cases/discard-close-case/:caseId': {
+    access: USUARIO,
+    scope: 'party',
+    request: (w) => ({ url: `/api/cases/discard-close-case/${w.activeCaseId}`, parties: [w.client.id] }),
+  },
+  'POST /api/proposal/create-proposal-to-case/:caseId': {
+    access: ABOGADO,
+    request: (w) => ({
+      url: `/api/proposal/create-proposal-to-case/${w.openCaseId}`,
+      body: { price: 100, message: 'Propuesta de prueba.' },
+    }),
+  },
+  'POST /api/proposal/accept-proposal/:proposalId': {
+    access: USUARIO,
+    scope: 'party',
+    request: (w) => ({ url: `/api/proposal/accept-proposal/${w.pendingProposalId}`, parties: [w.client.id] }),
+  },
+  'POST /api/proposal/reject-proposal/:proposalId/:chatId': {
+    access: USUARIO,
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/proposal/reject-proposal/${w.pendingProposalId}/${w.chatId}`,
+      parties: [w.client.id],
+    }),
+  },
+  'POST /api/rating/new-rating': {
+    access: USUARIO,
+    scope: 'party',
+    request: (w) => ({
+      url: '/api/rating/new-rating',
+      body: { caseId: w.activeCaseId, stars: 5 },
+      parties: [w.client.id],
+    }),
+  },
+
+  // chat socket: an HTTP request without the WebSocket upgrade is refused; the STOMP CONNECT checks the token
+  'GET /ws': { access: 'public', request: () => ({ url: '/ws' }) },
+
+  // payments and billing
+  'POST /api/payments/webhook': {
+    access: 'public',
+    request: () => ({ url: '/api/payments/webhook', body: {} }),
+  },
+  'POST /api/payments/payment-stripe': {
+    access: 'signed-in',
+    request: () => ({
+      url: '/api/payments/payment-stripe',
+      body: { id: 'prueba', amount: 200, description: 'Prueba' },
+    }),
+  },
+  // the public completion page asks the provider for the real status of an intent id
+  'GET /api/payments/intent/:id': {
+    access: 'public',
+    request: () => ({ url: '/api/payments/intent/pi_prueba' }),
+  },
+  'GET /payment/sandbox/:sessionId': {
+    access: 'public',
+    request: (w) => ({ url: `/payment/sandbox/${w.sandboxSessionId}` }),
+  },
+  'POST /payment/sandbox/:sessionId/pay': {
+    access: 'public',
+    request: (w) => ({ url: `/payment/sandbox/${w.sandboxSessionId}/pay` }),
+  },
+  'POST /payment/sandbox/:sessionId/cancel': {
+    access: 'public',
+    request: (w) => ({ url: `/payment/sandbox/${w.sandboxSessionId}/cancel` }),
+  },
+  'GET /api/transaccion/getUserTransaccion/:id': {
+    access: 'signed-in',
+    scope: 'self',
+    admin: true,
+    request: (w) => ({ url: `/api/transaccion/getUserTransaccion/${w.client.id}`, subject: w.client.id }),
+  },
+  'GET /api/transaccion/getLawyerTransaccion/:id': {
+    access: 'signed-in',
+    scope: 'self',
+    admin: true,
+    request: (w) => ({ url: `/api/transaccion/getLawyerTransaccion/${w.lawyer.id}`, subject: w.lawyer.id }),
+  },
+  'GET /api/transaccion/receipt/:paymentId': {
+    access: 'signed-in',
+    scope: 'party',
+    admin: true,
+    request: (w) => ({ url: `/api/transaccion/receipt/${w.paymentId}`, parties: bothParties(w) }),
+  },
+
+  // administration
+  'GET /api/admin/lawyers': { access: ADMIN, request: () => ({ url: '/api/admin/lawyers?verified=false' }) },
+  'POST /api/admin/lawyers/:id/verify': {
+    access: ADMIN,
+    request: (w) => ({ url: `/api/admin/lawyers/${w.pendingLawyers[0]}/verify` }),
+  },
+  'POST /api/admin/lawyers/:id/reject': {
+    access: ADMIN,
+    request: (w) => ({
+      url: `/api/admin/lawyers/${w.pendingLawyers[1]}/reject`,
+      body: { reason: 'Colegiación no válida.' },
+    }),
+  },
+  'GET /api/admin/users': { access: ADMIN, request: () => ({ url: '/api/admin/users' }) },
+  'POST /api/admin/users/:id/ban': {
+    access: ADMIN,
+    request: (w) => ({ url: `/api/admin/users/${w.victim.id}/ban`, body: { reason: 'Prueba' } }),
+  },
+  'POST /api/admin/users/:id/unban': {
+    access: ADMIN,
+    request: (w) => ({ url: `/api/admin/users/${w.victim.id}/unban` }),
+  },
+  'GET /api/admin/stats': { access: ADMIN, request: () => ({ url: '/api/admin/stats' }) },
+  'GET /api/admin/audit': { access: ADMIN, request: () => ({ url: '/api/admin/audit' }) },
+  'GET /api/admin/cases': { access: ADMIN, request: () => ({ url: '/api/admin/cases' }) },
+  'POST /api/admin/cases/:caseId/approve': {
+    access: ADMIN,
+    request: (w) => ({
+      url: `/api/admin/cases/${w.pendingCaseIds[0]}/approve`,
+      body: { category: 'Abogado Civil' },
+    }),
+  },
+  'POST /api/admin/cases/:caseId/discard': {
+    access: ADMIN,
+    request: (w) => ({ url: `/api/admin/cases/${w.pendingCaseIds[1]}/discard`, body: { reason: 'Prueba' } }),
+  },
+};
