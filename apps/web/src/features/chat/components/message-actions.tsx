@@ -32,25 +32,20 @@ export function ProposalActions({ message }: { message: ChatMessage }) {
       toast.error(es.chat.noProposalId);
       return;
     }
-    accept.mutate(message.proposalId, {
-      onSuccess: openPayment,
-      onError: () => toast.error(es.proposals.acceptFailed),
-    });
+    accept.mutateAsync(message.proposalId).then(openPayment, () => toast.error(es.proposals.acceptFailed));
   };
   const onReject = () => {
     if (!message.proposalId) {
       toast.error(es.chat.noProposalId);
       return;
     }
-    reject.mutate(
-      { proposalId: message.proposalId, chatId: message.chatId },
-      {
-        onSuccess: () => {
-          setRejected(true);
-          toast.success(es.proposals.rejected);
-        },
-        onError: () => toast.error(es.proposals.rejectFailed),
+    // mutateAsync, not mutate's callbacks: the server's notice may settle (and unmount) this card first
+    reject.mutateAsync({ proposalId: message.proposalId, chatId: message.chatId }).then(
+      () => {
+        setRejected(true);
+        toast.success(es.proposals.rejected);
       },
+      () => toast.error(es.proposals.rejectFailed),
     );
   };
 
@@ -64,6 +59,13 @@ export function ProposalActions({ message }: { message: ChatMessage }) {
       </Button>
     </div>
   );
+}
+
+/** spec §8: a closure failure shows the server's message, or a generic one for a fault or no answer. */
+function closeFailure(error: unknown): string {
+  return isApiError(error) && error.status > 0 && error.status < 500
+    ? error.message
+    : es.cases.closeUnexpected;
 }
 
 /** spec §4: the client confirms the closure ('Cerrando...' while busy) or cancels the request. */

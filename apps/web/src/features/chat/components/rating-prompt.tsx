@@ -25,23 +25,20 @@ export function RatingPrompt({ message }: { message: ChatMessage }) {
       toast.error(es.cases.noCaseId);
       return;
     }
-    rate.mutate(
-      { lawyerId: message.lawyerId, caseId, stars },
-      {
-        onSuccess: () => {
+    rate.mutateAsync({ lawyerId: message.lawyerId, caseId, stars }).then(
+      () => {
+        markCaseRated(caseId);
+        setRated(true);
+        toast.success(es.ratings.thanks);
+      },
+      (error: unknown) => {
+        if (isApiError(error) && error.status === 409) {
           markCaseRated(caseId);
           setRated(true);
-          toast.success(es.ratings.thanks);
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.status === 409) {
-            markCaseRated(caseId);
-            setRated(true);
-            toast.info(es.ratings.alreadyRated);
-            return;
-          }
-          toast.error(es.ratings.failed);
-        },
+          toast.info(es.ratings.alreadyRated);
+          return;
+        }
+        toast.error(es.ratings.failed);
       },
     );
   };

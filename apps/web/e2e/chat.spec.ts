@@ -1,0 +1,173 @@
+import { deflateSync } from 'node:zlib';
+import { es } from '@l4l/shared/texts/es';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, presetConsent } from './support.ts';
+
+/**
+ * Issue #6 journey: a demo client and a demo lawyer who already share a chat talk live in two browsers,
+ * the client attaches a picture, and a proposal the lawyer sends shows 'Aceptar'/'Rechazar' to the client
+ * only. cliente2 (Pablo) and alejandro.suarez share the chat of a finished case; Pablo's insurance claim
+ * is on the lawyers' board, where Alejandro has no proposal yet.
+ */
+const CLIENT_MAIL = 'cliente2@l4l.demo';
+const CLIENT_NAME = 'Pablo Herrera Sanz';
+const LAWYER_MAIL = 'alejandro.suarez@l4l.demo';
+const LAWYER_NAME = 'Alejandro Suárez Prieto';
+const BOARD_CASE_TITLE = 'La aseguradora no me paga las lesiones de un accidente';
+
+async function logInAs(page: Page, mail: string) {
+  await presetConsent(page, 'true');
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(es.login.email).fill(mail);
+  await dialog.getByLabel(es.login.password, { exact: true }).fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: es.buttons.continue }).click();
+  await expect(page).toHaveURL(/\/dashboard\/inicio/);
+}
+
+async function myId(page: Page): Promise<string> {
+  const answer = await page.request.get('/api/auth/me');
+  expect(answer.status()).toBe(200);
+  return (await answer.json()).data.id as string;
+}
+
+/** A real 24×24 PNG (a brass square), made here so the test needs no fixture file. */
+function png(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const size = 24;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: size }, () => [226, 169, 63]).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('a client and a lawyer chat live, attach a picture, and a new proposal reaches only the client', async ({
+  browser,
+}) => {
+  const clientContext = await browser.newContext();
+  const lawyerContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  const lawyer = await lawyerContext.newPage();
+  await logInAs(client, CLIENT_MAIL);
+  await logInAs(lawyer, LAWYER_MAIL);
+  const clientId = await myId(client);
+
+  // the lawyer follows a deep link through the '/chat' alias (spec §6: a lawyer opens it by the client's id)
+  await lawyer.goto(`/chat?with=${clientId}`);
+  await expect(lawyer).toHaveURL(new RegExp(`/dashboard/chat\\?with=${clientId}`));
+  await expect(lawyer.getByRole('heading', { name: CLIENT_NAME })).toBeVisible();
+  await expect(lawyer.getByText(es.chat.heading)).toBeVisible();
+
+  // the client opens the conversation from the list
+  await client.getByRole('link', { name: es.nav.privateChat }).click();
+  await client
+    .getByRole('navigation', { name: es.chat.listLabel })
+    .getByRole('link', { name: new RegExp(LAWYER_NAME) })
+    .click();
+  await expect(client.getByRole('heading', { name: LAWYER_NAME })).toBeVisible();
+  const clientLog = client.getByRole('log');
+  const lawyerLog = lawyer.getByRole('log');
+
+  // typed by one, seen by the other without a reload
+  const question = `Hola, Alejandro. ¿Podrías mirar también lo del seguro? (${Date.now()})`;
+  const box = client.getByLabel(es.chat.messageLabel);
+  await box.fill(question);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  await expect(lawyerLog.getByText(question)).toBeVisible();
+  await expect(clientLog.getByText(question)).toBeVisible();
+
+  // Shift+Enter breaks the line; Enter sends both lines as one message
+  const reply = lawyer.getByLabel(es.chat.messageLabel);
+  await reply.fill('Claro, Pablo.');
+  await reply.press('Shift+Enter');
+  await reply.pressSequentially('Te envío una propuesta ahora.');
+  await reply.press('Enter');
+  await expect(clientLog.getByText('Claro, Pablo.\nTe envío una propuesta ahora.')).toBeVisible();
+
+  // a picture: uploaded, then delivered to both as an image message that really loads
+  await client
+    .getByTestId('chat-image-input')
+    .setInputFiles({ name: 'parte.png', mimeType: 'image/png', buffer: png() });
+  const received = lawyerLog.getByRole('img', { name: es.chat.imageLabel }).last();
+  await expect(received).toHaveAttribute('src', /^\/uploads\//);
+  await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+  await expect(clientLog.getByRole('img', { name: es.chat.imageLabel }).last()).toHaveAttribute(
+    'src',
+    (await received.getAttribute('src')) ?? '',
+  );
+
+  // the lawyer proposes on the client's case on the board: the card appears live on both sides
+  const board = await lawyer.request.get('/api/cases/pending-cases', { params: { pageSize: 100 } });
+  expect(board.status()).toBe(200);
+  const boardCase = ((await board.json()).data as { id: string; title: string }[]).find(
+    (item) => item.title === BOARD_CASE_TITLE,
+  );
+  expect(boardCase).toBeDefined();
+  const offer = `Reclamación a la aseguradora con el baremo de tráfico (${Date.now()})`;
+  const proposed = await lawyer.request.post(`/api/proposal/create-proposal-to-case/${boardCase?.id}`, {
+    data: { price: 450.5, message: offer },
+  });
+  expect(proposed.status()).toBe(200);
+
+  const clientCard = clientLog
+    .getByRole('article', { name: es.chat.proposalTitle })
+    .filter({ hasText: offer });
+  await expect(clientCard).toBeVisible();
+  await expect(clientCard.getByText('450,50 €')).toBeVisible();
+  await expect(clientCard.getByRole('button', { name: es.buttons.accept })).toBeVisible();
+  await expect(clientCard.getByRole('button', { name: es.buttons.reject })).toBeVisible();
+  const lawyerCard = lawyerLog
+    .getByRole('article', { name: es.chat.proposalTitle })
+    .filter({ hasText: offer });
+  await expect(lawyerCard).toBeVisible();
+  await expect(lawyerCard.getByRole('button')).toHaveCount(0);
+
+  // the client rejects it: the buttons go and the server's notice reaches the lawyer
+  await clientCard.getByRole('button', { name: es.buttons.reject }).click();
+  await expect(client.getByText(es.proposals.rejected)).toBeVisible();
+  await expect(clientCard.getByRole('button')).toHaveCount(0);
+
+  // away from the chat, the lawyer's nav counts what arrives
+  await lawyer.getByRole('link', { name: es.nav.home }).first().click();
+  await expect(lawyer).toHaveURL(/\/dashboard\/inicio/);
+  const badge = lawyer.getByTestId('chat-unread-badge');
+  // other clients' chats may hold unread messages already: count from there
+  await lawyer.waitForLoadState('networkidle');
+  const before = (await badge.count()) > 0 ? Number.parseInt((await badge.innerText()) || '0', 10) : 0;
+  await box.fill('¿Lo has recibido?');
+  await box.press('Enter');
+  await expect(badge).toContainText(String(before + 1));
+  await expect(badge.getByText(es.chat.unreadCount(before + 1))).toBeAttached();
+
+  await clientContext.close();
+  await lawyerContext.close();
+});
