@@ -46,6 +46,24 @@ export const routes: RouteObject[] = [
             path: paths.legalNotice,
             lazy: async () => ({ Component: (await import('./routes/legal-routes.tsx')).LegalNoticeRoute }),
           },
+          {
+            path: paths.paymentSuccess,
+            lazy: async () => ({
+              Component: (await import('./routes/payment-routes.tsx')).PaymentSuccessRoute,
+            }),
+          },
+          {
+            path: paths.paymentError,
+            lazy: async () => ({
+              Component: (await import('./routes/payment-routes.tsx')).PaymentErrorRoute,
+            }),
+          },
+          {
+            path: paths.paymentCompletion,
+            lazy: async () => ({
+              Component: (await import('./routes/payment-routes.tsx')).PaymentCompletionRoute,
+            }),
+          },
         ],
       },
       {
@@ -148,6 +166,16 @@ export const routes: RouteObject[] = [
               {
                 path: paths.profile,
                 lazy: async () => ({ Component: (await import('./routes/profile-route.tsx')).ProfileRoute }),
+              },
+              {
+                path: paths.billing,
+                lazy: async () => ({ Component: (await import('./routes/billing-route.tsx')).BillingRoute }),
+              },
+              {
+                path: paths.paymentTest,
+                lazy: async () => ({
+                  Component: (await import('./routes/payment-routes.tsx')).PaymentTestRoute,
+                }),
               },
               {
                 path: paths.chat,

@@ -20,6 +20,11 @@ export const paths = {
   beginCase: '/dashboard/begincase',
   profile: '/profile',
   billing: '/dashboard/profile/billing',
+  /** spec §2 payment pages: the checkout's two endings (public), the embedded form's return, its test page */
+  paymentSuccess: '/payment-success',
+  paymentError: '/payment-error',
+  paymentCompletion: '/payment/completion',
+  paymentTest: '/payment',
   /** (+) the public lawyer profile lives at /dashboard/abogados/{lawyerId} */
   lawyers: '/dashboard/abogados',
   /** spec §2: the lawyer detail route, reached with navigation state {lawyerId} */

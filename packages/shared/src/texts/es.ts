@@ -648,6 +648,12 @@ export const es = {
     unverified: 'Sin verificar: el servidor no puede consultar el pago en Stripe.',
     verifyFailed: 'No se pudo comprobar el estado real del pago.',
     noIntent: 'No se ha indicado ningún pago.',
+    noStatus: 'Estado no indicado',
+    testIntro: 'Página de pruebas del pago con tarjeta integrado de Stripe.',
+    testPrepared: 'El pago de prueba está preparado en Stripe.',
+    testNoEmbeddedForm:
+      'Esta instalación no tiene la clave publicable de Stripe, así que el formulario de tarjeta no se muestra aquí.',
+    testReviewMethods: 'Revisar los métodos de pago en Stripe',
     intentStatuses: {
       succeeded: 'Pagado',
       processing: 'En proceso',
