@@ -1,0 +1,118 @@
+import { es } from '@l4l/shared/texts/es';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Button } from '../../../components/button/button.tsx';
+import { LAWYER, makeBoardCase, pageOf } from '../../../test/case-fixtures.ts';
+import { fail, hang, mockApi, ok, type Route } from '../../../test/mock-api.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { CaseBoard } from './case-board.tsx';
+
+const OTHER_ID = '1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a';
+
+function renderBoard(board: Route, at = '/dashboard/inicio') {
+  const api = mockApi({ 'GET /api/auth/me': () => ok(LAWYER), 'GET /api/cases/pending-cases': board });
+  const view = renderWithApp(
+    <CaseBoard
+      proposalAction={(boardCase, onSent) => (
+        <Button onClick={onSent}>{`proponer ${boardCase.title}`}</Button>
+      )}
+    />,
+    { path: '/dashboard/inicio', at, consent: 'true' },
+  );
+  return { api, ...view };
+}
+
+describe('CaseBoard', () => {
+  it('shows each published case with its category, date and proposals, and the proposal action', async () => {
+    renderBoard(() =>
+      pageOf([
+        makeBoardCase(),
+        makeBoardCase({
+          id: OTHER_ID,
+          title: 'Multa de tráfico',
+          category: 'Abogado Administrativo',
+          proposalsCount: 0,
+        }),
+      ]),
+    );
+    const card = (await screen.findByRole('article', { name: 'Despido sin preaviso' })) as HTMLElement;
+    expect(within(card).getByText('Laboral')).toBeInTheDocument();
+    expect(within(card).getByText(es.cases.publishedOn('7/3/2026'))).toBeInTheDocument();
+    expect(within(card).getByText('2 propuestas')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'proponer Despido sin preaviso' })).toBeInTheDocument();
+    const other = screen.getByRole('article', { name: 'Multa de tráfico' });
+    expect(within(other).getByText(es.cases.proposalsCount(0))).toBeInTheDocument();
+    expect(screen.getByText(es.dashboard.boardCount(2))).toBeInTheDocument();
+  });
+
+  it('says Propuesta enviada where this lawyer already proposed, and at once after sending', async () => {
+    let sent = false;
+    const { api } = renderBoard(() =>
+      pageOf([
+        makeBoardCase({ myProposal: sent ? { id: OTHER_ID, price: 200, status: 'PENDIENTE' } : null }),
+        makeBoardCase({
+          id: OTHER_ID,
+          title: 'Multa de tráfico',
+          myProposal: { id: OTHER_ID, price: 90, status: 'PENDIENTE' },
+        }),
+      ]),
+    );
+    const other = await screen.findByRole('article', { name: 'Multa de tráfico' });
+    expect(within(other).getByText(es.proposals.sent)).toBeInTheDocument();
+    expect(within(other).queryByRole('button')).not.toBeInTheDocument();
+
+    sent = true;
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'proponer Despido sin preaviso' }));
+    const card = screen.getByRole('article', { name: 'Despido sin preaviso' });
+    expect(within(card).getByText(es.proposals.sent)).toBeInTheDocument();
+    // the board is asked again, so the count and the lowest price are the server's
+    await waitFor(() => expect(api.callsTo('GET /api/cases/pending-cases')).toHaveLength(2));
+  });
+
+  it('searches after a pause in typing and sorts, keeping both in the URL', async () => {
+    const { api, router } = renderBoard(() => pageOf([makeBoardCase()]));
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Despido sin preaviso' });
+    await user.type(screen.getByLabelText(es.dashboard.searchCases), 'despido');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=despido'));
+    await waitFor(() => expect(api.calls.at(-1)?.query.get('search')).toBe('despido'));
+    // one request for the whole word, not one per letter
+    expect(
+      api.callsTo('GET /api/cases/pending-cases').filter((call) => call.query.get('search')),
+    ).toHaveLength(1);
+
+    const sort = screen.getByLabelText(es.dashboard.sortBy);
+    expect(within(sort).getByRole('option', { name: es.dashboard.sortRecent })).toBeInTheDocument();
+    await user.selectOptions(sort, 'price_asc');
+    await waitFor(() => expect(api.calls.at(-1)?.query.get('sort')).toBe('price_asc'));
+    expect(router.state.location.search).toBe('?search=despido&sort=price_asc');
+  });
+
+  it('pages through the board', async () => {
+    const { api } = renderBoard((call) => pageOf([makeBoardCase()], Number(call.query.get('page')), 30));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: es.dashboard.nextPage }));
+    await waitFor(() => expect(api.calls.at(-1)?.query.get('page')).toBe('2'));
+    expect(await screen.findByText(es.dashboard.pageOf(2, 3))).toBeInTheDocument();
+  });
+
+  it('shows the loading, empty, no-match and error texts', { timeout: 10_000 }, async () => {
+    const loading = renderBoard(hang);
+    expect(await screen.findAllByText(es.cases.loading)).not.toHaveLength(0);
+    loading.unmount();
+
+    const empty = renderBoard(() => pageOf([]));
+    expect(await screen.findByText(es.dashboard.boardEmpty)).toBeInTheDocument();
+    empty.unmount();
+
+    const noMatch = renderBoard(() => pageOf([]), '/dashboard/inicio?search=zzz');
+    expect(await screen.findByText(es.dashboard.boardNoMatch)).toBeInTheDocument();
+    noMatch.unmount();
+
+    renderBoard(() => fail(500, 'INTERNAL_ERROR', 'Error interno'));
+    // a 5xx is retried twice before the screen gives up
+    expect(await screen.findByText(es.cases.loadError, {}, { timeout: 6000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,208 @@
+import { CASE_STEPS } from '@l4l/shared/constants/cases';
+import { es } from '@l4l/shared/texts/es';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CASE_ID, CHAT_ID, LAWYER, makeCase } from '../../../test/case-fixtures.ts';
+import { fail, hang, mockApi, ok, type Route } from '../../../test/mock-api.ts';
+import { CLIENT, renderWithApp } from '../../../test/render.tsx';
+import { CaseDetail } from './case-detail.tsx';
+
+const CASE_URL = `GET /api/cases/user/case/${CASE_ID}`;
+
+function renderDetail(
+  viewer: typeof CLIENT,
+  routes: Record<string, Route>,
+  options: { caseId?: string | null; ratingSlot?: Parameters<typeof CaseDetail>[0]['ratingSlot'] } = {},
+) {
+  const api = mockApi({ 'GET /api/auth/me': () => ok(viewer), ...routes });
+  const view = renderWithApp(
+    <CaseDetail
+      caseId={options.caseId === undefined ? CASE_ID : options.caseId}
+      viewer={viewer}
+      ratingSlot={options.ratingSlot}
+    />,
+    { path: '/dashboard/casos/:caseId', at: `/dashboard/casos/${CASE_ID}`, consent: 'true' },
+  );
+  return { api, ...view };
+}
+
+function fieldValue(label: string): string {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+describe('CaseDetail', () => {
+  it("shows '/ Caso #CODE', 'Ir al Chat', every field of the left panel and the timeline", async () => {
+    renderDetail(CLIENT, { [CASE_URL]: () => ok(makeCase({ progressStep: 4 })) });
+    expect(await screen.findByRole('heading', { level: 1, name: '/ Caso #9F1E2D3C' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: es.buttons.goToChatCase })).toHaveAttribute(
+      'href',
+      `/dashboard/chat?with=${LAWYER.id}`,
+    );
+    expect(screen.getByRole('button', { name: es.buttons.back })).toBeInTheDocument();
+    expect(fieldValue(es.caseDetail.status)).toBe('ACTIVO');
+    expect(fieldValue(es.caseDetail.category)).toBe('Abogado Sucesiones y testamentos');
+    expect(fieldValue(es.caseDetail.creationDate)).toBe('7/3/2026');
+    expect(fieldValue(es.caseDetail.assignationDate)).toBe('9/3/2026');
+    expect(fieldValue(es.caseDetail.lawyer)).toBe('Lucía García López');
+    expect(fieldValue(es.caseDetail.finishDate)).toBe(es.caseDetail.noFinishDate);
+    expect(fieldValue(es.caseDetail.price)).toBe('450,50 €');
+    expect(fieldValue(es.caseDetail.description)).toBe(
+      'Mi padre falleció sin testamento y somos tres hermanos.',
+    );
+    const timeline = screen.getByRole('list', { name: es.caseDetail.timelineTitle });
+    expect(within(timeline).getAllByRole('listitem')[4]).toHaveAttribute('aria-current', 'step');
+    // a client sees no lawyer controls
+    expect(screen.queryByRole('button', { name: es.buttons.requestClosure })).not.toBeInTheDocument();
+  });
+
+  it('uses the defaults of an unassigned case', async () => {
+    renderDetail(CLIENT, {
+      [CASE_URL]: () =>
+        ok(
+          makeCase({
+            status: 'PENDIENTE DE VALIDACIÓN',
+            progressStep: 0,
+            description: '  ',
+            lawyerId: null,
+            lawyerAssigned: null,
+            assignationDate: null,
+            casePrice: null,
+            chatId: null,
+            chatWith: null,
+          }),
+        ),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    expect(fieldValue(es.caseDetail.assignationDate)).toBe(es.caseDetail.unassigned);
+    expect(fieldValue(es.caseDetail.lawyer)).toBe(es.caseDetail.unassigned);
+    expect(fieldValue(es.caseDetail.description)).toBe(es.caseDetail.noDescription);
+    expect(screen.getByRole('button', { name: es.buttons.goToChatCase })).toBeDisabled();
+  });
+
+  it('shows the loading, not-found, error and no-id texts', { timeout: 10_000 }, async () => {
+    const loading = renderDetail(CLIENT, { [CASE_URL]: hang });
+    expect(await screen.findAllByText(es.caseDetail.loading)).not.toHaveLength(0);
+    loading.unmount();
+    const missing = renderDetail(CLIENT, { [CASE_URL]: () => fail(404, 'NOT_FOUND', es.cases.notFound) });
+    expect(await screen.findByText(es.caseDetail.notFound)).toBeInTheDocument();
+    missing.unmount();
+    const noId = renderDetail(CLIENT, {}, { caseId: null });
+    expect(await screen.findByText(es.cases.noCaseId)).toBeInTheDocument();
+    noId.unmount();
+    renderDetail(CLIENT, { [CASE_URL]: () => fail(500, 'INTERNAL_ERROR', 'x') });
+    expect(await screen.findByText(es.caseDetail.loadError, {}, { timeout: 6000 })).toBeInTheDocument();
+  });
+
+  it("lets the case's lawyer move an ACTIVO case forward (3–6 only) and request the closure", async () => {
+    let current = makeCase({ progressStep: 2, chatWith: CLIENT.id });
+    const { api } = renderDetail(LAWYER, {
+      [CASE_URL]: () => ok(current),
+      [`PUT /api/cases/${CASE_ID}/progress`]: (call) => {
+        current = { ...current, progressStep: (call.body as { progressStep: number }).progressStep };
+        return ok(current);
+      },
+      [`POST /api/cases/close-case/${CASE_ID}`]: () => {
+        current = { ...current, closureRequested: true };
+        return ok(current);
+      },
+    });
+    const user = userEvent.setup();
+    const next = await screen.findByLabelText(es.caseDetail.nextStep);
+    expect(
+      within(next)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(CASE_STEPS.slice(3, 7));
+    await user.selectOptions(next, '4');
+    await user.click(screen.getByRole('button', { name: es.caseDetail.advance }));
+    expect(await screen.findByText(es.cases.progressSaved)).toBeInTheDocument();
+    expect(api.callsTo(`PUT /api/cases/${CASE_ID}/progress`)[0]?.body).toEqual({ progressStep: 4 });
+    await waitFor(() => expect(screen.getAllByRole('listitem')[4]).toHaveAttribute('aria-current', 'step'));
+    // forward only: the steps already reached are no longer offered
+    expect(
+      within(screen.getByLabelText(es.caseDetail.nextStep))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(CASE_STEPS.slice(5, 7));
+
+    await user.click(screen.getByRole('button', { name: es.buttons.requestClosure }));
+    expect(await screen.findByText(es.cases.closureRequestSent)).toBeInTheDocument();
+    expect(await screen.findByText(es.caseDetail.closureWaiting)).toBeInTheDocument();
+  });
+
+  it('shows no controls to a lawyer who is not the case’s lawyer', async () => {
+    renderDetail(
+      { ...LAWYER, id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b' },
+      { [CASE_URL]: () => ok(makeCase()) },
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByLabelText(es.caseDetail.nextStep)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: es.buttons.requestClosure })).not.toBeInTheDocument();
+  });
+
+  it("lets the client confirm a requested closure ('Cerrando...' while busy)", async () => {
+    let release: (value: Response) => void = () => {};
+    const { api } = renderDetail(CLIENT, {
+      [CASE_URL]: () => ok(makeCase({ closureRequested: true })),
+      [`POST /api/cases/confirm-close-case/${CASE_ID}/${CHAT_ID}`]: () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText(es.caseDetail.closureQuestion)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: es.caseDetail.confirmClosure }));
+    expect(await screen.findByRole('button', { name: es.cases.closing })).toBeDisabled();
+    expect(screen.getByRole('button', { name: es.caseDetail.cancelClosure })).toBeDisabled();
+    release(ok(makeCase({ status: 'FINALIZADO', progressStep: 7, finishDate: '2026-04-01T10:00:00.000Z' })));
+    expect(await screen.findByText(es.cases.closed)).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/cases/confirm-close-case/${CASE_ID}/${CHAT_ID}`)).toHaveLength(1);
+    await waitFor(() => expect(fieldValue(es.caseDetail.finishDate)).toBe('1/4/2026'));
+    expect(screen.queryByText(es.caseDetail.closureQuestion)).not.toBeInTheDocument();
+  });
+
+  it('lets the client keep the case open, and says why a closure failed', async () => {
+    renderDetail(CLIENT, {
+      [CASE_URL]: () => ok(makeCase({ closureRequested: true })),
+      [`POST /api/cases/discard-close-case/${CASE_ID}`]: () => ok(makeCase({ closureRequested: false })),
+      [`POST /api/cases/confirm-close-case/${CASE_ID}/${CHAT_ID}`]: () =>
+        fail(409, 'INVALID_TRANSITION', es.cases.closureNotRequested),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: es.caseDetail.confirmClosure }));
+    expect(await screen.findByText(es.cases.closureNotRequested)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: es.caseDetail.cancelClosure }));
+    expect(await screen.findByText(es.cases.closureDiscarded)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(es.caseDetail.closureQuestion)).not.toBeInTheDocument());
+  });
+
+  it("gives a finished case's client the rating slot, with what it needs to refresh the case", async () => {
+    let rated = false;
+    const { api } = renderDetail(
+      CLIENT,
+      {
+        [CASE_URL]: () =>
+          ok(makeCase({ status: 'FINALIZADO', progressStep: 7, ratingId: rated ? CHAT_ID : null })),
+      },
+      {
+        ratingSlot: (item, onRated) => (
+          <button
+            type="button"
+            onClick={() => {
+              rated = true;
+              onRated();
+            }}
+          >
+            {item.ratingId ? 'valorado' : 'valorar'}
+          </button>
+        ),
+      },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'valorar' }));
+    expect(await screen.findByRole('button', { name: 'valorado' })).toBeInTheDocument();
+    expect(api.callsTo(CASE_URL)).toHaveLength(2);
+  });
+});
