@@ -1,7 +1,15 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { es } from '@l4l/shared/texts/es';
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
 import { CHAT_IMAGE_ACCEPT, isChatImage, useUploadChatImage } from '../api/upload-chat-image.ts';
@@ -23,9 +31,19 @@ export function Composer({
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
   const upload = useUploadChatImage();
   const inputId = useId();
   const hintId = useId();
+
+  // the box grows with its lines up to its CSS max-height, then scrolls
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
+  useLayoutEffect(() => {
+    const box = textArea.current;
+    if (!box) return;
+    box.style.height = 'auto';
+    box.style.height = `${box.scrollHeight + 2}px`;
+  }, [text]);
 
   const submit = async () => {
     if (disabled || sending || text.trim().length === 0) return;
@@ -108,6 +126,7 @@ export function Composer({
         {es.chat.messageLabel}
       </label>
       <textarea
+        ref={textArea}
         id={inputId}
         className={styles.input}
         value={text}
@@ -124,7 +143,21 @@ export function Composer({
         className={styles.send}
         disabled={disabled || sending || text.trim().length === 0}
       >
-        {es.chat.send}
+        <svg
+          className={styles.sendIcon}
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M22 2L11 13M22 2l-7 20-4-9-9-4 20-7z" />
+        </svg>
+        <span className={styles.sendText}>{es.chat.send}</span>
       </Button>
       <p id={hintId} className={styles.hint}>
         {es.chat.composerHint}
