@@ -1,3 +1,4 @@
+import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es';
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -23,12 +24,15 @@ const RegisterModal = lazy(() =>
  * browser's back button closes it and a link can open it. Signed-in visitors go to their dashboard.
  */
 export function LandingRoute() {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useDocumentTitle(es.brand.slogan);
 
-  if (status === 'authenticated') return <Navigate to={paths.dashboard} replace />;
+  // an administrator's home is the console (issue #8)
+  if (status === 'authenticated') {
+    return <Navigate to={user?.role === ROLE.ADMIN ? paths.admin : paths.dashboard} replace />;
+  }
   // a returning visitor who allowed a lasting session is probably signed in: wait rather than flash the landing
   if (status === 'unknown' && hasPersistentConsent()) return <FullPageSpinner />;
 
