@@ -104,8 +104,8 @@ export function BillingHistory({ userId, role }: { userId: string; role: Role })
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td data-label={es.billing.date}>{formatDay(row.fecha)}</td>
-                  <td data-label={es.billing.caseCode} className={styles.code}>
-                    #{row.caseCode}
+                  <td data-label={es.billing.caseCode}>
+                    <span className={styles.code}>#{row.caseCode}</span>
                   </td>
                   <td data-label={es.billing.currency}>{row.coinType}</td>
                   <td data-label={es.billing.total} className={styles.amount}>
