@@ -54,6 +54,9 @@ function parseJson(body: string): unknown {
   }
 }
 
+/** How long a shutdown waits for peers to answer the WebSocket close handshake. */
+const SHUTDOWN_GRACE_MS = 1000;
+
 export function createChatGateway(deps: {
   service: ChatService;
   log: FastifyBaseLogger;
@@ -66,6 +69,8 @@ export function createChatGateway(deps: {
 }) {
   const { service, log } = deps;
   const sessionsByUser = new Map<string, Set<ChatSession>>();
+  /** every open socket, authenticated or not (shutdown closes them all) */
+  const sockets = new Set<WebSocket>();
 
   /** at least one session of the user on this process that has not announced /app/disconnect */
   function isOnline(userId: string): boolean {
@@ -127,6 +132,8 @@ export function createChatGateway(deps: {
 
   /** Wires one accepted socket to a STOMP session (stompjs.interop.test.ts shows the same wiring). */
   function accept(socket: WebSocket, request: FastifyRequest) {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
     const cookieToken = request.cookies?.[SESSION_COOKIE];
     const session: ChatSession = new StompSession<ChatPrincipal>({
       transport: {
@@ -212,12 +219,25 @@ export function createChatGateway(deps: {
     deliver,
     closeUser,
     isOnline,
-    /** Graceful shutdown: every session closes (1001) and its last_connection is written. */
+    /**
+     * Graceful shutdown: every session closes (1001) and its last_connection is written. A peer that does
+     * not answer the WebSocket close handshake within a second is cut off, so that the process can exit
+     * (an upgraded socket keeps the HTTP server open, and `ws` itself would wait 30 s).
+     */
     async closeAll() {
       clearInterval(reverifyTimer);
       for (const set of [...sessionsByUser.values()]) {
         for (const session of [...set]) session.close(STOMP_CLOSE_CODES.goingAway);
       }
+      for (const socket of sockets) {
+        if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {
+          socket.close(STOMP_CLOSE_CODES.goingAway);
+        }
+      }
+      const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+      while (sockets.size > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const socket of sockets) socket.terminate();
       await Promise.all(pendingTouches);
     },
   };
