@@ -10,6 +10,7 @@ import { escapeHtml } from '../../plugins/mailer.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { createPaymentsService, type OnPaid, type PaymentsService } from './payments.service.ts';
 import { createSandboxProvider, SANDBOX_SESSION_ID } from './sandbox-provider.ts';
+import { createStripeProvider } from './stripe-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +28,7 @@ export type PaymentsPluginOptions = {
 
 /** ARCHITECTURE.md: Stripe when its key is set, otherwise the sandbox. */
 export function providerFor(config: Config): PaymentProvider {
-  return createSandboxProvider(config.publicUrl);
+  return config.stripe ? createStripeProvider(config) : createSandboxProvider(config.publicUrl);
 }
 
 const sessionParams = z.object({ sessionId: z.string().regex(SANDBOX_SESSION_ID) });

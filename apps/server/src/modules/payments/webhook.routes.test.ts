@@ -45,10 +45,7 @@ describe('stripe webhook', () => {
   const call = (token: string, url: string, payload?: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-  /**
-   * A client accepts a lawyer's proposal: a pending payment with its Stripe Checkout Session. (While the
-   * app's provider is still the sandbox, the row is turned into the Stripe checkout it stands for.)
-   */
+  /** A client accepts a lawyer's proposal: a pending payment with its Stripe Checkout Session. */
   async function pendingCheckout(priceEuros = 450.5) {
     const client = await createUser(t.app);
     const lawyer = await createLawyer(t.app);
@@ -77,18 +74,13 @@ describe('stripe webhook', () => {
     const [row] = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
     if (!row) throw new Error('no pending payment');
     expect(row).toMatchObject({ status: 'PENDIENTE', amountCents: Math.round(priceEuros * 100) });
-    let sessionId = row.providerSessionId;
-    if (row.provider === 'stripe') {
-      expect(accepted.json().data).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
-      const checkout = standIn.requests.find((r) => r.headers['idempotency-key'] === `checkout-${row.id}`);
-      expect(checkout?.form['line_items[0][price_data][unit_amount]']).toBe(String(row.amountCents));
-    } else {
-      sessionId = `cs_test_${randomBytes(16).toString('hex')}`;
-      await t.app.db
-        .update(payments)
-        .set({ provider: 'stripe', providerSessionId: sessionId })
-        .where(eq(payments.id, row.id));
-    }
+    // the configured provider is Stripe: the client is sent to the Checkout Session the stand-in opened
+    expect(row.provider).toBe('stripe');
+    const sessionId = row.providerSessionId;
+    expect(accepted.json().data).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
+    const checkout = standIn.requests.find((r) => r.headers['idempotency-key'] === `checkout-${row.id}`);
+    expect(checkout?.form['line_items[0][price_data][unit_amount]']).toBe(String(row.amountCents));
+    expect(checkout?.form['line_items[0][price_data][currency]']).toBe('eur');
     return {
       client,
       lawyer,
