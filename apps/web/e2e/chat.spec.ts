@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { es } from '@l4l/shared/texts/es';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, presetConsent } from './support.ts';
@@ -95,6 +96,12 @@ test('a client and a lawyer chat live, attach a picture, and a new proposal reac
   await expect(client.getByRole('heading', { name: LAWYER_NAME })).toBeVisible();
   const clientLog = client.getByRole('log');
   const lawyerLog = lawyer.getByRole('log');
+
+  // no serious accessibility fault on a full conversation (every kind of the demo chat is on screen)
+  await expect(clientLog.getByRole('article').first()).toBeVisible();
+  const audit = await new AxeBuilder({ page: client }).analyze();
+  const serious = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // typed by one, seen by the other without a reload
   const question = `Hola, Alejandro. ¿Podrías mirar también lo del seguro? (${Date.now()})`;
