@@ -215,9 +215,10 @@ function ReviewDialog({
             <h3 className={styles.smallHeading}>{t.description}</h3>
             <p className={styles.description}>{item.description}</p>
           </div>
-          <label className={styles.stackField}>
-            <span>{t.category}</span>
+          <div className={styles.stackField}>
+            <label htmlFor="case-category">{t.category}</label>
             <select
+              id="case-category"
               className={styles.select}
               value={category}
               aria-invalid={missing || undefined}
@@ -239,7 +240,7 @@ function ReviewDialog({
                 {t.categoryRequired}
               </span>
             ) : null}
-          </label>
+          </div>
           {approve.error ? (
             <p className={styles.error} role="alert">
               {failure(approve.error)}

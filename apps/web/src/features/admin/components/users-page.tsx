@@ -80,6 +80,7 @@ export function UsersPage() {
       id: 'lastConnection',
       header: t.lastConnection,
       sortKey: 'lastConnection',
+      className: styles.hideNarrow,
       cell: (user) => (user.lastConnection ? formatDay(user.lastConnection) : t.never),
     },
     {
@@ -176,15 +177,14 @@ export function UsersPage() {
             rowKey={(user) => user.id}
             sort={{ key: filters.sort, order: filters.order }}
             onSort={(key) =>
-              setFilters((f) => ({
-                ...f,
-                ...nextSort(
+              setFilters((f) => {
+                const next = nextSort(
                   { key: f.sort, order: f.order },
                   key,
                   key === 'name' || key === 'mail' ? 'asc' : 'desc',
-                ),
-                page: 1,
-              }))
+                );
+                return { ...f, sort: next.key, order: next.order, page: 1 };
+              })
             }
           />
           <Pager meta={users.data.meta} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
