@@ -127,7 +127,7 @@ export function createAdminService({ db, sessions, mailer, publicUrl, log }: Dep
     },
 
     /**
-     * docs/decisions/0006: a rejection keeps the account (unverified, so the login still answers 420),
+     * docs/decisions/0007: a rejection keeps the account (unverified, so the login still answers 420),
      * records the reason, takes the lawyer out of the queue and tells them by mail. A verified lawyer
      * cannot be rejected (409): a ban is the tool for that.
      */
