@@ -27,6 +27,8 @@ import { MessageItem } from './message-item.tsx';
 
 /** How close to the top (px) the reader must scroll before older messages load. */
 const LOAD_OLDER_THRESHOLD_PX = 48;
+/** How close to the bottom (px) still counts as reading the newest messages. */
+const STICKY_BOTTOM_PX = 120;
 
 /** The counterpart as this viewer sees them (spec §2: the other party's name and photo). */
 export function counterpartOf(chat: Chat, viewer: SessionUser) {
@@ -82,6 +84,8 @@ export function Conversation({
   const scroller = useRef<HTMLDivElement>(null);
   const restoreFrom = useRef<number | null>(null);
   const lastSeenId = useRef<string | null>(null);
+  /** the reader is at the newest messages: a new one scrolls into view (not while reading older ones) */
+  const atBottom = useRef(true);
 
   const { setOpenChat } = connection;
   useEffect(() => {
@@ -116,8 +120,9 @@ export function Conversation({
       restoreFrom.current = null;
     }
     if (newestId !== lastSeenId.current) {
+      const mine = messages.at(-1)?.senderId === viewer.id;
+      if (atBottom.current || mine || lastSeenId.current === null) element.scrollTop = element.scrollHeight;
       lastSeenId.current = newestId;
-      element.scrollTop = element.scrollHeight;
     }
   });
 
@@ -129,7 +134,10 @@ export function Conversation({
   };
 
   const onScroll = () => {
-    if ((scroller.current?.scrollTop ?? 1) <= LOAD_OLDER_THRESHOLD_PX) loadOlder();
+    const element = scroller.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICKY_BOTTOM_PX;
+    if (element.scrollTop <= LOAD_OLDER_THRESHOLD_PX) loadOlder();
   };
 
   let previousTimestamp: string | null = null;
