@@ -14,6 +14,7 @@ const columns: Column<AuditEntry, 'createdAt'>[] = [
     id: 'when',
     header: t.when,
     sortKey: 'createdAt',
+    className: styles.nowrap,
     cell: (entry) => (
       <time dateTime={entry.createdAt}>{format(parseISO(entry.createdAt), 'd/M/y HH:mm')}</time>
     ),

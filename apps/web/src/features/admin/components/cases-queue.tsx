@@ -76,7 +76,12 @@ export function CasesQueue() {
       ),
     },
     { id: 'client', header: t.client, cell: (item) => item.userFullName ?? '' },
-    { id: 'created', header: t.created, cell: (item) => formatDay(item.creationDate) },
+    {
+      id: 'created',
+      header: t.created,
+      className: styles.nowrap,
+      cell: (item) => formatDay(item.creationDate),
+    },
     {
       id: 'actions',
       header: es.admin.table.actions,

@@ -53,7 +53,13 @@ export function UsersPage() {
         </>
       ),
     },
-    { id: 'mail', header: t.mail, sortKey: 'mail', cell: (user) => user.mail },
+    {
+      id: 'mail',
+      header: t.mail,
+      sortKey: 'mail',
+      className: styles.breakAnywhere,
+      cell: (user) => user.mail,
+    },
     {
       id: 'role',
       header: t.role,
@@ -75,7 +81,13 @@ export function UsersPage() {
         </span>
       ),
     },
-    { id: 'createdAt', header: t.createdAt, sortKey: 'createdAt', cell: (user) => formatDay(user.createdAt) },
+    {
+      id: 'createdAt',
+      header: t.createdAt,
+      sortKey: 'createdAt',
+      className: styles.hideNarrow,
+      cell: (user) => formatDay(user.createdAt),
+    },
     {
       id: 'lastConnection',
       header: t.lastConnection,
