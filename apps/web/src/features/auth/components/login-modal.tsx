@@ -69,7 +69,11 @@ export function LoginModal({ open, onOpenChange, onSwitchToRegister }: LoginModa
             {es.register.withEmail}
           </Button>
           <Divider />
-          <SocialSignIn context="signin" onUseEmail={() => setMode('loginWithMail')} />
+          <SocialSignIn
+            context="signin"
+            onUseEmail={() => setMode('loginWithMail')}
+            onSecondFactor={setChallenge}
+          />
         </div>
       ) : null}
       {mode === 'loginWithMail' ? (

@@ -1,3 +1,4 @@
+import type { MfaChallenge } from '@l4l/shared/schemas/admin';
 import { es } from '@l4l/shared/texts/es';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -5,6 +6,7 @@ import { Button } from '../../../components/button/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthProviders } from '../api/get-auth-providers.ts';
 import { useGoogleSignIn } from '../api/google-sign-in.ts';
+import { isMfaChallenge, isSignIn } from '../api/login.ts';
 import { renderGoogleButton } from '../lib/google-identity.ts';
 import { BANNED_STATUS, LAWYER_NOT_VERIFIED_STATUS, loginErrorMessage } from '../lib/login-error.ts';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
@@ -21,7 +23,15 @@ function googleErrorMessage(error: unknown): string {
 }
 
 /** Google's own button, drawn only when the server has Google sign-in configured. */
-function GoogleButton({ clientId, context }: { clientId: string; context: 'signin' | 'signup' }) {
+function GoogleButton({
+  clientId,
+  context,
+  onSecondFactor,
+}: {
+  clientId: string;
+  context: 'signin' | 'signup';
+  onSecondFactor?: ((challenge: MfaChallenge) => void) | undefined;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const completeSignIn = useCompleteSignIn();
@@ -36,12 +46,16 @@ function GoogleButton({ clientId, context }: { clientId: string; context: 'signi
       clientId,
       (credential) =>
         mutate(credential, {
-          onSuccess: completeSignIn,
+          onSuccess: (answer) => {
+            if (isSignIn(answer)) completeSignIn(answer);
+            else if (isMfaChallenge(answer) && onSecondFactor) onSecondFactor(answer);
+            else toast.error(es.login.googleFailed);
+          },
           onError: (error) => toast.error(googleErrorMessage(error)),
         }),
       context,
     ).catch(() => setFailed(true));
-  }, [clientId, context, mutate, completeSignIn]);
+  }, [clientId, context, mutate, completeSignIn, onSecondFactor]);
 
   // without Google's script (offline, blocked) the option simply is not offered
   if (failed) return null;
@@ -54,14 +68,18 @@ type SocialSignInProps = {
   context: 'signin' | 'signup';
   /** Google creates client accounts only; a lawyer needs the full registration form. */
   allowGoogle?: boolean;
+  /** An administrator signing in with Google still owes the second factor (API.md "Auth"). */
+  onSecondFactor?: (challenge: MfaChallenge) => void;
 };
 
-export function SocialSignIn({ onUseEmail, context, allowGoogle = true }: SocialSignInProps) {
+export function SocialSignIn({ onUseEmail, context, allowGoogle = true, onSecondFactor }: SocialSignInProps) {
   const providers = useAuthProviders();
   const google = allowGoogle ? providers.data?.google : null;
   return (
     <div className={styles.social}>
-      {google ? <GoogleButton clientId={google.clientId} context={context} /> : null}
+      {google ? (
+        <GoogleButton clientId={google.clientId} context={context} onSecondFactor={onSecondFactor} />
+      ) : null}
       <Button variant="secondary" block onClick={onUseEmail}>
         <FacebookIcon />
         {es.login.continueWith('Facebook')}
