@@ -1054,6 +1054,7 @@ export const es = {
       title: 'Caso',
       created: 'Creado',
       addressedTo: (name: string) => `Dirigido a ${name}`,
+      addressedToLawyer: 'Dirigido a un abogado concreto',
       general: 'Tablón general',
       review: 'Revisar',
       reviewTitle: (code: string) => `Revisar el caso #${code}`,

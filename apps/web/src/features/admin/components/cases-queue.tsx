@@ -70,7 +70,11 @@ export function CasesQueue() {
             #{codeOf(item)} · {item.title}
           </strong>
           <span className={styles.subline}>
-            {item.addressedLawyerName ? t.addressedTo(item.addressedLawyerName) : t.general}
+            {item.addressedLawyerName
+              ? t.addressedTo(item.addressedLawyerName)
+              : item.addressedLawyerId
+                ? t.addressedToLawyer
+                : t.general}
           </span>
         </>
       ),
