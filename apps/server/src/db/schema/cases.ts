@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz } from './columns.ts';
+import { createdAt, id, tstz, tsvector } from './columns.ts';
 import { users } from './users.ts';
 
 /** spec §3 case; status labels and progress step fixed by API.md. */
@@ -35,17 +35,45 @@ export const cases = pgTable(
     finishDate: tstz('finish_date'),
     closureRequestedAt: tstz('closure_requested_at'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    // The board's figures, kept on the case so that every board sort reads an index (ADR 0006):
+    /** accent-free, lower-cased title and description (searchableText), written with them */
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('spanish', search_text)`),
+    /** open (pending or accepted) proposals, and the lowest price among them */
+    proposalsCount: integer('proposals_count').notNull().default(0),
+    lowestProposalCents: integer('lowest_proposal_cents'),
+    /** the client's finished and active cases, while this case is published */
+    clientFinishedCases: integer('client_finished_cases').notNull().default(0),
+    clientActiveCases: integer('client_active_cases').notNull().default(0),
   },
-  (t) => [
-    index('cases_user_idx').on(t.userId, t.creationDate),
-    index('cases_lawyer_idx').on(t.lawyerId, t.creationDate),
-    index('cases_status_idx').on(t.status, t.creationDate),
-    index('cases_board_search_idx').using(
-      'gin',
-      sql`to_tsvector('spanish', ${t.title} || ' ' || ${t.description})`,
-    ),
-    check('cases_progress_step_range', sql`${t.progressStep} between 0 and 7`),
-  ],
+  (t) => {
+    const onBoard = sql`${t.status} = 'PENDIENTE DE ASIGNACIÓN' and ${t.addressedLawyerId} is null`;
+    return [
+      index('cases_user_idx').on(t.userId, t.creationDate),
+      index('cases_lawyer_idx').on(t.lawyerId, t.creationDate),
+      index('cases_status_idx').on(t.status, t.creationDate),
+      index('cases_addressed_idx').on(t.addressedLawyerId, t.creationDate),
+      // the board: published general cases only, one index per sort, and its search
+      index('cases_board_recent_idx').on(t.creationDate.desc(), t.id.desc()).where(onBoard),
+      index('cases_board_category_idx').on(t.category, t.creationDate.desc(), t.id.desc()).where(onBoard),
+      index('cases_board_price_idx')
+        .on(t.lowestProposalCents, t.creationDate.desc(), t.id.desc())
+        .where(onBoard),
+      index('cases_board_price_desc_idx')
+        .on(t.lowestProposalCents.desc().nullsLast(), t.creationDate.desc(), t.id.desc())
+        .where(onBoard),
+      index('cases_board_finished_idx')
+        .on(t.clientFinishedCases.desc(), t.creationDate.desc(), t.id.desc())
+        .where(onBoard),
+      index('cases_board_active_idx')
+        .on(t.clientActiveCases.desc(), t.creationDate.desc(), t.id.desc())
+        .where(onBoard),
+      index('cases_board_search_idx').using('gin', t.searchVector).where(onBoard),
+      check('cases_progress_step_range', sql`${t.progressStep} between 0 and 7`),
+    ];
+  },
 );
 
 /** A lawyer's offer to take a case at a price; one pending proposal per lawyer and case. */

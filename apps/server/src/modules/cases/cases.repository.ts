@@ -1,7 +1,7 @@
 import type { CaseStatus } from '@l4l/shared/constants/cases';
 import type { BoardQuery } from '@l4l/shared/schemas/cases';
 import { searchableText } from '@l4l/shared/search';
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
@@ -14,6 +14,7 @@ import {
   ratings,
   users,
 } from '../../db/schema/index.ts';
+import type { MicroCache } from '../../lib/micro-cache.ts';
 
 const client = alias(users, 'case_client');
 const assigned = alias(users, 'assigned_lawyer');
@@ -21,20 +22,31 @@ const assigned = alias(users, 'assigned_lawyer');
 /** Who reads a case decides the chat and proposal columns: a client sees theirs, a lawyer theirs. */
 export type Viewer = { id: string; side: 'client' | 'lawyer' | 'admin' };
 
+/**
+ * Columns of the outer `cases` row, always qualified: Drizzle leaves the table name out of a query over one
+ * table, where a bare "id" inside a subquery would mean the subquery's own row.
+ */
+const outer = {
+  id: sql.raw('"cases"."id"'),
+  userId: sql.raw('"cases"."user_id"'),
+  lawyerId: sql.raw('"cases"."lawyer_id"'),
+  addressedLawyerId: sql.raw('"cases"."addressed_lawyer_id"'),
+};
+
 function viewerColumns(viewer: Viewer) {
   const counterpart =
     viewer.side === 'lawyer'
-      ? sql<string | null>`${cases.userId}`
-      : sql`coalesce(${cases.lawyerId}, ${cases.addressedLawyerId})`;
+      ? sql<string | null>`${outer.userId}`
+      : sql`coalesce(${outer.lawyerId}, ${outer.addressedLawyerId})`;
   const chatId =
     viewer.side === 'lawyer'
       ? sql<
           string | null
-        >`(select ${chats.id} from ${chats} where ${chats.userId} = ${cases.userId} and ${chats.lawyerId} = ${viewer.id})`
+        >`(select c.id from ${chats} c where c.user_id = ${outer.userId} and c.lawyer_id = ${viewer.id})`
       : viewer.side === 'client'
         ? sql<
             string | null
-          >`(select ${chats.id} from ${chats} where ${chats.userId} = ${cases.userId} and ${chats.lawyerId} = coalesce(${cases.lawyerId}, ${cases.addressedLawyerId}))`
+          >`(select c.id from ${chats} c where c.user_id = ${outer.userId} and c.lawyer_id = coalesce(${outer.lawyerId}, ${outer.addressedLawyerId}))`
         : sql<string | null>`null`;
   const myProposal =
     viewer.side === 'lawyer'
@@ -42,7 +54,7 @@ function viewerColumns(viewer: Viewer) {
           id: string;
           priceCents: number;
           status: string;
-        } | null>`(select json_build_object('id', p.id, 'priceCents', p.price_cents, 'status', p.status) from ${proposals} p where p.case_id = ${cases.id} and p.lawyer_id = ${viewer.id} order by p.created_at desc limit 1)`
+        } | null>`(select json_build_object('id', p.id, 'priceCents', p.price_cents, 'status', p.status) from ${proposals} p where p.case_id = ${outer.id} and p.lawyer_id = ${viewer.id} order by p.created_at desc limit 1)`
       : sql<null>`null`;
   return {
     chatWith: viewer.side === 'admin' ? sql<string | null>`null` : counterpart.mapWith(String),
@@ -82,36 +94,41 @@ function caseColumns(viewer: Viewer) {
 
 export type PageRange = { limit: number; offset: number };
 
-/** Every term a prefix, accent-free (the stored words keep theirs; 'spanish' stems both alike). */
+/**
+ * Spanish words the 'spanish' configuration never stores: left out of a search that has other words, so
+ * 'fianza del piso' finds 'Fianza del piso'.
+ */
+const STOP_WORDS = new Set(
+  'a al con de del e el en la las lo los mi mis o para por que se su sus u un una unos unas y'.split(' '),
+);
+
+/** Every word a prefix, both sides accent-free (ADR 0006): 'reclamacion fian' finds 'Reclamación de fianza'. */
 function textMatches(search: string | undefined): SQL | undefined {
-  const terms = searchableText(search)
+  const words = searchableText(search)
     .split(' ')
-    .filter((term) => /^[\p{L}\p{N}]+$/u.test(term))
-    .slice(0, 5);
+    .filter((word) => /^[a-z0-9]+$/.test(word));
+  const meaningful = words.filter((word) => !STOP_WORDS.has(word));
+  const terms = (meaningful.length > 0 ? meaningful : words).slice(0, 5);
   if (terms.length === 0) return undefined;
   const query = sql.join(
     terms.map((term) => sql`(to_tsquery('spanish', ${`${term}:*`}) || to_tsquery('simple', ${`${term}:*`}))`),
     sql` && `,
   );
-  return sql`to_tsvector('spanish', ${cases.title} || ' ' || ${cases.description}) @@ (${query})`;
+  return sql`${cases.searchVector} @@ (${query})`;
 }
 
-const pendingProposals = sql<number>`(select count(*)::int from ${proposals} p where p.case_id = ${cases.id} and p.status in ('PENDIENTE', 'ACEPTADA'))`;
-const lowestProposal = sql<
-  number | null
->`(select min(p.price_cents) from ${proposals} p where p.case_id = ${cases.id} and p.status in ('PENDIENTE', 'ACEPTADA'))`;
-const clientFinished = sql<number>`(select count(*) from ${cases} c2 where c2.user_id = ${cases.userId} and c2.status = 'FINALIZADO')`;
-const clientActive = sql<number>`(select count(*) from ${cases} c2 where c2.user_id = ${cases.userId} and c2.status = 'ACTIVO')`;
-
-/** How the board sorts (spec §6 lawyer sort options; the figures are the case's own, see ADR 0006). */
+/** How the board sorts (spec §6 lawyer sort options, ADR 0006); each one has its partial index. */
 const BOARD_ORDER: Record<BoardQuery['sort'], SQL[]> = {
   recent: [desc(cases.creationDate), desc(cases.id)],
   category: [asc(cases.category), desc(cases.creationDate), desc(cases.id)],
-  price_asc: [sql`${lowestProposal} asc nulls last`, desc(cases.creationDate), desc(cases.id)],
-  price_desc: [sql`${lowestProposal} desc nulls last`, desc(cases.creationDate), desc(cases.id)],
-  finished: [sql`${clientFinished} desc`, desc(cases.creationDate), desc(cases.id)],
-  active: [sql`${clientActive} desc`, desc(cases.creationDate), desc(cases.id)],
+  price_asc: [sql`${cases.lowestProposalCents} asc nulls last`, desc(cases.creationDate), desc(cases.id)],
+  price_desc: [sql`${cases.lowestProposalCents} desc nulls last`, desc(cases.creationDate), desc(cases.id)],
+  finished: [desc(cases.clientFinishedCases), desc(cases.creationDate), desc(cases.id)],
+  active: [desc(cases.clientActiveCases), desc(cases.creationDate), desc(cases.id)],
 };
+
+/** Published general cases: the board (matches the partial indexes' predicate). */
+const ON_BOARD = sql`${cases.status} = 'PENDIENTE DE ASIGNACIÓN' and ${cases.addressedLawyerId} is null`;
 
 export function createCasesRepository(db: Db) {
   function selectCases(viewer: Viewer) {
@@ -149,8 +166,11 @@ export function createCasesRepository(db: Db) {
       return row;
     },
 
-    async insertCase(values: typeof cases.$inferInsert) {
-      const [row] = await db.insert(cases).values(values).returning({ id: cases.id });
+    async insertCase(values: Omit<typeof cases.$inferInsert, 'searchText'>) {
+      const [row] = await db
+        .insert(cases)
+        .values({ ...values, searchText: searchableText(values.title, values.description) })
+        .returning({ id: cases.id });
       if (!row) throw new Error('case not stored');
       return row.id;
     },
@@ -176,7 +196,7 @@ export function createCasesRepository(db: Db) {
       const mine = or(
         eq(cases.lawyerId, lawyerId),
         eq(cases.addressedLawyerId, lawyerId),
-        sql`exists (select 1 from ${proposals} p where p.case_id = ${cases.id} and p.lawyer_id = ${lawyerId})`,
+        sql`exists (select 1 from ${proposals} p where p.case_id = ${outer.id} and p.lawyer_id = ${lawyerId})`,
       );
       return page(
         { id: lawyerId, side: 'lawyer' },
@@ -196,14 +216,16 @@ export function createCasesRepository(db: Db) {
     },
 
     /** The board: published general cases (not addressed to one lawyer), no client data. */
-    async board(lawyerId: string, query: BoardQuery, range: PageRange) {
+    async board(lawyerId: string, query: BoardQuery, range: PageRange, totals: MicroCache<number>) {
       const where = and(
-        eq(cases.status, 'PENDIENTE DE ASIGNACIÓN'),
-        isNull(cases.addressedLawyerId),
+        ON_BOARD,
         query.category ? eq(cases.category, query.category) : undefined,
         textMatches(query.search),
       );
-      const [rows, totals] = await Promise.all([
+      const countRows = async () =>
+        (await db.select({ total: count() }).from(cases).where(where))[0]?.total ?? 0;
+      const totalKey = JSON.stringify([query.category ?? '', query.search ?? '']);
+      const [rows, total] = await Promise.all([
         db
           .select({
             id: cases.id,
@@ -212,8 +234,8 @@ export function createCasesRepository(db: Db) {
             description: cases.description,
             category: cases.category,
             creationDate: cases.creationDate,
-            proposalsCount: pendingProposals,
-            lowestProposalCents: lowestProposal,
+            proposalsCount: cases.proposalsCount,
+            lowestProposalCents: cases.lowestProposalCents,
             myProposal: viewerColumns({ id: lawyerId, side: 'lawyer' }).myProposal,
           })
           .from(cases)
@@ -221,9 +243,25 @@ export function createCasesRepository(db: Db) {
           .orderBy(...BOARD_ORDER[query.sort])
           .limit(range.limit)
           .offset(range.offset),
-        db.select({ total: count() }).from(cases).where(where),
+        totals.get(totalKey, countRows),
       ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+      return { rows, total };
+    },
+
+    /** Recounts a case's open proposals and their lowest price, after one is added or decided. */
+    async refreshProposalFigures(caseId: string) {
+      await db.execute(sql`update ${cases} set
+        proposals_count = (select count(*) from ${proposals} p where p.case_id = ${caseId} and p.status in ('PENDIENTE', 'ACEPTADA')),
+        lowest_proposal_cents = (select min(p.price_cents) from ${proposals} p where p.case_id = ${caseId} and p.status in ('PENDIENTE', 'ACEPTADA'))
+        where ${cases.id} = ${caseId}`);
+    },
+
+    /** The client's finished and active counts, as their published cases show them on the board. */
+    async refreshClientFigures(userId: string) {
+      await db.execute(sql`update ${cases} set
+        client_finished_cases = (select count(*) from ${cases} c where c.user_id = ${userId} and c.status = 'FINALIZADO'),
+        client_active_cases = (select count(*) from ${cases} c where c.user_id = ${userId} and c.status = 'ACTIVO')
+        where ${cases.userId} = ${userId} and ${cases.status} = 'PENDIENTE DE ASIGNACIÓN'`);
     },
 
     async findProposal(id: string) {

@@ -572,3 +572,40 @@ describe('at the same time', () => {
     expect((await profileOf(lawyer.id))?.ratingCount).toBe(1);
   });
 });
+
+describe('the board', () => {
+  it('finds words with or without accents, ignores stop words, and sorts by the lowest proposal', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const other = await person('lawyer');
+    const token = `t${Date.now().toString(36)}`;
+    const a = await publishedCase(client, `Reclamación de fianza ${token}`);
+    const b = await publishedCase(client, `Fianza del piso ${token}`);
+    const ids = async (query: string) =>
+      (await call(lawyer.token, 'GET', `/api/cases/pending-cases?pageSize=100&${query}`))
+        .json()
+        .data.map((c: { id: string }) => c.id);
+    expect(await ids(`search=reclamacion ${token}`)).toEqual([a]);
+    expect(await ids(`search=RECLAMACIÓN ${token}`)).toEqual([a]);
+    expect((await ids(`search=fianza del piso ${token}`)).sort()).toEqual([b].sort());
+    expect((await ids(`search=fian ${token}`)).sort()).toEqual([a, b].sort());
+
+    expect((await propose(lawyer, a, 300)).statusCode).toBe(200);
+    expect((await propose(other, a, 120)).statusCode).toBe(200);
+    expect((await propose(lawyer, b, 200)).statusCode).toBe(200);
+    const cheapest = (
+      await call(lawyer.token, 'GET', `/api/cases/pending-cases?search=${token}&sort=price_asc`)
+    ).json();
+    expect(cheapest.data.map((c: { id: string }) => c.id)).toEqual([a, b]);
+    expect(cheapest.data[0]).toMatchObject({
+      proposalsCount: 2,
+      lowestProposal: 120,
+      myProposal: { price: 300 },
+    });
+    const dearest = (
+      await call(lawyer.token, 'GET', `/api/cases/pending-cases?search=${token}&sort=price_desc`)
+    ).json();
+    expect(dearest.data.map((c: { id: string }) => c.id)).toEqual([b, a]);
+    expect(dearest.meta.total).toBe(2);
+  });
+});

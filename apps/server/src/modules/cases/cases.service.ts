@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { proposals } from '../../db/schema/index.ts';
 import { AppError, forbidden, invalidTransition, notFound } from '../../lib/app-error.ts';
+import { MicroCache } from '../../lib/micro-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { composeMail, type Mailer } from '../../plugins/mailer.ts';
 import type { Chat } from '../chat/chat.plugin.ts';
@@ -81,8 +82,8 @@ function toBoardCase(row: BoardRow): BoardCase {
     description: row.description,
     category: row.category,
     creationDate: row.creationDate.toISOString(),
-    proposalsCount: Number(row.proposalsCount),
-    lowestProposal: row.lowestProposalCents === null ? null : centsToEuros(Number(row.lowestProposalCents)),
+    proposalsCount: row.proposalsCount,
+    lowestProposal: row.lowestProposalCents === null ? null : centsToEuros(row.lowestProposalCents),
     myProposal: toMyProposal(row.myProposal as StoredProposal),
   };
 }
@@ -124,9 +125,13 @@ export function createCasesService(deps: {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** how long the board's totals may be served again; 0: never cached (tests) */
+  boardTotalsCacheMs: number;
 }) {
   const { db, chat } = deps;
   const repository = createCasesRepository(db);
+  // ADR 0006: the board's totals change only as cases are published or taken
+  const boardTotals = new MicroCache<number>(deps.boardTotalsCacheMs, 500);
 
   async function readCase(id: string, viewer: Viewer, executor: CasesRepository = repository): Promise<Case> {
     const row = await executor.findCase(id, viewer);
@@ -222,7 +227,7 @@ export function createCasesService(deps: {
       page(repository.adminCases(admin.id, query.status, range(query)), query, toCase),
 
     async board(actor: AuthUser, query: BoardQuery): Promise<PageEnvelope<BoardCase>> {
-      const { rows, total } = await repository.board(actor.id, query, range(query));
+      const { rows, total } = await repository.board(actor.id, query, range(query), boardTotals);
       return { data: rows.map(toBoardCase), meta: { total, page: query.page, pageSize: query.pageSize } };
     },
 
@@ -239,6 +244,7 @@ export function createCasesService(deps: {
           validatedAt: new Date(),
           validatedBy: admin.id,
         });
+        await tx.refreshClientFigures(row.userId);
         await tx.audit({
           adminId: admin.id,
           action: 'case.approve',
@@ -323,6 +329,7 @@ export function createCasesService(deps: {
           message: input.message.trim(),
         });
         if (!proposal) throw new AppError('CONFLICT', { message: es.proposals.alreadyPending });
+        await tx.refreshProposalFigures(caseId);
         await post({
           chatId: opened.id,
           senderId: actor.id,
@@ -390,6 +397,7 @@ export function createCasesService(deps: {
           decidedAt: new Date(),
         });
         await tx.cancelPendingPayments([proposal.id]);
+        await tx.refreshProposalFigures(row.id);
         if (proposal.chatId) {
           await post({
             chatId: proposal.chatId,
@@ -429,6 +437,8 @@ export function createCasesService(deps: {
         startDate: now,
       });
       await tx.moveLawyerCounters(proposal.lawyerId, { active: 1, finished: 0 });
+      await tx.refreshProposalFigures(row.id);
+      await tx.refreshClientFigures(row.userId);
       const code = caseCode(row.id);
       const chatId = proposal.chatId ?? (await tx.chatOfPair(row.userId, proposal.lawyerId));
       if (chatId) {
@@ -512,6 +522,7 @@ export function createCasesService(deps: {
           endDate: now,
         });
         await tx.moveLawyerCounters(lawyerId, { active: -1, finished: 1 });
+        await tx.refreshClientFigures(row.userId);
         const code = caseCode(id);
         const lawyer = await tx.person(lawyerId);
         await post({

@@ -1,0 +1,41 @@
+/**
+ * Child process of bench/board.mjs (run with `--import tsx`): opens the database the real app would open
+ * (DATABASE_URL, or PGlite under DATA_DIR), fills it with BENCH_LAWYERS lawyers, BENCH_CLIENTS clients and
+ * BENCH_CASES cases in bulk SQL, then listens on a free port and reports `{port, token, seed}` with the
+ * session of one of the lawyers (the board is theirs).
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { users } from '../../apps/server/src/db/schema/index.ts';
+import { seedCases } from './seed-cases.mjs';
+import { seedLawyers } from './seed-lawyers.mjs';
+
+const pglite = !process.env.DATABASE_URL;
+const LAWYERS = Number(process.env.BENCH_LAWYERS ?? 100_000);
+// PGlite is the zero-setup default, not the production database: a tenth of the cases there
+const CASES = Number(process.env.BENCH_CASES ?? (pglite ? 100_000 : 1_000_000));
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? Math.max(1000, CASES / 20));
+
+const config = loadConfig(
+  {
+    NODE_ENV: 'production',
+    DATA_DIR: process.env.DATA_DIR,
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  },
+  { webDist: undefined },
+);
+const app = await buildApp(config);
+const lawyers = await seedLawyers(app.db, LAWYERS);
+const cases = await seedCases(app.db, { count: CASES, clients: CLIENTS, lawyers: LAWYERS });
+const [lawyer] = await app.db.select().from(users).where(eq(users.mail, 'abogado1@bench.l4l'));
+const token = await app.sessions.create(lawyer, { persistent: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.send?.({
+  ready: { port: app.server.address().port, token, seed: { lawyers: lawyers.lawyers, ...cases } },
+});
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

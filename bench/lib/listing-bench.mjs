@@ -1,0 +1,163 @@
+/**
+ * The shape every HTTP listing benchmark shares (lawyers-listing.mjs, board.mjs): a throw-away database
+ * (a new PostgreSQL database when DATABASE_URL is set, else a PGlite folder), the app in a child process
+ * that seeds it, a bare Fastify hello-world as the ceiling measured in the same run, a warm-up, then
+ * rounds of the listing next to the ceiling; medians judged against the targets; a results file.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { fixed, load, machine, median, ROOT, startServer, writeResults } from './harness.mjs';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARM_UP_SECONDS = 3;
+const serverUrl = process.env.DATABASE_URL;
+export const database = serverUrl ? 'postgres' : 'pglite';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+async function onServer(url, statement) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own for this run: a new one on the PostgreSQL server, or a PGlite folder. */
+async function throwAwayDatabase() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-bench-'));
+  if (!serverUrl) {
+    return {
+      env: { DATA_DIR: dataDir },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `l4l_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    drop: async () => {
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const round = (r) => ({
+  rps: fixed(r.rps),
+  p50: r.p50,
+  p99: r.p99,
+  max: r.max,
+  non2xx: r.non2xx,
+  errors: r.errors,
+});
+
+/**
+ * Runs one listing benchmark. `app` is the child script (it reports `{port, token, seed, ...}`);
+ * `paths(app)` the request paths to load; `check(app)` extra failures (unindexed plans...).
+ */
+export async function runListingBench({
+  name,
+  app: appScript,
+  paths,
+  targets,
+  settings = {},
+  check = () => [],
+}) {
+  const db = await throwAwayDatabase();
+  const servers = [];
+  try {
+    const app = await startServer(appScript, { env: db.env, label: 'app' });
+    servers.push(app);
+    console.log(`seeded: ${JSON.stringify(app.seed)}`);
+    for (const line of app.explain ?? []) {
+      console.log(
+        `  EXPLAIN ${line.label.padEnd(28)} page: ${line.page.join(', ')}${line.indexed ? '' : '  ← NO INDEX'}`,
+      );
+    }
+    const hello = await startServer(path.join(here, 'hello-server.mjs'), { label: 'hello' });
+    servers.push(hello);
+
+    const appLoad = {
+      url: `http://127.0.0.1:${app.port}`,
+      connections: CONNECTIONS,
+      headers: { authorization: `Bearer ${app.token}` },
+      requests: paths(app).map((p) => ({ method: 'GET', path: p })),
+    };
+    const helloLoad = { url: `http://127.0.0.1:${hello.port}/`, connections: CONNECTIONS };
+
+    await load({ ...appLoad, duration: WARM_UP_SECONDS });
+    await load({ ...helloLoad, duration: WARM_UP_SECONDS });
+    const rounds = [];
+    for (let i = 1; i <= ROUNDS; i++) {
+      const ceiling = await load({ ...helloLoad, duration: SECONDS });
+      const listing = await load({ ...appLoad, duration: SECONDS });
+      const ratio = listing.rps / ceiling.rps;
+      rounds.push({ ceiling: round(ceiling), listing: round(listing), ratio: fixed(ratio, 3) });
+      console.log(
+        `round ${i}: ${name} ${fixed(listing.rps)} req/s p50 ${listing.p50} ms p99 ${listing.p99} ms` +
+          ` | ceiling ${fixed(ceiling.rps)} req/s | ${fixed(ratio * 100)}% of the ceiling` +
+          (listing.non2xx || listing.errors ? ` | ${listing.non2xx} non-2xx, ${listing.errors} errors` : ''),
+      );
+    }
+
+    const result = {
+      listingRps: fixed(median(rounds.map((r) => r.listing.rps))),
+      listingP50: median(rounds.map((r) => r.listing.p50)),
+      listingP99: median(rounds.map((r) => r.listing.p99)),
+      ceilingRps: fixed(median(rounds.map((r) => r.ceiling.rps))),
+      ratio: fixed(median(rounds.map((r) => r.ratio)), 3),
+    };
+    const failures = [];
+    if (result.ratio < targets.minRatio) failures.push(`ratio ${result.ratio} < ${targets.minRatio}`);
+    if (result.listingP99 >= targets.maxP99)
+      failures.push(`p99 ${result.listingP99} ms ≥ ${targets.maxP99} ms`);
+    if (rounds.some((r) => r.listing.non2xx || r.listing.errors)) failures.push('requests failed');
+    failures.push(...check(app));
+
+    const file = writeResults(name, database, {
+      bench: name,
+      date: new Date().toISOString(),
+      database,
+      machine: machine(),
+      settings: { ...settings, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS },
+      seed: app.seed,
+      explain: app.explain,
+      rounds,
+      median: result,
+      targets,
+      passed: failures.length === 0,
+      failures,
+    });
+    console.log(
+      `median: ${result.listingRps} req/s, p50 ${result.listingP50} ms, p99 ${result.listingP99} ms,` +
+        ` ${fixed(result.ratio * 100)}% of ${result.ceilingRps} req/s (ceiling)`,
+    );
+    console.log(`targets (${database}): ${failures.length ? `MISSED — ${failures.join('; ')}` : 'met'}`);
+    console.log(`results: ${path.relative(ROOT, file)}`);
+    return failures.length === 0;
+  } finally {
+    for (const server of servers) await server.stop();
+    await db.drop();
+  }
+}
+
+/** Runs `main` and exits 0 when its targets were met, 1 otherwise. */
+export function exitWith(main) {
+  main().then(
+    (passed) => process.exit(passed ? 0 : 1),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
