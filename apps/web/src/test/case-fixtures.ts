@@ -37,6 +37,7 @@ export function makeCase(changes: Partial<Case> = {}): Case {
     lawyerId: LAWYER.id,
     lawyerAssigned: 'Lucía García López',
     addressedLawyerId: null,
+    addressedLawyerName: null,
     ratingId: null,
     closureRequested: false,
     chatId: CHAT_ID,

@@ -65,8 +65,9 @@ export const caseSchema = z.object({
   lawyerId: z.string().nullable(),
   /** the assigned lawyer's full name, null while unassigned */
   lawyerAssigned: z.string().nullable(),
-  /** (+) the lawyer the case was addressed to from their profile (create-case-chat) */
+  /** (+) the lawyer the case was addressed to from their profile (create-case-chat), and their name */
   addressedLawyerId: z.string().nullable(),
+  addressedLawyerName: z.string().nullable(),
   ratingId: z.string().nullable(),
   /** (+) the lawyer asked to close the case and the client has not answered yet */
   closureRequested: z.boolean(),

@@ -18,6 +18,7 @@ import type { MicroCache } from '../../lib/micro-cache.ts';
 
 const client = alias(users, 'case_client');
 const assigned = alias(users, 'assigned_lawyer');
+const addressed = alias(users, 'addressed_lawyer');
 
 /** Who reads a case decides the chat and proposal columns: a client sees theirs, a lawyer theirs. */
 export type Viewer = { id: string; side: 'client' | 'lawyer' | 'admin' };
@@ -84,6 +85,8 @@ function caseColumns(viewer: Viewer) {
     lawyerName: assigned.name,
     lawyerSurname: assigned.surname,
     addressedLawyerId: cases.addressedLawyerId,
+    addressedName: addressed.name,
+    addressedSurname: addressed.surname,
     closureRequestedAt: cases.closureRequestedAt,
     ratingId: sql<
       string | null
@@ -136,7 +139,8 @@ export function createCasesRepository(db: Db) {
       .select(caseColumns(viewer))
       .from(cases)
       .innerJoin(client, eq(client.id, cases.userId))
-      .leftJoin(assigned, eq(assigned.id, cases.lawyerId));
+      .leftJoin(assigned, eq(assigned.id, cases.lawyerId))
+      .leftJoin(addressed, eq(addressed.id, cases.addressedLawyerId));
   }
 
   async function page(viewer: Viewer, where: SQL | undefined, order: SQL[], range: PageRange) {

@@ -436,6 +436,7 @@ describe('a case addressed to one lawyer', () => {
       category: 'Por calificar',
       chatId,
       chatWith: lawyer.id,
+      addressedLawyerName: `${lawyer.name} ${lawyer.surname}`,
     });
     expect((await chatMessages(chatId)).map((m) => m.type)).toEqual(['8']);
     // the addressed lawyer sees it in their cases but cannot propose before validation

@@ -65,6 +65,7 @@ export function toCase(row: CaseRow): Case {
     lawyerId: row.lawyerId,
     lawyerAssigned: row.lawyerId ? fullName(row.lawyerName, row.lawyerSurname) : null,
     addressedLawyerId: row.addressedLawyerId,
+    addressedLawyerName: row.addressedLawyerId ? fullName(row.addressedName, row.addressedSurname) : null,
     ratingId: row.ratingId,
     closureRequested: row.closureRequestedAt !== null,
     chatId: row.chatId,
