@@ -41,15 +41,17 @@ describe('DashboardLayout', () => {
     expect(within(nav).queryByRole('link', { name: es.nav.startCase })).not.toBeInTheDocument();
   });
 
-  it.each(['/profile', '/dashboard/profile/billing', '/dashboard/casos/informacion-del-caso'])(
-    'hides the nav on %s',
-    async (path) => {
-      renderLayout(path);
-      expect(await screen.findByRole('link', { name: es.nav.profile })).toBeInTheDocument();
-      expect(screen.queryByRole('navigation', { name: es.nav.mainNav })).not.toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: es.buttons.menu })).not.toBeInTheDocument();
-    },
-  );
+  it.each([
+    '/profile',
+    '/dashboard/profile/billing',
+    '/dashboard/casos/informacion-del-caso',
+    '/dashboard/casos/9f1e2d3c-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
+  ])('hides the nav on %s', async (path) => {
+    renderLayout(path);
+    expect(await screen.findByRole('link', { name: es.nav.profile })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: es.nav.mainNav })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: es.buttons.menu })).not.toBeInTheDocument();
+  });
 
   it('opens the full-screen menu from the hamburger and closes it with its button or Escape', async () => {
     renderLayout('/dashboard/inicio');

@@ -33,7 +33,10 @@ export function DashboardLayout() {
   if (!user) return null;
 
   const items = NAV_ITEMS.filter((item) => !item.onlyFor || item.onlyFor === user.role);
-  const showNav = !PATHS_WITHOUT_NAV.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+  // spec §2: no nav on the case-info screen, which also lives at its real URL /dashboard/casos/{id}
+  const showNav =
+    !PATHS_WITHOUT_NAV.some((path) => pathname === path || pathname.startsWith(`${path}/`)) &&
+    !pathname.startsWith(`${paths.cases}/`);
   const navLinks = (links: readonly NavItem[], onNavigate?: () => void) =>
     links.map((item) => (
       <li key={item.to}>
