@@ -1,9 +1,8 @@
 import { es } from '@l4l/shared/texts/es';
 import { format, isValid, parseISO } from 'date-fns';
-/** 'Abogado Sucesiones y testamentos' → 'Sucesiones y testamentos': the wire keeps the prefix, lists drop it. */
-export function categoryName(category: string): string {
-  return category.replace(/^Abogado\s+/, '');
-}
+
+// in shared so the landing page can name categories without loading date-fns
+export { categoryName } from '@l4l/shared/constants/categories';
 
 /** 45.5 → '45,5'; 1234 → '1.234': an amount in euros without the symbol (the spec's '{price}€/c'). */
 export function formatAmount(euros: number): string {

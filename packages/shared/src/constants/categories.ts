@@ -31,6 +31,11 @@ export const FEATURED_CATEGORIES: readonly Category[] = [
   'Abogado Fiscal',
 ];
 
+/** 'Abogado Sucesiones y testamentos' → 'Sucesiones y testamentos': the wire keeps the prefix, lists drop it. */
+export function categoryName(category: string): string {
+  return category.replace(/^Abogado\s+/, '');
+}
+
 export function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }

@@ -5,6 +5,7 @@ import { Logo } from '../../components/logo/logo.tsx';
 import { SiteFooter } from '../../features/landing/components/site-footer.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
+import { loadLoginModal, loadRegisterModal, preloadOn } from '../routes/auth-modal-loaders.ts';
 import styles from './public-layout.module.css';
 import shell from './shell.module.css';
 
@@ -27,10 +28,12 @@ export function PublicLayout() {
               <ButtonLink to={paths.home}>{es.nav.goToDashboard}</ButtonLink>
             ) : (
               <>
-                <Button variant="ghost" onClick={() => navigate(paths.login)}>
+                <Button variant="ghost" onClick={() => navigate(paths.login)} {...preloadOn(loadLoginModal)}>
                   {es.buttons.login}
                 </Button>
-                <Button onClick={() => navigate(paths.register)}>{es.buttons.register}</Button>
+                <Button onClick={() => navigate(paths.register)} {...preloadOn(loadRegisterModal)}>
+                  {es.buttons.register}
+                </Button>
               </>
             )}
           </nav>
@@ -39,7 +42,7 @@ export function PublicLayout() {
       <main id="contenido" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter onRegister={() => navigate(paths.register)} />
+      <SiteFooter onRegister={() => navigate(paths.register)} registerIntent={preloadOn(loadRegisterModal)} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../components/spinner/spinner.tsx';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
@@ -8,16 +8,18 @@ import { hasPersistentConsent } from '../../lib/cookie-consent.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { loadLoginModal, loadRegisterModal, preloadOn } from './auth-modal-loaders.ts';
 
-// the forms (and their validation and pickers) load beside the landing, never in front of it
-const LoginModal = lazy(() =>
-  import('../../features/auth/components/login-modal.tsx').then((module) => ({ default: module.LoginModal })),
-);
-const RegisterModal = lazy(() =>
-  import('../../features/auth/components/register-modal.tsx').then((module) => ({
-    default: module.RegisterModal,
-  })),
-);
+// the forms (and their validation and pickers) load when a modal is first opened, never in front of the landing
+const LoginModal = lazy(() => loadLoginModal().then((module) => ({ default: module.LoginModal })));
+const RegisterModal = lazy(() => loadRegisterModal().then((module) => ({ default: module.RegisterModal })));
+
+/** True from the first time `open` is true: the modal then stays mounted, so it can animate its closing. */
+function useOpenedOnce(open: boolean) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /**
  * '/', '/login', '/registro' and every unknown path (spec §2). The path says which modal is open, so the
@@ -28,6 +30,10 @@ export function LandingRoute() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useDocumentTitle(es.brand.slogan);
+  const loginOpen = pathname === paths.login;
+  const registerOpen = pathname === paths.register;
+  const loginMounted = useOpenedOnce(loginOpen);
+  const registerMounted = useOpenedOnce(registerOpen);
 
   // an administrator's home is the console (issue #8)
   if (status === 'authenticated') {
@@ -41,18 +47,27 @@ export function LandingRoute() {
   };
   return (
     <>
-      <LandingPage onLogin={() => navigate(paths.login)} onRegister={() => navigate(paths.register)} />
+      <LandingPage
+        onLogin={() => navigate(paths.login)}
+        onRegister={() => navigate(paths.register)}
+        loginIntent={preloadOn(loadLoginModal)}
+        registerIntent={preloadOn(loadRegisterModal)}
+      />
       <Suspense fallback={null}>
-        <LoginModal
-          open={pathname === paths.login}
-          onOpenChange={close}
-          onSwitchToRegister={() => navigate(paths.register, { replace: true })}
-        />
-        <RegisterModal
-          open={pathname === paths.register}
-          onOpenChange={close}
-          onSwitchToLogin={() => navigate(paths.login, { replace: true })}
-        />
+        {loginMounted && (
+          <LoginModal
+            open={loginOpen}
+            onOpenChange={close}
+            onSwitchToRegister={() => navigate(paths.register, { replace: true })}
+          />
+        )}
+        {registerMounted && (
+          <RegisterModal
+            open={registerOpen}
+            onOpenChange={close}
+            onSwitchToLogin={() => navigate(paths.login, { replace: true })}
+          />
+        )}
       </Suspense>
     </>
   );

@@ -1,10 +1,18 @@
-import { CATEGORIES, FEATURED_CATEGORIES } from '@l4l/shared/constants/categories';
+import { CATEGORIES, categoryName, FEATURED_CATEGORIES } from '@l4l/shared/constants/categories';
 import { es } from '@l4l/shared/texts/es';
+import type { ComponentProps } from 'react';
 import { Button } from '../../../components/button/button.tsx';
-import { categoryName } from '../../../lib/format.ts';
 import styles from './landing-page.module.css';
 
-type LandingPageProps = { onLogin: () => void; onRegister: () => void };
+/** What a way in does when a visitor is about to use it (the app starts loading the modal's code). */
+export type IntentHandlers = Pick<ComponentProps<'button'>, 'onPointerEnter' | 'onFocus' | 'onTouchStart'>;
+
+type LandingPageProps = {
+  onLogin: () => void;
+  onRegister: () => void;
+  loginIntent?: IntentHandlers;
+  registerIntent?: IntentHandlers;
+};
 
 const STEP_ICONS = [
   'M5 4h10l4 4v12H5zM9 12h6M9 16h6M14 4v5h5',
@@ -14,7 +22,7 @@ const STEP_ICONS = [
 ];
 
 /** spec §2 Landing page: the public face of L4L. Explains the service; every action leads to an account. */
-export function LandingPage({ onLogin, onRegister }: LandingPageProps) {
+export function LandingPage({ onLogin, onRegister, loginIntent, registerIntent }: LandingPageProps) {
   return (
     <>
       <section className={styles.hero} aria-labelledby="hero-title">
@@ -26,10 +34,16 @@ export function LandingPage({ onLogin, onRegister }: LandingPageProps) {
             </h1>
             <p className={styles.heroLead}>{es.brand.sloganLead}</p>
             <div className={styles.heroActions}>
-              <Button variant="accent" size="lg" onClick={onRegister}>
+              <Button variant="accent" size="lg" onClick={onRegister} {...registerIntent}>
                 {es.buttons.register}
               </Button>
-              <Button variant="secondary" size="lg" className={styles.heroSecondary} onClick={onLogin}>
+              <Button
+                variant="secondary"
+                size="lg"
+                className={styles.heroSecondary}
+                onClick={onLogin}
+                {...loginIntent}
+              >
                 {es.buttons.login}
               </Button>
             </div>

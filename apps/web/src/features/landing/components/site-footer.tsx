@@ -1,21 +1,27 @@
-import { FEATURED_CATEGORIES } from '@l4l/shared/constants/categories';
+import { categoryName, FEATURED_CATEGORIES } from '@l4l/shared/constants/categories';
 import { es } from '@l4l/shared/texts/es';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button.tsx';
 import { Logo } from '../../../components/logo/logo.tsx';
-import { categoryName } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import type { IntentHandlers } from './landing-page.tsx';
 import styles from './site-footer.module.css';
 
 /** spec §2 Footer: the lawyer call to action, the site's links, the legal pages and the current year. */
-export function SiteFooter({ onRegister }: { onRegister: () => void }) {
+export function SiteFooter({
+  onRegister,
+  registerIntent,
+}: {
+  onRegister: () => void;
+  registerIntent?: IntentHandlers;
+}) {
   const year = new Date().getFullYear();
   return (
     <footer className={styles.footer}>
       <div className={styles.cta}>
         <div className={styles.inner}>
           <p className={styles.ctaText}>{es.brand.lawyerCta}</p>
-          <Button variant="accent" size="lg" onClick={onRegister}>
+          <Button variant="accent" size="lg" onClick={onRegister} {...registerIntent}>
             {es.landing.lawyerCtaButton}
           </Button>
         </div>
