@@ -1,0 +1,153 @@
+/**
+ * What JavaScript each route of the web app makes the browser download, from the build itself: the route
+ * table (apps/web/src/app/router.tsx, read as a syntax tree, not run) says which modules each URL loads
+ * through `lazy`, and Vite's manifest (dist/.vite/manifest.json) says which chunks each module needs.
+ *
+ * A route's initial JavaScript = what index.html loads (the entry script, its static imports, every
+ * modulepreload) + for every `lazy` route on the way to it (layouts, then the screen) that module's chunk and
+ * its static imports. Dynamic imports inside a screen (a modal's form opened on click) are on demand and
+ * not counted here; the Lighthouse run shows what a real page load fetches.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { tsImport } from 'tsx/esm/api';
+import { parseSync } from 'vite';
+
+const KIB = 1024;
+
+/** Bytes of `file` compressed as a server would send it (gzip, best compression). */
+function gzipSize(file) {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+function isNode(value) {
+  return typeof value === 'object' && value !== null && typeof value.type === 'string';
+}
+
+function property(object, name) {
+  return object.properties.find((p) => p.type === 'Property' && !p.computed && p.key.name === name)?.value;
+}
+
+/** Every `import('...')` under `node`. */
+function dynamicImports(node, found = []) {
+  if (node.type === 'ImportExpression' && node.source.type === 'Literal') found.push(node.source.value);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type') continue;
+    if (Array.isArray(value)) for (const item of value) isNode(item) && dynamicImports(item, found);
+    else if (isNode(value)) dynamicImports(value, found);
+  }
+  return found;
+}
+
+function joinPath(parent, child) {
+  if (child === undefined) return parent;
+  if (child.startsWith('/')) return child;
+  return `${parent.replace(/\/$/, '')}/${child}`;
+}
+
+/**
+ * The screens of the route table: one row per route without children, with its URL, the modules its
+ * `lazy` chain loads (relative to apps/web, like the manifest's keys) and whether one of them belongs to
+ * a route that matches a URL (its own chunk) rather than only to pathless layouts.
+ */
+export async function readRouteTable(webRoot) {
+  webRoot = path.resolve(webRoot);
+  const routerFile = path.join(webRoot, 'src/app/router.tsx');
+  const { paths } = await tsImport(
+    pathToFileURL(path.join(webRoot, 'src/lib/paths.ts')).href,
+    import.meta.url,
+  );
+  const code = readFileSync(routerFile, 'utf8');
+  const { program, errors } = parseSync(routerFile, code);
+  if (errors.length) throw new Error(`${routerFile}: ${errors[0].message}`);
+  const declaration = program.body
+    .flatMap((statement) => (statement.type === 'ExportNamedDeclaration' ? [statement.declaration] : []))
+    .flatMap((d) => (d?.type === 'VariableDeclaration' ? d.declarations : []))
+    .find((d) => d.id.name === 'routes');
+  if (!declaration) throw new Error(`${routerFile}: no 'export const routes = [...]'`);
+
+  const pathValue = (node) => {
+    if (!node) return undefined;
+    if (node.type === 'Literal') return node.value;
+    if (node.type === 'MemberExpression' && node.object.name === 'paths') return paths[node.property.name];
+    throw new Error(`${routerFile}: a route path that is neither a string nor paths.<name>`);
+  };
+  const screens = [];
+  const visit = (routes, parentUrl, chain, ownChunk) => {
+    for (const route of routes.elements) {
+      const routePath = pathValue(property(route, 'path'));
+      const url = joinPath(parentUrl, routePath);
+      const lazy = property(route, 'lazy');
+      const modules = lazy
+        ? dynamicImports(lazy).map((specifier) =>
+            path.relative(webRoot, path.resolve(path.dirname(routerFile), specifier)),
+          )
+        : [];
+      const matchesUrl = routePath !== undefined || property(route, 'index')?.value === true;
+      const own = ownChunk || (modules.length > 0 && matchesUrl);
+      const children = property(route, 'children');
+      if (children) {
+        visit(children, url, [...chain, ...modules], own);
+        continue;
+      }
+      const element = property(route, 'element');
+      const redirect = element?.type === 'JSXElement' && element.openingElement.name.name === 'Navigate';
+      const label = routePath === '*' ? `${parentUrl.replace(/\/$/, '')}/*` : url;
+      screens.push({ url: label, modules: [...chain, ...modules], ownChunk: own, redirect });
+    }
+  };
+  visit(declaration.init, '', [], false);
+  return screens;
+}
+
+/** The chunks a module needs before it runs: its own file and, recursively, its static imports. */
+function staticClosure(manifest, key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`Vite's manifest has no '${key}': is the build older than the route table?`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, files);
+  return files;
+}
+
+/** The scripts index.html makes the browser fetch at once: module scripts and modulepreloads. */
+function htmlScripts(dist) {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = new Set();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const isScript = tag.startsWith('<script') && /type="module"/.test(tag);
+    const isPreload = tag.startsWith('<link') && /rel="modulepreload"/.test(tag);
+    const href = tag.match(/(?:src|href)="\/?([^"]+\.js)"/)?.[1];
+    if ((isScript || isPreload) && href) files.add(href);
+  }
+  return files;
+}
+
+/**
+ * Per screen: the files and the gzipped KiB of JavaScript it loads first. `sizeOf(file)` is memoised, so
+ * the same chunk is compressed once.
+ */
+export async function measureRoutes({ webRoot, dist }) {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error("Vite's manifest has no entry");
+  const initial = new Set([...staticClosure(manifest, entryKey), ...htmlScripts(dist)]);
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    if (!sizes.has(file)) sizes.set(file, gzipSize(path.join(dist, file)));
+    return sizes.get(file);
+  };
+  const kib = (files) => [...files].reduce((sum, file) => sum + sizeOf(file), 0) / KIB;
+  const screens = await readRouteTable(webRoot);
+  return {
+    entryKiB: kib(initial),
+    sizeOf: (file) => sizeOf(file) / KIB,
+    screens: screens.map((screen) => {
+      const files = new Set(initial);
+      for (const module of screen.modules) staticClosure(manifest, module, files);
+      return { ...screen, files: [...files], kib: kib(files) };
+    }),
+  };
+}

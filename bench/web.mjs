@@ -1,0 +1,262 @@
+#!/usr/bin/env node
+/**
+ * The web app's speed (issue #9): the gzipped JavaScript each route loads first, read from a production
+ * build and its manifest, and Lighthouse with mobile throttling on the landing page and on the client home
+ * (signed in), served by the real server. Exits non-zero when a target is missed.
+ *
+ *   npm run bench -- web
+ *   BENCH_WEB_DIST=apps/web/dist npm run bench -- web   # measure an existing build instead of building one
+ *   BENCH_LIGHTHOUSE_RUNS=0 npm run bench -- web        # bundle sizes only
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fixed, machine, median, ROOT, writeResults } from './lib/harness.mjs';
+import { measureRoutes } from './lib/web-bundle.mjs';
+import { runLighthouse } from './lib/web-lighthouse.mjs';
+
+const TARGETS = {
+  landingKiB: 100,
+  routeKiB: 200,
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 95,
+};
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CLIENT = { email: 'cliente1@l4l.demo', password: 'L4l-Demo-2026' };
+const PAGES = [
+  { name: 'landing', path: '/' },
+  { name: 'client home', path: '/dashboard/inicio', signIn: CLIENT },
+];
+const WEB_ROOT = path.join(ROOT, 'apps/web');
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'l4l-bench-web-'));
+const missed = [];
+const kib = (value) => `${value.toFixed(1)} KiB`;
+
+try {
+  const dist = build();
+  const bundle = await bundleReport(dist);
+  const lighthouse = RUNS > 0 ? await lighthouseReport(dist) : [];
+  const file = writeResults('web', 'build', {
+    date: new Date().toISOString(),
+    machine: machine(),
+    targets: TARGETS,
+    bundle,
+    lighthouse,
+    missed,
+  });
+  console.log(`\nFigures written to ${path.relative(ROOT, file)}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+if (missed.length) {
+  console.log(`\nMissed: ${missed.join('; ')}`);
+  process.exit(1);
+}
+console.log('\nEvery web target met.');
+
+/** A production build in a folder of its own (others may be rebuilding apps/web/dist meanwhile). */
+function build() {
+  if (process.env.BENCH_WEB_DIST) {
+    const dist = path.resolve(process.env.BENCH_WEB_DIST);
+    if (!existsSync(path.join(dist, '.vite/manifest.json'))) {
+      throw new Error(`${dist} has no .vite/manifest.json: build it with this repository's vite.config.ts`);
+    }
+    return dist;
+  }
+  const dist = path.join(work, 'dist');
+  const started = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--logLevel', 'warn'],
+    { cwd: WEB_ROOT, stdio: 'inherit' },
+  );
+  if (run.status !== 0) throw new Error(`vite build failed (${run.status ?? run.signal})`);
+  console.log(`Built the web app in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return dist;
+}
+
+async function bundleReport(dist) {
+  const { entryKiB, screens } = await measureRoutes({ webRoot: WEB_ROOT, dist });
+  console.log(
+    '\nInitial JavaScript per route (gzip -9; index.html scripts and preloads + each lazy chunk on the way)',
+  );
+  console.table(
+    screens.map((screen) => ({
+      route: screen.url,
+      'JS gzipped': kib(screen.kib),
+      chunks: screen.files.length,
+      'own chunk': screen.redirect ? 'redirect' : screen.ownChunk ? 'yes' : 'NO',
+    })),
+  );
+  console.log(`Shared by every route (index.html): ${kib(entryKiB)}`);
+  const landing = screens.find((screen) => screen.url === '/');
+  if (!landing) throw new Error("the route table has no '/'");
+  if (landing.kib > TARGETS.landingKiB) {
+    missed.push(`landing JS ${kib(landing.kib)} > ${TARGETS.landingKiB} KiB`);
+  }
+  const heavy = screens.filter((screen) => screen.kib > TARGETS.routeKiB);
+  if (heavy.length) {
+    missed.push(
+      `${heavy.length} routes over ${TARGETS.routeKiB} KiB (${heavy.map((s) => s.url).join(', ')})`,
+    );
+  }
+  const shared = screens.filter((screen) => !screen.ownChunk && !screen.redirect);
+  if (shared.length)
+    missed.push(`routes without a chunk of their own: ${shared.map((s) => s.url).join(', ')}`);
+  return {
+    entryKiB: fixed(entryKiB, 2),
+    routes: screens.map((screen) => ({
+      url: screen.url,
+      kib: fixed(screen.kib, 2),
+      files: screen.files,
+      ownChunk: screen.ownChunk,
+      redirect: screen.redirect,
+    })),
+  };
+}
+
+async function lighthouseReport(dist) {
+  const server = await startServer(dist);
+  try {
+    const rows = [];
+    for (const page of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const run = await runLighthouse(`${server.origin}${page.path}`, { signIn: page.signIn });
+        if (new URL(run.finalUrl).pathname !== page.path) {
+          throw new Error(`${page.name}: Lighthouse ended on ${run.finalUrl}, not on ${page.path}`);
+        }
+        console.log(
+          `${page.name} run ${i + 1}: performance ${run.scores.performance}, accessibility ${run.scores.accessibility}, best practices ${run.scores['best-practices']}`,
+        );
+        runs.push(run);
+      }
+      const score = (id) => median(runs.map((run) => run.scores[id]));
+      const metric = (id) => median(runs.map((run) => run.metrics[id]));
+      // the run whose performance is the median: its list of weak audits is the one shown
+      const middle = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[
+        Math.floor(runs.length / 2)
+      ];
+      const row = {
+        page: page.name,
+        path: page.path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        fcpMs: Math.round(metric('fcp')),
+        lcpMs: Math.round(metric('lcp')),
+        tbtMs: Math.round(metric('tbt')),
+        cls: fixed(metric('cls'), 3),
+        speedIndexMs: Math.round(metric('si')),
+        scripts: middle.scripts.length,
+        benchmarkIndex: Math.round(median(runs.map((run) => run.benchmarkIndex))),
+        weak: middle.weak,
+        runs: runs.map((run) => ({ scores: run.scores, metrics: run.metrics })),
+      };
+      rows.push(row);
+      if (row.performance < TARGETS.performance) missed.push(`${page.name} performance ${row.performance}`);
+      if (row.accessibility < TARGETS.accessibility)
+        missed.push(`${page.name} accessibility ${row.accessibility}`);
+      if (row.bestPractices < TARGETS.bestPractices)
+        missed.push(`${page.name} best practices ${row.bestPractices}`);
+    }
+    const runs = RUNS > 1 ? `median of ${RUNS} runs, ` : '';
+    console.log(`\nLighthouse (${runs}mobile: simulated slow 4G and 4x slower CPU)`);
+    console.table(
+      rows.map((row) => ({
+        page: row.path,
+        performance: row.performance,
+        accessibility: row.accessibility,
+        'best practices': row.bestPractices,
+        FCP: `${row.fcpMs} ms`,
+        LCP: `${row.lcpMs} ms`,
+        TBT: `${row.tbtMs} ms`,
+        CLS: row.cls,
+        scripts: row.scripts,
+      })),
+    );
+    console.log(
+      `Served ${server.compressed ? 'compressed' : 'UNCOMPRESSED (no Content-Encoding on JavaScript)'}`,
+    );
+    for (const row of rows) {
+      if (!row.weak.length) continue;
+      console.log(`\nWhat keeps ${row.path} down (median run):`);
+      for (const line of row.weak) console.log(`  ${line}`);
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server in production mode on a fresh PGlite folder with the demo data, serving `dist`. */
+async function startServer(dist) {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: path.join(work, 'data'),
+      WEB_DIST: dist,
+      SEED_DEMO: 'true',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      LOG_LEVEL: 'warn',
+      // the dashboard home of every run signs in once; the login limit is not what is measured
+      RATE_LIMIT_FACTOR: '20',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited early (${child.exitCode})`);
+    try {
+      const health = await fetch(`${origin}/api/health`);
+      if (health.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the server did not answer /api/health within 2 minutes');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const entry = await fetch(origin).then((answer) => answer.text());
+  const script = entry.match(/<script[^>]+src="([^"]+\.js)"/)?.[1];
+  const head = script
+    ? await fetch(`${origin}${script}`, { headers: { 'accept-encoding': 'gzip, br' } })
+    : null;
+  return { origin, stop, compressed: Boolean(head?.headers.get('content-encoding')) };
+}
