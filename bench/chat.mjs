@@ -13,7 +13,8 @@
  * is missed. Results: bench/results/chat-*.json.
  *
  * Options (environment): BENCH_CHAT_PAIRS (500), BENCH_CHAT_RATE (500 messages/s), BENCH_SECONDS (10),
- * BENCH_ROUNDS (3).
+ * BENCH_ROUNDS (3), BENCH_CHAT_BUDGET_SECONDS (300: past it the run stops and fails, so a server that
+ * falls behind cannot keep it going), BENCH_CHAT_PROFILE (a file: the server's CPU profile).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +34,7 @@ const WARM_UP_SECONDS = 2;
 /** after the last send, how long a straggler may still arrive before it counts as lost */
 const DRAIN_MS = 5000;
 const OPEN_CONCURRENCY = 50;
+const BUDGET_SECONDS = Number(process.env.BENCH_CHAT_BUDGET_SECONDS ?? 300);
 const serverUrl = process.env.DATABASE_URL;
 const database = serverUrl ? 'postgres' : 'pglite';
 const TARGETS = { maxP99: serverUrl ? 50 : 150, maxIdleMiB: 100 };
@@ -215,6 +217,13 @@ async function main() {
   const servers = [];
   let stomp;
   let echoSockets;
+  const watchdog = setTimeout(async () => {
+    console.error(`chat: over its time budget of ${BUDGET_SECONDS} s; stopping (targets MISSED)`);
+    for (const server of servers) await server.stop();
+    await db.drop();
+    process.exit(1);
+  }, BUDGET_SECONDS * 1000);
+  watchdog.unref();
   try {
     const app = await startServer(path.join(here, 'lib/chat-app.mjs'), {
       env: { ...db.env, BENCH_CHAT_PAIRS: String(PAIRS) },
@@ -360,7 +369,8 @@ async function main() {
     console.log(`results: ${path.relative(ROOT, file)}`);
     return failures.length === 0;
   } finally {
-    if (stomp) await Promise.all(stomp.clients.map((client) => client.deactivate()));
+    clearTimeout(watchdog);
+    if (stomp) await Promise.all(stomp.clients.map((client) => client.deactivate({ force: true })));
     for (const socket of echoSockets?.sockets ?? []) socket.terminate();
     for (const server of servers) await server.stop();
     await db.drop();

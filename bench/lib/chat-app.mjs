@@ -89,6 +89,8 @@ if (profiler) {
   await profiler.post('Profiler.start');
 }
 
+// the benchmark died without stopping us (killed, or over its time budget): do not linger
+process.on('disconnect', () => process.exit(0));
 process.on('SIGTERM', async () => {
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');

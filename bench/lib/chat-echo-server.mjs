@@ -24,3 +24,5 @@ await new Promise((resolve) => server.once('listening', resolve));
 const probePort = await startMemoryProbe();
 process.send?.({ ready: { port: server.address().port, probePort } });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
+// the benchmark died without stopping us: do not linger
+process.on('disconnect', () => process.exit(0));
