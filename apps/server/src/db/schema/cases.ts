@@ -35,45 +35,60 @@ export const cases = pgTable(
     finishDate: tstz('finish_date'),
     closureRequestedAt: tstz('closure_requested_at'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
-    // The board's figures, kept on the case so that every board sort reads an index (ADR 0006):
-    /** accent-free, lower-cased title and description (searchableText), written with them */
-    searchText: text('search_text').notNull().default(''),
+  },
+  (t) => [
+    index('cases_user_idx').on(t.userId, t.creationDate),
+    index('cases_lawyer_idx').on(t.lawyerId, t.creationDate),
+    index('cases_status_idx').on(t.status, t.creationDate),
+    index('cases_addressed_idx').on(t.addressedLawyerId, t.creationDate),
+    check('cases_progress_step_range', sql`${t.progressStep} between 0 and 7`),
+  ],
+);
+
+/**
+ * The lawyers' board (ADR 0006): one narrow row per published general case, with what the board searches
+ * and sorts by, so that every board query reads a small table through an index, at a million cases too.
+ * A case enters when an administrator publishes it and leaves when its payment makes it ACTIVO.
+ */
+export const boardEntries = pgTable(
+  'board_entries',
+  {
+    caseId: uuid('case_id')
+      .primaryKey()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    createdAt: tstz('created_at').notNull(),
+    category: text('category').notNull(),
+    /** accent-free, lower-cased title and description (searchableText) */
+    searchText: text('search_text').notNull(),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('spanish', search_text)`),
     /** open (pending or accepted) proposals, and the lowest price among them */
     proposalsCount: integer('proposals_count').notNull().default(0),
     lowestProposalCents: integer('lowest_proposal_cents'),
-    /** the client's finished and active cases, while this case is published */
+    /** the client's finished and active cases */
     clientFinishedCases: integer('client_finished_cases').notNull().default(0),
     clientActiveCases: integer('client_active_cases').notNull().default(0),
   },
-  (t) => {
-    const onBoard = sql`${t.status} = 'PENDIENTE DE ASIGNACIÓN' and ${t.addressedLawyerId} is null`;
-    return [
-      index('cases_user_idx').on(t.userId, t.creationDate),
-      index('cases_lawyer_idx').on(t.lawyerId, t.creationDate),
-      index('cases_status_idx').on(t.status, t.creationDate),
-      index('cases_addressed_idx').on(t.addressedLawyerId, t.creationDate),
-      // the board: published general cases only, one index per sort, and its search
-      index('cases_board_recent_idx').on(t.creationDate.desc(), t.id.desc()).where(onBoard),
-      index('cases_board_category_idx').on(t.category, t.creationDate.desc(), t.id.desc()).where(onBoard),
-      index('cases_board_price_idx')
-        .on(t.lowestProposalCents, t.creationDate.desc(), t.id.desc())
-        .where(onBoard),
-      index('cases_board_price_desc_idx')
-        .on(t.lowestProposalCents.desc().nullsLast(), t.creationDate.desc(), t.id.desc())
-        .where(onBoard),
-      index('cases_board_finished_idx')
-        .on(t.clientFinishedCases.desc(), t.creationDate.desc(), t.id.desc())
-        .where(onBoard),
-      index('cases_board_active_idx')
-        .on(t.clientActiveCases.desc(), t.creationDate.desc(), t.id.desc())
-        .where(onBoard),
-      index('cases_board_search_idx').using('gin', t.searchVector).where(onBoard),
-      check('cases_progress_step_range', sql`${t.progressStep} between 0 and 7`),
-    ];
-  },
+  (t) => [
+    index('board_recent_idx').on(t.createdAt.desc(), t.caseId.desc()),
+    index('board_category_idx').on(t.category, t.createdAt.desc(), t.caseId.desc()),
+    index('board_price_asc_idx').on(
+      t.lowestProposalCents.asc().nullsLast(),
+      t.createdAt.desc(),
+      t.caseId.desc(),
+    ),
+    index('board_price_desc_idx').on(
+      t.lowestProposalCents.desc().nullsLast(),
+      t.createdAt.desc(),
+      t.caseId.desc(),
+    ),
+    index('board_finished_idx').on(t.clientFinishedCases.desc(), t.createdAt.desc(), t.caseId.desc()),
+    index('board_active_idx').on(t.clientActiveCases.desc(), t.createdAt.desc(), t.caseId.desc()),
+    index('board_user_idx').on(t.userId),
+    index('board_search_idx').using('gin', t.searchVector),
+  ],
 );
 
 /** A lawyer's offer to take a case at a price; one pending proposal per lawyer and case. */

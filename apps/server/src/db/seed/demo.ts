@@ -8,7 +8,7 @@ import { usernameOf } from '@l4l/shared/schemas/auth';
 import { searchableText } from '@l4l/shared/search';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
-import { refreshBoardFigures } from '../board-figures.ts';
+import { rebuildBoard } from '../board.ts';
 import type { Db, Tx } from '../database.ts';
 import {
   academicExperiences,
@@ -160,16 +160,12 @@ export async function seedDemo(
     await insertAll(tx, lawyerProfiles, plan.profiles);
     await insertAll(tx, academicExperiences, plan.academic);
     await insertAll(tx, workExperiences, plan.work);
-    await insertAll(
-      tx,
-      cases,
-      plan.cases.map((row) => ({ ...row, searchText: searchableText(row.title, row.description) })),
-    );
+    await insertAll(tx, cases, plan.cases);
     await insertAll(tx, chats, plan.chats);
     await insertAll(tx, proposals, plan.proposals);
     await insertAll(tx, payments, plan.payments);
     await insertAll(tx, ratings, plan.ratings);
-    await refreshBoardFigures(tx);
+    await rebuildBoard(tx);
     // in time order: the history of a chat is read in insertion (seq) order
     await insertAll(
       tx,

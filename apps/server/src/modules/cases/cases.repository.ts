@@ -6,6 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
   auditLog,
+  boardEntries,
   cases,
   chats,
   lawyerProfiles,
@@ -14,7 +15,6 @@ import {
   ratings,
   users,
 } from '../../db/schema/index.ts';
-import type { MicroCache } from '../../lib/micro-cache.ts';
 
 const client = alias(users, 'case_client');
 const assigned = alias(users, 'assigned_lawyer');
@@ -117,21 +117,52 @@ function textMatches(search: string | undefined): SQL | undefined {
     terms.map((term) => sql`(to_tsquery('spanish', ${`${term}:*`}) || to_tsquery('simple', ${`${term}:*`}))`),
     sql` && `,
   );
-  return sql`${cases.searchVector} @@ (${query})`;
+  return sql`${boardEntries.searchVector} @@ (${query})`;
 }
 
-/** How the board sorts (spec §6 lawyer sort options, ADR 0006); each one has its partial index. */
+const b = boardEntries;
+
+/** How the board sorts (spec §6 lawyer sort options, ADR 0006); each one has its index. */
 const BOARD_ORDER: Record<BoardQuery['sort'], SQL[]> = {
-  recent: [desc(cases.creationDate), desc(cases.id)],
-  category: [asc(cases.category), desc(cases.creationDate), desc(cases.id)],
-  price_asc: [sql`${cases.lowestProposalCents} asc nulls last`, desc(cases.creationDate), desc(cases.id)],
-  price_desc: [sql`${cases.lowestProposalCents} desc nulls last`, desc(cases.creationDate), desc(cases.id)],
-  finished: [desc(cases.clientFinishedCases), desc(cases.creationDate), desc(cases.id)],
-  active: [desc(cases.clientActiveCases), desc(cases.creationDate), desc(cases.id)],
+  recent: [desc(b.createdAt), desc(b.caseId)],
+  category: [asc(b.category), desc(b.createdAt), desc(b.caseId)],
+  price_asc: [sql`${b.lowestProposalCents} asc nulls last`, desc(b.createdAt), desc(b.caseId)],
+  price_desc: [sql`${b.lowestProposalCents} desc nulls last`, desc(b.createdAt), desc(b.caseId)],
+  finished: [desc(b.clientFinishedCases), desc(b.createdAt), desc(b.caseId)],
+  active: [desc(b.clientActiveCases), desc(b.createdAt), desc(b.caseId)],
 };
 
-/** Published general cases: the board (matches the partial indexes' predicate). */
-const ON_BOARD = sql`${cases.status} = 'PENDIENTE DE ASIGNACIÓN' and ${cases.addressedLawyerId} is null`;
+/**
+ * A search matches a few thousand cases at most: read them through the search index, then sort. The sort
+ * columns are wrapped (`+ 0`) so that the planner cannot walk a sort index instead, testing the search on
+ * every published case on the way (bench/board.mjs).
+ */
+function boardOrderOfMatches(sort: BoardQuery['sort']): SQL[] {
+  const created = sql`${b.createdAt} + interval '0 seconds' desc`;
+  const byFigure = (figure: SQL) => [figure, created, desc(b.caseId)];
+  switch (sort) {
+    case 'category':
+      return byFigure(sql`${b.category} || '' asc`);
+    case 'price_asc':
+      return byFigure(sql`${b.lowestProposalCents} + 0 asc nulls last`);
+    case 'price_desc':
+      return byFigure(sql`${b.lowestProposalCents} + 0 desc nulls last`);
+    case 'finished':
+      return byFigure(sql`${b.clientFinishedCases} + 0 desc`);
+    case 'active':
+      return byFigure(sql`${b.clientActiveCases} + 0 desc`);
+    default:
+      return [created, desc(b.caseId)];
+  }
+}
+
+/** Counts a case's open proposals and their lowest price, from the proposals themselves. */
+const openProposals = (caseId: SQL | string) => ({
+  count: sql`(select count(*) from ${proposals} p where p.case_id = ${caseId} and p.status in ('PENDIENTE', 'ACEPTADA'))`,
+  lowest: sql`(select min(p.price_cents) from ${proposals} p where p.case_id = ${caseId} and p.status in ('PENDIENTE', 'ACEPTADA'))`,
+});
+const clientCases = (userId: string, status: CaseStatus) =>
+  sql`(select count(*) from ${cases} c where c.user_id = ${userId} and c.status = ${status})`;
 
 export function createCasesRepository(db: Db) {
   function selectCases(viewer: Viewer) {
@@ -170,11 +201,8 @@ export function createCasesRepository(db: Db) {
       return row;
     },
 
-    async insertCase(values: Omit<typeof cases.$inferInsert, 'searchText'>) {
-      const [row] = await db
-        .insert(cases)
-        .values({ ...values, searchText: searchableText(values.title, values.description) })
-        .returning({ id: cases.id });
+    async insertCase(values: typeof cases.$inferInsert) {
+      const [row] = await db.insert(cases).values(values).returning({ id: cases.id });
       if (!row) throw new Error('case not stored');
       return row.id;
     },
@@ -219,53 +247,112 @@ export function createCasesRepository(db: Db) {
       return page({ id: adminId, side: 'admin' }, withStatus(undefined, status), order, range);
     },
 
-    /** The board: published general cases (not addressed to one lawyer), no client data. */
-    async board(lawyerId: string, query: BoardQuery, range: PageRange, totals: MicroCache<number>) {
+    /**
+     * One page of the board: published general cases (not addressed to one lawyer), no client data, the
+     * same for every lawyer (their own proposals are read apart, `latestProposalsOf`) and its total.
+     */
+    async board(query: BoardQuery, range: PageRange) {
       const where = and(
-        ON_BOARD,
-        query.category ? eq(cases.category, query.category) : undefined,
+        query.category ? eq(b.category, query.category) : undefined,
         textMatches(query.search),
       );
-      const countRows = async () =>
-        (await db.select({ total: count() }).from(cases).where(where))[0]?.total ?? 0;
-      const totalKey = JSON.stringify([query.category ?? '', query.search ?? '']);
-      const [rows, total] = await Promise.all([
-        db
-          .select({
-            id: cases.id,
-            status: cases.status,
-            title: cases.title,
-            description: cases.description,
-            category: cases.category,
-            creationDate: cases.creationDate,
-            proposalsCount: cases.proposalsCount,
-            lowestProposalCents: cases.lowestProposalCents,
-            myProposal: viewerColumns({ id: lawyerId, side: 'lawyer' }).myProposal,
-          })
-          .from(cases)
-          .where(where)
-          .orderBy(...BOARD_ORDER[query.sort])
-          .limit(range.limit)
-          .offset(range.offset),
-        totals.get(totalKey, countRows),
-      ]);
-      return { rows, total };
+      // the page is chosen on the narrow board table alone, then its few cases are read
+      const page = db
+        .select({
+          caseId: b.caseId,
+          proposalsCount: b.proposalsCount,
+          lowestProposalCents: b.lowestProposalCents,
+        })
+        .from(b)
+        .where(where)
+        .orderBy(...(query.search ? boardOrderOfMatches(query.sort) : BOARD_ORDER[query.sort]))
+        .limit(range.limit)
+        .offset(range.offset);
+      const [picked, totals] = await Promise.all([page, db.select({ total: count() }).from(b).where(where)]);
+      const details = picked.length
+        ? await db
+            .select({
+              id: cases.id,
+              status: cases.status,
+              title: cases.title,
+              description: cases.description,
+              category: cases.category,
+              creationDate: cases.creationDate,
+            })
+            .from(cases)
+            .where(
+              inArray(
+                cases.id,
+                picked.map((row) => row.caseId),
+              ),
+            )
+        : [];
+      const byId = new Map(details.map((row) => [row.id, row]));
+      const rows = picked.flatMap((row) => {
+        const detail = byId.get(row.caseId);
+        return detail
+          ? [{ ...detail, proposalsCount: row.proposalsCount, lowestProposalCents: row.lowestProposalCents }]
+          : [];
+      });
+      return { rows, total: totals[0]?.total ?? 0 };
     },
 
-    /** Recounts a case's open proposals and their lowest price, after one is added or decided. */
+    /** The lawyer's latest proposal on each of these cases. */
+    async latestProposalsOf(lawyerId: string, caseIds: string[]) {
+      if (caseIds.length === 0) return [];
+      return db
+        .selectDistinctOn([proposals.caseId], {
+          caseId: proposals.caseId,
+          id: proposals.id,
+          priceCents: proposals.priceCents,
+          status: proposals.status,
+        })
+        .from(proposals)
+        .where(and(eq(proposals.lawyerId, lawyerId), inArray(proposals.caseId, caseIds)))
+        .orderBy(proposals.caseId, desc(proposals.createdAt));
+    },
+
+    /** A published general case joins the board (ADR 0006). */
+    async addToBoard(
+      row: { id: string; userId: string; creationDate: Date; title: string; description: string },
+      category: string,
+    ) {
+      const open = openProposals(row.id);
+      await db.insert(boardEntries).values({
+        caseId: row.id,
+        userId: row.userId,
+        createdAt: row.creationDate,
+        category,
+        searchText: searchableText(row.title, row.description),
+        proposalsCount: sql`${open.count}`,
+        lowestProposalCents: sql`${open.lowest}`,
+        clientFinishedCases: sql`${clientCases(row.userId, 'FINALIZADO')}`,
+        clientActiveCases: sql`${clientCases(row.userId, 'ACTIVO')}`,
+      });
+    },
+
+    async removeFromBoard(caseId: string) {
+      await db.delete(boardEntries).where(eq(boardEntries.caseId, caseId));
+    },
+
+    /** Recounts a case's open proposals and their lowest price on the board, after one is added or decided. */
     async refreshProposalFigures(caseId: string) {
-      await db.execute(sql`update ${cases} set
-        proposals_count = (select count(*) from ${proposals} p where p.case_id = ${caseId} and p.status in ('PENDIENTE', 'ACEPTADA')),
-        lowest_proposal_cents = (select min(p.price_cents) from ${proposals} p where p.case_id = ${caseId} and p.status in ('PENDIENTE', 'ACEPTADA'))
-        where ${cases.id} = ${caseId}`);
+      const open = openProposals(caseId);
+      await db
+        .update(boardEntries)
+        .set({ proposalsCount: sql`${open.count}`, lowestProposalCents: sql`${open.lowest}` })
+        .where(eq(boardEntries.caseId, caseId));
     },
 
     /** The client's finished and active counts, as their published cases show them on the board. */
     async refreshClientFigures(userId: string) {
-      await db.execute(sql`update ${cases} set
-        client_finished_cases = (select count(*) from ${cases} c where c.user_id = ${userId} and c.status = 'FINALIZADO'),
-        client_active_cases = (select count(*) from ${cases} c where c.user_id = ${userId} and c.status = 'ACTIVO')
-        where ${cases.userId} = ${userId} and ${cases.status} = 'PENDIENTE DE ASIGNACIÓN'`);
+      await db
+        .update(boardEntries)
+        .set({
+          clientFinishedCases: sql`${clientCases(userId, 'FINALIZADO')}`,
+          clientActiveCases: sql`${clientCases(userId, 'ACTIVO')}`,
+        })
+        .where(eq(boardEntries.userId, userId));
     },
 
     async findProposal(id: string) {

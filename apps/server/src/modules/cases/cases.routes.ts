@@ -230,7 +230,7 @@ async function cases(app: FastifyInstance) {
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     log: app.log,
-    boardTotalsCacheMs: app.config.env === 'test' ? 0 : 5_000,
+    boardCacheMs: app.config.env === 'test' ? 0 : 5_000,
   });
   app.decorate('cases', { activateFromPayment: service.activateFromPayment });
   await app.register(routes(service));

@@ -74,7 +74,7 @@ export function toCase(row: CaseRow): Case {
   };
 }
 
-function toBoardCase(row: BoardRow): BoardCase {
+function toBoardCase(row: BoardRow & { myProposal: StoredProposal }): BoardCase {
   return {
     id: row.id,
     code: caseCode(row.id),
@@ -85,7 +85,7 @@ function toBoardCase(row: BoardRow): BoardCase {
     creationDate: row.creationDate.toISOString(),
     proposalsCount: row.proposalsCount,
     lowestProposal: row.lowestProposalCents === null ? null : centsToEuros(row.lowestProposalCents),
-    myProposal: toMyProposal(row.myProposal as StoredProposal),
+    myProposal: toMyProposal(row.myProposal),
   };
 }
 
@@ -126,13 +126,13 @@ export function createCasesService(deps: {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
-  /** how long the board's totals may be served again; 0: never cached (tests) */
-  boardTotalsCacheMs: number;
+  /** how long a board page may be served again; 0: never cached (tests) */
+  boardCacheMs: number;
 }) {
   const { db, chat } = deps;
   const repository = createCasesRepository(db);
-  // ADR 0006: the board's totals change only as cases are published or taken
-  const boardTotals = new MicroCache<number>(deps.boardTotalsCacheMs, 500);
+  // ADR 0006: many lawyers read the same board pages; they change only as cases are published or taken
+  const boardPages = new MicroCache<Awaited<ReturnType<CasesRepository['board']>>>(deps.boardCacheMs, 500);
 
   async function readCase(id: string, viewer: Viewer, executor: CasesRepository = repository): Promise<Case> {
     const row = await executor.findCase(id, viewer);
@@ -227,9 +227,31 @@ export function createCasesService(deps: {
     adminCases: (admin: AuthUser, query: MyCasesQuery) =>
       page(repository.adminCases(admin.id, query.status, range(query)), query, toCase),
 
+    /**
+     * The board: the same page for every lawyer, served again for a few seconds (ADR 0006), with the
+     * caller's own proposals read fresh.
+     */
     async board(actor: AuthUser, query: BoardQuery): Promise<PageEnvelope<BoardCase>> {
-      const { rows, total } = await repository.board(actor.id, query, range(query), boardTotals);
-      return { data: rows.map(toBoardCase), meta: { total, page: query.page, pageSize: query.pageSize } };
+      const key = JSON.stringify([
+        query.search ?? '',
+        query.category ?? '',
+        query.sort,
+        query.page,
+        query.pageSize,
+      ]);
+      const { rows, total } = await boardPages.get(key, () => repository.board(query, range(query)));
+      const mine = new Map(
+        (
+          await repository.latestProposalsOf(
+            actor.id,
+            rows.map((row) => row.id),
+          )
+        ).map((p) => [p.caseId, p]),
+      );
+      return {
+        data: rows.map((row) => toBoardCase({ ...row, myProposal: mine.get(row.id) ?? null })),
+        meta: { total, page: query.page, pageSize: query.pageSize },
+      };
     },
 
     /** An administrator publishes a case with its category (the client is told by mail, and in the chat). */
@@ -245,7 +267,8 @@ export function createCasesService(deps: {
           validatedAt: new Date(),
           validatedBy: admin.id,
         });
-        await tx.refreshClientFigures(row.userId);
+        // a general case is published on the board; one addressed to a lawyer stays with them
+        if (!row.addressedLawyerId) await tx.addToBoard(row, category);
         await tx.audit({
           adminId: admin.id,
           action: 'case.approve',
@@ -438,7 +461,7 @@ export function createCasesService(deps: {
         startDate: now,
       });
       await tx.moveLawyerCounters(proposal.lawyerId, { active: 1, finished: 0 });
-      await tx.refreshProposalFigures(row.id);
+      await tx.removeFromBoard(row.id);
       await tx.refreshClientFigures(row.userId);
       const code = caseCode(row.id);
       const chatId = proposal.chatId ?? (await tx.chatOfPair(row.userId, proposal.lawyerId));
