@@ -1,8 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { COOKIE_CONSENT_KEY } from '@l4l/shared/constants/limits';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { es } from '@l4l/shared/texts/es';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 /** The e2e server (playwright.config.ts). */
@@ -113,4 +123,103 @@ export async function registerClient(request: APIRequestContext, mail = freshMai
   // the API client keeps the cookie register sets; drop it so the browser context starts signed out
   await request.post('/api/auth/logout');
   return { mail, password };
+}
+
+/**
+ * What axe checks (issue #9): WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (heading
+ * order, unique landmarks, named dialogs), which Lighthouse's accessibility score counts too.
+ */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Waits until no finite CSS animation or transition is running (dialogs fade and rise in), so axe
+ * measures the colours a person ends up seeing, not a half-transparent frame. Spinners loop forever
+ * and are left alone.
+ */
+export async function settleAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+}
+
+/**
+ * axe-core on the page as it is now (an open dialog included): no serious or critical violation. The
+ * failure message lists each rule with its impact, the elements it points at and why; moderate and minor
+ * findings do not fail the test but are attached to it as annotations, so the report still shows them.
+ */
+export async function expectAccessible(page: Page, where: string, options: { exclude?: string[] } = {}) {
+  await settleAnimations(page);
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const describe = (violation: (typeof violations)[number]) =>
+    `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+      .map((node) => {
+        const why = node.failureSummary?.split('\n').slice(1, 2).join(' ').trim();
+        return `    ${node.target.join(' ')}${why ? ` — ${why}` : ''}`;
+      })
+      .join('\n')}`;
+  const serious = violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  for (const violation of violations.filter((v) => !serious.includes(v))) {
+    test.info().annotations.push({ type: `axe on ${where}`, description: describe(violation) });
+  }
+  expect(serious.map(describe), `axe: serious or critical violations on ${where}`).toEqual([]);
+}
+
+/** Signs in through the login modal (the path a person takes), ending on the dashboard or the console. */
+export async function signInThroughModal(page: Page, mail: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(es.login.email).fill(mail);
+  await dialog.getByLabel(es.login.password, { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: es.buttons.continue }).click();
+  await expect(page).toHaveURL(/\/dashboard\/inicio/);
+}
+
+/** The e2e administrator signed in through the modal and its second step, on /admin. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(es.login.email).fill(E2E_ADMIN.email);
+  await dialog.getByLabel(es.login.password, { exact: true }).fill(E2E_ADMIN.password);
+  await dialog.getByRole('button', { name: es.buttons.continue }).click();
+  const mfa = page.getByRole('dialog', { name: es.admin.mfa.title });
+  await mfa.getByLabel(es.admin.mfa.code).fill(await freshAdminCode());
+  await mfa.getByRole('button', { name: es.admin.mfa.verify }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/**
+ * The browser storage (session cookie, consent) of a signed-in account, made once per run and account,
+ * so each page test starts signed in without going through the modal again.
+ */
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+export async function signedInState(browser: Browser, mail: string) {
+  const known = sessions.get(mail);
+  if (known) return known;
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await presetConsent(page, 'true');
+    if (mail === E2E_ADMIN.email) await signInAsAdmin(page);
+    else await signInThroughModal(page, mail);
+    const state = await context.storageState();
+    sessions.set(mail, state);
+    return state;
+  } finally {
+    await context.close();
+  }
+}
+
+/** A page signed in as `mail` (cookie consent given), in a context of its own. */
+export async function signedInPage(browser: Browser, mail: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: await signedInState(browser, mail) });
+  return context.newPage();
 }

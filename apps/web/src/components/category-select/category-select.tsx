@@ -59,6 +59,8 @@ export function CategorySelect({
       <Popover.Portal>
         <Popover.Content
           className={`${picker.panel} ${styles.content}`}
+          // Radix gives the panel role="dialog": it takes the field's name, as the trigger does
+          aria-labelledby={labelId}
           align="start"
           sideOffset={6}
           collisionPadding={12}

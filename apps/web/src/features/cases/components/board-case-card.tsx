@@ -32,9 +32,9 @@ export function BoardCaseCard({
         <p className={styles.category}>{categoryName(boardCase.category) || es.defaults.noCategory}</p>
         <p className={styles.date}>{es.cases.publishedOn(formatDay(boardCase.creationDate))}</p>
       </div>
-      <h3 id={titleId} className={styles.title}>
+      <h2 id={titleId} className={styles.title}>
         {boardCase.title}
-      </h3>
+      </h2>
       <p className={styles.description}>{boardCase.description || es.defaults.noDescription}</p>
       <div className={styles.bottom}>
         <p className={styles.count}>{es.cases.proposalsCount(boardCase.proposalsCount)}</p>

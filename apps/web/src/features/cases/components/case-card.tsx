@@ -50,11 +50,11 @@ export function CaseCard({ item, role }: { item: Case; role: Role }) {
           <span className={styles.tag}>{es.cases.closureRequestedTag}</span>
         ) : null}
       </div>
-      <h3 id={titleId} className={styles.title}>
+      <h2 id={titleId} className={styles.title}>
         <Link to={casePath(item.id)} className={styles.titleLink}>
           {item.title}
         </Link>
-      </h3>
+      </h2>
       <p className={styles.category}>{categoryName(item.category) || es.defaults.noCategory}</p>
       <ul className={styles.dates}>
         <li>{es.cases.createdOn(formatDay(item.creationDate))}</li>

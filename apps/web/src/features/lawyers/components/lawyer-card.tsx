@@ -23,9 +23,9 @@ export function LawyerCard({ lawyer }: { lawyer: LawyerListItem }) {
       <div className={styles.top}>
         <Avatar photoUrl={lawyer.lawyerPhoto} name={lawyer.name} surname={lawyer.surname} size={64} />
         <div className={styles.identity}>
-          <h3 id={titleId} className={styles.name}>
+          <h2 id={titleId} className={styles.name}>
             {lawyer.fullName}
-          </h3>
+          </h2>
           <p className={styles.category}>{category ?? es.defaults.noCategory}</p>
           <p className={styles.province}>
             <MapPinIcon size={14} />
