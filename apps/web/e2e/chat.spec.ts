@@ -169,11 +169,64 @@ test('a client and a lawyer chat live, attach a picture, and a new proposal reac
   const badge = lawyer.getByTestId('chat-unread-badge');
   // other clients' chats may hold unread messages already: count from there
   await lawyer.waitForLoadState('networkidle');
-  const before = (await badge.count()) > 0 ? Number.parseInt((await badge.innerText()) || '0', 10) : 0;
+  const before = (await badge.count()) > 0 ? Number.parseInt((await badge.textContent()) || '0', 10) : 0;
   await box.fill('¿Lo has recibido?');
   await box.press('Enter');
   await expect(badge).toContainText(String(before + 1));
   await expect(badge.getByText(es.chat.unreadCount(before + 1))).toBeAttached();
+
+  await clientContext.close();
+  await lawyerContext.close();
+});
+
+test('the client confirms a closure the lawyer asks for, then rates the case from the chat', async ({
+  browser,
+}) => {
+  // cliente3 (María José) and javier.lopez: an ACTIVO case whose first closure request she withdrew
+  const clientContext = await browser.newContext();
+  const lawyerContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  const lawyer = await lawyerContext.newPage();
+  await logInAs(client, 'cliente3@l4l.demo');
+  await logInAs(lawyer, 'javier.lopez@l4l.demo');
+  const clientId = await myId(client);
+  const lawyerId = await myId(lawyer);
+
+  const cases = await client.request.get(`/api/cases/user/${clientId}`, { params: { pageSize: 100 } });
+  expect(cases.status()).toBe(200);
+  const active = (
+    (await cases.json()).data as { id: string; status: string; lawyerId: string | null }[]
+  ).find((item) => item.status === 'ACTIVO' && item.lawyerId === lawyerId);
+  expect(active).toBeDefined();
+
+  await client.goto(`/dashboard/chat?with=${lawyerId}`);
+  await expect(client.getByRole('heading', { name: 'Javier López Ortega' })).toBeVisible();
+  const log = client.getByRole('log');
+  // the withdrawn request shows no buttons
+  await expect(log.getByRole('button', { name: es.chat.confirmClosure })).toHaveCount(0);
+
+  // the lawyer asks to close: the request arrives live with the client's two buttons
+  const asked = await lawyer.request.post(`/api/cases/close-case/${active?.id}`);
+  expect(asked.status()).toBe(200);
+  const request = log.getByRole('article', { name: es.chat.closureTitle }).last();
+  await expect(request.getByRole('button', { name: es.buttons.cancel })).toBeVisible();
+  await request.getByRole('button', { name: es.chat.confirmClosure }).click();
+  await expect(client.getByText(es.cases.closed)).toBeVisible();
+  await expect(request.getByRole('button')).toHaveCount(0);
+
+  // the closure (red banner) and the rating prompt follow from the server
+  const stars = log.getByRole('button', { name: es.chat.rateWith(4) });
+  await expect(stars).toBeVisible();
+  await stars.click();
+  await expect(client.getByText(es.ratings.thanks)).toBeVisible();
+  await expect(log.getByText(es.ratings.alreadyRated)).toBeVisible();
+  const ratings = await client.request.get(`/api/rating/user-rating/${clientId}`, {
+    params: { pageSize: 100 },
+  });
+  const rated = ((await ratings.json()).data as { caseId: string; stars: number }[]).find(
+    (rating) => rating.caseId === active?.id,
+  );
+  expect(rated?.stars).toBe(4);
 
   await clientContext.close();
   await lawyerContext.close();

@@ -81,20 +81,13 @@ export function ClosureRequestActions({ message }: { message: ChatMessage }) {
       toast.error(es.cases.noCaseId);
       return;
     }
-    confirm.mutate(
-      { caseId: message.caseId, chatId: message.chatId },
-      {
-        onSuccess: () => {
-          setAnswered(true);
-          toast.success(es.cases.closed);
-        },
-        onError: (error) =>
-          toast.error(
-            isApiError(error) && error.status > 0 && error.status < 500
-              ? error.message
-              : es.cases.closeUnexpected,
-          ),
+    // mutateAsync, not mutate's callbacks: the closure messages may settle (and unmount) this card first
+    confirm.mutateAsync({ caseId: message.caseId, chatId: message.chatId }).then(
+      () => {
+        setAnswered(true);
+        toast.success(es.cases.closed);
       },
+      (error: unknown) => toast.error(closeFailure(error)),
     );
   };
   const onDiscard = () => {
@@ -102,15 +95,10 @@ export function ClosureRequestActions({ message }: { message: ChatMessage }) {
       toast.error(es.cases.noCaseId);
       return;
     }
-    discard.mutate(message.caseId, {
-      onSuccess: () => setAnswered(true),
-      onError: (error) =>
-        toast.error(
-          isApiError(error) && error.status > 0 && error.status < 500
-            ? error.message
-            : es.cases.closeUnexpected,
-        ),
-    });
+    discard.mutateAsync(message.caseId).then(
+      () => setAnswered(true),
+      (error: unknown) => toast.error(closeFailure(error)),
+    );
   };
 
   return (
