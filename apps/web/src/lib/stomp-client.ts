@@ -1,4 +1,10 @@
-import { Client, type IFrame, type IMessage, type StompSubscription } from '@stomp/stompjs';
+import {
+  Client,
+  type IFrame,
+  type IMessage,
+  type IStompSocket,
+  type StompSubscription,
+} from '@stomp/stompjs';
 
 /**
  * The app's STOMP connection (API.md "STOMP over WebSocket", spec §4 and §9), feature-agnostic: it knows
@@ -30,6 +36,10 @@ export class StompSendError extends Error {
 
 export type StompConnectionOptions = {
   url?: string;
+  /** STOMP_RECONNECT_DELAY_MS unless a test needs it shorter */
+  reconnectDelayMs?: number;
+  /** the browser's WebSocket unless given (tests pass `ws`'s) */
+  socketFactory?: (url: string) => IStompSocket;
   /** every CONNECTED; `reconnected` is true when an earlier connection of this client was lost */
   onConnected: (connection: StompConnection, reconnected: boolean) => void;
   onStateChange: (state: StompState) => void;
@@ -69,11 +79,14 @@ export function createStompConnection(options: StompConnectionOptions): StompCon
     else entry.resolve();
   };
 
+  const url = options.url ?? stompUrl();
   const client = new Client({
-    brokerURL: options.url ?? stompUrl(),
+    ...(options.socketFactory
+      ? { webSocketFactory: () => options.socketFactory?.(url) }
+      : { brokerURL: url }),
     heartbeatIncoming: STOMP_HEARTBEAT_MS,
     heartbeatOutgoing: STOMP_HEARTBEAT_MS,
-    reconnectDelay: STOMP_RECONNECT_DELAY_MS,
+    reconnectDelay: options.reconnectDelayMs ?? STOMP_RECONNECT_DELAY_MS,
     // a dead peer is dropped at once rather than after the TCP time-out, so the reconnect starts
     discardWebsocketOnCommFailure: true,
   });
