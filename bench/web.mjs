@@ -127,7 +127,7 @@ async function lighthouseReport(dist) {
     for (const page of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
-        const run = await runLighthouse(`${server.origin}${page.path}`, { signIn: page.signIn });
+        const run = await runLighthouseTwice(`${server.origin}${page.path}`, { signIn: page.signIn });
         if (new URL(run.finalUrl).pathname !== page.path) {
           throw new Error(`${page.name}: Lighthouse ended on ${run.finalUrl}, not on ${page.path}`);
         }
@@ -191,6 +191,16 @@ async function lighthouseReport(dist) {
     return rows;
   } finally {
     await server.stop();
+  }
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) and asks to be run again: once. */
+async function runLighthouseTwice(url, options) {
+  try {
+    return await runLighthouse(url, options);
+  } catch (err) {
+    console.log(`${url}: ${err.message}; running it again`);
+    return runLighthouse(url, options);
   }
 }
 
