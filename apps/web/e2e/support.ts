@@ -9,6 +9,7 @@ import {
   type Browser,
   type BrowserContext,
   expect,
+  type Locator,
   type Page,
   request as playwrightRequest,
   test,
@@ -222,4 +223,77 @@ export async function signedInState(browser: Browser, mail: string) {
 export async function signedInPage(browser: Browser, mail: string): Promise<Page> {
   const context = await browser.newContext({ storageState: await signedInState(browser, mail) });
   return context.newPage();
+}
+
+/** A short description of the focused element, for failure messages. */
+async function describeFocus(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'nothing (body)';
+    const name =
+      el.getAttribute('aria-label') ??
+      (el as HTMLInputElement).labels?.[0]?.textContent ??
+      el.textContent?.trim().slice(0, 40) ??
+      '';
+    return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${name}"`;
+  });
+}
+
+/**
+ * The focused control shows a focus indicator: a computed outline or box-shadow that is not none, on the
+ * control itself or, for a visually hidden native input (a radio inside a card), on its label.
+ */
+export async function expectVisibleFocus(page: Page) {
+  const result = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { ok: false };
+    const ring = (node: Element) => {
+      const style = getComputedStyle(node);
+      const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+      return outline || style.boxShadow !== 'none';
+    };
+    const label = el.closest('label');
+    return { ok: ring(el) || (label !== null && ring(label)) };
+  });
+  expect(result.ok, `no visible focus indicator on ${await describeFocus(page)}`).toBe(true);
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, checking the focus indicator of every control
+ * passed on the way. Fails, naming the controls visited, when `target` is not reached in `max` presses.
+ */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  options: { backwards?: boolean; max?: number } = {},
+) {
+  const visited: string[] = [];
+  for (let i = 0; i < (options.max ?? 40); i++) {
+    await page.keyboard.press(options.backwards ? 'Shift+Tab' : 'Tab');
+    visited.push(await describeFocus(page));
+    await expectVisibleFocus(page);
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached the target; focus went through:\n  ${visited.join('\n  ')}`);
+}
+
+/**
+ * Focus stays inside an open dialog: Tab goes round every control of it and comes back to where it
+ * started, Shift+Tab goes round the other way, and no press ever leaves the dialog.
+ */
+export async function expectFocusTrapped(page: Page, dialog: Locator) {
+  const inside = () => dialog.evaluate((node) => node.contains(document.activeElement));
+  const focusedHandle = async () => page.evaluateHandle(() => document.activeElement);
+  expect(await inside(), `focus is not in the dialog but on ${await describeFocus(page)}`).toBe(true);
+  for (const key of ['Tab', 'Shift+Tab']) {
+    const start = await focusedHandle();
+    let back = false;
+    for (let i = 0; i < 60 && !back; i++) {
+      await page.keyboard.press(key);
+      expect(await inside(), `${key} left the dialog for ${await describeFocus(page)}`).toBe(true);
+      await expectVisibleFocus(page);
+      back = await page.evaluate((el) => el === document.activeElement, start);
+    }
+    expect(back, `${key} never came back round to the first control of the dialog`).toBe(true);
+  }
 }

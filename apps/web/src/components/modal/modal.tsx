@@ -18,10 +18,14 @@ type ModalProps = {
 
 /**
  * A centred dialog (a bottom sheet on phones) built on Radix Dialog: focus is trapped, Escape and a click
- * outside close it (spec §2), focus returns to the control that opened it.
+ * outside close it (spec §2), focus returns to the control that opened it (whether or not it is a
+ * Dialog.Trigger).
  */
 export function Modal({ open, onOpenChange, title, description, header, children, size = 'sm' }: ModalProps) {
   const body = useRef<HTMLDivElement>(null);
+  // the control that opened the dialog: Radix returns focus only to a Dialog.Trigger, and these dialogs
+  // are opened by ordinary buttons of their screens
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -30,10 +34,22 @@ export function Modal({ open, onOpenChange, title, description, header, children
           className={`${styles.content} ${styles[size]}`}
           // start where the person will type, not on the close button
           onOpenAutoFocus={(event) => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
             const field = body.current?.querySelector<HTMLElement>('input:not([type=hidden]), textarea');
             if (field) {
               event.preventDefault();
               field.focus();
+            }
+          }}
+          // on close, focus goes back where it was (WCAG 2.4.3), unless that control is gone meanwhile or
+          // another dialog (the login switching to the register) has taken the focus already
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            const focusLost = !document.activeElement || document.activeElement === document.body;
+            if (target?.isConnected && focusLost) {
+              event.preventDefault();
+              target.focus();
             }
           }}
           // without a description Radix warns; undefined tells it there is none on purpose
