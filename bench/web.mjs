@@ -14,6 +14,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build as viteBuild } from 'vite';
 import { fixed, machine, median, ROOT, writeResults } from './lib/harness.mjs';
 import { measureRoutes } from './lib/web-bundle.mjs';
 import { runLighthouse } from './lib/web-lighthouse.mjs';
@@ -94,6 +97,10 @@ async function bundleReport(dist) {
     })),
   );
   console.log(`Shared by every route (index.html): ${kib(entryKiB)}`);
+  const floor = await floorKiB();
+  console.log(
+    `React 19 + React DOM + React Router's data router and nothing else (lib/web-floor): ${kib(floor)}`,
+  );
   const landing = screens.find((screen) => screen.url === '/');
   if (!landing) throw new Error("the route table has no '/'");
   if (landing.kib > TARGETS.landingKiB) {
@@ -110,6 +117,7 @@ async function bundleReport(dist) {
     missed.push(`routes without a chunk of their own: ${shared.map((s) => s.url).join(', ')}`);
   return {
     entryKiB: fixed(entryKiB, 2),
+    floorKiB: fixed(floor, 2),
     routes: screens.map((screen) => ({
       url: screen.url,
       kib: fixed(screen.kib, 2),
@@ -192,6 +200,20 @@ async function lighthouseReport(dist) {
   } finally {
     await server.stop();
   }
+}
+
+/** The initial JavaScript of the smallest app on this stack (bench/lib/web-floor), built in memory. */
+async function floorKiB() {
+  const { output } = await viteBuild({
+    root: path.join(ROOT, 'bench/lib/web-floor'),
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { write: false },
+  });
+  const entry = output.find((file) => file.type === 'chunk' && file.isEntry);
+  const initial = output.filter((file) => file === entry || entry.imports.includes(file.fileName));
+  return initial.reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0) / 1024;
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART) and asks to be run again: once. */

@@ -1,0 +1,3 @@
+export function Screen() {
+  return <h1>L4L</h1>;
+}
