@@ -34,6 +34,11 @@ export class MicroCache<V> {
     return value;
   }
 
+  /** Drops one key (its next `get` loads anew). */
+  forget(key: string): void {
+    this.#entries.delete(key);
+  }
+
   clear(): void {
     this.#entries.clear();
   }

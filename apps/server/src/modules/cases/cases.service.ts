@@ -147,6 +147,18 @@ export function createCasesService(deps: {
     return row;
   }
 
+  /**
+   * Locks a proposal's case, then the proposal: every writer takes the case first (payments too), so
+   * concurrent actions on one case queue instead of deadlocking.
+   */
+  async function lockProposalAndCase(tx: CasesRepository, proposalId: string) {
+    const found = await tx.findProposal(proposalId);
+    const row = found && (await tx.lockCase(found.caseId));
+    const proposal = row && (await tx.lockProposal(proposalId));
+    if (!row || !proposal) throw notFound(es.proposals.notFound);
+    return { proposal, row };
+  }
+
   /** Locks the case and checks who acts: its client, or the lawyer assigned to it. */
   async function lockOwnCase(tx: CasesRepository, actor: AuthUser, id: string, as: 'client' | 'case-lawyer') {
     const row = await tx.lockCase(id);
@@ -375,10 +387,8 @@ export function createCasesService(deps: {
     async accept(actor: AuthUser, proposalId: string): Promise<string> {
       const held = await db.transaction(async (txDb) => {
         const tx = createCasesRepository(txDb as Db);
-        const proposal = await tx.lockProposal(proposalId);
-        if (!proposal) throw notFound(es.proposals.notFound);
-        const row = await tx.lockCase(proposal.caseId);
-        if (!row || row.userId !== actor.id) throw notFound(es.proposals.notFound);
+        const { proposal, row } = await lockProposalAndCase(tx, proposalId);
+        if (row.userId !== actor.id) throw notFound(es.proposals.notFound);
         assertTransition('accept', row.status);
         if (proposal.status !== PROPOSAL_STATUS.PENDING) throw invalidTransition(es.proposals.notPending);
         await tx.setProposal(proposal.id, { status: PROPOSAL_STATUS.ACCEPTED, decidedAt: new Date() });
@@ -406,10 +416,8 @@ export function createCasesService(deps: {
     async reject(actor: AuthUser, proposalId: string, chatId: string): Promise<Proposal> {
       const updated = await chat.transaction(async (txDb, post) => {
         const tx = createCasesRepository(txDb);
-        const proposal = await tx.lockProposal(proposalId);
-        if (!proposal) throw notFound(es.proposals.notFound);
-        const row = await tx.lockCase(proposal.caseId);
-        if (!row || row.userId !== actor.id || (proposal.chatId && proposal.chatId !== chatId)) {
+        const { proposal, row } = await lockProposalAndCase(tx, proposalId);
+        if (row.userId !== actor.id || (proposal.chatId && proposal.chatId !== chatId)) {
           throw notFound(es.proposals.notFound);
         }
         assertTransition('reject', row.status);

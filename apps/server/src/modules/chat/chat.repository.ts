@@ -50,6 +50,25 @@ export type MessageRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createChatRepository>['findMessage']>>
 >;
 
+/** A message as `storeMessage` answers it: the columns of `messageColumns`. */
+type StoredMessageRow = {
+  id: string;
+  chatId: string;
+  senderId: string | null;
+  senderName: string | null;
+  senderImg: string | null;
+  text: string;
+  createdAt: Date;
+  userId: string;
+  lawyerId: string;
+  type: string;
+  audience: Audience;
+  proposalId: string | null;
+  caseId: string | null;
+  proposalAmountCents: number | null;
+  clientMessageId: string | null;
+};
+
 /** What a side may see: the lawyer never sees client-only messages (API.md types 9 and 11). */
 const visibleTo = (side: ChatSide) => (side === 'lawyer' ? eq(messages.audience, 'ALL') : undefined);
 
@@ -172,6 +191,36 @@ export function createChatRepository(db: Db) {
       if (!row) return null;
       await db.update(chats).set({ lastMessageAt: row.createdAt }).where(eq(chats.id, values.chatId));
       return row.id;
+    },
+
+    /**
+     * `insertMessage` and `findMessage` in one statement (one round trip, atomic without a transaction): the
+     * stored message as every reader sees it, or undefined when the sender already sent this clientMessageId.
+     * The chat's activity time moves in the same statement.
+     */
+    async storeMessage(values: typeof messages.$inferInsert): Promise<StoredMessageRow | undefined> {
+      const result = (await db.execute(sql`with ins as (
+          insert into ${messages} (chat_id, sender_id, type, text, audience, proposal_id, case_id,
+            proposal_amount_cents, client_message_id)
+          values (${values.chatId}, ${values.senderId ?? null}, ${values.type}, ${values.text ?? ''},
+            ${values.audience ?? 'ALL'}, ${values.proposalId ?? null}, ${values.caseId ?? null},
+            ${values.proposalAmountCents ?? null}, ${values.clientMessageId ?? null})
+          on conflict (sender_id, client_message_id) do nothing
+          returning *
+        ), touched as (
+          update ${chats} set last_message_at = ins.created_at from ins where ${chats.id} = ins.chat_id
+        )
+        select ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId",
+          nullif(trim(s.name || ' ' || s.surname), '') as "senderName", s.photo_url as "senderImg",
+          ins.text, ins.created_at as "createdAt", c.user_id as "userId", c.lawyer_id as "lawyerId",
+          ins.type, ins.audience, ins.proposal_id as "proposalId", ins.case_id as "caseId",
+          ins.proposal_amount_cents as "proposalAmountCents", ins.client_message_id as "clientMessageId"
+        from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id`)) as unknown as {
+        rows: Array<Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string }>;
+      };
+      const row = result.rows[0];
+      // node-postgres parses timestamptz; PGlite may hand back the text
+      return row && { ...row, createdAt: new Date(row.createdAt) };
     },
 
     async findMessageByClientId(senderId: string, clientMessageId: string) {

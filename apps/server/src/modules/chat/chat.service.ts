@@ -14,6 +14,7 @@ import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { MicroCache } from '../../lib/micro-cache.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import {
   type Audience,
@@ -104,11 +105,12 @@ export function createChatService(deps: {
   // API.md: chat 60 messages per user per minute (per process, like every limiter of lib/rate-limiter)
   const sendLimiter = new RateLimiter(LIMITS.chatMessagesPerMinute, 60_000);
 
+  /** Stores a message in one statement; a repeated clientMessageId answers the message stored first. */
   async function store(executor: Db, input: PostMessageInput): Promise<PostedMessage & { created: boolean }> {
     const repo = createChatRepository(executor);
     const audience = audienceOf(input.type, input.audience);
     const clientMessageId = input.senderId ? (input.clientMessageId ?? null) : null;
-    const id = await repo.insertMessage({
+    const stored = await repo.storeMessage({
       chatId: input.chatId,
       senderId: input.senderId,
       type: input.type,
@@ -119,15 +121,26 @@ export function createChatService(deps: {
       proposalAmountCents: input.proposalAmountCents ?? null,
       clientMessageId,
     });
-    // no id: this sender already sent this clientMessageId, and that message is the answer
+    // nothing stored: this sender already sent this clientMessageId, and that message is the answer
     const row =
-      id !== null
-        ? await repo.findMessage(id)
-        : input.senderId && clientMessageId
-          ? await repo.findMessageByClientId(input.senderId, clientMessageId)
-          : undefined;
+      stored ??
+      (input.senderId && clientMessageId
+        ? await repo.findMessageByClientId(input.senderId, clientMessageId)
+        : undefined);
     if (!row) throw new Error('message not stored');
-    return { message: toChatMessage(row), audience: row.audience, created: id !== null };
+    return { message: toChatMessage(row), audience: row.audience, created: stored !== undefined };
+  }
+
+  // a pair's chat never changes once opened: SENDs look it up once per process (bounded, least recent out)
+  const chatOfPair = new MicroCache<string | undefined>(60 * 60_000, 20_000);
+  async function pairChatId(userId: string, lawyerId: string): Promise<string | undefined> {
+    const id = await chatOfPair.get(`${userId}:${lawyerId}`, async () => {
+      const chat = await repository.findChatByPair(userId, lawyerId);
+      return chat?.id;
+    });
+    // a pair without a chat yet is asked again next time
+    if (!id) chatOfPair.forget(`${userId}:${lawyerId}`);
+    return id;
   }
 
   async function participantChat(actor: ChatActor, chatId: string) {
@@ -160,7 +173,8 @@ export function createChatService(deps: {
         const { created: _created, ...posted } = await store(options.tx, input);
         return posted;
       }
-      const { created, ...posted } = await db.transaction((tx) => store(tx as Db, input));
+      // one statement: atomic without a transaction of its own
+      const { created, ...posted } = await store(db, input);
       if (created) await service.publish(posted);
       return posted;
     },
@@ -201,10 +215,10 @@ export function createChatService(deps: {
       }
       if (input.senderId && input.senderId !== actor.id) throw forbidden(es.chat.notYourMessage);
       if (actor.id !== input.userId && actor.id !== input.lawyerId) throw notFound(es.chat.chatNotFound);
-      const chat = await repository.findChatByPair(input.userId, input.lawyerId);
-      if (!chat) throw notFound(es.chat.chatNotFound);
+      const chatId = await pairChatId(input.userId, input.lawyerId);
+      if (!chatId) throw notFound(es.chat.chatNotFound);
       return service.postMessage({
-        chatId: chat.id,
+        chatId,
         senderId: actor.id,
         type: input.type,
         text: input.text.trim(),

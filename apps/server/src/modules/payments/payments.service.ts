@@ -50,12 +50,22 @@ export function createPaymentsService(deps: {
 }) {
   const { db, provider } = deps;
 
+  const ofSession = (name: ProviderName, sessionId: string) =>
+    and(eq(payments.provider, name), eq(payments.providerSessionId, sessionId));
+
+  /**
+   * Locks the payment's case, then the payment: every writer of a case's payments and proposals takes the
+   * case first (the cases feature does too), so two payments of one case wait for each other instead of
+   * deadlocking over each other's rows.
+   */
   async function lockPayment(tx: Db, name: ProviderName, sessionId: string) {
-    const [row] = await tx
-      .select()
+    const [peek] = await tx
+      .select({ caseId: payments.caseId })
       .from(payments)
-      .where(and(eq(payments.provider, name), eq(payments.providerSessionId, sessionId)))
-      .for('update');
+      .where(ofSession(name, sessionId));
+    if (!peek) return undefined;
+    await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, peek.caseId)).for('update');
+    const [row] = await tx.select().from(payments).where(ofSession(name, sessionId)).for('update');
     return row;
   }
 
