@@ -133,6 +133,16 @@ export function createCasesService(deps: {
   const repository = createCasesRepository(db);
   // ADR 0006: many lawyers read the same board pages; they change only as cases are published or taken
   const boardPages = new MicroCache<Awaited<ReturnType<CasesRepository['board']>>>(deps.boardCacheMs, 500);
+  // and each lawyer's own proposals on a page, forgotten in this process as soon as one of them changes
+  const ownProposals = new MicroCache<Awaited<ReturnType<CasesRepository['latestProposalsOf']>>>(
+    deps.boardCacheMs,
+    5000,
+  );
+  const ownVersion = new Map<string, number>();
+  const proposalsChanged = (...lawyerIds: string[]) => {
+    if (ownVersion.size > 50_000) ownVersion.clear();
+    for (const id of lawyerIds) ownVersion.set(id, (ownVersion.get(id) ?? 0) + 1);
+  };
 
   async function readCase(id: string, viewer: Viewer, executor: CasesRepository = repository): Promise<Case> {
     const row = await executor.findCase(id, viewer);
@@ -252,14 +262,11 @@ export function createCasesService(deps: {
         query.pageSize,
       ]);
       const { rows, total } = await boardPages.get(key, () => repository.board(query, range(query)));
-      const mine = new Map(
-        (
-          await repository.latestProposalsOf(
-            actor.id,
-            rows.map((row) => row.id),
-          )
-        ).map((p) => [p.caseId, p]),
+      const ids = rows.map((row) => row.id);
+      const proposals = await ownProposals.get(`${actor.id}:${ownVersion.get(actor.id) ?? 0}:${key}`, () =>
+        repository.latestProposalsOf(actor.id, ids),
       );
+      const mine = new Map(proposals.map((p) => [p.caseId, p]));
       return {
         data: rows.map((row) => toBoardCase({ ...row, myProposal: mine.get(row.id) ?? null })),
         meta: { total, page: query.page, pageSize: query.pageSize },
@@ -377,6 +384,7 @@ export function createCasesService(deps: {
         });
         return proposal;
       });
+      proposalsChanged(actor.id);
       return toProposal(stored);
     },
 
@@ -442,6 +450,7 @@ export function createCasesService(deps: {
         }
         return rejected ?? proposal;
       });
+      proposalsChanged(updated.lawyerId);
       return toProposal(updated);
     },
 
@@ -470,6 +479,7 @@ export function createCasesService(deps: {
       });
       await tx.moveLawyerCounters(proposal.lawyerId, { active: 1, finished: 0 });
       await tx.removeFromBoard(row.id);
+      proposalsChanged(proposal.lawyerId, ...others.map((other) => other.lawyerId));
       await tx.refreshClientFigures(row.userId);
       const code = caseCode(row.id);
       const chatId = proposal.chatId ?? (await tx.chatOfPair(row.userId, proposal.lawyerId));
