@@ -427,3 +427,41 @@ test.describe('administration console', () => {
     await expectAccessible(page, 'the audit log');
   });
 });
+
+test.describe('phone width (375 px)', () => {
+  test('landing and the login sheet', async ({ browser }) => {
+    const page = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage();
+    await presetConsent(page, 'false');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'the landing page on a phone');
+    await page.goto('/login');
+    await expect(page.getByRole('dialog', { name: es.login.title })).toBeVisible();
+    await expectAccessible(page, 'the login sheet on a phone');
+  });
+
+  test('client screens', async ({ browser }) => {
+    const page = await signedInPage(browser, CLIENT);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(await firstCaseDetail(page));
+    await expect(page.getByRole('list', { name: es.caseDetail.timelineTitle })).toBeVisible();
+    await expectAccessible(page, 'the case detail on a phone');
+    await page.goto('/profile');
+    await expect(page.getByLabel(es.profile.phone)).toBeVisible();
+    await expectAccessible(page, 'Mi Perfil on a phone');
+    await page.goto('/dashboard/profile/billing');
+    await expect(page.getByRole('heading', { name: es.billing.subtitle })).toBeVisible();
+    await expectAccessible(page, 'billing on a phone');
+  });
+
+  test('lawyer board and sheet', async ({ browser }) => {
+    const page = await signedInPage(browser, LAWYER);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/dashboard/inicio');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectAccessible(page, 'the lawyer board on a phone');
+    await page.goto('/profile');
+    await expect(page.getByLabel(es.lawyerProfile.association)).toBeVisible();
+    await expectAccessible(page, 'Ficha de Abogado on a phone');
+  });
+});
