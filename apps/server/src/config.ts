@@ -73,6 +73,11 @@ const envSchema = z.object({
     .trim()
     .startsWith('whsec_', { error: 'STRIPE_WEBHOOK_SECRET debe empezar por whsec_' })
     .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .startsWith('pk_', { error: 'STRIPE_PUBLISHABLE_KEY debe empezar por pk_' })
+    .optional(),
   STRIPE_API_BASE: url('STRIPE_API_BASE', ['http:', 'https:']).optional(),
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
   RATE_LIMIT_FACTOR: z.coerce
@@ -108,7 +113,15 @@ export type Config = {
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  stripe: { secretKey: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string | undefined;
+        apiBase: string | undefined;
+        /** the browser's key for the test page's embedded card form (Stripe.js); optional */
+        publishableKey?: string | undefined;
+      }
+    | undefined;
   publicUrl: string;
   rateLimitFactor: number;
   platformFeePercent: number;
@@ -174,7 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiBase: e.STRIPE_API_BASE,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+        }
       : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,

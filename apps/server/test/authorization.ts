@@ -309,6 +309,8 @@ export const AUTHORIZATION: Record<string, Entry> = {
       body: { id: 'prueba', amount: 200, description: 'Prueba' },
     }),
   },
+  // the test page learns the provider and the publishable key before it loads Stripe.js
+  'GET /api/payments/config': { access: 'public', request: () => ({ url: '/api/payments/config' }) },
   // the public completion page asks the provider for the real status of an intent id
   'GET /api/payments/intent/:id': {
     access: 'public',

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { es } from '@l4l/shared/texts/es';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createUser, signIn } from '../../../test/factories.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -15,7 +19,14 @@ describe('payment test page with Stripe configured', () => {
 
   beforeAll(async () => {
     standIn = await startStripeStandIn();
-    t = await buildTestApp({}, { STRIPE_SECRET_KEY: 'sk_test_page', STRIPE_API_BASE: standIn.apiBase });
+    t = await buildTestApp(
+      {},
+      {
+        STRIPE_SECRET_KEY: 'sk_test_page',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_page',
+        STRIPE_API_BASE: standIn.apiBase,
+      },
+    );
     const user = await createUser(t.app);
     userId = user.id;
     headers = bearer(await signIn(t.app, user));
@@ -32,6 +43,12 @@ describe('payment test page with Stripe configured', () => {
       headers: { ...headers, ...extra },
       payload,
     });
+
+  it('tells anyone the provider and the publishable key the embedded form loads Stripe.js with', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { provider: 'stripe', publishableKey: 'pk_test_page' } });
+  });
 
   it('creates a PaymentIntent in euro cents and answers its client secret', async () => {
     const res = await create({ id: 'prueba-1', amount: 200, description: 'Stripe Test Payload' });
@@ -144,6 +161,8 @@ describe('payment test page without Stripe, and in production', () => {
       });
       const status = await t.app.inject({ method: 'GET', url: '/api/payments/intent/pi_test_1' });
       expect(status.statusCode).toBe(503);
+      const config = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
+      expect(config.json()).toEqual({ data: { provider: 'sandbox', publishableKey: null } });
     } finally {
       await t.close();
     }
@@ -152,7 +171,12 @@ describe('payment test page without Stripe, and in production', () => {
   it('does not exist in production (404)', async () => {
     const t = await buildTestApp(
       {},
-      { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_prod', STRIPE_API_BASE: 'http://127.0.0.1:9' },
+      {
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_test_prod',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_prod',
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
+      },
     );
     try {
       const headers = bearer(await signIn(t.app, await createUser(t.app)));
@@ -164,8 +188,36 @@ describe('payment test page without Stripe, and in production', () => {
       });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
+      // no test page there, so no key that would make a browser load Stripe.js for it
+      const config = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
+      expect(config.json()).toEqual({ data: { provider: 'stripe', publishableKey: null } });
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('STRIPE_PUBLISHABLE_KEY', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) };
+
+  it('is kept with the secret key and ignored without it', () => {
+    const both = loadConfig({
+      ...base,
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: ' pk_test_1 ',
+    });
+    expect(both.stripe?.publishableKey).toBe('pk_test_1');
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' }).stripe?.publishableKey).toBeUndefined();
+    expect(loadConfig({ ...base, STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).stripe).toBeUndefined();
+  });
+
+  it.each(['sk_test_1', 'rk_live_1', 'pub_123'])('refuses %s with a one-line Spanish message', (value) => {
+    const env = { ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: value };
+    expect(() => loadConfig(env)).toThrowError(ConfigError);
+    expect(() => loadConfig(env)).toThrowError(
+      `Configuración no válida: STRIPE_PUBLISHABLE_KEY debe empezar por pk_ (recibido: "${value}").`,
+    );
   });
 });

@@ -20,11 +20,17 @@ const SOURCE = 'l4l-test-page';
 const intentParams = z.object({ id: z.string().regex(/^pi_[A-Za-z0-9_]{1,200}$/) });
 /** An optional client key ('Idempotency-Key' header) makes a retried submit create one intent. */
 const CLIENT_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+/** (+) What the test page needs to know before it loads Stripe.js: the provider and the browser's key. */
+const paymentConfigSchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  publishableKey: z.string().nullable(),
+});
 
 /**
- * The spec's payment test page ('Stripe Test Payload'; API.md "Payments"): a PaymentIntent for the
- * embedded card form, and (+) its real status for /payment/completion. Outside production only (404 in
- * production); 503 with a Spanish message when Stripe is not configured.
+ * The spec's payment test page ('Stripe Test Payload'; API.md "Payments"): (+) the provider and the
+ * publishable key the page loads Stripe.js with, a PaymentIntent for the embedded card form, and (+) its
+ * real status for /payment/completion. The last two exist outside production only (404 in production)
+ * and answer 503 with a Spanish message when Stripe is not configured.
  */
 const paymentIntentModule: FastifyPluginAsyncZod = async (app) => {
   const stripe = app.config.stripe;
@@ -38,6 +44,19 @@ const paymentIntentModule: FastifyPluginAsyncZod = async (app) => {
     app.log.error({ err: error }, 'stripe refused a payment intent call');
     throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.providerUnavailable });
   };
+
+  // public and tiny: a publishable key is meant for browsers; it is told only where the test page works
+  // (outside production, with a secret key), so the page never loads Stripe.js for nothing
+  app.get(
+    '/api/payments/config',
+    { schema: { response: { 200: dataEnvelope(paymentConfigSchema) } } },
+    async () => ({
+      data: {
+        provider: stripe ? ('stripe' as const) : ('sandbox' as const),
+        publishableKey: (app.config.env !== 'production' && stripe?.publishableKey) || null,
+      },
+    }),
+  );
 
   app.post(
     '/api/payments/payment-stripe',
