@@ -170,7 +170,15 @@ describe('other account schemas', () => {
       verified: false,
       page: 1,
       pageSize: 20,
+      sort: 'createdAt',
     });
-    expect(adminLawyersQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20 });
+    expect(adminLawyersQuerySchema.parse({ verified: 'true', sort: 'name', order: 'asc' })).toEqual({
+      verified: true,
+      page: 1,
+      pageSize: 20,
+      sort: 'name',
+      order: 'asc',
+    });
+    expect(adminLawyersQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20, sort: 'createdAt' });
   });
 });
