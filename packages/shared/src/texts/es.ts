@@ -654,6 +654,10 @@ export const es = {
     testNoEmbeddedForm:
       'Esta instalación no tiene la clave publicable de Stripe, así que el formulario de tarjeta no se muestra aquí.',
     testReviewMethods: 'Revisar los métodos de pago en Stripe',
+    // the embedded card form (Stripe Payment Element) of the test page
+    cardForm: 'Formulario de pago con tarjeta',
+    paying: 'Procesando el pago…',
+    cardFormHint: 'Introduce los datos de la tarjeta y pulsa «Pay now».',
     intentStatuses: {
       succeeded: 'Pagado',
       processing: 'En proceso',

@@ -1,19 +1,26 @@
 import { PAYMENT_TEST_AMOUNT } from '@l4l/shared/schemas/billing';
 import { formatEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button } from '../../../components/button/button.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
 import { useCreatePaymentIntent } from '../api/create-payment-intent.ts';
+import { usePaymentConfig } from '../api/get-payment-config.ts';
 import styles from './payment-pages.module.css';
 
+// Stripe.js and its React bindings travel in their own chunk, fetched only by this page and only with a key
+const StripePaymentForm = lazy(() =>
+  import('./stripe-payment-form.tsx').then((module) => ({ default: module.StripePaymentForm })),
+);
+
 /**
- * 'Stripe Test Payload' (spec §2): a fixed test payment of 200 through POST /api/payments/payment-stripe.
- * When the server has no Stripe provider it answers 503 and the page says so plainly; other failures show
- * the spec's 'Se ha producido un error.'.
+ * 'Stripe Test Payload' (spec §2): an embedded payment form for a fixed test payment of 200. The page asks
+ * the server for its payment configuration first; with a Stripe publishable key it creates the
+ * PaymentIntent (POST /api/payments/payment-stripe) and shows Stripe's card form with 'Pay now'. Without
+ * Stripe it says plainly that the form is not available here.
  */
 export function PaymentTestPage({ reference }: { reference: string }) {
-  const create = useCreatePaymentIntent();
-  const unavailable = isApiError(create.error) && create.error.status === 503;
+  const config = usePaymentConfig();
+  const publishableKey = config.data?.publishableKey ?? null;
 
   return (
     <section className={styles.card} aria-labelledby="payment-test-title">
@@ -25,33 +32,67 @@ export function PaymentTestPage({ reference }: { reference: string }) {
         <dt>{es.payment.testAmount}</dt>
         <dd className={styles.amount}>{formatEuros(PAYMENT_TEST_AMOUNT)}</dd>
       </dl>
-      {create.isSuccess ? (
-        <div className={styles.notice} role="status">
-          <p>{es.payment.testPrepared}</p>
-          <p>{es.payment.testNoEmbeddedForm}</p>
-          <a href={create.data.dpmCheckerLink} target="_blank" rel="noreferrer noopener">
-            {es.payment.testReviewMethods}
-          </a>
-        </div>
+      {config.isPending ? (
+        <Loading />
+      ) : config.isError ? (
+        <Failure onRetry={() => config.refetch()} />
+      ) : publishableKey ? (
+        <EmbeddedForm publishableKey={publishableKey} reference={reference} />
       ) : (
-        <Button
-          onClick={() =>
-            create.mutate({
-              id: reference,
-              amount: PAYMENT_TEST_AMOUNT,
-              description: es.payment.testPageTitle,
-            })
-          }
-          disabled={create.isPending || unavailable}
-        >
-          {create.isPending ? es.payment.loadingForm : es.buttons.payNow}
-        </Button>
-      )}
-      {create.isError ? (
-        <p className={unavailable ? styles.warning : styles.error} role="alert">
-          {unavailable ? es.payment.testPageUnavailable : es.payment.genericError}
+        <p className={styles.warning} role="status">
+          {config.data.provider === 'stripe' ? es.payment.testNoEmbeddedForm : es.payment.testPageUnavailable}
         </p>
-      ) : null}
+      )}
     </section>
+  );
+}
+
+/** Creates the test PaymentIntent once, then hands its client secret to Stripe's form. */
+function EmbeddedForm({ publishableKey, reference }: { publishableKey: string; reference: string }) {
+  const create = useCreatePaymentIntent();
+  const { mutate } = create;
+  const started = useRef(false);
+
+  useEffect(() => {
+    // once per visit (React's development double effect included): each call is a new intent at Stripe
+    if (started.current) return;
+    started.current = true;
+    mutate({ id: reference, amount: PAYMENT_TEST_AMOUNT, description: es.payment.testPageTitle });
+  }, [mutate, reference]);
+
+  if (create.isError)
+    return (
+      <Failure
+        onRetry={() =>
+          create.mutate({ id: reference, amount: PAYMENT_TEST_AMOUNT, description: es.payment.testPageTitle })
+        }
+      />
+    );
+  if (!create.isSuccess) return <Loading />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <StripePaymentForm publishableKey={publishableKey} clientSecret={create.data.clientSecret} />
+    </Suspense>
+  );
+}
+
+function Loading() {
+  return (
+    <p className={styles.note} role="status">
+      {es.payment.loadingForm}
+    </p>
+  );
+}
+
+function Failure({ onRetry }: { onRetry: () => void }) {
+  return (
+    <>
+      <p className={styles.error} role="alert">
+        {es.payment.genericError}
+      </p>
+      <Button variant="secondary" onClick={onRetry}>
+        {es.common.retry}
+      </Button>
+    </>
   );
 }

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
+
+/** The provider the server pays with and, where the test page works, Stripe's publishable key. */
+const paymentConfigSchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  publishableKey: z.string().nullable(),
+});
+
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** GET /api/payments/config (+): whether the test page can load Stripe.js, and with which key. */
+export async function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
+  const answer = await apiClient.get<unknown>('/api/payments/config', { signal });
+  return parseAnswer(paymentConfigSchema, answer);
+}
+
+export const paymentConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['payments', 'config'],
+    queryFn: ({ signal }) => getPaymentConfig(signal),
+    // the server's configuration does not change while it runs
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function usePaymentConfig() {
+  return useQuery(paymentConfigQueryOptions());
+}

@@ -1,0 +1,90 @@
+import { es } from '@l4l/shared/texts/es';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe, type StripeError } from '@stripe/stripe-js';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/button/button.tsx';
+import { paths } from '../../../lib/paths.ts';
+import styles from './payment-pages.module.css';
+
+/**
+ * The embedded card form of the 'Stripe Test Payload' page (spec §2). This module is loaded lazily by the
+ * page, and only when the server has a publishable key, so Stripe.js never reaches another screen.
+ */
+
+/** One Stripe.js instance per key for the whole visit (Stripe asks not to call loadStripe on each render). */
+const instances = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string) {
+  let instance = instances.get(publishableKey);
+  if (!instance) {
+    instance = loadStripe(publishableKey, { locale: 'es' });
+    instances.set(publishableKey, instance);
+  }
+  return instance;
+}
+
+/** Spec §2: card and validation errors show the provider's message (or 'Error inesperado'); others, ours. */
+export function paymentErrorMessage(error: Pick<StripeError, 'type' | 'message'>): string {
+  if (error.type === 'card_error' || error.type === 'validation_error')
+    return error.message || es.payment.unexpected;
+  return es.payment.genericError;
+}
+
+export function StripePaymentForm({
+  publishableKey,
+  clientSecret,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+}) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, locale: 'es' }}>
+      <CardForm />
+    </Elements>
+  );
+}
+
+function CardForm() {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function pay(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!stripe || !elements || paying) return;
+    setPaying(true);
+    setMessage(null);
+    try {
+      // on success Stripe leaves this page for the return URL; it only answers here with an error
+      const { error } = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: `${window.location.origin}${paths.paymentCompletion}` },
+      });
+      setMessage(paymentErrorMessage(error));
+    } catch {
+      setMessage(es.payment.genericError);
+    }
+    setPaying(false);
+  }
+
+  return (
+    <form className={styles.cardForm} aria-label={es.payment.cardForm} aria-busy={paying} onSubmit={pay}>
+      <p className={styles.note}>{es.payment.cardFormHint}</p>
+      <PaymentElement
+        className={styles.paymentElement}
+        options={{ layout: 'tabs' }}
+        onReady={() => setReady(true)}
+        onLoadError={() => setMessage(es.payment.genericError)}
+      />
+      <Button type="submit" block size="lg" disabled={!stripe || !elements || !ready || paying}>
+        {paying ? es.payment.paying : es.buttons.payNow}
+      </Button>
+      {message ? (
+        <p className={styles.error} role="alert">
+          {message}
+        </p>
+      ) : null}
+    </form>
+  );
+}
