@@ -8,5 +8,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     passWithNoTests: true,
+    // user-event types key by key: the long forms (the lawyer wizard) need more than 5 s on a busy 2-core machine
+    testTimeout: 20_000,
   },
 });
