@@ -658,6 +658,8 @@ export const es = {
     cardForm: 'Formulario de pago con tarjeta',
     paying: 'Procesando el pago…',
     cardFormHint: 'Introduce los datos de la tarjeta y pulsa «Pay now».',
+    cardFormLoadFailed:
+      'No se pudo cargar el formulario de pago de Stripe. Comprueba tu conexión (o el bloqueador de contenido) y vuelve a intentarlo.',
     intentStatuses: {
       succeeded: 'Pagado',
       processing: 'En proceso',

@@ -122,6 +122,18 @@ describe('PaymentTestPage', () => {
     expect(stripe.loadStripe).not.toHaveBeenCalled();
   });
 
+  it('says so when Stripe.js cannot load (offline or blocked), instead of a form that never works', async () => {
+    stripe.loadStripe.mockReset().mockRejectedValue(new Error('Failed to load Stripe.js'));
+    // another key: the form keeps one Stripe.js instance per key for the whole visit
+    mockApi({
+      ...withKey,
+      'GET /api/payments/config': () => ok({ provider: 'stripe', publishableKey: 'pk_test_offline' }),
+    });
+    renderWithApp(<PaymentTestPage reference={REFERENCE} />, { path: '/payment' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(es.payment.cardFormLoadFailed);
+    expect(screen.queryByRole('button', { name: es.buttons.payNow })).not.toBeInTheDocument();
+  });
+
   it('a failed intent shows Se ha producido un error. and Reintentar makes a new one', async () => {
     let calls = 0;
     const api = mockApi({

@@ -1,7 +1,7 @@
 import { es } from '@l4l/shared/texts/es';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeError } from '@stripe/stripe-js';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import styles from './payment-pages.module.css';
@@ -11,13 +11,17 @@ import styles from './payment-pages.module.css';
  * page, and only when the server has a publishable key, so Stripe.js never reaches another screen.
  */
 
-/** One Stripe.js instance per key for the whole visit (Stripe asks not to call loadStripe on each render). */
+/**
+ * One Stripe.js instance per key for the whole visit (Stripe asks not to call loadStripe on each render).
+ * A script that cannot load (offline, blocked) gives null, and is tried again on the next visit.
+ */
 const instances = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string) {
   let instance = instances.get(publishableKey);
   if (!instance) {
-    instance = loadStripe(publishableKey, { locale: 'es' });
+    instance = loadStripe(publishableKey, { locale: 'es' }).catch(() => null);
     instances.set(publishableKey, instance);
+    void instance.then((loaded) => loaded ?? instances.delete(publishableKey));
   }
   return instance;
 }
@@ -36,8 +40,24 @@ export function StripePaymentForm({
   publishableKey: string;
   clientSecret: string;
 }) {
+  const stripe = stripeFor(publishableKey);
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void stripe.then((loaded) => live && !loaded && setUnavailable(true));
+    return () => {
+      live = false;
+    };
+  }, [stripe]);
+
+  if (unavailable)
+    return (
+      <p className={styles.error} role="alert">
+        {es.payment.cardFormLoadFailed}
+      </p>
+    );
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, locale: 'es' }}>
+    <Elements stripe={stripe} options={{ clientSecret, locale: 'es' }}>
       <CardForm />
     </Elements>
   );
