@@ -357,7 +357,8 @@ test('the sandbox checkout page', async ({ browser, request }) => {
     data: { category: 'Abogado Laboral' },
   });
   expect(approved.status()).toBe(200);
-  const lawyer = await signedInPage(browser, LAWYER);
+  // another lawyer than the one the other tests use, so their board is left as the demo made it
+  const lawyer = await signedInPage(browser, 'jose.martinez@l4l.demo');
   const proposed = await lawyer.request.post(`/api/proposal/create-proposal-to-case/${caseId}`, {
     data: { price: 250, message: 'Reclamamos la improcedencia del despido.' },
   });

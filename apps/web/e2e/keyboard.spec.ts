@@ -172,9 +172,13 @@ test('a lawyer sends a proposal from the board', async ({ browser }) => {
   const page = await signedInPage(browser, LAWYER);
   await page.goto('/dashboard/inicio');
   await expect(page.getByRole('heading', { name: es.dashboard.lawyerHomeTitle })).toBeVisible();
-  const send = page.getByRole('button', { name: es.buttons.sendProposal }).first();
+  // a case nobody has proposed on yet, so this lawyer has no proposal on it either
+  const card = page
+    .getByRole('article')
+    .filter({ hasText: es.cases.proposalsCount(0) })
+    .first();
+  const send = card.getByRole('button', { name: es.buttons.sendProposal });
   await expect(send).toBeVisible();
-  const card = page.getByRole('article').filter({ has: send }).first();
   const caseTitle = (await card.getByRole('heading').textContent())?.trim() ?? '';
   await tabTo(page, send, { max: 60 });
   const dialog = page.getByRole('dialog', { name: es.buttons.sendProposal });
