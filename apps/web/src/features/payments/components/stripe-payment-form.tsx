@@ -40,7 +40,8 @@ export function StripePaymentForm({
   publishableKey: string;
   clientSecret: string;
 }) {
-  const stripe = stripeFor(publishableKey);
+  // one load per mounted form: a failed script is tried again only when the page is opened again
+  const [stripe] = useState(() => stripeFor(publishableKey));
   const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
     let live = true;
