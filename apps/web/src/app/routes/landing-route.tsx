@@ -1,6 +1,6 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../components/spinner/spinner.tsx';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
@@ -34,6 +34,11 @@ export function LandingRoute() {
   const registerOpen = pathname === paths.register;
   const loginMounted = useOpenedOnce(loginOpen);
   const registerMounted = useOpenedOnce(registerOpen);
+  // each modal links to the other: while one is open, the other's code comes along
+  useEffect(() => {
+    const other = loginOpen ? loadRegisterModal : registerOpen ? loadLoginModal : undefined;
+    other?.().catch(() => {});
+  }, [loginOpen, registerOpen]);
 
   // an administrator's home is the console (issue #8)
   if (status === 'authenticated') {
