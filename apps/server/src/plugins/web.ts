@@ -31,6 +31,8 @@ async function web(app: FastifyInstance) {
       root: webDist,
       prefix: '/',
       wildcard: true,
+      // the build writes .br and .gz copies of every script and stylesheet: sent to browsers that accept them
+      preCompressed: true,
       // '/' is the app itself: index.html, like every client-side route
       index: ['index.html'],
       setHeaders: (res, filePath) => {

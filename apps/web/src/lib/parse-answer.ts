@@ -1,5 +1,6 @@
 import { es } from '@l4l/shared/texts/es';
 import type { z } from 'zod';
+import './zod-config.ts';
 
 /** An answer whose shape is not the contract's (spec §8 'Datos inválidos recibidos del servidor'). */
 export class InvalidDataError extends Error {

@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form';
 import type { z } from 'zod';
+import './zod-config.ts';
 
 /**
  * react-hook-form validation by a shared zod schema (STYLE.md §3). Our forms are flat, so each issue

@@ -80,7 +80,7 @@ export function DashboardLayout() {
               </Dialog.Portal>
             </Dialog.Root>
           ) : null}
-          <Link to={paths.home} className={shell.brand} aria-label={es.nav.home}>
+          <Link to={paths.home} className={shell.brand} aria-label={`L4L, ${es.nav.home}`}>
             <Logo tone="light" />
           </Link>
           <Link to={paths.profile} className={styles.profileLink} aria-label={es.nav.profile}>
