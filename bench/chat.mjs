@@ -16,15 +16,19 @@
  * BENCH_ROUNDS (3), BENCH_CHAT_BUDGET_SECONDS (300: past it the run stops and fails, so a server that
  * falls behind cannot keep it going), BENCH_CHAT_PROFILE (a file: the server's CPU profile).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@stomp/stompjs';
-import pg from 'pg';
 import WebSocket from 'ws';
-import { fixed, machine, median, ROOT, startServer, writeResults } from './lib/harness.mjs';
+import {
+  fixed,
+  machine,
+  median,
+  ROOT,
+  startServer,
+  throwAwayDatabase,
+  writeResults,
+} from './lib/harness.mjs';
 
 const PAIRS = Number(process.env.BENCH_CHAT_PAIRS ?? 500);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
@@ -41,38 +45,6 @@ const TARGETS = { maxP99: serverUrl ? 50 : 150, maxIdleMiB: 100 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const MiB = 2 ** 20;
-
-async function onServer(url, statement) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A database of its own for this run: a new one on the PostgreSQL server, or a PGlite folder. */
-async function throwAwayDatabase() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-bench-chat-'));
-  if (!serverUrl) {
-    return {
-      env: { DATA_DIR: dataDir },
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `l4l_bench_chat_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    drop: async () => {
-      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function memoryOf(probePort) {
   const answer = await fetch(`http://127.0.0.1:${probePort}/memory`);
@@ -213,7 +185,7 @@ async function openEchoSockets(echo, count) {
 
 async function main() {
   console.log(`chat on ${database}: ${PAIRS} pairs, ${RATE} messages/s for ${SECONDS} s, ${ROUNDS} rounds`);
-  const db = await throwAwayDatabase();
+  const db = await throwAwayDatabase('bench-chat');
   const servers = [];
   let stomp;
   let echoSockets;

@@ -3,10 +3,12 @@
  * with what it measures), autocannon runs, medians, machine facts and the results file.
  */
 import { fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
@@ -91,3 +93,39 @@ export function writeResults(name, database, results) {
 }
 
 export const fixed = (value, digits = 1) => Number(value.toFixed(digits));
+
+async function onServer(url, statement) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of its own for one benchmark run: a new one on the PostgreSQL server named by DATABASE_URL
+ * (dropped by `drop()`), else a PGlite folder. `env` is what the app's child process needs to open it.
+ */
+export async function throwAwayDatabase(label = 'bench') {
+  const serverUrl = process.env.DATABASE_URL;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `l4l-${label}-`));
+  if (!serverUrl) {
+    return {
+      env: { DATA_DIR: dataDir },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `l4l_${label.replace(/\W/g, '_')}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    drop: async () => {
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

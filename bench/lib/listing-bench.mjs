@@ -4,12 +4,17 @@
  * that seeds it, a bare Fastify hello-world as the ceiling measured in the same run, a warm-up, then
  * rounds of the listing next to the ceiling; medians judged against the targets; a results file.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { fixed, load, machine, median, ROOT, startServer, writeResults } from './harness.mjs';
+import {
+  fixed,
+  load,
+  machine,
+  median,
+  ROOT,
+  startServer,
+  throwAwayDatabase,
+  writeResults,
+} from './harness.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -19,38 +24,6 @@ const serverUrl = process.env.DATABASE_URL;
 export const database = serverUrl ? 'postgres' : 'pglite';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-
-async function onServer(url, statement) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A database of its own for this run: a new one on the PostgreSQL server, or a PGlite folder. */
-async function throwAwayDatabase() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-bench-'));
-  if (!serverUrl) {
-    return {
-      env: { DATA_DIR: dataDir },
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `l4l_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    drop: async () => {
-      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const round = (r) => ({
   rps: fixed(r.rps),
@@ -73,7 +46,7 @@ export async function runListingBench({
   settings = {},
   check = () => [],
 }) {
-  const db = await throwAwayDatabase();
+  const db = await throwAwayDatabase('bench');
   const servers = [];
   try {
     const app = await startServer(appScript, { env: db.env, label: 'app' });
