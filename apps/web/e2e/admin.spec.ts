@@ -67,7 +67,7 @@ test('an administrator signs in with TOTP, verifies a lawyer, approves a case an
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(page.getByRole('table', { name: es.admin.sections.cases })).toBeVisible();
   // oldest first: the new case may sit on a later page
-  const next = page.getByRole('button', { name: es.admin.table.next });
+  const next = page.getByRole('button', { name: es.dashboard.nextPage });
   while (!(await row.isVisible()) && (await next.isEnabled())) await next.click();
   await row.getByRole('button', { name: new RegExp(`^${es.admin.cases.review}`) }).click();
   const review = page.getByRole('dialog');

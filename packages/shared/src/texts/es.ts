@@ -567,9 +567,6 @@ export const es = {
     loadError: 'No se pudo cargar el historial de facturación.',
     retry: 'Reintentar',
     paging: 'Páginas del historial',
-    previousPage: 'Anterior',
-    nextPage: 'Siguiente',
-    pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
     // the receipt PDF ('justificante de pago')
     receiptTitle: 'Justificante de pago',
     receiptIssuer: 'Emitido por',
@@ -993,9 +990,6 @@ export const es = {
     },
     table: {
       sortBy: (column: string) => `Ordenar por ${column}`,
-      previous: 'Anterior',
-      next: 'Siguiente',
-      pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
       total: (count: number) => (count === 1 ? '1 resultado' : `${count} resultados`),
       actions: 'Acciones',
     },

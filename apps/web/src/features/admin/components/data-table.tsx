@@ -91,20 +91,20 @@ export function DataTable<T, K extends string>({
 export function Pager({ meta, onPage }: { meta: PageMeta; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(meta.total / meta.pageSize));
   return (
-    <nav className={styles.pager} aria-label={es.admin.table.pageOf(meta.page, pages)}>
+    <nav className={styles.pager} aria-label={es.dashboard.pageOf(meta.page, pages)}>
       <span className={styles.muted}>{es.admin.table.total(meta.total)}</span>
       <div className={styles.pagerButtons}>
         <Button variant="secondary" size="sm" disabled={meta.page <= 1} onClick={() => onPage(meta.page - 1)}>
-          {es.admin.table.previous}
+          {es.dashboard.previousPage}
         </Button>
-        <span aria-current="page">{es.admin.table.pageOf(meta.page, pages)}</span>
+        <span aria-current="page">{es.dashboard.pageOf(meta.page, pages)}</span>
         <Button
           variant="secondary"
           size="sm"
           disabled={meta.page >= pages}
           onClick={() => onPage(meta.page + 1)}
         >
-          {es.admin.table.next}
+          {es.dashboard.nextPage}
         </Button>
       </div>
     </nav>

@@ -85,9 +85,9 @@ describe('BillingHistory', () => {
         }),
     });
     expect(await screen.findByText('#PAGE1')).toBeInTheDocument();
-    expect(screen.getByText(es.billing.pageOf(1, 3))).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: es.billing.previousPage })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: es.billing.nextPage }));
+    expect(screen.getByText(es.dashboard.pageOf(1, 3))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: es.dashboard.previousPage })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: es.dashboard.nextPage }));
     expect(await screen.findByText('#PAGE2')).toBeInTheDocument();
     expect(api.callsTo(userPath).map((call) => call.query.get('page'))).toEqual(['1', '2']);
   });

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
 import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
+import { Pager, pageCount } from '../../../components/list-page/pager.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -54,7 +55,7 @@ export function BillingHistory({ userId, role }: { userId: string; role: Role })
   };
 
   const meta = history.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.pageSize)) : 1;
+  const pages = pageCount(meta);
   const rows = history.data?.data ?? [];
 
   return (
@@ -130,17 +131,14 @@ export function BillingHistory({ userId, role }: { userId: string; role: Role })
           </table>
         )}
 
-        {pages > 1 ? (
-          <nav className={styles.paging} aria-label={es.billing.paging}>
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {es.billing.previousPage}
-            </Button>
-            <span aria-live="polite">{es.billing.pageOf(Math.min(page, pages), pages)}</span>
-            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {es.billing.nextPage}
-            </Button>
-          </nav>
-        ) : null}
+        <Pager
+          page={Math.min(page, pages)}
+          pages={pages}
+          onPage={setPage}
+          label={es.billing.paging}
+          size="sm"
+          className={styles.paging}
+        />
       </section>
     </div>
   );

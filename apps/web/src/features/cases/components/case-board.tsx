@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { Field, FormMessage } from '../../../components/form/field.tsx';
 import { SearchIcon } from '../../../components/icons/icons.tsx';
+import list from '../../../components/list-page/list-page.module.css';
+import { Pager, pageCount } from '../../../components/list-page/pager.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isInvalidDataError } from '../../../lib/parse-answer.ts';
 import { type BoardFilters, caseKeys } from '../api/case-keys.ts';
@@ -43,19 +45,19 @@ export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction 
   };
 
   const meta = board.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.pageSize)) : 1;
+  const pages = pageCount(meta);
 
   return (
-    <div className={styles.board}>
-      <search className={styles.filters}>
+    <div className={list.page}>
+      <search className={`${list.filters} ${styles.filters}`}>
         <Field label={es.dashboard.searchCases} className={styles.search}>
           {(control) => (
-            <div className={styles.searchBox}>
-              <SearchIcon size={18} className={styles.searchIcon} />
+            <div className={list.searchBox}>
+              <SearchIcon size={18} className={list.searchIcon} />
               <input
                 {...control}
                 type="search"
-                className={styles.searchInput}
+                className={list.searchInput}
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
               />
@@ -66,7 +68,7 @@ export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction 
           {(control) => (
             <select
               {...control}
-              className={styles.select}
+              className={list.select}
               value={filters.sort}
               onChange={(event) => update({ sort: event.target.value as BoardFilters['sort'] })}
             >
@@ -82,12 +84,12 @@ export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction 
       </search>
 
       {board.isPending ? (
-        <div className={styles.state}>
+        <div className={list.state}>
           <Spinner label={es.cases.loading} />
           <p>{es.cases.loading}</p>
         </div>
       ) : board.isError ? (
-        <div className={styles.state}>
+        <div className={list.state}>
           <FormMessage>
             {isInvalidDataError(board.error) ? es.validation.invalidData : es.cases.loadError}
           </FormMessage>
@@ -96,13 +98,13 @@ export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction 
           </Button>
         </div>
       ) : board.data.cases.length === 0 ? (
-        <p className={styles.state}>{filters.search ? es.dashboard.boardNoMatch : es.dashboard.boardEmpty}</p>
+        <p className={list.state}>{filters.search ? es.dashboard.boardNoMatch : es.dashboard.boardEmpty}</p>
       ) : (
         <>
-          <p className={styles.count} aria-live="polite">
+          <p className={list.count} aria-live="polite">
             {es.dashboard.boardCount(meta?.total ?? board.data.cases.length)}
           </p>
-          <ul className={styles.list} aria-busy={board.isPlaceholderData}>
+          <ul className={list.list} aria-busy={board.isPlaceholderData}>
             {board.data.cases.map((boardCase) => (
               <li key={boardCase.id}>
                 <BoardCaseCard
@@ -114,25 +116,7 @@ export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction 
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className={styles.pager} aria-label={es.dashboard.pageOf(filters.page, pages)}>
-              <Button
-                variant="secondary"
-                disabled={filters.page <= 1}
-                onClick={() => update({ page: filters.page - 1 })}
-              >
-                {es.dashboard.previousPage}
-              </Button>
-              <span>{es.dashboard.pageOf(filters.page, pages)}</span>
-              <Button
-                variant="secondary"
-                disabled={filters.page >= pages}
-                onClick={() => update({ page: filters.page + 1 })}
-              >
-                {es.dashboard.nextPage}
-              </Button>
-            </nav>
-          ) : null}
+          <Pager page={filters.page} pages={pages} onPage={(page) => update({ page })} />
         </>
       )}
     </div>

@@ -3,6 +3,8 @@ import { es } from '@l4l/shared/texts/es';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage } from '../../../components/form/field.tsx';
+import list from '../../../components/list-page/list-page.module.css';
+import { Pager, pageCount } from '../../../components/list-page/pager.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isInvalidDataError } from '../../../lib/parse-answer.ts';
 import type { SessionUser } from '../../../lib/session.tsx';
@@ -31,10 +33,10 @@ export function MyCases({ user }: { user: Pick<SessionUser, 'id' | 'role'> }) {
     });
 
   const meta = cases.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.pageSize)) : 1;
+  const pages = pageCount(meta);
 
   return (
-    <div className={styles.cases}>
+    <div className={list.page}>
       {/* biome-ignore lint/a11y/useSemanticElements: a bar of toggle buttons, not a form's fieldset */}
       <div className={styles.filters} role="group" aria-label={es.cases.statusFilter}>
         {CASE_STATUSES.map((option) => (
@@ -51,12 +53,12 @@ export function MyCases({ user }: { user: Pick<SessionUser, 'id' | 'role'> }) {
       </div>
 
       {cases.isPending ? (
-        <div className={styles.state}>
+        <div className={list.state}>
           <Spinner label={es.cases.loading} />
           <p>{es.cases.loading}</p>
         </div>
       ) : cases.isError ? (
-        <div className={styles.state}>
+        <div className={list.state}>
           <FormMessage>
             {isInvalidDataError(cases.error) ? es.validation.invalidData : es.cases.loadError}
           </FormMessage>
@@ -65,31 +67,17 @@ export function MyCases({ user }: { user: Pick<SessionUser, 'id' | 'role'> }) {
           </Button>
         </div>
       ) : cases.data.cases.length === 0 ? (
-        <p className={styles.state}>{status ? es.cases.emptyCategory : es.cases.empty}</p>
+        <p className={list.state}>{status ? es.cases.emptyCategory : es.cases.empty}</p>
       ) : (
         <>
-          <ul className={styles.list} aria-busy={cases.isPlaceholderData}>
+          <ul className={list.list} aria-busy={cases.isPlaceholderData}>
             {cases.data.cases.map((item) => (
               <li key={item.id}>
                 <CaseCard item={item} role={user.role} />
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className={styles.pager} aria-label={es.dashboard.pageOf(page, pages)}>
-              <Button variant="secondary" disabled={page <= 1} onClick={() => go({ status, page: page - 1 })}>
-                {es.dashboard.previousPage}
-              </Button>
-              <span>{es.dashboard.pageOf(page, pages)}</span>
-              <Button
-                variant="secondary"
-                disabled={page >= pages}
-                onClick={() => go({ status, page: page + 1 })}
-              >
-                {es.dashboard.nextPage}
-              </Button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} onPage={(next) => go({ status, page: next })} />
         </>
       )}
     </div>

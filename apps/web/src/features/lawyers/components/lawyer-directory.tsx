@@ -6,6 +6,8 @@ import { Button } from '../../../components/button/button.tsx';
 import { CategorySelect } from '../../../components/category-select/category-select.tsx';
 import { Field, FormMessage } from '../../../components/form/field.tsx';
 import { SearchIcon } from '../../../components/icons/icons.tsx';
+import list from '../../../components/list-page/list-page.module.css';
+import { Pager, pageCount } from '../../../components/list-page/pager.tsx';
 import { ProvinceSelect } from '../../../components/province-select/province-select.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isInvalidDataError } from '../../../lib/parse-answer.ts';
@@ -34,19 +36,19 @@ export function LawyerDirectory() {
   }, [filters.search]);
 
   const meta = lawyers.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.pageSize)) : 1;
+  const pages = pageCount(meta);
 
   return (
-    <div className={styles.directory}>
-      <search className={styles.filters}>
+    <div className={list.page}>
+      <search className={`${list.filters} ${styles.filters}`}>
         <Field label={es.dashboard.searchByName} className={styles.search}>
           {(control) => (
-            <div className={styles.searchBox}>
-              <SearchIcon size={18} className={styles.searchIcon} />
+            <div className={list.searchBox}>
+              <SearchIcon size={18} className={list.searchIcon} />
               <input
                 {...control}
                 type="search"
-                className={styles.searchInput}
+                className={list.searchInput}
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
               />
@@ -57,7 +59,7 @@ export function LawyerDirectory() {
           {(control) => (
             <select
               {...control}
-              className={styles.select}
+              className={list.select}
               value={filters.sort}
               onChange={(event) => update({ sort: event.target.value as LawyerSort })}
             >
@@ -93,12 +95,12 @@ export function LawyerDirectory() {
       </search>
 
       {lawyers.isPending ? (
-        <div className={styles.state}>
+        <div className={list.state}>
           <Spinner label={es.dashboard.loadingLawyers} />
           <p>{es.dashboard.loadingLawyers}</p>
         </div>
       ) : lawyers.isError ? (
-        <div className={styles.state}>
+        <div className={list.state}>
           <FormMessage>
             {isInvalidDataError(lawyers.error) ? es.validation.invalidData : es.dashboard.loadError}
           </FormMessage>
@@ -107,38 +109,20 @@ export function LawyerDirectory() {
           </Button>
         </div>
       ) : lawyers.data.lawyers.length === 0 ? (
-        <p className={styles.state}>{es.dashboard.noLawyers}</p>
+        <p className={list.state}>{es.dashboard.noLawyers}</p>
       ) : (
         <>
-          <p className={styles.count} aria-live="polite">
+          <p className={list.count} aria-live="polite">
             {es.dashboard.resultsCount(meta?.total ?? lawyers.data.lawyers.length)}
           </p>
-          <ul className={styles.list} aria-busy={lawyers.isPlaceholderData}>
+          <ul className={list.list} aria-busy={lawyers.isPlaceholderData}>
             {lawyers.data.lawyers.map((lawyer) => (
               <li key={lawyer.id}>
                 <LawyerCard lawyer={lawyer} />
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className={styles.pager} aria-label={es.dashboard.pageOf(filters.page, pages)}>
-              <Button
-                variant="secondary"
-                disabled={filters.page <= 1}
-                onClick={() => update({ page: filters.page - 1 })}
-              >
-                {es.dashboard.previousPage}
-              </Button>
-              <span>{es.dashboard.pageOf(filters.page, pages)}</span>
-              <Button
-                variant="secondary"
-                disabled={filters.page >= pages}
-                onClick={() => update({ page: filters.page + 1 })}
-              >
-                {es.dashboard.nextPage}
-              </Button>
-            </nav>
-          ) : null}
+          <Pager page={filters.page} pages={pages} onPage={(page) => update({ page })} />
         </>
       )}
     </div>
