@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { es } from '@l4l/shared/texts/es';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, presetConsent } from './support.ts';
+import { myId, presetConsent, signInThroughModal } from './support.ts';
 
 /**
  * Issue #6 journey: a demo client and a demo lawyer who already share a chat talk live in two browsers,
@@ -18,18 +18,7 @@ const BOARD_CASE_TITLE = 'La aseguradora no me paga las lesiones de un accidente
 
 async function logInAs(page: Page, mail: string) {
   await presetConsent(page, 'true');
-  await page.goto('/login');
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(es.login.email).fill(mail);
-  await dialog.getByLabel(es.login.password, { exact: true }).fill(DEMO_PASSWORD);
-  await dialog.getByRole('button', { name: es.buttons.continue }).click();
-  await expect(page).toHaveURL(/\/dashboard\/inicio/);
-}
-
-async function myId(page: Page): Promise<string> {
-  const answer = await page.request.get('/api/auth/me');
-  expect(answer.status()).toBe(200);
-  return (await answer.json()).data.id as string;
+  await signInThroughModal(page, mail);
 }
 
 /** A real 24×24 PNG (a brass square), made here so the test needs no fixture file. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { caseCode } from '@l4l/shared/constants/cases';
 import { es } from '@l4l/shared/texts/es';
 import { expect, type Page, test } from '@playwright/test';
-import { adminToken, DEMO_PASSWORD, presetConsent } from './support.ts';
+import { adminToken, myId, presetConsent, signInThroughModal } from './support.ts';
 
 /**
  * Issue #7 journey: a demo client accepts a lawyer's proposal in the chat, pays it in the sandbox
@@ -14,18 +14,7 @@ const LAWYER_MAIL = 'lucia.garcia@l4l.demo';
 
 async function logInAs(page: Page, mail: string) {
   await presetConsent(page, 'true');
-  await page.goto('/login');
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(es.login.email).fill(mail);
-  await dialog.getByLabel(es.login.password, { exact: true }).fill(DEMO_PASSWORD);
-  await dialog.getByRole('button', { name: es.buttons.continue }).click();
-  await expect(page).toHaveURL(/\/dashboard\/inicio/);
-}
-
-async function myId(page: Page): Promise<string> {
-  const answer = await page.request.get('/api/auth/me');
-  expect(answer.status()).toBe(200);
-  return (await answer.json()).data.id as string;
+  await signInThroughModal(page, mail);
 }
 
 test('a client pays a proposal in the sandbox window; both billing histories show it', async ({

@@ -191,6 +191,13 @@ export async function signInThroughModal(page: Page, mail: string, password = DE
   await expect(page).toHaveURL(/\/dashboard\/inicio/);
 }
 
+/** The id of the person signed in on this page. */
+export async function myId(page: Page): Promise<string> {
+  const answer = await page.request.get('/api/auth/me');
+  expect(answer.status()).toBe(200);
+  return (await answer.json()).data.id as string;
+}
+
 /** The e2e administrator signed in through the modal and its second step, on /admin. */
 export async function signInAsAdmin(page: Page) {
   await page.goto('/login');

@@ -647,10 +647,8 @@ export const es = {
     noIntent: 'No se ha indicado ningún pago.',
     noStatus: 'Estado no indicado',
     testIntro: 'Página de pruebas del pago con tarjeta integrado de Stripe.',
-    testPrepared: 'El pago de prueba está preparado en Stripe.',
     testNoEmbeddedForm:
       'Esta instalación no tiene la clave publicable de Stripe, así que el formulario de tarjeta no se muestra aquí.',
-    testReviewMethods: 'Revisar los métodos de pago en Stripe',
     // the embedded card form (Stripe Payment Element) of the test page
     cardForm: 'Formulario de pago con tarjeta',
     paying: 'Procesando el pago…',

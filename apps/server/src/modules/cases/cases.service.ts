@@ -1,4 +1,4 @@
-import { CASE_STEPS, type CaseStatus, caseCode } from '@l4l/shared/constants/cases';
+import { CASE_STEPS, caseCode } from '@l4l/shared/constants/cases';
 import { UNCLASSIFIED_CATEGORY } from '@l4l/shared/constants/categories';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE } from '@l4l/shared/constants/roles';
@@ -672,4 +672,3 @@ export function createCasesService(deps: {
 }
 
 export type CasesService = ReturnType<typeof createCasesService>;
-export type { CaseStatus };
