@@ -1,15 +1,12 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
-/**
- * Security headers on every answer (CSP, nosniff, Referrer-Policy, HSTS outside localhost) and
- * `Cache-Control: no-store` on API answers, which may carry private data.
- */
-async function security(app: FastifyInstance) {
-  const https = app.config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+/** What L4L's pages may load: its own files, Google sign-in and Stripe; never plugins, frames of us or <base>. */
+export function helmetOptions(https: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -30,6 +27,41 @@ async function security(app: FastifyInstance) {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * The headers helmet would set, computed once. They never depend on the request (no nonces), and
+ * @fastify/helmet rebuilt them, CSP parsing included, on every request: a tenth of a cached listing's time
+ * (bench/README.md).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
+    failure = err;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+/**
+ * Security headers on every answer (CSP, nosniff, Referrer-Policy, HSTS outside localhost) and
+ * `Cache-Control: no-store` on API answers, which may carry private data.
+ */
+async function security(app: FastifyInstance) {
+  const headers = securityHeaders(helmetOptions(app.config.publicUrl.startsWith('https:')));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(cookie);
   app.addHook('onSend', async (request, reply) => {
