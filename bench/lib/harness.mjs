@@ -20,7 +20,14 @@ export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 export function startServer(script, { args = [], env = {}, timeoutMs = 15 * 60_000, label = script } = {}) {
   const child = fork(script, args, {
     cwd: ROOT,
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROFILE_DIR=<folder>: each server writes a CPU profile there when it stops (open it in DevTools)
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+        : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

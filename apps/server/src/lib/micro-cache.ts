@@ -39,6 +39,11 @@ export class MicroCache<V> {
     this.#entries.delete(key);
   }
 
+  /** The keys held now, expired ones included. */
+  keys(): IterableIterator<string> {
+    return this.#entries.keys();
+  }
+
   clear(): void {
     this.#entries.clear();
   }

@@ -20,6 +20,13 @@ export const SESSION_COOKIE = 'l4l_session';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const PERSISTENT_SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 const ISSUER = 'l4l';
+/**
+ * How long a session read good is believed without reading it again. A revocation in this process
+ * acts at once; one made by another server process reaches this one within this time.
+ */
+export const SESSION_TRUST_MS = 1_000;
+/** Longer than any transaction that revokes sessions takes to commit. */
+const UNSETTLED_MS = 30_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type AuthUser = { id: string; role: Role; sessionId: string };
@@ -62,6 +69,19 @@ function createSessions(db: Db, secret: string): Sessions {
         return null;
       }
     });
+  // A session read good is trusted for SESSION_TRUST_MS without reading its row again (ADR 0003): a busy
+  // client's requests share one read a second. Revoking in this process forgets at once (below).
+  const checked = new MicroCache<Role | null>(SESSION_TRUST_MS, 10_000);
+  // users whose sessions were just revoked, maybe inside a transaction not yet committed: their sessions
+  // are read every time until the revocation has surely landed
+  const unsettled = new Map<string, number>();
+  const isUnsettled = (userId: string) => {
+    const until = unsettled.get(userId);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    unsettled.delete(userId);
+    return false;
+  };
   // The session check runs on every authenticated request: prepared once, planned once.
   const sessionCheck = db
     .select({ role: users.role })
@@ -99,9 +119,14 @@ function createSessions(db: Db, secret: string): Sessions {
     async verify(token) {
       const claims = await verifySignature(token);
       if (!claims || claims.exp * 1000 <= Date.now()) return null;
-      const [row] = await sessionCheck.execute({ sid: claims.sid, sub: claims.sub, now: new Date() });
-      // the role is read from the database, so a changed role takes effect at once
-      return row ? { id: claims.sub, role: row.role, sessionId: claims.sid } : null;
+      const read = async () => {
+        const [row] = await sessionCheck.execute({ sid: claims.sid, sub: claims.sub, now: new Date() });
+        return row?.role ?? null;
+      };
+      const role = isUnsettled(claims.sub)
+        ? await read()
+        : await checked.get(`${claims.sid}:${claims.sub}`, read);
+      return role ? { id: claims.sub, role, sessionId: claims.sid } : null;
     },
 
     async revoke(sessionId) {
@@ -109,9 +134,14 @@ function createSessions(db: Db, secret: string): Sessions {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      // after the update: a check that started before it may have read the row still open
+      for (const key of checked.keys()) if (key.startsWith(`${sessionId}:`)) checked.forget(key);
     },
 
     async revokeAll(userId, { except, db: executor = db } = {}) {
+      // rare (a ban, a password change or reset): everyone's remembered checks go, and this user's sessions
+      // are read afresh until the transaction this may run in has committed
+      unsettled.set(userId, Date.now() + UNSETTLED_MS);
       await executor
         .update(sessions)
         .set({ revokedAt: new Date() })
@@ -122,6 +152,7 @@ function createSessions(db: Db, secret: string): Sessions {
             except ? ne(sessions.id, except) : undefined,
           ),
         );
+      checked.clear();
     },
   };
 }

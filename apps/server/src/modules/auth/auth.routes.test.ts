@@ -17,6 +17,7 @@ import {
   uniqueMail,
 } from '../../../test/factories.ts';
 import { lawyerProfiles, sessions, uploads, users } from '../../db/schema/index.ts';
+import { SESSION_TRUST_MS } from '../../plugins/auth.ts';
 
 const PNG = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
@@ -404,6 +405,36 @@ describe('sessions', () => {
     expect(cleared).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Strict' });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
     expect(me.statusCode).toBe(401);
+  });
+
+  it('a session ended by another server process stops working within SESSION_TRUST_MS', async () => {
+    const user = await createUser(t.app);
+    const token = await signIn(t.app, user);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    const me = () => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+    // what another process's logout writes: this process has no word of it
+    await t.app.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, claims.sid));
+    await new Promise((resolve) => setTimeout(resolve, SESSION_TRUST_MS + 50));
+    expect((await me()).statusCode).toBe(401);
+  });
+
+  it('a ban or a password change ends the sessions at once, even just after they were checked', async () => {
+    const user = await createUser(t.app);
+    const token = await signIn(t.app, user);
+    const other = await signIn(t.app, user);
+    const me = (with_: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(with_) });
+    expect((await me(other)).statusCode).toBe(200);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: bearer(token),
+      payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Otra-Clave-Segura-2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(token)).statusCode).toBe(200);
   });
 
   it('logout answers 200 when not signed in', async () => {
