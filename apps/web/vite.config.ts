@@ -186,8 +186,34 @@ function precompress(): Plugin {
   };
 }
 
+/** What a hard load of these paths gets: landing.html, the landing page without React Router (ADR 0008). */
+const LANDING_PAGE_PATHS = new Set(['/', '/login', '/registro']);
+
+/**
+ * `npm run dev` and `vite preview` answer '/', '/login' and '/registro' with landing.html, as the server
+ * does in production (apps/server/src/plugins/web.ts); every other page stays index.html's SPA.
+ */
+function landingPage(): Plugin {
+  const rewrite = (req: { method?: string; url?: string }, _res: unknown, next: () => void) => {
+    const [pathname = '/', query] = (req.url ?? '/').split('?');
+    if ((req.method === 'GET' || req.method === 'HEAD') && LANDING_PAGE_PATHS.has(pathname)) {
+      req.url = `/landing.html${query === undefined ? '' : `?${query}`}`;
+    }
+    next();
+  };
+  return {
+    name: 'l4l:landing-page',
+    configureServer(server) {
+      server.middlewares.use(rewrite);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(rewrite);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [splitTexts(), react(), precompress()],
+  plugins: [splitTexts(), react(), precompress(), landingPage()],
   server: {
     proxy: {
       '/api': { target: apiOrigin },
@@ -201,5 +227,12 @@ export default defineConfig({
     emptyOutDir: true,
     // bench/web.mjs reads which chunks each route loads from it (.vite/manifest.json)
     manifest: true,
+    rollupOptions: {
+      // two pages: the SPA, and the landing page on its own without React Router (ADR 0008)
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        landing: fileURLToPath(new URL('landing.html', import.meta.url)),
+      },
+    },
   },
 });

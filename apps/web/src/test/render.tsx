@@ -4,6 +4,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
+import { NavigationProvider } from '../lib/navigation.tsx';
+import { routerNavigation } from '../lib/router-navigation.tsx';
 
 export const CLIENT: BaseUser = {
   id: '6d1f3c1e-2b6f-4a57-9d1c-6a1c2e9b7f10',
@@ -38,7 +40,9 @@ export function renderWithApp(ui: ReactNode, { path = '/', at = path, routes = [
     router,
     ...render(
       <AppProviders onSignedOut={() => void router.navigate('/')}>
-        <RouterProvider router={router} />
+        <NavigationProvider value={routerNavigation}>
+          <RouterProvider router={router} />
+        </NavigationProvider>
       </AppProviders>,
     ),
   };

@@ -1,48 +1,11 @@
-import { es } from '@l4l/shared/texts/es';
-import { Link, Outlet, useNavigate } from 'react-router';
-import { Button, ButtonLink } from '../../components/button/button.tsx';
-import { Logo } from '../../components/logo/logo.tsx';
-import { SiteFooter } from '../../features/landing/components/site-footer.tsx';
-import { paths } from '../../lib/paths.ts';
-import { useSession } from '../../lib/session.tsx';
-import { loadLoginModal, loadRegisterModal, preloadOn } from '../routes/auth-modal-loaders.ts';
-import styles from './public-layout.module.css';
-import shell from './shell.module.css';
+import { Outlet } from 'react-router';
+import { PublicFrame } from './public-frame.tsx';
 
-/** The frame of every public page: header with the way in, the page, the footer (spec §2). */
+/** The public pages of the SPA in their frame (the landing page's own entry uses the frame directly). */
 export function PublicLayout() {
-  const navigate = useNavigate();
-  const { status } = useSession();
   return (
-    <>
-      <a className={styles.skip} href="#contenido">
-        {es.common.skipToContent}
-      </a>
-      <header className={styles.header}>
-        <div className={shell.bar}>
-          <Link to={paths.landing} className={shell.brand} aria-label={es.common.homeLink}>
-            <Logo />
-          </Link>
-          <nav className={styles.actions} aria-label={es.common.accountNav}>
-            {status === 'authenticated' ? (
-              <ButtonLink to={paths.home}>{es.nav.goToDashboard}</ButtonLink>
-            ) : (
-              <>
-                <Button variant="ghost" onClick={() => navigate(paths.login)} {...preloadOn(loadLoginModal)}>
-                  {es.buttons.login}
-                </Button>
-                <Button onClick={() => navigate(paths.register)} {...preloadOn(loadRegisterModal)}>
-                  {es.buttons.register}
-                </Button>
-              </>
-            )}
-          </nav>
-        </div>
-      </header>
-      <main id="contenido" className={styles.main} tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter onRegister={() => navigate(paths.register)} registerIntent={preloadOn(loadRegisterModal)} />
-    </>
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
   );
 }

@@ -1,10 +1,10 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../components/spinner/spinner.tsx';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
 import { hasPersistentConsent } from '../../lib/cookie-consent.ts';
+import { useAppNavigate, usePathname } from '../../lib/navigation.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -24,11 +24,13 @@ function useOpenedOnce(open: boolean) {
 /**
  * '/', '/login', '/registro' and every unknown path (spec §2). The path says which modal is open, so the
  * browser's back button closes it and a link can open it. Signed-in visitors go to their dashboard.
+ * Without React Router (lib/navigation.tsx): a hard load of those three paths gets landing.html, whose
+ * entry shows this same screen with no router at all (issue #9, ADR 0008).
  */
 export function LandingRoute() {
   const { status, user } = useSession();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const pathname = usePathname();
+  const navigate = useAppNavigate();
   useDocumentTitle(es.brand.slogan);
   const loginOpen = pathname === paths.login;
   const registerOpen = pathname === paths.register;
@@ -41,11 +43,15 @@ export function LandingRoute() {
   }, [loginOpen, registerOpen]);
 
   // an administrator's home is the console (issue #8)
-  if (status === 'authenticated') {
-    return <Navigate to={user?.role === ROLE.ADMIN ? paths.admin : paths.dashboard} replace />;
-  }
-  // a returning visitor who allowed a lasting session is probably signed in: wait rather than flash the landing
-  if (status === 'unknown' && hasPersistentConsent()) return <FullPageSpinner />;
+  const home =
+    status === 'authenticated' ? (user?.role === ROLE.ADMIN ? paths.admin : paths.dashboard) : undefined;
+  useEffect(() => {
+    if (home) navigate(home, { replace: true });
+  }, [home, navigate]);
+
+  // a returning visitor who allowed a lasting session is probably signed in: wait rather than flash the
+  // landing; the same while a signed-in visitor leaves for the dashboard (a page load from landing.html)
+  if (home || (status === 'unknown' && hasPersistentConsent())) return <FullPageSpinner />;
 
   const close = (open: boolean) => {
     if (!open) navigate(paths.landing, { replace: true });

@@ -1,6 +1,6 @@
 import { es } from '@l4l/shared/texts/es';
 import type { ComponentProps } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/navigation.tsx';
 import { ChevronLeftIcon } from '../icons/icons.tsx';
 import styles from './button.module.css';
 
@@ -34,8 +34,8 @@ export function ButtonLink({
   block,
   className,
   ...props
-}: ComponentProps<typeof Link> & Look) {
-  return <Link className={buttonClassName({ variant, size, block }, className)} {...props} />;
+}: ComponentProps<typeof AppLink> & Look) {
+  return <AppLink className={buttonClassName({ variant, size, block }, className)} {...props} />;
 }
 
 /** 'Volver' with its arrow: the back control of wizards and sub-forms (spec §2). */

@@ -1,7 +1,7 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { SignIn } from '@l4l/shared/schemas/auth';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useAppNavigate } from '../../../lib/navigation.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 
@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session.tsx';
  */
 export function useCompleteSignIn() {
   const { signIn } = useSession();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   return useCallback(
     (answer: SignIn) => {
       signIn(answer.baseUser);

@@ -1,8 +1,8 @@
 import { categoryName, FEATURED_CATEGORIES } from '@l4l/shared/constants/categories';
 import { es } from '@l4l/shared/texts/es';
-import { Link } from 'react-router';
 import { Button } from '../../../components/button/button.tsx';
 import { Logo } from '../../../components/logo/logo.tsx';
+import { AppLink } from '../../../lib/navigation.tsx';
 import { paths } from '../../../lib/paths.ts';
 import type { IntentHandlers } from './landing-page.tsx';
 import styles from './site-footer.module.css';
@@ -37,7 +37,7 @@ export function SiteFooter({
           </h2>
           <ul className={styles.links}>
             <li>
-              <Link to={{ pathname: paths.landing, hash: '#como-funciona' }}>{es.footer.about}</Link>
+              <AppLink to={{ pathname: paths.landing, hash: '#como-funciona' }}>{es.footer.about}</AppLink>
             </li>
             <li>
               <a href={`mailto:${es.footer.pressMail}`}>{es.footer.press}</a>
@@ -54,9 +54,9 @@ export function SiteFooter({
           <ul className={styles.links}>
             {FEATURED_CATEGORIES.map((category) => (
               <li key={category}>
-                <Link to={{ pathname: paths.landing, hash: '#especialidades' }}>
+                <AppLink to={{ pathname: paths.landing, hash: '#especialidades' }}>
                   {categoryName(category)}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -67,16 +67,16 @@ export function SiteFooter({
           </h2>
           <ul className={styles.links}>
             <li>
-              <Link to={paths.privacy}>{es.footer.privacy}</Link>
+              <AppLink to={paths.privacy}>{es.footer.privacy}</AppLink>
             </li>
             <li>
-              <Link to={{ pathname: paths.legalNotice, hash: '#condiciones' }}>{es.footer.terms}</Link>
+              <AppLink to={{ pathname: paths.legalNotice, hash: '#condiciones' }}>{es.footer.terms}</AppLink>
             </li>
             <li>
-              <Link to={paths.cookies}>{es.footer.cookies}</Link>
+              <AppLink to={paths.cookies}>{es.footer.cookies}</AppLink>
             </li>
             <li>
-              <Link to={paths.legalNotice}>{es.footer.legalNotice}</Link>
+              <AppLink to={paths.legalNotice}>{es.footer.legalNotice}</AppLink>
             </li>
           </ul>
         </nav>

@@ -1,7 +1,7 @@
 import { es } from '@l4l/shared/texts/es';
-import { Link } from 'react-router';
 import { Button } from '../../../components/button/button.tsx';
 import { useCookieConsent, writeCookieConsent } from '../../../lib/cookie-consent.ts';
+import { AppLink } from '../../../lib/navigation.tsx';
 import { paths } from '../../../lib/paths.ts';
 import styles from './cookie-banner.module.css';
 
@@ -16,9 +16,9 @@ export function CookieBanner() {
     <section className={styles.banner} aria-label={es.cookies.label}>
       <p className={styles.text}>
         {es.cookies.text}{' '}
-        <Link to={paths.cookies} className={styles.more}>
+        <AppLink to={paths.cookies} className={styles.more}>
           {es.cookies.moreInfo}
-        </Link>
+        </AppLink>
       </p>
       <div className={styles.actions}>
         <Button onClick={() => writeCookieConsent(false)}>{es.cookies.reject}</Button>

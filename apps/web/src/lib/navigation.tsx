@@ -1,0 +1,122 @@
+import {
+  type ComponentType,
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  useContext,
+  useSyncExternalStore,
+} from 'react';
+// types only: this module is on the landing page, which loads no router (issue #9, ADR 0008)
+import type { LinkProps, To } from 'react-router';
+
+export type NavigateOptions = { replace?: boolean };
+export type Navigate = (to: string, options?: NavigateOptions) => void;
+
+/**
+ * How a shared component moves between pages without importing React Router: the SPA provides the router
+ * (`lib/router-navigation.tsx`), the landing page's own entry (`landing.html`) the browser's history.
+ * `usePathname` and `useNavigate` are hooks: a value never changes while the app runs.
+ */
+export type Navigation = {
+  usePathname: () => string;
+  useNavigate: () => Navigate;
+  Link: ComponentType<LinkProps>;
+};
+
+/** `to` as an href: a path, or its parts as React Router takes them. */
+export function hrefOf(to: To): string {
+  if (typeof to === 'string') return to;
+  return `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`;
+}
+
+/**
+ * Navigation of a page without a router: pushState for the paths the page shows itself (`ownPaths`, e.g.
+ * the landing's '/', '/login', '/registro', where the path only picks a modal), a full page load for
+ * everything else. The back button works as in the SPA: popstate re-renders whoever reads the path.
+ */
+export function createDocumentNavigation(ownPaths: readonly string[]): Navigation {
+  const own = new Set(ownPaths);
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    window.addEventListener('popstate', listener);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('popstate', listener);
+    };
+  };
+  const readPathname = () => window.location.pathname;
+  const isOwn = (url: URL) => url.origin === window.location.origin && own.has(url.pathname) && !url.hash;
+
+  const navigate: Navigate = (to, { replace = false } = {}) => {
+    const url = new URL(to, window.location.href);
+    if (!isOwn(url)) {
+      // a hash on this same page only scrolls, as it would from a plain link
+      if (replace) window.location.replace(url);
+      else window.location.assign(url);
+      return;
+    }
+    if (replace) window.history.replaceState(null, '', url);
+    else window.history.pushState(null, '', url);
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    usePathname: () => useSyncExternalStore(subscribe, readPathname, readPathname),
+    useNavigate: () => navigate,
+    Link: DocumentLink,
+  };
+}
+
+/**
+ * A link without a router: a plain `<a>` whose plain click goes through the page's navigation (history for
+ * its own paths, a page load otherwise), so a modal opens without reloading the landing page.
+ */
+function DocumentLink({
+  to,
+  onClick,
+  // what only a router does with a link: a page load has nothing to keep
+  replace: _replace,
+  state: _state,
+  reloadDocument: _reloadDocument,
+  preventScrollReset: _preventScrollReset,
+  relative: _relative,
+  viewTransition: _viewTransition,
+  discover: _discover,
+  prefetch: _prefetch,
+  defaultShouldRevalidate: _defaultShouldRevalidate,
+  ...props
+}: LinkProps) {
+  const navigate = useAppNavigate();
+  const href = hrefOf(to);
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (event.defaultPrevented || !plain || (props.target && props.target !== '_self')) return;
+    event.preventDefault();
+    navigate(href);
+  };
+  return <a href={href} onClick={handleClick} {...props} />;
+}
+
+/** Outside any provider (a test rendering one component, the router's error page): plain page loads. */
+const NavigationContext = createContext<Navigation>(createDocumentNavigation([]));
+
+export function NavigationProvider({ value, children }: { value: Navigation; children: ReactNode }) {
+  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
+}
+
+/** The current path; the component renders again when it changes. */
+export function usePathname(): string {
+  return useContext(NavigationContext).usePathname();
+}
+
+export function useAppNavigate(): Navigate {
+  return useContext(NavigationContext).useNavigate();
+}
+
+/** A link that is the router's `Link` in the SPA and a plain `<a>` on the landing page. */
+export function AppLink(props: LinkProps) {
+  const { Link } = useContext(NavigationContext);
+  return <Link {...props} />;
+}
