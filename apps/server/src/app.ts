@@ -20,6 +20,7 @@ import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import auth from './plugins/auth.ts';
+import bodyParsers from './plugins/body-parsers.ts';
 import errorHandler, { sendError } from './plugins/error-handler.ts';
 import mailer from './plugins/mailer.ts';
 import security from './plugins/security.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(fp(async () => {}, { name: 'config' }));
 
   await app.register(errorHandler);
+  await app.register(bodyParsers);
   await app.register(security);
   await app.register(auth);
   await app.register(mailer);

@@ -29,6 +29,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
  *   misdirected Stripe endpoint shows up as failing deliveries in Stripe's dashboard rather than silent 404s.
  */
 async function webhookRoutes(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
