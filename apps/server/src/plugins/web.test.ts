@@ -51,3 +51,47 @@ describe('the web app', () => {
     expect(api.json().error.code).toBe('NOT_FOUND');
   });
 });
+
+describe('the landing page (landing.html, ADR 0008)', () => {
+  let withLanding: Awaited<ReturnType<typeof buildTestApp>>;
+  let landingDist: string;
+  beforeAll(async () => {
+    landingDist = mkdtempSync(path.join(tmpdir(), 'l4l-dist-'));
+    writeFileSync(path.join(landingDist, 'index.html'), '<!doctype html><title>SPA</title>');
+    writeFileSync(path.join(landingDist, 'landing.html'), '<!doctype html><title>Landing</title>');
+    withLanding = await buildTestApp({ webDist: landingDist });
+  });
+  afterAll(async () => {
+    await withLanding?.close();
+    rmSync(landingDist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/login', '/registro', '/?utm_source=x', '/login?next=1'])(
+    'answers a hard load of %s with landing.html, revalidated every time',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const page = await withLanding.app.inject({ method, url });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toContain('text/html');
+        expect(page.headers['cache-control']).toBe('no-cache');
+        if (method === 'GET') expect(page.body).toContain('<title>Landing</title>');
+      }
+    },
+  );
+
+  it('keeps index.html for every other page, and answers / with it when the build has no landing.html', async () => {
+    for (const url of ['/dashboard/inicio', '/login/otra', '/registros', '/politica-de-cookies']) {
+      const page = await withLanding.app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>SPA</title>');
+    }
+    const direct = await withLanding.app.inject({ url: '/landing.html' });
+    expect(direct.headers['cache-control']).toBe('no-cache');
+    const home = await t.app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toBe('<!doctype html><title>L4L</title>');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const login = await t.app.inject({ url: '/login' });
+    expect(login.body).toBe('<!doctype html><title>L4L</title>');
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
@@ -10,8 +10,15 @@ import { sendError } from './error-handler.ts';
 const SERVER_PREFIXES = ['/api/', '/api', '/ws', '/uploads/', '/payment/sandbox/'];
 
 /**
+ * What a hard load of the landing page's paths gets: landing.html, the landing without React Router
+ * (issue #9, ADR 0008). Inside the SPA, a link back to '/' still shows the SPA's own landing route.
+ */
+const LANDING_PATHS = new Set(['/', '/login', '/registro']);
+
+/**
  * Serves uploaded images at /uploads and the built web app with the SPA fallback: any other GET that
- * matches no file answers index.html, so the client router takes the path.
+ * matches no file answers index.html, so the client router takes the path; '/', '/login' and '/registro'
+ * answer landing.html when the build has one.
  */
 async function web(app: FastifyInstance) {
   const uploads = path.join(app.config.dataDir, 'uploads');
@@ -26,6 +33,8 @@ async function web(app: FastifyInstance) {
   });
 
   const webDist = app.config.webDist;
+  const landingPage =
+    webDist && existsSync(path.join(webDist, 'landing.html')) ? 'landing.html' : 'index.html';
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -33,17 +42,24 @@ async function web(app: FastifyInstance) {
       wildcard: true,
       // the build writes .br and .gz copies of every script and stylesheet: sent to browsers that accept them
       preCompressed: true,
-      // '/' is the app itself: index.html, like every client-side route
+      // '/' itself has its own route below (the landing page)
       index: ['index.html'],
       setHeaders: (res, filePath) => {
-        // hashed build assets never change; index.html must always be revalidated
+        // hashed build assets never change; the HTML pages must always be revalidated
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (filePath.endsWith('index.html')) {
+        } else if (filePath.endsWith('.html')) {
           res.header('cache-control', 'no-cache');
         }
       },
     });
+    // GET and HEAD (Fastify answers HEAD for every GET route), with or without a query string
+    for (const url of LANDING_PATHS) {
+      app.get(url, (_request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return reply.type('text/html; charset=utf-8').sendFile(landingPage, webDist);
+      });
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {
