@@ -65,4 +65,64 @@ describe('MicroCache', () => {
     expect(loads).toBe(2);
     expect(off.size).toBe(0);
   });
+
+  describe('with refresh ahead', () => {
+    const deferred = () => {
+      let resolve: (value: number) => void = () => {};
+      let reject: (error: Error) => void = () => {};
+      const promise = new Promise<number>((ok, ko) => {
+        resolve = ok;
+        reject = ko;
+      });
+      return { promise, resolve, reject };
+    };
+
+    it('loads a key asked for near its end in the background, answering the current value meanwhile', async () => {
+      const time = clock();
+      const cache = new MicroCache<number>(5_000, 10, time.now, 1_000);
+      const loads: Array<ReturnType<typeof deferred>> = [];
+      const load = () => {
+        loads.push(deferred());
+        return loads.at(-1)!.promise;
+      };
+      const first = cache.get('a', load);
+      loads[0]!.resolve(1);
+      expect(await first).toBe(1);
+      time.advance(3_999);
+      expect(await cache.get('a', load)).toBe(1);
+      expect(loads).toHaveLength(1);
+      time.advance(1); // 1 s left: one refresh starts, callers still get 1
+      expect(await cache.get('a', load)).toBe(1);
+      expect(await cache.get('a', load)).toBe(1);
+      expect(loads).toHaveLength(2);
+      loads[1]!.resolve(2);
+      await loads[1]!.promise;
+      expect(await cache.get('a', load)).toBe(2);
+      // the new value lives ttlMs from when its load started
+      time.advance(4_999);
+      expect(await cache.get('a', load)).toBe(2);
+      expect(loads).toHaveLength(3);
+    });
+
+    it('keeps a refresh that fails or that a forget overtook out of the cache', async () => {
+      const time = clock();
+      const cache = new MicroCache<number>(5_000, 10, time.now, 1_000);
+      await cache.get('a', async () => 1);
+      time.advance(4_500);
+      const failing = deferred();
+      expect(await cache.get('a', () => failing.promise)).toBe(1);
+      failing.reject(new Error('caída'));
+      await failing.promise.catch(() => {});
+      // the failure changed nothing: the next caller still gets 1 and starts another refresh (which brings 9)
+      expect(await cache.get('a', async () => 9)).toBe(1);
+      expect(await cache.get('a', async () => 10)).toBe(9);
+      time.advance(4_500);
+      const overtaken = deferred();
+      expect(await cache.get('a', () => overtaken.promise)).toBe(9);
+      cache.forget('a');
+      overtaken.resolve(2);
+      await overtaken.promise;
+      expect(await cache.get('a', async () => 3)).toBe(3);
+    });
+  });
 });

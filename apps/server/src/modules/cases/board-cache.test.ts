@@ -43,5 +43,22 @@ describe('the board with its pages cached', () => {
     expect(card.myProposal).toMatchObject({ price: 90, status: 'PENDIENTE' });
     // the shared figures may be a few seconds old: the page was served from memory
     expect(card.proposalsCount).toBe(0);
+
+    // another lawyer reads the same cached page, answered with the bytes rendered for everyone without
+    // a proposal on it: the first lawyer's proposal is not among them
+    const other = await signIn(t.app, await createLawyer(t.app));
+    for (let i = 0; i < 2; i += 1) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/cases/pending-cases',
+        headers: bearer(other),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json().data.find((c: { id: string }) => c.id === caseId).myProposal).toBeNull();
+    }
+    expect((await board()).find((c: { id: string }) => c.id === caseId).myProposal).toMatchObject({
+      price: 90,
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { dataEnvelope, pageEnvelope } from '@l4l/shared/envelope';
+import { dataEnvelope, type PageEnvelope, pageEnvelope } from '@l4l/shared/envelope';
 import {
   adminCasesQuerySchema,
   approveCaseSchema,
+  type BoardCase,
   boardCaseSchema,
   boardQuerySchema,
   caseChatSchema,
@@ -19,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { jsonRenderer } from '../../lib/rendered-json.ts';
 import { currentUser, requireOwner, requireRole } from '../../plugins/auth.ts';
 import { type CasesService, createCasesService } from './cases.service.ts';
 
@@ -34,6 +36,9 @@ const userParams = z.object({ id: z.uuid() });
 const proposalParams = z.object({ proposalId: z.uuid() });
 const caseEnvelope = dataEnvelope(caseSchema);
 const casesPage = pageEnvelope(caseSchema);
+const boardPage = pageEnvelope(boardCaseSchema);
+// the board's shared pages are serialized once per cached value (lib/rendered-json.ts)
+const sendBoard = jsonRenderer(boardPage, (page: PageEnvelope<BoardCase>) => page);
 const ratingAnswer = dataEnvelope(
   z.object({
     id: z.string(),
@@ -103,9 +108,9 @@ function routes(service: CasesService): FastifyPluginAsyncZod {
       '/api/cases/pending-cases',
       {
         onRequest: lawyer,
-        schema: { querystring: boardQuerySchema, response: { 200: pageEnvelope(boardCaseSchema) } },
+        schema: { querystring: boardQuerySchema, response: { 200: boardPage } },
       },
-      async (request) => service.board(currentUser(request), request.query),
+      async (request, reply) => sendBoard(reply, await service.board(currentUser(request), request.query)),
     );
 
     app.put(

@@ -132,12 +132,21 @@ export function createCasesService(deps: {
   const { db, chat } = deps;
   const repository = createCasesRepository(db);
   // ADR 0006: many lawyers read the same board pages; they change only as cases are published or taken
-  const boardPages = new MicroCache<Awaited<ReturnType<CasesRepository['board']>>>(deps.boardCacheMs, 500);
+  // (pages asked for all the time are read again in the background before they expire: no caller waits)
+  const boardPages = new MicroCache<Awaited<ReturnType<CasesRepository['board']>>>(
+    deps.boardCacheMs,
+    500,
+    Date.now,
+    deps.boardCacheMs / 2,
+  );
   // and each lawyer's own proposals on a page, forgotten in this process as soon as one of them changes
   const ownProposals = new MicroCache<Awaited<ReturnType<CasesRepository['latestProposalsOf']>>>(
     deps.boardCacheMs,
     5000,
+    Date.now,
+    deps.boardCacheMs / 2,
   );
+  const withoutProposals = new WeakMap<object, PageEnvelope<BoardCase>>();
   const ownVersion = new Map<string, number>();
   const proposalsChanged = (...lawyerIds: string[]) => {
     if (ownVersion.size > 50_000) ownVersion.clear();
@@ -261,16 +270,28 @@ export function createCasesService(deps: {
         query.page,
         query.pageSize,
       ]);
-      const { rows, total } = await boardPages.get(key, () => repository.board(query, range(query)));
+      const cached = await boardPages.get(key, () => repository.board(query, range(query)));
+      const { rows, total } = cached;
       const ids = rows.map((row) => row.id);
       const proposals = await ownProposals.get(`${actor.id}:${ownVersion.get(actor.id) ?? 0}:${key}`, () =>
         repository.latestProposalsOf(actor.id, ids),
       );
-      const mine = new Map(proposals.map((p) => [p.caseId, p]));
-      return {
-        data: rows.map((row) => toBoardCase({ ...row, myProposal: mine.get(row.id) ?? null })),
+      const envelope = (myProposal: (id: string) => StoredProposal) => ({
+        data: rows.map((row) => toBoardCase({ ...row, myProposal: myProposal(row.id) })),
         meta: { total, page: query.page, pageSize: query.pageSize },
-      };
+      });
+      // most lawyers have no proposal on a page: they all get the same answer object, which the route
+      // serializes once (lib/rendered-json.ts)
+      if (proposals.length === 0) {
+        let shared = withoutProposals.get(cached);
+        if (!shared) {
+          shared = envelope(() => null);
+          withoutProposals.set(cached, shared);
+        }
+        return shared;
+      }
+      const mine = new Map(proposals.map((p) => [p.caseId, p]));
+      return envelope((id) => mine.get(id) ?? null);
     },
 
     /** An administrator publishes a case with its category (the client is told by mail, and in the chat). */

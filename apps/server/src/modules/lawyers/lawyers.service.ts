@@ -106,9 +106,12 @@ type Deps = {
 export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
   const repository = createLawyersRepository(db);
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
+  // (pages asked for all the time are read again in the background before they expire: no caller waits)
   const directoryCache = new MicroCache<PageEnvelope<LawyerListItem>>(
     directoryCacheMs,
     DIRECTORY_CACHE_ENTRIES,
+    Date.now,
+    directoryCacheMs / 2,
   );
   const featuredCache = new MicroCache<LawyerListItem[]>(directoryCacheMs, 1);
   /** A lawyer's own change shows at once in this process; other changes within `directoryCacheMs`. */
