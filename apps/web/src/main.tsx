@@ -1,4 +1,6 @@
 import './styles/global.css';
+// zod without eval for every screen of the SPA, before any of them parses (lib/zod-config.ts)
+import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

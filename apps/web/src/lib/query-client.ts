@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client.ts';
-import { isInvalidDataError } from './parse-answer.ts';
+import { isInvalidDataError } from './invalid-data-error.ts';
 
 /** Retrying only helps when the failure may pass: a 4xx answer will be the same next time. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
