@@ -7,6 +7,10 @@
  * modulepreload) + for every `lazy` route on the way to it (layouts, then the screen) that module's chunk and
  * its static imports. Dynamic imports inside a screen (a modal's form opened on click) are on demand and
  * not counted here; the Lighthouse run shows what a real page load fetches.
+ *
+ * A hard load of '/', '/login' or '/registro' gets landing.html instead (ADR 0008): its initial JavaScript
+ * is what that page loads, its entry and static imports, with no route table. The SPA's rows for those
+ * paths stay: they are what a click back to '/' inside the SPA loads.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -102,19 +106,31 @@ export async function readRouteTable(webRoot) {
   return screens;
 }
 
+/**
+ * The manifest's entry for a module. A route module that landing.html also imports statically (the landing
+ * screen) is no chunk of its own but part of a shared one, named after it ('_landing-route-<hash>.js'),
+ * which the manifest lists without its source: found by that name, when only one chunk has it.
+ */
+function manifestChunk(manifest, key) {
+  if (manifest[key]) return manifest[key];
+  const name = path.basename(key).replace(/\.[cm]?[jt]sx?$/, '');
+  const shared = Object.keys(manifest).filter((k) => new RegExp(`^_${name}-[\\w-]{8}\\.js$`).test(k));
+  if (shared.length === 1) return manifest[shared[0]];
+  throw new Error(`Vite's manifest has no '${key}': is the build older than the route table?`);
+}
+
 /** The chunks a module needs before it runs: its own file and, recursively, its static imports. */
 function staticClosure(manifest, key, files = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`Vite's manifest has no '${key}': is the build older than the route table?`);
+  const chunk = manifestChunk(manifest, key);
   if (files.has(chunk.file)) return files;
   files.add(chunk.file);
   for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, files);
   return files;
 }
 
-/** The scripts index.html makes the browser fetch at once: module scripts and modulepreloads. */
-function htmlScripts(dist) {
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+/** The scripts an HTML page of the build makes the browser fetch at once: module scripts and modulepreloads. */
+function htmlScripts(dist, page) {
+  const html = readFileSync(path.join(dist, page), 'utf8');
   const files = new Set();
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const isScript = tag.startsWith('<script') && /type="module"/.test(tag);
@@ -131,9 +147,14 @@ function htmlScripts(dist) {
  */
 export async function measureRoutes({ webRoot, dist }) {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entryKey) throw new Error("Vite's manifest has no entry");
-  const initial = new Set([...staticClosure(manifest, entryKey), ...htmlScripts(dist)]);
+  const pageScripts = (page) => {
+    if (!manifest[page]?.isEntry) return null;
+    return new Set([...staticClosure(manifest, page), ...htmlScripts(dist, page)]);
+  };
+  const initial = pageScripts('index.html');
+  if (!initial) throw new Error("Vite's manifest has no entry 'index.html'");
+  // null for a build from before landing.html (the SPA's '/' is then the landing page)
+  const landing = pageScripts('landing.html');
   const sizes = new Map();
   const sizeOf = (file) => {
     if (!sizes.has(file)) sizes.set(file, gzipSize(path.join(dist, file)));
@@ -143,6 +164,7 @@ export async function measureRoutes({ webRoot, dist }) {
   const screens = await readRouteTable(webRoot);
   return {
     entryKiB: kib(initial),
+    landingPage: landing && { files: [...landing], kib: kib(landing) },
     sizeOf: (file) => sizeOf(file) / KIB,
     screens: screens.map((screen) => {
       const files = new Set(initial);
