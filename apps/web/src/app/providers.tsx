@@ -1,24 +1,14 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
 import { SessionProvider } from '../lib/session.tsx';
+import { useIdle } from '../lib/use-idle.ts';
 
 // the toast library is not needed to paint the first screen: it loads once the browser is idle. A toast
 // raised before that is not lost, sonner replays the active ones when its Toaster subscribes.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
-
-/** True once the page has painted and the browser has a moment (at once where it cannot tell). */
-function useIdle() {
-  const [idle, setIdle] = useState(() => typeof window.requestIdleCallback !== 'function');
-  useEffect(() => {
-    if (idle) return;
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }, [idle]);
-  return idle;
-}
 
 /** Everything the screens share: server state, the session and the one toast outlet (top centre, 3 s). */
 export function AppProviders({ children, onSignedOut }: { children: ReactNode; onSignedOut?: () => void }) {

@@ -57,10 +57,13 @@ describe('DashboardLayout', () => {
     renderLayout('/dashboard/inicio');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: es.buttons.menu }));
-    const menu = screen.getByRole('dialog', { name: es.nav.menuTitle });
+    // the menu's code loads on the first intent to open it
+    const menu = await screen.findByRole('dialog', { name: es.nav.menuTitle });
     expect(within(menu).getByRole('link', { name: es.nav.myCases })).toBeInTheDocument();
     await user.click(within(menu).getByRole('button', { name: es.buttons.closeMenu }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // the focus goes back to the hamburger, which is not a Radix trigger
+    expect(screen.getByRole('button', { name: es.buttons.menu })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: es.buttons.menu }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

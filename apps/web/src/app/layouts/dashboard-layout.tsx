@@ -1,17 +1,21 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar/avatar.tsx';
-import { CloseIcon, MenuIcon } from '../../components/icons/icons.tsx';
+import { MenuIcon } from '../../components/icons/icons.tsx';
 import { Logo } from '../../components/logo/logo.tsx';
 import { UnreadBadge } from '../../features/chat/components/unread-badge.tsx';
 import { ChatConnectionProvider } from '../../features/chat/hooks/chat-connection.tsx';
+import { onDemand, preloadOn, useOpenedOnce } from '../../lib/on-demand.ts';
 import { paths } from '../../lib/paths.ts';
 import { type SessionUser, useRequiredUser } from '../../lib/session.tsx';
 import styles from './dashboard-layout.module.css';
 import shell from './shell.module.css';
+
+// the phone menu's dialog (Radix Dialog) loads when the hamburger is about to be used (issue #9)
+const menuCode = onDemand(() => import('./dashboard-menu.tsx'));
+const DashboardMenu = lazy(() => menuCode.load().then((module) => ({ default: module.DashboardMenu })));
 
 type NavItem = { to: string; label: string; onlyFor?: SessionUser['role'] };
 
@@ -30,6 +34,8 @@ export function DashboardLayout() {
   const user = useRequiredUser();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuMounted = useOpenedOnce(menuOpen);
+  const menuButton = useRef<HTMLButtonElement>(null);
   if (!user) return null;
 
   const items = NAV_ITEMS.filter((item) => !item.onlyFor || item.onlyFor === user.role);
@@ -57,28 +63,29 @@ export function DashboardLayout() {
       <header className={styles.header}>
         <div className={shell.bar}>
           {showNav ? (
-            <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-              <Dialog.Trigger className={styles.menuButton} aria-label={es.buttons.menu}>
+            <>
+              <button
+                ref={menuButton}
+                type="button"
+                className={styles.menuButton}
+                aria-label={es.buttons.menu}
+                aria-haspopup="dialog"
+                aria-expanded={menuOpen}
+                {...preloadOn(menuCode.load)}
+                onClick={() => setMenuOpen(true)}
+              >
                 <MenuIcon size={24} />
-              </Dialog.Trigger>
-              <Dialog.Portal>
-                <Dialog.Content className={styles.mobileMenu} aria-describedby={undefined}>
-                  <div className={styles.mobileMenuTop}>
-                    <Dialog.Title className={styles.mobileMenuTitle}>{es.nav.menuTitle}</Dialog.Title>
-                    <Dialog.Close className={styles.menuButton} aria-label={es.buttons.closeMenu}>
-                      <CloseIcon size={24} />
-                    </Dialog.Close>
-                  </div>
-                  <nav aria-label={es.nav.mainNav}>
-                    <ul className={styles.mobileList}>
-                      {navLinks([...items, { to: paths.profile, label: es.nav.profile }], () =>
-                        setMenuOpen(false),
-                      )}
-                    </ul>
-                  </nav>
-                </Dialog.Content>
-              </Dialog.Portal>
-            </Dialog.Root>
+              </button>
+              {menuMounted ? (
+                <Suspense fallback={null}>
+                  <DashboardMenu open={menuOpen} onOpenChange={setMenuOpen} opener={menuButton}>
+                    {navLinks([...items, { to: paths.profile, label: es.nav.profile }], () =>
+                      setMenuOpen(false),
+                    )}
+                  </DashboardMenu>
+                </Suspense>
+              ) : null}
+            </>
           ) : null}
           <Link to={paths.home} className={shell.brand} aria-label={`L4L, ${es.nav.home}`}>
             <Logo tone="light" />

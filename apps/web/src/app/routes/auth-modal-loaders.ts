@@ -6,11 +6,5 @@
 export const loadLoginModal = () => import('../../features/auth/components/login-modal.tsx');
 export const loadRegisterModal = () => import('../../features/auth/components/register-modal.tsx');
 
-/** Handlers for a control that opens a modal: the modal's code starts loading on the first sign of intent. */
-export function preloadOn(load: () => Promise<unknown>) {
-  const start = () => {
-    // a failed preload is retried by the click itself, which shows the route's error if it fails again
-    load().catch(() => {});
-  };
-  return { onPointerEnter: start, onFocus: start, onTouchStart: start };
-}
+// the same handlers serve every control that opens code loaded on demand
+export { preloadOn } from '../../lib/on-demand.ts';

@@ -2,10 +2,11 @@ import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es';
 import { useState } from 'react';
 import { AvatarEditor } from '../../components/avatar-editor/avatar-editor.tsx';
+import { MountOnceOpened } from '../../components/modal/modal-on-demand.tsx';
 import { useUploadLawyerPhoto } from '../../features/lawyers/api/upload-lawyer-photo.ts';
 import { LawyerSheet } from '../../features/lawyers/components/lawyer-sheet.tsx';
 import { LawyerRatingsPanel, MyRatingsPanel } from '../../features/ratings/components/ratings-panel.tsx';
-import { ChangePasswordModal } from '../../features/users/components/change-password-modal.tsx';
+import { ChangePasswordDialog } from '../../features/users/components/change-password-on-demand.ts';
 import { ProfilePage } from '../../features/users/components/profile-page.tsx';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -35,7 +36,9 @@ export function ProfileRoute() {
           onRenewPassword={() => setPasswordOpen(true)}
           ratings={<LawyerRatingsPanel lawyerId={user.id} own />}
         />
-        <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
+        <MountOnceOpened open={passwordOpen}>
+          <ChangePasswordDialog.Dialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+        </MountOnceOpened>
       </>
     );
   }

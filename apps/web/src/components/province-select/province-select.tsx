@@ -1,10 +1,9 @@
-import { LIMITS } from '@l4l/shared/constants/limits';
-import { PROVINCES } from '@l4l/shared/constants/provinces';
 import { es } from '@l4l/shared/texts/es';
-import * as Select from '@radix-ui/react-select';
+import { onDemand } from '../../lib/on-demand.ts';
 import type { ControlProps } from '../form/field.tsx';
 import picker from '../form/picker.module.css';
-import { CheckIcon, ChevronDownIcon } from '../icons/icons.tsx';
+import { usePickerOnDemand } from '../form/picker-on-demand.ts';
+import { ChevronDownIcon } from '../icons/icons.tsx';
 import styles from './province-select.module.css';
 
 type ProvinceSelectProps = ControlProps & {
@@ -14,9 +13,14 @@ type ProvinceSelectProps = ControlProps & {
   placeholder?: string;
 };
 
+const list = onDemand(() => import('./province-list.tsx'));
+
+/** Radix Select opens its list on these keys; the shell does the same. */
+const OPEN_KEYS = ['ArrowDown', 'ArrowUp'];
+
 /**
- * 'Toda España' and the 52 provinces (spec §3) in a list at most 230 px tall (spec §9). Radix Select gives
- * the listbox semantics, typeahead ('Mad' → Madrid) and keyboard use.
+ * 'Toda España' and the 52 provinces (spec §3): a combobox whose list (province-list.tsx) loads when it is
+ * about to be used.
  */
 export function ProvinceSelect({
   id,
@@ -26,42 +30,38 @@ export function ProvinceSelect({
   placeholder = es.register.provincePlaceholder,
   ...aria
 }: ProvinceSelectProps) {
+  const { loaded, openAtMount, shell } = usePickerOnDemand(list, id, OPEN_KEYS);
+  const trigger = { id, className: picker.trigger, ...aria };
+  const shownPlaceholder = <span className={picker.placeholder}>{placeholder}</span>;
+  const icon = <ChevronDownIcon size={18} className={picker.chevron} />;
+  if (!loaded) {
+    // the closed Radix Select trigger, attribute for attribute
+    return (
+      <button
+        {...trigger}
+        {...shell}
+        role="combobox"
+        aria-expanded={false}
+        aria-autocomplete="none"
+        data-placeholder={value ? undefined : ''}
+      >
+        <span style={{ pointerEvents: 'none' }}>{value || shownPlaceholder}</span>
+        <span aria-hidden="true" className={styles.icon}>
+          {icon}
+        </span>
+      </button>
+    );
+  }
+  const { ProvinceList } = loaded;
   return (
-    <Select.Root
-      value={value || undefined}
-      onValueChange={onChange}
-      onOpenChange={(open) => {
-        if (!open) onBlur?.();
-      }}
-    >
-      <Select.Trigger id={id} className={picker.trigger} {...aria}>
-        <Select.Value placeholder={<span className={picker.placeholder}>{placeholder}</span>} />
-        <Select.Icon className={styles.icon}>
-          <ChevronDownIcon size={18} className={picker.chevron} />
-        </Select.Icon>
-      </Select.Trigger>
-      <Select.Portal>
-        <Select.Content
-          className={`${picker.panel} ${styles.content}`}
-          position="popper"
-          sideOffset={6}
-          collisionPadding={12}
-          style={{
-            maxHeight: `min(${LIMITS.provincesDropdownPx}px, var(--radix-select-content-available-height))`,
-          }}
-        >
-          <Select.Viewport className={styles.viewport}>
-            {PROVINCES.map((province) => (
-              <Select.Item key={province} value={province} className={styles.item}>
-                <Select.ItemText>{province}</Select.ItemText>
-                <Select.ItemIndicator className={styles.indicator}>
-                  <CheckIcon size={16} />
-                </Select.ItemIndicator>
-              </Select.Item>
-            ))}
-          </Select.Viewport>
-        </Select.Content>
-      </Select.Portal>
-    </Select.Root>
+    <ProvinceList
+      trigger={trigger}
+      placeholder={shownPlaceholder}
+      icon={icon}
+      defaultOpen={openAtMount}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { es } from '@l4l/shared/texts/es';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCreateCase } from '../api/create-case.ts';
 import styles from './begin-case-page.module.css';
 import { CaseForm } from './case-form.tsx';

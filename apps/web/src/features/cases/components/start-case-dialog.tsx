@@ -1,12 +1,12 @@
 import { es } from '@l4l/shared/texts/es';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
-import { Modal } from '../../../components/modal/modal.tsx';
-import { chatWithPath } from '../../../lib/paths.ts';
-import { useCreateCaseChat } from '../api/create-case-chat.ts';
-import { CaseForm } from './case-form.tsx';
+import { MountOnceOpened, modalOnDemand } from '../../../components/modal/modal-on-demand.tsx';
+
+// the form, its validation and the pickers load when the dialog is about to open (issue #9)
+const StartCaseModal = modalOnDemand(() =>
+  import('./start-case-modal.tsx').then((module) => module.StartCaseModal),
+);
 
 /**
  * spec §2 Lawyer profile: 'Cuentame tu caso' opens this dialog. The category is 'Por calificar' until the
@@ -14,32 +14,14 @@ import { CaseForm } from './case-form.tsx';
  */
 export function StartCaseDialog({ lawyerId }: { lawyerId: string }) {
   const [open, setOpen] = useState(false);
-  const create = useCreateCaseChat();
-  const navigate = useNavigate();
   return (
     <>
-      <Button variant="accent" size="lg" onClick={() => setOpen(true)}>
+      <Button variant="accent" size="lg" onClick={() => setOpen(true)} {...StartCaseModal.intent()}>
         {es.buttons.tellYourCase}
       </Button>
-      <Modal open={open} onOpenChange={setOpen} title={es.lawyerProfile.startCaseTitle} size="md">
-        <CaseForm
-          showCategory
-          pending={create.isPending}
-          onSubmit={(values) =>
-            create.mutateAsync({ lawyerId, ...values }).then(
-              () => {
-                toast.success(es.cases.created);
-                setOpen(false);
-                navigate(chatWithPath(lawyerId));
-              },
-              (error: unknown) => {
-                toast.error(es.cases.createFailed);
-                throw error;
-              },
-            )
-          }
-        />
-      </Modal>
+      <MountOnceOpened open={open}>
+        <StartCaseModal.Dialog lawyerId={lawyerId} open={open} onOpenChange={setOpen} />
+      </MountOnceOpened>
     </>
   );
 }

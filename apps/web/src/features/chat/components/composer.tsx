@@ -10,8 +10,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { CHAT_IMAGE_ACCEPT, isChatImage, useUploadChatImage } from '../api/upload-chat-image.ts';
 import type { OutgoingMessage } from '../hooks/chat-connection.tsx';
 import styles from './composer.module.css';

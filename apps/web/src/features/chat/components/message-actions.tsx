@@ -1,9 +1,9 @@
 import type { ChatMessage } from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useAcceptProposal } from '../api/accept-proposal.ts';
 import { useConfirmClosure } from '../api/confirm-closure.ts';
 import { useDiscardClosure } from '../api/discard-closure.ts';

@@ -1,6 +1,6 @@
 import type { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE } from '@l4l/shared/constants/roles';
-import { type Chat, type ChatMessage, chatMessageSchema } from '@l4l/shared/schemas/chat';
+import type { Chat } from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,19 +13,11 @@ import {
   useRef,
   useState,
 } from 'react';
+import { onDemand } from '../../../lib/on-demand.ts';
 import type { SessionUser } from '../../../lib/session.tsx';
-import {
-  createStompConnection,
-  type StompConnection,
-  StompSendError,
-  type StompState,
-} from '../../../lib/stomp-client.ts';
-import { chatsQueryOptions } from '../api/get-chats.ts';
-import { markChatRead } from '../api/mark-chat-read.ts';
-import { applyIncomingMessage, CHAT_QUERY_ROOT } from '../lib/chat-cache.ts';
-
-/** API.md: the destination the web subscribes to (the broker sends each session its own chats only). */
-export const MESSAGES_DESTINATION = '/topic/messages';
+import type { StompState } from '../../../lib/stomp-client.ts';
+import { useIdle } from '../../../lib/use-idle.ts';
+import type { ChatSocket } from './chat-socket.ts';
 
 export type OutgoingMessage = { type: typeof MESSAGE_TYPE.TEXT | typeof MESSAGE_TYPE.IMAGE; text: string };
 
@@ -38,6 +30,8 @@ export type ChatConnectionValue = {
 };
 
 export const ChatConnectionContext = createContext<ChatConnectionValue | null>(null);
+/** Asks the provider to connect now rather than once the browser is idle (a chat on screen). */
+const ConnectNowContext = createContext<() => void>(() => {});
 
 const OFFLINE: ChatConnectionValue = {
   state: 'connecting',
@@ -46,108 +40,74 @@ const OFFLINE: ChatConnectionValue = {
 };
 
 export function useChatConnection(): ChatConnectionValue {
+  const connectNow = useContext(ConnectNowContext);
+  useEffect(connectNow, [connectNow]);
   return useContext(ChatConnectionContext) ?? OFFLINE;
 }
 
-/** crypto.randomUUID exists only in secure contexts; a page served over plain http still needs an id. */
-function newClientMessageId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function parseIncoming(body: string): ChatMessage | null {
-  try {
-    const parsed = chatMessageSchema.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The body of /app/connect and /app/disconnect (spec §7): who this session is. */
-function presenceBody(user: SessionUser) {
-  const isLawyer = user.role === ROLE.ABOGADO;
-  return {
-    userId: isLawyer ? null : user.id,
-    lawyerId: isLawyer ? user.id : null,
-    userType: isLawyer ? 'lawyer' : 'user',
-  };
-}
+// STOMP, the message schema and the cache updates: not needed to paint a screen (issue #9)
+const socketCode = onDemand(() => import('./chat-socket.ts'));
 
 /**
  * One STOMP connection for the signed-in client or lawyer while they are in the dashboard (spec §4: the
- * chat socket), so the nav's unread badge stays live on every screen. It announces /app/connect on
- * each CONNECTED and /app/disconnect when it closes, writes every incoming message into the chat
- * queries, and after a reconnect refetches them so nothing sent meanwhile is missed.
+ * chat socket), so the nav's unread badge stays live on every screen (chat-socket.ts). It opens once the
+ * browser is idle after the first paint, or at once when a screen shows a chat.
  */
 export function ChatConnectionProvider({ user, children }: { user: SessionUser; children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<StompState>('connecting');
-  const connectionRef = useRef<StompConnection | null>(null);
+  const socketRef = useRef<ChatSocket | null>(null);
   const openChatRef = useRef<string | null>(null);
   const enabled = user.role === ROLE.USUARIO || user.role === ROLE.ABOGADO;
   const userId = user.id;
   const userRef = useRef(user);
   userRef.current = user;
+  const idle = useIdle();
+  const [wanted, setWanted] = useState(false);
+  const connectNow = useCallback(() => setWanted(true), []);
+  const start = idle || wanted;
 
   useEffect(() => {
-    if (!enabled) return;
-    const connection = createStompConnection({
-      onStateChange: setState,
-      onConnected(live, reconnected) {
-        live.subscribe(MESSAGES_DESTINATION, (body) => {
-          const message = parseIncoming(body);
-          if (!message) return;
-          const known = applyIncomingMessage(queryClient, userId, message, openChatRef.current);
-          if (!known) void queryClient.invalidateQueries({ queryKey: chatsQueryOptions(userId).queryKey });
-          if (message.chatId === openChatRef.current && message.senderId !== userId) {
-            markChatRead(message.chatId).catch(() => {
-              // the unread count is only a hint; the next history read marks it again
-            });
-          }
+    // a different person (a new sign-in) gets a socket of their own
+    if (!enabled || !start || !userId) return;
+    let socket: ChatSocket | null = null;
+    let closed = false;
+    socketCode.load().then(
+      ({ openChatSocket }) => {
+        if (closed) return;
+        socket = openChatSocket({
+          queryClient,
+          user: () => userRef.current,
+          openChat: () => openChatRef.current,
+          onStateChange: setState,
         });
-        live.notify('/app/connect', presenceBody(userRef.current));
-        if (reconnected) void queryClient.invalidateQueries({ queryKey: CHAT_QUERY_ROOT });
+        socketRef.current = socket;
       },
-    });
-    connectionRef.current = connection;
-    const farewell = () => connection.notify('/app/disconnect', presenceBody(userRef.current));
-    window.addEventListener('pagehide', farewell);
+      () => {
+        // the code could not load (offline): the chat says it is connecting, the badge still shows the count
+      },
+    );
     return () => {
-      window.removeEventListener('pagehide', farewell);
-      connectionRef.current = null;
-      void connection.close({ destination: '/app/disconnect', body: presenceBody(userRef.current) });
+      closed = true;
+      socketRef.current = null;
+      socket?.close();
     };
-  }, [enabled, userId, queryClient]);
+  }, [enabled, start, userId, queryClient]);
 
-  const sendMessage = useCallback<ChatConnectionValue['sendMessage']>(
-    async (chat, message) => {
-      const connection = connectionRef.current;
-      if (!connection?.connected) throw new Error(es.chat.sendFailed);
-      try {
-        await connection.send('/app/chat', {
-          senderId: userId,
-          text: message.text,
-          userId: chat.userId,
-          lawyerId: chat.lawyerId,
-          type: message.type,
-          clientMessageId: newClientMessageId(),
-        });
-      } catch (error) {
-        // the broker's ERROR text is already Spanish; a lost connection or a time-out is not
-        const refused =
-          error instanceof StompSendError && !['disconnected', 'closed', 'timeout'].includes(error.message);
-        throw new Error(refused ? (error as Error).message : es.chat.sendFailed);
-      }
-    },
-    [userId],
-  );
+  const sendMessage = useCallback<ChatConnectionValue['sendMessage']>(async (chat, message) => {
+    const socket = socketRef.current;
+    if (!socket) throw new Error(es.chat.sendFailed);
+    await socket.send(chat, message);
+  }, []);
 
   const setOpenChat = useCallback((chatId: string | null) => {
     openChatRef.current = chatId;
   }, []);
 
   const value = useMemo(() => ({ state, sendMessage, setOpenChat }), [state, sendMessage, setOpenChat]);
-  return <ChatConnectionContext.Provider value={value}>{children}</ChatConnectionContext.Provider>;
+  return (
+    <ConnectNowContext.Provider value={connectNow}>
+      <ChatConnectionContext.Provider value={value}>{children}</ChatConnectionContext.Provider>
+    </ConnectNowContext.Provider>
+  );
 }

@@ -6,9 +6,9 @@ import {
 } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage, TextField } from '../../../components/form/field.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { type ExperienceKind, useDeleteExperience, useSaveExperience } from '../api/save-experience.ts';
 import styles from './experience-editor.module.css';
 import { periodText } from './experience-list.tsx';

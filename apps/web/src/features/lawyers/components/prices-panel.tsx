@@ -2,11 +2,11 @@ import { LIMITS } from '@l4l/shared/constants/limits';
 import { type LawyerPrices, type LawyerSheet, lawyerPricesSchema } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
 import { TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { sanitizePriceInput } from '../../../lib/price-input.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useUpdateLawyerPrices } from '../api/update-lawyer-prices.ts';
 import styles from './lawyer-sheet.module.css';
 

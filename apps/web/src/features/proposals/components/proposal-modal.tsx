@@ -1,25 +1,17 @@
-import { LIMITS } from '@l4l/shared/constants/limits';
-import { type ProposalInput, proposalInputSchema } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
-import { FormMessage, TextAreaField, TextField } from '../../../components/form/field.tsx';
-import { Modal } from '../../../components/modal/modal.tsx';
-import { Spinner } from '../../../components/spinner/spinner.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { sanitizePriceInput } from '../../../lib/price-input.ts';
-import { schemaResolver } from '../../../lib/schema-resolver.ts';
-import { useCreateProposal } from '../api/create-proposal.ts';
-import styles from './proposal-modal.module.css';
+import { MountOnceOpened, modalOnDemand } from '../../../components/modal/modal-on-demand.tsx';
 
-type ProposalValues = { price: number; message: string };
+// the form and its validation load when the button is about to be used, not in front of the board (issue #9)
+const ProposalDialog = modalOnDemand(() =>
+  import('./proposal-dialog.tsx').then((module) => module.ProposalDialog),
+);
 
 /**
  * spec §2 proposal modal and §5: a lawyer offers a closed price (comma decimals, above 0, at most two
  * decimals) and a message, both required. The server's refusal (a pending proposal already, the case no
- * longer open) is shown in the dialog.
+ * longer open) is shown in the dialog (proposal-dialog.tsx, loaded when the button is about to be used).
  */
 export function ProposalModal({
   caseId,
@@ -33,94 +25,18 @@ export function ProposalModal({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="accent" onClick={() => setOpen(true)}>
+      <Button variant="accent" onClick={() => setOpen(true)} {...ProposalDialog.intent()}>
         {es.buttons.sendProposal}
       </Button>
-      <Modal
-        open={open}
-        onOpenChange={setOpen}
-        title={es.buttons.sendProposal}
-        description={es.proposals.forCase(caseTitle)}
-        size="md"
-      >
-        <ProposalFormBody
+      <MountOnceOpened open={open}>
+        <ProposalDialog.Dialog
           caseId={caseId}
-          onDone={() => {
-            setOpen(false);
-            onSent?.();
-          }}
+          caseTitle={caseTitle}
+          open={open}
+          onOpenChange={setOpen}
+          onSent={onSent}
         />
-      </Modal>
+      </MountOnceOpened>
     </>
-  );
-}
-
-function ProposalFormBody({ caseId, onDone }: { caseId: string; onDone: () => void }) {
-  const create = useCreateProposal(caseId);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const { control, register, handleSubmit, watch, setError, formState } = useForm<
-    ProposalInput,
-    unknown,
-    ProposalValues
-  >({
-    resolver: schemaResolver(proposalInputSchema),
-    defaultValues: { price: '', message: '' },
-  });
-  const { errors } = formState;
-  const message = watch('message');
-
-  const submit = handleSubmit((values) => {
-    setServerError(null);
-    create.mutate(values, {
-      onSuccess: () => {
-        toast.success(es.proposals.sentToast);
-        onDone();
-      },
-      onError: (error) => {
-        if (isApiError(error) && (error.fields.price || error.fields.message)) {
-          if (error.fields.price) setError('price', { message: error.fields.price });
-          if (error.fields.message) setError('message', { message: error.fields.message });
-          return;
-        }
-        setServerError(error.message);
-      },
-    });
-  });
-
-  return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <Controller
-        control={control}
-        name="price"
-        render={({ field }) => (
-          <TextField
-            label={es.proposals.priceLabel}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={es.proposals.priceHint}
-            error={errors.price?.message}
-            maxLength={LIMITS.priceInputMax}
-            name={field.name}
-            ref={field.ref}
-            value={String(field.value)}
-            onBlur={field.onBlur}
-            onChange={(event) => field.onChange(sanitizePriceInput(event.target.value))}
-          />
-        )}
-      />
-      <TextAreaField
-        label={es.proposals.messageLabel}
-        rows={6}
-        maxLength={LIMITS.descriptionMax}
-        aside={es.register.descriptionCounter(message.length, LIMITS.descriptionMax)}
-        error={errors.message?.message}
-        {...register('message')}
-      />
-      {serverError ? <FormMessage>{serverError}</FormMessage> : null}
-      <Button type="submit" size="lg" block disabled={create.isPending}>
-        {create.isPending ? <Spinner size="sm" label={es.common.sending} /> : null}
-        {es.proposals.submit}
-      </Button>
-    </form>
   );
 }

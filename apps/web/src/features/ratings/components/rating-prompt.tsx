@@ -1,11 +1,11 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCreateRating } from '../api/create-rating.ts';
 import styles from './rating-prompt.module.css';
 

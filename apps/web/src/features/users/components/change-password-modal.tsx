@@ -1,11 +1,11 @@
 import { isStrongPassword } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { BackButton, Button } from '../../../components/button/button.tsx';
 import { PasswordField } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import styles from './profile-page.module.css';
 

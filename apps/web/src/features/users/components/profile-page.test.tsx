@@ -91,7 +91,8 @@ describe('ProfilePage', () => {
     const { api } = renderProfile({ 'POST /api/auth/change-password': () => ok(null) });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: es.buttons.renewPassword }));
-    expect(screen.getByRole('dialog', { name: es.profile.passwordModalTitle })).toBeInTheDocument();
+    // the dialog's code loads when it is first opened
+    expect(await screen.findByRole('dialog', { name: es.profile.passwordModalTitle })).toBeInTheDocument();
     const save = screen.getByRole('button', { name: es.buttons.save });
     expect(save).toBeDisabled();
     await user.type(screen.getByLabelText(es.profile.currentPassword), 'Secreta2026');
@@ -118,7 +119,7 @@ describe('ProfilePage', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: es.buttons.renewPassword }));
-    await user.click(screen.getByRole('button', { name: es.buttons.back }));
+    await user.click(await screen.findByRole('button', { name: es.buttons.back }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: es.buttons.renewPassword }));
     await user.type(screen.getByLabelText(es.profile.currentPassword), 'Otra2026x');

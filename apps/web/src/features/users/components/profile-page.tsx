@@ -6,22 +6,23 @@ import { es } from '@l4l/shared/texts/es';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { AccountActions } from '../../../components/account-actions/account-actions.tsx';
 import { AvatarEditor } from '../../../components/avatar-editor/avatar-editor.tsx';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage, PhoneField, TextField } from '../../../components/form/field.tsx';
 import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
+import { MountOnceOpened } from '../../../components/modal/modal-on-demand.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { schemaResolver } from '../../../lib/schema-resolver.ts';
 import { type SessionUser, useRequiredUser, useSession } from '../../../lib/session.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { useUpdateUserProfile } from '../api/update-user-profile.ts';
 import { useUploadUserPhoto } from '../api/upload-user-photo.ts';
-import { ChangePasswordModal } from './change-password-modal.tsx';
+import { ChangePasswordDialog } from './change-password-on-demand.ts';
 import styles from './profile-page.module.css';
 
 /** What the form holds: the schema's input (the phone still formatted, the surname maybe absent). */
@@ -101,7 +102,9 @@ function Profile({ user }: { user: SessionUser }) {
 
         <AccountActions />
       </section>
-      <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
+      <MountOnceOpened open={passwordOpen}>
+        <ChangePasswordDialog.Dialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+      </MountOnceOpened>
     </div>
   );
 }
@@ -211,7 +214,13 @@ function ProfileDetails({
           <Button onClick={() => setEditing(true)}>{es.buttons.modify}</Button>
         )}
         {/* spec §4: no password change while the data is being edited */}
-        <Button variant="secondary" disabled={editing} onClick={onRenewPassword} className={styles.renew}>
+        <Button
+          variant="secondary"
+          disabled={editing}
+          onClick={onRenewPassword}
+          className={styles.renew}
+          {...ChangePasswordDialog.intent()}
+        >
           {es.buttons.renewPassword}
         </Button>
       </div>

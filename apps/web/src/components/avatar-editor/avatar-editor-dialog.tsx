@@ -1,0 +1,125 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
+import { es } from '@l4l/shared/texts/es';
+import { type ChangeEvent, useId, useState } from 'react';
+import Cropper, { type Area, type Point } from 'react-easy-crop';
+import { IMAGE_TYPES, imageFileProblem, readAsDataUrl } from '../../lib/image-file.ts';
+import { useSession } from '../../lib/session.tsx';
+import { Button } from '../button/button.tsx';
+import { FormMessage } from '../form/field.tsx';
+import { Modal } from '../modal/modal.tsx';
+import { Spinner } from '../spinner/spinner.tsx';
+import styles from './avatar-editor.module.css';
+import type { AvatarEditorProps } from './avatar-editor.tsx';
+import { cropToPng, maxZoomFor } from './crop-image.ts';
+
+/** The avatar editor's modal (with the cropper), loaded when the avatar is about to be clicked. */
+export function AvatarEditorDialog({
+  open,
+  onOpenChange,
+  upload,
+}: Pick<AvatarEditorProps, 'upload'> & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={es.profile.avatarTitle} size="md">
+      <AvatarCropper upload={upload} onDone={() => onOpenChange(false)} />
+    </Modal>
+  );
+}
+
+function AvatarCropper({ upload, onDone }: Pick<AvatarEditorProps, 'upload'> & { onDone: () => void }) {
+  const { updateUser } = useSession();
+  const inputId = useId();
+  const [source, setSource] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [maxZoom, setMaxZoom] = useState(3);
+  const [area, setArea] = useState<Area | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    setProblem(problem);
+    if (problem) return;
+    setZoom(1);
+    setCrop({ x: 0, y: 0 });
+    setSource(await readAsDataUrl(file));
+  };
+
+  const onSave = async () => {
+    if (!source || !area) return;
+    setUploading(true);
+    try {
+      const { photoUrl } = await upload(await cropToPng(source, area));
+      updateUser({ photoUrl });
+      onDone();
+    } catch {
+      window.alert(es.profile.avatarFailed);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <div className={styles.editor}>
+      <div className={styles.pick}>
+        <label htmlFor={inputId} className={styles.choose}>
+          {es.profile.avatarChoose}
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          className="visually-hidden"
+          onChange={onFile}
+        />
+        <p className={styles.hint}>{es.profile.avatarHint}</p>
+      </div>
+      {problem ? <FormMessage>{problem}</FormMessage> : null}
+      {source ? (
+        <>
+          <div
+            className={styles.area}
+            style={{ maxWidth: LIMITS.cropEditor.width, height: LIMITS.cropEditor.height }}
+          >
+            <Cropper
+              image={source}
+              crop={crop}
+              zoom={zoom}
+              maxZoom={maxZoom}
+              aspect={1}
+              cropShape="round"
+              showGrid={false}
+              onCropChange={setCrop}
+              onZoomChange={setZoom}
+              onCropComplete={(_, pixels) => setArea(pixels)}
+              onMediaLoaded={(media) => setMaxZoom(maxZoomFor(media.naturalWidth, media.naturalHeight))}
+            />
+          </div>
+          <label className={styles.zoom}>
+            {es.profile.avatarZoom}
+            <input
+              type="range"
+              min={1}
+              max={maxZoom}
+              step={0.01}
+              value={zoom}
+              onChange={(event) => setZoom(Number(event.target.value))}
+            />
+          </label>
+        </>
+      ) : null}
+      {uploading ? (
+        <p className={styles.uploading} role="status">
+          <Spinner size="sm" label={es.profile.uploadingImage} />
+          {es.profile.uploadingImage}
+        </p>
+      ) : null}
+      <Button size="lg" block disabled={!source || !area || uploading} onClick={() => void onSave()}>
+        {es.profile.avatarSave}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type OnDemand, useOnDemand } from '../../lib/on-demand.ts';
+
+/**
+ * A picker drawn as its closed trigger until someone is about to use it: the library that drives and places
+ * its list (Radix with floating-ui, about 20 KiB gzipped) loads on hover, focus or touch, and a click or an
+ * opening key before it has arrived opens the list as soon as it has. The real trigger takes the shell's
+ * place with the same id, look and name, and takes the focus too if the shell had it.
+ */
+export function usePickerOnDemand<T>(source: OnDemand<T>, id: string, openKeys: readonly string[] = []) {
+  const [loaded, start] = useOnDemand(source);
+  const [openAtMount, setOpenAtMount] = useState(false);
+  const shellFocused = useRef(false);
+  useLayoutEffect(() => {
+    if (!loaded || !shellFocused.current) return;
+    shellFocused.current = false;
+    // opened at once, the list takes the focus itself and gives it back to the trigger when it closes
+    if (!openAtMount) document.getElementById(id)?.focus();
+  }, [loaded, openAtMount, id]);
+  const open = () => {
+    setOpenAtMount(true);
+    start();
+  };
+  const shell = {
+    id,
+    type: 'button' as const,
+    'aria-expanded': false,
+    'data-state': 'closed',
+    onPointerEnter: start,
+    onTouchStart: start,
+    onFocus: () => {
+      shellFocused.current = true;
+      start();
+    },
+    onBlur: () => {
+      shellFocused.current = false;
+    },
+    onClick: open,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (!openKeys.includes(event.key)) return;
+      event.preventDefault();
+      open();
+    },
+  };
+  return { loaded, openAtMount, shell };
+}

@@ -1,0 +1,115 @@
+import { ROLE } from '@l4l/shared/constants/roles';
+import { type Chat, type ChatMessage, chatMessageSchema } from '@l4l/shared/schemas/chat';
+import { es } from '@l4l/shared/texts/es';
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '../../../lib/session.tsx';
+import { createStompConnection, StompSendError, type StompState } from '../../../lib/stomp-client.ts';
+import { chatsQueryOptions } from '../api/get-chats.ts';
+import { markChatRead } from '../api/mark-chat-read.ts';
+import { applyIncomingMessage, CHAT_QUERY_ROOT } from '../lib/chat-cache.ts';
+import type { OutgoingMessage } from './chat-connection.tsx';
+
+/** API.md: the destination the web subscribes to (the broker sends each session its own chats only). */
+export const MESSAGES_DESTINATION = '/topic/messages';
+
+/** crypto.randomUUID exists only in secure contexts; a page served over plain http still needs an id. */
+function newClientMessageId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function parseIncoming(body: string): ChatMessage | null {
+  try {
+    const parsed = chatMessageSchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The body of /app/connect and /app/disconnect (spec §7): who this session is. */
+function presenceBody(user: SessionUser) {
+  const isLawyer = user.role === ROLE.ABOGADO;
+  return {
+    userId: isLawyer ? null : user.id,
+    lawyerId: isLawyer ? user.id : null,
+    userType: isLawyer ? 'lawyer' : 'user',
+  };
+}
+
+export type ChatSocket = {
+  /** Sends to the pair's chat; resolves once the server stored it (RECEIPT), rejects with a Spanish text. */
+  send: (chat: Pick<Chat, 'userId' | 'lawyerId'>, message: OutgoingMessage) => Promise<void>;
+  close: () => void;
+};
+
+type ChatSocketOptions = {
+  queryClient: QueryClient;
+  /** The signed-in person as they are now (their name may change while the socket is open). */
+  user: () => SessionUser;
+  /** The conversation on screen, whose new messages are read at once. */
+  openChat: () => string | null;
+  onStateChange: (state: StompState) => void;
+};
+
+/**
+ * The STOMP side of the dashboard's chat connection (loaded once the first screen has painted): it
+ * announces /app/connect on each CONNECTED and /app/disconnect when it closes, writes every incoming
+ * message into the chat queries, and on each CONNECTED refetches the chats that were read before it (a
+ * reconnect, or the page's own first load), so nothing sent meanwhile is missed.
+ */
+export function openChatSocket({
+  queryClient,
+  user,
+  openChat,
+  onStateChange,
+}: ChatSocketOptions): ChatSocket {
+  const userId = user().id;
+  const connection = createStompConnection({
+    onStateChange,
+    onConnected(live) {
+      live.subscribe(MESSAGES_DESTINATION, (body) => {
+        const message = parseIncoming(body);
+        if (!message) return;
+        const known = applyIncomingMessage(queryClient, userId, message, openChat());
+        if (!known) void queryClient.invalidateQueries({ queryKey: chatsQueryOptions(userId).queryKey });
+        if (message.chatId === openChat() && message.senderId !== userId) {
+          markChatRead(message.chatId).catch(() => {
+            // the unread count is only a hint; the next history read marks it again
+          });
+        }
+      });
+      live.notify('/app/connect', presenceBody(user()));
+      // whatever was read before this subscription may have missed a message: read it again
+      void queryClient.invalidateQueries({ queryKey: CHAT_QUERY_ROOT });
+    },
+  });
+  const farewell = () => connection.notify('/app/disconnect', presenceBody(user()));
+  window.addEventListener('pagehide', farewell);
+
+  return {
+    async send(chat, message) {
+      if (!connection.connected) throw new Error(es.chat.sendFailed);
+      try {
+        await connection.send('/app/chat', {
+          senderId: userId,
+          text: message.text,
+          userId: chat.userId,
+          lawyerId: chat.lawyerId,
+          type: message.type,
+          clientMessageId: newClientMessageId(),
+        });
+      } catch (error) {
+        // the broker's ERROR text is already Spanish; a lost connection or a time-out is not
+        const refused =
+          error instanceof StompSendError && !['disconnected', 'closed', 'timeout'].includes(error.message);
+        throw new Error(refused ? (error as Error).message : es.chat.sendFailed);
+      }
+    },
+    close() {
+      window.removeEventListener('pagehide', farewell);
+      void connection.close({ destination: '/app/disconnect', body: presenceBody(user()) });
+    },
+  };
+}
