@@ -17,8 +17,9 @@ async function bodyParsers(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else parseJson(request, body, done);
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
   });
 }
 
