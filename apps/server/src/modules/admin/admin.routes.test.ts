@@ -185,10 +185,10 @@ describe('lawyers awaiting verification', () => {
     expect(again.json().error.message).toBe(es.admin.lawyerAlreadyVerified);
   });
 
-  it('answers 404 for an id that is not a lawyer, 400 for one that is not an id', async () => {
+  it('answers 404 for an id that is not a lawyer, and for one that is not an id at all', async () => {
     const user = await createUser(t.app);
     expect((await asAdmin('POST', `/api/admin/lawyers/${user.id}/verify`)).statusCode).toBe(404);
-    expect((await asAdmin('POST', '/api/admin/lawyers/abc/verify')).statusCode).toBe(400);
+    expect((await asAdmin('POST', '/api/admin/lawyers/abc/verify')).statusCode).toBe(404);
   });
 });
 

@@ -98,7 +98,7 @@ describe('lawyer profiles', () => {
       expect((await call('GET', `/api/lawyers/profile/${client.id}`, asClient)).statusCode).toBe(403);
       expect((await call('GET', `/api/lawyers/profile/${client.id}`, asAdmin)).statusCode).toBe(404);
       expect((await call('GET', `/api/lawyers/profile/${lawyer.id}`)).statusCode).toBe(401);
-      expect((await call('GET', '/api/lawyers/profile/not-a-uuid', asAdmin)).statusCode).toBe(400);
+      expect((await call('GET', '/api/lawyers/profile/not-a-uuid', asAdmin)).statusCode).toBe(404);
     });
   });
 

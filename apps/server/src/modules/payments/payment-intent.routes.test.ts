@@ -111,7 +111,7 @@ describe('payment test page with Stripe configured', () => {
     ).toBe(404);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/payments/intent/not-an-intent' })).statusCode,
-    ).toBe(400);
+    ).toBe(404);
   });
 
   it('hides intents this page did not make (404)', async () => {
