@@ -37,6 +37,32 @@ export async function avatarPng(bytes: Uint8Array): Promise<Buffer> {
   return decoded(() => pipeline.toBuffer());
 }
 
+/** The side of an avatar's thumbnail: what a 64 px card or a 40 px header needs on a phone's screen. */
+export const AVATAR_THUMBNAIL_PX = 128;
+
+/**
+ * (+) Where an avatar's thumbnail lives: beside it, `<name>.png` → `<name>.128.webp` (the web's Avatar
+ * asks for it in a srcset and falls back to the avatar itself where there is none). Null for a URL that
+ * is not a stored avatar.
+ */
+export function avatarThumbnailPath(avatar: string): string | null {
+  return /\.(?:png|jpg)$/.test(avatar)
+    ? avatar.replace(/\.(?:png|jpg)$/, `.${AVATAR_THUMBNAIL_PX}.webp`)
+    : null;
+}
+
+/**
+ * (+) Issue #9: an avatar shown small, as a 128 px WebP of a few KiB, drawn from the stored avatar (already
+ * re-encoded, so never the sender's bytes).
+ */
+export async function avatarThumbnail(avatar: Uint8Array): Promise<Buffer> {
+  const side = AVATAR_THUMBNAIL_PX;
+  const pipeline = decode(avatar)
+    .resize(side, side, { fit: 'cover', position: 'centre' })
+    .webp({ quality: 80 });
+  return decoded(() => pipeline.toBuffer());
+}
+
 /** A chat picture in its own format (png or jpeg), scaled down to CHAT_IMAGE_MAX_SIDE when larger. */
 export async function chatImage(bytes: Uint8Array): Promise<Buffer> {
   const type = checkImage(bytes);

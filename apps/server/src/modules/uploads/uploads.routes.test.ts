@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { es } from '@l4l/shared/texts/es';
 import { eq } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createLawyerWithProfile, createUser, signIn } from '../../../test/factories.ts';
 import { uploads, users } from '../../db/schema/index.ts';
+import { backfillAvatarThumbnails } from './uploads.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -89,6 +90,16 @@ describe('images', () => {
       expect(served.headers['content-type']).toBe('image/png');
     });
 
+    it('keeps a 128 px WebP thumbnail beside the avatar (issue #9), served at its own URL', async () => {
+      const photoUrl = await photoOf(client.id);
+      const thumbnailUrl = photoUrl?.replace(/\.png$/, '.128.webp') ?? '';
+      const meta = await sharp(readFileSync(fileOf(thumbnailUrl))).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 128, height: 128 });
+      const served = await t.app.inject({ method: 'GET', url: thumbnailUrl });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+    });
+
     it('turns a JPEG into a 256x256 PNG too, and removes the photo it replaces', async () => {
       const before = await photoOf(client.id);
       expect(before && existsSync(fileOf(before))).toBe(true);
@@ -102,6 +113,8 @@ describe('images', () => {
       expect(meta).toMatchObject({ format: 'png', width: 256, height: 256 });
       expect(meta.exif).toBeUndefined();
       expect(existsSync(fileOf(before!))).toBe(false);
+      expect(existsSync(fileOf(before!.replace(/\.png$/, '.128.webp')))).toBe(false);
+      expect(existsSync(fileOf(photoUrl.replace(/\.png$/, '.128.webp')))).toBe(true);
       const rows = await t.app.db.select().from(uploads).where(eq(uploads.ownerId, client.id));
       expect(rows.map((row) => row.url)).toEqual([photoUrl]);
     });
@@ -276,5 +289,18 @@ describe('images', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('gives avatars stored without a thumbnail theirs (older uploads, a registration photo)', async () => {
+    const folder = path.join(t.config.dataDir, 'uploads', 'avatars');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'antigua.png'), await picture(256, 256, 'png'));
+    writeFileSync(path.join(folder, 'registro.jpg'), await picture(500, 400, 'jpeg'));
+    writeFileSync(path.join(folder, 'notas.txt'), 'no es una imagen');
+    expect(await backfillAvatarThumbnails(t.config.dataDir)).toBe(2);
+    const meta = await sharp(readFileSync(path.join(folder, 'registro.128.webp'))).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 128, height: 128 });
+    expect(existsSync(path.join(folder, 'antigua.128.webp'))).toBe(true);
+    expect(await backfillAvatarThumbnails(t.config.dataDir)).toBe(0);
   });
 });

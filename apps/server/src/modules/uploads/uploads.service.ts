@@ -1,9 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { access, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProfilePhoto } from '@l4l/shared/schemas/uploads';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { avatarPng, chatImage } from '../../lib/image-processing.ts';
+import { avatarPng, avatarThumbnail, avatarThumbnailPath, chatImage } from '../../lib/image-processing.ts';
 import { dataUrlBytes, type StoredImage, storeImage } from '../../lib/images.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { type AuthUser, assertOwner } from '../../plugins/auth.ts';
@@ -22,6 +22,38 @@ const factsOf = (stored: StoredImage): UploadFacts => ({
 
 type Deps = { db: Db; dataDir: string };
 
+/**
+ * (+) Gives every stored avatar without one its thumbnail (those stored before thumbnails existed, or with
+ * a lawyer's registration), one at a time; the web falls back to the avatar itself meanwhile.
+ */
+export async function backfillAvatarThumbnails(dataDir: string): Promise<number> {
+  const folder = path.join(dataDir, 'uploads', 'avatars');
+  const names = await readdir(folder).catch(() => [] as string[]);
+  let made = 0;
+  for (const name of names) {
+    const thumbnail = STORED_AVATAR.test(`/uploads/avatars/${name}`)
+      ? avatarThumbnailPath(path.join(folder, name))
+      : null;
+    if (
+      !thumbnail ||
+      (await access(thumbnail).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
+    try {
+      await writeFile(thumbnail, await avatarThumbnail(await readFile(path.join(folder, name))), {
+        flag: 'wx',
+      });
+      made += 1;
+    } catch {
+      // an unreadable picture keeps no thumbnail: the web shows the avatar itself
+    }
+  }
+  return made;
+}
+
 /** API.md: profile photos (data URL) and chat pictures (multipart), checked, re-encoded, then stored. */
 export function createUploadsService({ db, dataDir }: Deps) {
   const repository = createUploadsRepository(db);
@@ -31,25 +63,39 @@ export function createUploadsService({ db, dataDir }: Deps) {
   async function removeReplacedAvatar(url: string | null): Promise<void> {
     const name = url?.match(STORED_AVATAR)?.[1];
     if (!url || !name || (await repository.photoInUse(url))) return;
-    await rm(path.join(dataDir, 'uploads', 'avatars', name), { force: true });
+    const file = path.join(dataDir, 'uploads', 'avatars', name);
+    await rm(file, { force: true });
+    const thumbnail = avatarThumbnailPath(file);
+    if (thumbnail) await rm(thumbnail, { force: true });
   }
 
   return {
-    /** The caller's own photo (403 for another id): a 256x256 PNG; the one it replaces is removed. */
+    /**
+     * The caller's own photo (403 for another id): a 256x256 PNG, with its 128 px WebP thumbnail beside it;
+     * the one it replaces is removed.
+     */
     async setProfilePhoto(caller: AuthUser, input: ProfilePhoto): Promise<{ photoUrl: string }> {
       assertOwner(caller, input.id, { admin: false });
       const bytes = dataUrlBytes(input.image);
       perUser.consume(caller.id);
-      const stored = await storeImage(dataDir, 'avatars', await avatarPng(bytes));
+      const png = await avatarPng(bytes);
+      const thumbnail = await avatarThumbnail(png);
+      const stored = await storeImage(dataDir, 'avatars', png);
+      const thumbnailFile = avatarThumbnailPath(stored.file);
+      const removeBoth = async () => {
+        await stored.remove();
+        if (thumbnailFile) await rm(thumbnailFile, { force: true });
+      };
       let replaced: Awaited<ReturnType<typeof repository.replaceAvatar>>;
       try {
+        if (thumbnailFile) await writeFile(thumbnailFile, thumbnail);
         replaced = await repository.replaceAvatar(caller.id, factsOf(stored));
       } catch (err) {
-        await stored.remove();
+        await removeBoth();
         throw err;
       }
       if (!replaced) {
-        await stored.remove();
+        await removeBoth();
         throw notFound();
       }
       await removeReplacedAvatar(replaced.previous);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styles from './avatar.module.css';
 
 /** 'María José' + 'López' → 'ML'. */
@@ -7,21 +8,57 @@ export function initialsOf(name: string, surname = ''): string {
   return `${first}${second}`.toUpperCase();
 }
 
-/** The person's photo, or their initials on ink when there is none. Decorative: the name is said nearby. */
+/** The side of the small copy the server keeps of every avatar it stores (apps/server image-processing.ts). */
+const THUMBNAIL_PX = 128;
+const STORED_AVATAR = /^(\/uploads\/avatars\/[\w-]+)\.(?:png|jpg)$/;
+
+/** '/uploads/avatars/x.png' → '/uploads/avatars/x.128.webp', the server's thumbnail of a stored avatar. */
+export function avatarThumbnailUrl(photoUrl: string): string | null {
+  const stored = STORED_AVATAR.exec(photoUrl);
+  return stored ? `${stored[1]}.${THUMBNAIL_PX}.webp` : null;
+}
+
+/**
+ * The person's photo, or their initials on ink when there is none. Decorative: the name is said nearby.
+ * A stored avatar shown small comes from its 128 px thumbnail (a few KiB instead of the 256 px PNG: issue
+ * #9); where the thumbnail is missing the avatar itself shows. `loading="lazy"` for photos below the fold,
+ * `priority` for the one that is the screen's largest paint.
+ */
 export function Avatar({
   photoUrl,
   name,
   surname,
   size = 40,
+  loading,
+  priority = false,
 }: {
   photoUrl?: string | null;
   name: string;
   surname?: string;
   size?: number;
+  loading?: 'lazy' | 'eager';
+  priority?: boolean;
 }) {
+  const [thumbnailFailed, setThumbnailFailed] = useState<string | null>(null);
   const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
   if (photoUrl) {
-    return <img className={styles.avatar} src={photoUrl} alt="" width={size} height={size} style={style} />;
+    const thumbnail = thumbnailFailed === photoUrl ? null : avatarThumbnailUrl(photoUrl);
+    return (
+      <img
+        className={styles.avatar}
+        src={photoUrl}
+        srcSet={thumbnail ? `${thumbnail} ${THUMBNAIL_PX}w, ${photoUrl} 256w` : undefined}
+        sizes={thumbnail ? `${size}px` : undefined}
+        alt=""
+        width={size}
+        height={size}
+        style={style}
+        loading={loading}
+        decoding="async"
+        fetchPriority={priority ? 'high' : undefined}
+        onError={thumbnail ? () => setThumbnailFailed(photoUrl) : undefined}
+      />
+    );
   }
   return (
     <span className={`${styles.avatar} ${styles.initials}`} style={style} aria-hidden="true">

@@ -9,19 +9,33 @@ import { lawyerProfilePath } from '../lib/lawyer-paths.ts';
 import styles from './lawyer-card.module.css';
 import { RatingSummary } from './rating-summary.tsx';
 
+/** The cards whose photos load at once: what a screen shows before any scrolling. */
+const EAGER_PHOTOS = 3;
+
 /** spec §2: 'Gratuita' when the first visit is free or costs nothing, otherwise its price in euros. */
 export function firstConsultationText(firstVisitFree: boolean, priceFirstVisit: number): string {
   return firstVisitFree || priceFirstVisit === 0 ? es.dashboard.free : formatEuros(priceFirstVisit);
 }
 
-/** One lawyer of the directory, with the fields spec §2 lists, and 'Saber Más' to the profile. */
-export function LawyerCard({ lawyer }: { lawyer: LawyerListItem }) {
+/**
+ * One lawyer of the directory, with the fields spec §2 lists, and 'Saber Más' to the profile. `position`
+ * in the list: the first photo is fetched first (it is the page's largest paint on a phone), photos far
+ * down wait until they are scrolled near.
+ */
+export function LawyerCard({ lawyer, position = 0 }: { lawyer: LawyerListItem; position?: number }) {
   const titleId = `lawyer-${lawyer.id}`;
   const category = lawyer.categories[0];
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <div className={styles.top}>
-        <Avatar photoUrl={lawyer.lawyerPhoto} name={lawyer.name} surname={lawyer.surname} size={64} />
+        <Avatar
+          photoUrl={lawyer.lawyerPhoto}
+          name={lawyer.name}
+          surname={lawyer.surname}
+          size={64}
+          priority={position === 0}
+          loading={position >= EAGER_PHOTOS ? 'lazy' : undefined}
+        />
         <div className={styles.identity}>
           <h2 id={titleId} className={styles.name}>
             {lawyer.fullName}

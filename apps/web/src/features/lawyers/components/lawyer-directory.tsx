@@ -116,9 +116,9 @@ export function LawyerDirectory() {
             {es.dashboard.resultsCount(meta?.total ?? lawyers.data.lawyers.length)}
           </p>
           <ul className={list.list} aria-busy={lawyers.isPlaceholderData}>
-            {lawyers.data.lawyers.map((lawyer) => (
+            {lawyers.data.lawyers.map((lawyer, position) => (
               <li key={lawyer.id}>
-                <LawyerCard lawyer={lawyer} />
+                <LawyerCard lawyer={lawyer} position={position} />
               </li>
             ))}
           </ul>
