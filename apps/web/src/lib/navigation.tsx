@@ -29,12 +29,22 @@ export function hrefOf(to: To): string {
   return `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`;
 }
 
+/** A page load: what leaving a page without a router means unless the page says otherwise. */
+function loadPage(url: URL, { replace = false }: NavigateOptions) {
+  if (replace) window.location.replace(url);
+  else window.location.assign(url);
+}
+
 /**
  * Navigation of a page without a router: pushState for the paths the page shows itself (`ownPaths`, e.g.
- * the landing's '/', '/login', '/registro', where the path only picks a modal), a full page load for
- * everything else. The back button works as in the SPA: popstate re-renders whoever reads the path.
+ * the landing's '/', '/login', '/registro', where the path only picks a modal), `leave` for any other
+ * path (by default a page load). The back button works as in the SPA: popstate re-renders whoever reads
+ * the path.
  */
-export function createDocumentNavigation(ownPaths: readonly string[]): Navigation {
+export function createDocumentNavigation(
+  ownPaths: readonly string[],
+  leave: (url: URL, options: NavigateOptions) => void = loadPage,
+): Navigation {
   const own = new Set(ownPaths);
   const listeners = new Set<() => void>();
   const subscribe = (listener: () => void) => {
@@ -46,17 +56,16 @@ export function createDocumentNavigation(ownPaths: readonly string[]): Navigatio
     };
   };
   const readPathname = () => window.location.pathname;
-  const isOwn = (url: URL) => url.origin === window.location.origin && own.has(url.pathname) && !url.hash;
 
-  const navigate: Navigate = (to, { replace = false } = {}) => {
+  const navigate: Navigate = (to, options = {}) => {
     const url = new URL(to, window.location.href);
-    if (!isOwn(url)) {
-      // a hash on this same page only scrolls, as it would from a plain link
-      if (replace) window.location.replace(url);
-      else window.location.assign(url);
-      return;
-    }
-    if (replace) window.history.replaceState(null, '', url);
+    const here = window.location;
+    if (url.origin !== here.origin) return loadPage(url, options);
+    // a hash on this same page only scrolls, as a plain link would
+    if (url.hash && url.pathname === here.pathname && url.search === here.search)
+      return loadPage(url, options);
+    if (!own.has(url.pathname) || url.hash) return leave(url, options);
+    if (options.replace) window.history.replaceState(null, '', url);
     else window.history.pushState(null, '', url);
     for (const listener of listeners) listener();
   };

@@ -1,8 +1,9 @@
 import { es } from '@l4l/shared/texts/es';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../../test/mock-api.ts';
+import { mockApi, ok } from '../../test/mock-api.ts';
+import { CLIENT } from '../../test/render.tsx';
 import { LandingApp } from './landing-app.tsx';
 
 /** landing.html's app: the landing without React Router, the modals opened and closed by the URL. */
@@ -61,5 +62,21 @@ describe('LandingApp (landing.html, ADR 0008)', () => {
       '/politica-de-privacidad',
     );
     expect(screen.getByRole('link', { name: es.footer.about })).toHaveAttribute('href', '/#como-funciona');
+  });
+
+  // last: from here on the SPA has replaced the landing in this test file's document
+  it('after signing in starts the SPA in the same document, so a session kept without consent stays', async () => {
+    mockApi({ 'POST /api/auth/login': () => ok({ token: 't', baseUser: CLIENT }) });
+    window.history.replaceState(null, '', '/login');
+    render(<LandingApp />);
+    const dialog = await screen.findByRole('dialog', { name: es.login.title });
+    await userEvent.type(within(dialog).getByLabelText(es.login.email), CLIENT.mail);
+    await userEvent.type(
+      within(dialog).getByLabelText(es.login.password, { selector: 'input' }),
+      'Secreta2026',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: es.buttons.continue }));
+    // the router's redirect from /dashboard: only the SPA, running here, can have made it
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/inicio'), { timeout: 10_000 });
   });
 });

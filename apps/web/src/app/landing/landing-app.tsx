@@ -1,5 +1,6 @@
+import { type ComponentType, useSyncExternalStore } from 'react';
 import { CookieBanner } from '../../features/legal/components/cookie-banner.tsx';
-import { createDocumentNavigation, NavigationProvider } from '../../lib/navigation.tsx';
+import { createDocumentNavigation, type NavigateOptions, NavigationProvider } from '../../lib/navigation.tsx';
 import { paths } from '../../lib/paths.ts';
 import { PublicFrame } from '../layouts/public-frame.tsx';
 import { AppProviders } from '../providers.tsx';
@@ -8,22 +9,53 @@ import { LandingRoute } from '../routes/landing-route.tsx';
 /** The three paths landing.html answers (apps/server/src/plugins/web.ts): the path only picks the modal. */
 export const LANDING_PATHS = [paths.landing, paths.login, paths.register] as const;
 
-const navigation = createDocumentNavigation(LANDING_PATHS);
+/** The SPA once the visitor leaves the landing page (null until then); its router loads only then. */
+let spa: ComponentType | null = null;
+const spaListeners = new Set<() => void>();
+
+function subscribeToSpa(listener: () => void) {
+  spaListeners.add(listener);
+  return () => spaListeners.delete(listener);
+}
+
+/**
+ * Any other path is the SPA's: it starts in this same document, with the session and the query cache as
+ * they are. A page load instead would drop a session kept without consent (ADR 0003). If the SPA's code
+ * cannot load, the page load is still better than nothing.
+ */
+function leaveToSpa(url: URL, { replace = false }: NavigateOptions) {
+  import('./spa-in-place.tsx').then(
+    ({ SpaInPlace }) => {
+      if (replace) window.history.replaceState(null, '', url);
+      else window.history.pushState(null, '', url);
+      spa = SpaInPlace;
+      for (const listener of spaListeners) listener();
+    },
+    () => (replace ? window.location.replace(url) : window.location.assign(url)),
+  );
+}
+
+const navigation = createDocumentNavigation(LANDING_PATHS, leaveToSpa);
 
 /**
  * The landing page as a hard load of '/', '/login' or '/registro' shows it: the SPA's same screen, frame
  * and cookie banner, without React Router (issue #9, ADR 0008). Opening and closing a modal changes the
- * path with the history API; any other link or navigation loads that page, which is the SPA's.
+ * path with the history API; going anywhere else starts the SPA in place.
  */
 export function LandingApp() {
+  const Spa = useSyncExternalStore(subscribeToSpa, () => spa);
   return (
-    <NavigationProvider value={navigation}>
-      <AppProviders>
-        <PublicFrame>
-          <LandingRoute />
-        </PublicFrame>
-        <CookieBanner />
-      </AppProviders>
-    </NavigationProvider>
+    <AppProviders>
+      {Spa ? (
+        <Spa />
+      ) : (
+        <NavigationProvider value={navigation}>
+          <PublicFrame>
+            <LandingRoute />
+          </PublicFrame>
+          <CookieBanner />
+        </NavigationProvider>
+      )}
+    </AppProviders>
   );
 }
