@@ -466,6 +466,7 @@ export const es = {
     thanks: '¡Gracias por tu valoración!',
     failed: 'Hubo un problema al enviar la valoración.',
     alreadyRated: 'Ya has valorado este caso.',
+    notTheLawyer: 'Solo puedes valorar al abogado que llevó este caso.',
     starsRequired: 'Elige de 1 a 5 estrellas.',
     caseNotFinished: 'Solo puedes valorar un caso finalizado.',
     lawyerEmpty: 'Este abogado todavía no tiene valoraciones.',

@@ -441,7 +441,7 @@ export function createCasesRepository(db: Db) {
         .insert(ratings)
         .values(values)
         .onConflictDoNothing()
-        .returning({ id: ratings.id });
+        .returning({ id: ratings.id, date: ratings.createdAt });
       if (!row) return null;
       await db
         .update(lawyerProfiles)
@@ -450,7 +450,7 @@ export function createCasesRepository(db: Db) {
           ratingCount: sql`${lawyerProfiles.ratingCount} + 1`,
         })
         .where(eq(lawyerProfiles.userId, values.lawyerId));
-      return row.id;
+      return row;
     },
 
     async audit(entry: Omit<typeof auditLog.$inferInsert, 'id' | 'createdAt'>) {

@@ -229,6 +229,16 @@ describe('a case from start to finish', () => {
     const lawyerHistory = await call(lawyer.token, 'GET', `/api/chat/${client.id}/${lawyer.id}`);
     expect(lawyerHistory.json().data.messages.map((m: { type: string }) => m.type)).not.toContain('9');
 
+    const wrongLawyer = await call(client.token, 'POST', '/api/rating/new-rating', {
+      caseId: fresh.id,
+      lawyerId: client.id,
+      stars: 4,
+    });
+    expect(wrongLawyer.statusCode).toBe(400);
+    expect(wrongLawyer.json().error).toMatchObject({
+      message: es.ratings.notTheLawyer,
+      fields: { lawyerId: es.ratings.notTheLawyer },
+    });
     const rated = await call(client.token, 'POST', '/api/rating/new-rating', {
       caseId: fresh.id,
       lawyerId: lawyer.id,
@@ -238,6 +248,11 @@ describe('a case from start to finish', () => {
     });
     expect(rated.statusCode).toBe(200);
     expect(rated.json().data).toMatchObject({ stars: 4, lawyerId: lawyer.id, caseId: fresh.id });
+    // the answer is the stored rating, date included
+    const written = (await call(client.token, 'GET', `/api/rating/user-rating/${client.id}`)).json().data;
+    expect(written.find((r: { id: string }) => r.id === rated.json().data.id)).toMatchObject(
+      rated.json().data,
+    );
     const twice = await call(client.token, 'POST', '/api/rating/new-rating', { caseId: fresh.id, stars: 5 });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(es.ratings.alreadyRated);

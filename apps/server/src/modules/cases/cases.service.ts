@@ -638,9 +638,12 @@ export function createCasesService(deps: {
         assertTransition('rate', row.status);
         const lawyerId = row.lawyerId as string;
         if (input.lawyerId && input.lawyerId !== lawyerId) {
-          throw new AppError('VALIDATION_ERROR', { fields: { lawyerId: es.validation.required } });
+          throw new AppError('VALIDATION_ERROR', {
+            message: es.ratings.notTheLawyer,
+            fields: { lawyerId: es.ratings.notTheLawyer },
+          });
         }
-        const id = await tx.insertRating({
+        const stored = await tx.insertRating({
           caseId: row.id,
           userId: actor.id,
           lawyerId,
@@ -648,16 +651,16 @@ export function createCasesService(deps: {
           title: input.title,
           description: input.description,
         });
-        if (!id) throw new AppError('CONFLICT', { message: es.ratings.alreadyRated });
+        if (!stored) throw new AppError('CONFLICT', { message: es.ratings.alreadyRated });
         return {
-          id,
+          id: stored.id,
           caseId: row.id,
           userId: actor.id,
           lawyerId,
           stars: input.stars,
           title: input.title,
           description: input.description,
-          date: new Date().toISOString(),
+          date: stored.date.toISOString(),
         };
       });
     },

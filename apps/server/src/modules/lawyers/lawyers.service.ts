@@ -64,9 +64,12 @@ export function directoryFilter(
   };
 }
 
-/** spec §9: the score is the sum of the stars divided by the number of ratings (0 when none). */
+/**
+ * spec §9, API.md: the score is the sum of the stars divided by the number of ratings (0 when none), as
+ * it is: the screens round it for display.
+ */
 function averageRating(sum: number, count: number): number {
-  return count > 0 ? Math.round((sum / count) * 100) / 100 : 0;
+  return count > 0 ? sum / count : 0;
 }
 
 const fullName = (name: string, surname: string) => `${name} ${surname}`.trim();
