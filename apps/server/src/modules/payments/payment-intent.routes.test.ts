@@ -145,7 +145,7 @@ describe('payment test page with Stripe configured', () => {
 });
 
 describe('payment test page without Stripe, and in production', () => {
-  it('answers 503 with a Spanish message when Stripe is not configured', async () => {
+  it("answers a sandbox intent in the contract's shape when Stripe is not configured", async () => {
     const t = await buildTestApp();
     try {
       const headers = bearer(await signIn(t.app, await createUser(t.app)));
@@ -155,12 +155,26 @@ describe('payment test page without Stripe, and in production', () => {
         headers,
         payload: { id: 'x', amount: 200, description: 'd' },
       });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({
-        error: { code: 'SERVICE_UNAVAILABLE', message: es.payment.stripeNotConfigured },
+      expect(res.statusCode).toBe(200);
+      const { clientSecret, dpmCheckerLink } = res.json().data;
+      expect(clientSecret).toMatch(/^pi_sandbox_[0-9a-f]{24}_secret_[0-9a-f]{24}$/);
+      expect(dpmCheckerLink).toBe(`${t.config.publicUrl}/payment`);
+      const invalid = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/payment-stripe',
+        headers,
+        payload: { id: 'x', amount: -5, description: 'd' },
       });
+      expect(invalid.statusCode).toBe(400);
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/payment-stripe',
+        payload: { id: 'x', amount: 200, description: 'd' },
+      });
+      expect(anonymous.statusCode).toBe(401);
+      // the sandbox keeps no intents: none has a status to tell
       const status = await t.app.inject({ method: 'GET', url: '/api/payments/intent/pi_test_1' });
-      expect(status.statusCode).toBe(503);
+      expect(status.statusCode).toBe(404);
       const config = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
       expect(config.json()).toEqual({ data: { provider: 'sandbox', publishableKey: null } });
     } finally {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { dataEnvelope } from '@l4l/shared/envelope';
 import {
   paymentIntentStatusSchema,
@@ -26,11 +26,21 @@ const paymentConfigSchema = z.object({
   publishableKey: z.string().nullable(),
 });
 
+/** A sandbox PaymentIntent's answer: a fresh id in Stripe's format; the link is the test page itself. */
+function sandboxIntent(publicUrl: string) {
+  const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
+  return {
+    clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+    dpmCheckerLink: `${publicUrl}/payment`,
+  };
+}
+
 /**
  * The spec's payment test page ('Stripe Test Payload'; API.md "Payments"): (+) the provider and the
  * publishable key the page loads Stripe.js with, a PaymentIntent for the embedded card form, and (+) its
- * real status for /payment/completion. The last two exist outside production only (404 in production)
- * and answer 503 with a Spanish message when Stripe is not configured.
+ * real status for /payment/completion. The last two exist outside production only (404 in production);
+ * without Stripe the sandbox answers the intent (API.md's shape) and knows no status (404); Stripe
+ * refusing answers 503 with a Spanish message.
  */
 const paymentIntentModule: FastifyPluginAsyncZod = async (app) => {
   const stripe = app.config.stripe;
@@ -65,6 +75,10 @@ const paymentIntentModule: FastifyPluginAsyncZod = async (app) => {
       schema: { body: paymentStripeSchema, response: { 200: dataEnvelope(paymentStripeAnswerSchema) } },
     },
     async (request) => {
+      if (app.config.env === 'production') throw notFound();
+      // the sandbox: an intent of Stripe's shape that no card form can pay (the test page says so and
+      // never asks; API.md's answer for any other client)
+      if (!client) return { data: sandboxIntent(app.config.publicUrl) };
       const stripeClient = available();
       const caller = currentUser(request);
       const given = request.headers['idempotency-key'];
@@ -100,6 +114,7 @@ const paymentIntentModule: FastifyPluginAsyncZod = async (app) => {
     '/api/payments/intent/:id',
     { schema: { params: intentParams, response: { 200: dataEnvelope(paymentIntentStatusSchema) } } },
     async (request) => {
+      if (app.config.env !== 'production' && !client) throw notFound();
       const stripeClient = available();
       const intent = await stripeClient.paymentIntents.retrieve(request.params.id).catch((error: unknown) => {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
