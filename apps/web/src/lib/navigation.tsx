@@ -24,7 +24,7 @@ export type Navigation = {
 };
 
 /** `to` as an href: a path, or its parts as React Router takes them. */
-export function hrefOf(to: To): string {
+function hrefOf(to: To): string {
   if (typeof to === 'string') return to;
   return `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`;
 }

@@ -50,7 +50,8 @@ export function LandingRoute() {
   }, [home, navigate]);
 
   // a returning visitor who allowed a lasting session is probably signed in: wait rather than flash the
-  // landing; the same while a signed-in visitor leaves for the dashboard (a page load from landing.html)
+  // landing; the same while a signed-in visitor leaves for the dashboard (from landing.html, the SPA's code
+  // loads first)
   if (home || (status === 'unknown' && hasPersistentConsent())) return <FullPageSpinner />;
 
   const close = (open: boolean) => {
