@@ -66,12 +66,16 @@ export function ChatConnectionProvider({ user, children }: { user: SessionUser; 
   const [wanted, setWanted] = useState(false);
   const connectNow = useCallback(() => setWanted(true), []);
   const start = idle || wanted;
+  // a failed download of the socket's code is tried again when the browser is back online
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt downloads the code again
   useEffect(() => {
     // a different person (a new sign-in) gets a socket of their own
     if (!enabled || !start || !userId) return;
     let socket: ChatSocket | null = null;
     let closed = false;
+    const retry = () => setAttempt((count) => count + 1);
     socketCode.load().then(
       ({ openChatSocket }) => {
         if (closed) return;
@@ -85,14 +89,16 @@ export function ChatConnectionProvider({ user, children }: { user: SessionUser; 
       },
       () => {
         // the code could not load (offline): the chat says it is connecting, the badge still shows the count
+        if (!closed) window.addEventListener('online', retry, { once: true });
       },
     );
     return () => {
+      window.removeEventListener('online', retry);
       closed = true;
       socketRef.current = null;
       socket?.close();
     };
-  }, [enabled, start, userId, queryClient]);
+  }, [enabled, start, userId, queryClient, attempt]);
 
   const sendMessage = useCallback<ChatConnectionValue['sendMessage']>(async (chat, message) => {
     const socket = socketRef.current;
