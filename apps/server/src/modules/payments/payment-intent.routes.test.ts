@@ -172,9 +172,13 @@ describe('payment test page without Stripe, and in production', () => {
         payload: { id: 'x', amount: 200, description: 'd' },
       });
       expect(anonymous.statusCode).toBe(401);
-      // the sandbox keeps no intents: none has a status to tell
+      // the sandbox cannot ask Stripe for a status: the completion page says the payment is unverified
       const status = await t.app.inject({ method: 'GET', url: '/api/payments/intent/pi_test_1' });
-      expect(status.statusCode).toBe(404);
+      expect(status.statusCode).toBe(503);
+      expect(status.json().error).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: es.payment.stripeNotConfigured,
+      });
       const config = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
       expect(config.json()).toEqual({ data: { provider: 'sandbox', publishableKey: null } });
     } finally {
