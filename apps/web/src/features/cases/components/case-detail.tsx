@@ -277,7 +277,8 @@ function ClosureAnswer({ item }: { item: Case }) {
     confirm.mutate(
       { caseId: item.id, chatId: item.chatId },
       {
-        onSuccess: () => toast.success(es.cases.closed),
+        // SPEC §8 lists 'Caso cerrado correctamente' as an error-style toast: kept to the letter
+        onSuccess: () => toast.error(es.cases.closed),
         onError: (error) => toast.error(closureErrorMessage(error)),
       },
     );

@@ -347,7 +347,9 @@ describe('ChatPage', () => {
     await user.click(await screen.findByRole('button', { name: es.chat.confirmClosure }));
     expect(await screen.findByRole('button', { name: es.cases.closing })).toBeDisabled();
     finish(ok(null));
-    expect(await screen.findByText(es.cases.closed)).toBeInTheDocument();
+    const closed = await screen.findByText(es.cases.closed);
+    // SPEC §8: an error-style toast
+    expect(closed.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
     expect(screen.queryByRole('button', { name: es.buttons.cancel })).not.toBeInTheDocument();
   });
 

