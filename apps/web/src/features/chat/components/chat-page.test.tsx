@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../lib/session.tsx';
+import { makeCase } from '../../../test/case-fixtures.ts';
 import { fail, hang, mockApi, ok, type Route } from '../../../test/mock-api.ts';
 import { CLIENT, renderWithApp } from '../../../test/render.tsx';
 import { ChatConnectionContext, type ChatConnectionValue } from '../hooks/chat-connection.tsx';
@@ -393,6 +394,20 @@ describe('ChatPage', () => {
       title: '',
       description: '',
     });
+  });
+
+  it('shows no stars for a case the server says is already rated', async () => {
+    renderChat({
+      messages: [message({ senderId: null, type: MESSAGE_TYPE.RATING_PROMPT, text: '¿Qué tal ha ido?' })],
+      routes: {
+        [`GET /api/cases/user/case/${CASE_ID}`]: () =>
+          ok(
+            makeCase({ id: CASE_ID, status: 'FINALIZADO', ratingId: 'c1d2e3f4-0000-4000-8000-000000000001' }),
+          ),
+      },
+    });
+    expect(await screen.findByText(es.ratings.alreadyRated)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: es.chat.rateWith(5) })).not.toBeInTheDocument();
   });
 
   it("a 409 from the server also reads 'Ya has valorado este caso.'; a failure says so", async () => {

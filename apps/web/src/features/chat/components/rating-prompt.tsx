@@ -5,18 +5,22 @@ import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateRating } from '../api/create-rating.ts';
+import { useCaseRated } from '../api/get-case-rated.ts';
 import { isCaseRated, markCaseRated } from '../lib/rated-cases.ts';
 import styles from './rating-prompt.module.css';
 
 /**
  * spec §2/§5 rating prompt (type 9, client only): 1 to 5 stars set by clicking, sent at once. Once rated
- * (here, or the server says so with a 409) it reads 'Ya has valorado este caso.', remembered per case.
+ * (here, on the case as the server tells, or a 409) it reads 'Ya has valorado este caso.'.
  */
 export function RatingPrompt({ message }: { message: ChatMessage }) {
   const caseId = message.caseId;
-  const [rated, setRated] = useState(() => (caseId ? isCaseRated(caseId) : false));
+  const [ratedHere, setRated] = useState(() => (caseId ? isCaseRated(caseId) : false));
   const [hovered, setHovered] = useState(0);
   const rate = useCreateRating();
+  // the server's word: a case rated elsewhere (the case screen, another device) shows no stars either
+  const ratedOnServer = useCaseRated(ratedHere ? undefined : caseId).data === true;
+  const rated = ratedHere || ratedOnServer;
 
   if (rated) return <p className={styles.done}>{es.ratings.alreadyRated}</p>;
 
