@@ -96,13 +96,14 @@ describe('ResetPasswordPage', () => {
       ERROR_MESSAGES.INVALID_TOKEN,
     ],
     ['any other failure', () => fail(500, 'INTERNAL_ERROR', 'x'), es.profile.resetFailed],
-  ])('on %s shows its toast', async (_, route, message) => {
+  ])("on %s shows the spec's toast", async (_, route, message) => {
     mockApi({ 'POST /api/auth/update-password': route });
     const user = userEvent.setup();
     renderReset();
     await user.type(newPassword(), 'Secreta2026');
     await user.type(confirmation(), 'Secreta2026');
     await user.click(submit());
+    expect(await screen.findByText(es.profile.resetFailed)).toBeInTheDocument();
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 

@@ -47,9 +47,11 @@ export function ResetPasswordPage() {
     update.mutate(
       { token, newPassword: password },
       {
+        // SPEC §8: 'No se pudo actualizar la contraseña.'; an expired link says why underneath
         onError: (error) =>
           toast.error(
-            isApiError(error) && error.code === 'INVALID_TOKEN' ? error.message : es.profile.resetFailed,
+            es.profile.resetFailed,
+            isApiError(error) && error.code === 'INVALID_TOKEN' ? { description: error.message } : undefined,
           ),
       },
     );
