@@ -129,10 +129,13 @@ describe('LoginModal', () => {
     expect(screen.getByRole('dialog', { name: es.login.title })).toBeInTheDocument();
   });
 
-  it('offers the other ways in, where Facebook and Apple lead to the mail form', async () => {
+  it('offers the other ways in, where Facebook and Apple (and Google, not configured here) lead to the mail form', async () => {
     mockApi();
     const user = userEvent.setup();
     const { onSwitchToRegister } = renderLogin();
+    await user.click(screen.getByRole('button', { name: es.login.otherOptions }));
+    await user.click(await screen.findByRole('button', { name: es.login.continueWith('Google') }));
+    expect(email()).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: es.login.otherOptions }));
     await user.click(screen.getByRole('button', { name: es.login.continueWith('Facebook') }));
     expect(email()).toBeInTheDocument();

@@ -22,15 +22,30 @@ function googleErrorMessage(error: unknown): string {
   return es.login.googleFailed;
 }
 
+/**
+ * spec §2 lists 'Continuar con Google' beside Facebook and Apple: where Google sign-in is not configured
+ * (or its script cannot load) it leads to the mail form, as those two do.
+ */
+function GoogleFallback({ onUseEmail }: { onUseEmail: () => void }) {
+  return (
+    <Button variant="secondary" block onClick={onUseEmail}>
+      <GoogleIcon />
+      {es.login.continueWith('Google')}
+    </Button>
+  );
+}
+
 /** Google's own button, drawn only when the server has Google sign-in configured. */
 function GoogleButton({
   clientId,
   context,
   onSecondFactor,
+  onUseEmail,
 }: {
   clientId: string;
   context: 'signin' | 'signup';
   onSecondFactor?: ((challenge: MfaChallenge) => void) | undefined;
+  onUseEmail: () => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -57,8 +72,8 @@ function GoogleButton({
     ).catch(() => setFailed(true));
   }, [clientId, context, mutate, completeSignIn, onSecondFactor]);
 
-  // without Google's script (offline, blocked) the option simply is not offered
-  if (failed) return null;
+  // without Google's script (offline, blocked) the option leads to the mail form
+  if (failed) return <GoogleFallback onUseEmail={onUseEmail} />;
   return <div ref={container} className={styles.google} aria-busy={googleSignIn.isPending} />;
 }
 
@@ -78,8 +93,15 @@ export function SocialSignIn({ onUseEmail, context, allowGoogle = true, onSecond
   return (
     <div className={styles.social}>
       {google ? (
-        <GoogleButton clientId={google.clientId} context={context} onSecondFactor={onSecondFactor} />
-      ) : null}
+        <GoogleButton
+          clientId={google.clientId}
+          context={context}
+          onSecondFactor={onSecondFactor}
+          onUseEmail={onUseEmail}
+        />
+      ) : providers.isPending ? null : (
+        <GoogleFallback onUseEmail={onUseEmail} />
+      )}
       <Button variant="secondary" block onClick={onUseEmail}>
         <FacebookIcon />
         {es.login.continueWith('Facebook')}
@@ -99,6 +121,26 @@ function FacebookIcon() {
       <path
         fill="#fff"
         d="M13.4 19v-6h2l.3-2.4h-2.3V9.2c0-.7.2-1.2 1.2-1.2h1.2V5.9c-.2 0-1-.1-1.8-.1-1.8 0-3 1.1-3 3.1v1.7h-2V13h2v6z"
+      />
+    </svg>
+  );
+}
+
+function GoogleIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path
+        fill="#4285f4"
+        d="M22.6 12.2c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2.1-1.9 3.3-4.8 3.3-8z"
+      />
+      <path
+        fill="#34a853"
+        d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z"
+      />
+      <path fill="#fbbc05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9z" />
+      <path
+        fill="#ea4335"
+        d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z"
       />
     </svg>
   );
