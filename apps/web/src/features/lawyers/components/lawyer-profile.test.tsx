@@ -81,8 +81,14 @@ describe('LawyerProfile', () => {
   });
 
   it('says when the lawyer could not be loaded', async () => {
-    renderProfile(() => fail(404, 'NOT_FOUND', 'No encontrado'));
+    renderProfile(() => fail(400, 'VALIDATION_ERROR', 'Algunos datos no son válidos.'));
     expect(await screen.findByText(es.lawyerProfile.loadError)).toBeInTheDocument();
+  });
+
+  it('says there is no data for an id that names no lawyer (404)', async () => {
+    renderProfile(() => fail(404, 'NOT_FOUND', 'No encontrado'));
+    expect(await screen.findByText(es.lawyerProfile.noData)).toBeInTheDocument();
+    expect(screen.queryByText(es.lawyerProfile.loadError)).not.toBeInTheDocument();
   });
 
   it('says when there is no data', async () => {

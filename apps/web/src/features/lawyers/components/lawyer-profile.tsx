@@ -8,6 +8,7 @@ import { Button } from '../../../components/button/button.tsx';
 import { FormMessage } from '../../../components/form/field.tsx';
 import { ChevronLeftIcon, MapPinIcon } from '../../../components/icons/icons.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLawyerDetail } from '../api/get-lawyer-detail.ts';
 import { AcademicExperienceList, WorkExperienceList } from './experience-list.tsx';
@@ -66,6 +67,10 @@ function LawyerProfileBody({
         <Spinner size="lg" />
       </div>
     );
+  }
+  // an id that names no lawyer is 'no data' (spec §2), not a failure to load
+  if (detail.isError && isApiError(detail.error) && detail.error.status === 404) {
+    return <p className={styles.state}>{es.lawyerProfile.noData}</p>;
   }
   if (detail.isError) return <FormMessage>{es.lawyerProfile.loadError}</FormMessage>;
   if (!detail.data) return <p className={styles.state}>{es.lawyerProfile.noData}</p>;
