@@ -629,7 +629,7 @@ export const es = {
     providerUnavailable: 'El pago no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
     stripeNotConfigured: 'Los pagos con Stripe no están configurados en este servidor.',
     testPageUnavailable:
-      'El formulario de pago con tarjeta no está disponible: el proveedor Stripe no está configurado en este servidor. Los pagos de los casos usan el entorno de pruebas de L4L.',
+      'Stripe no está configurado en este servidor: «Pay now» hace un pago de prueba del entorno de L4L, sin tarjeta, y te lleva a la página de pago completado.',
     testAmount: 'Importe de prueba',
     loadingForm: 'Cargando el formulario de pago…',
     invalidPayload: 'Los datos del pago no son válidos.',

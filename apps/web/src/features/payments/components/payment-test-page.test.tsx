@@ -104,15 +104,26 @@ describe('PaymentTestPage', () => {
     expect(screen.getByRole('button', { name: es.buttons.payNow })).toBeEnabled();
   });
 
-  it('without Stripe: the clear message, no intent and no Stripe.js', async () => {
+  it("without Stripe: 'Pay now' makes the sandbox's test intent and goes to the completion page, no Stripe.js", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
     const api = mockApi({
       'GET /api/payments/config': () => ok({ provider: 'sandbox', publishableKey: null }),
+      'POST /api/payments/payment-stripe': () =>
+        ok({ clientSecret: 'pi_sandbox_abc123_secret_def456', dpmCheckerLink: 'http://localhost/payment' }),
     });
     renderWithApp(<PaymentTestPage reference={REFERENCE} />, { path: '/payment' });
     expect(await screen.findByText(es.payment.testPageUnavailable)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: es.buttons.payNow })).not.toBeInTheDocument();
     expect(api.callsTo('POST /api/payments/payment-stripe')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: es.buttons.payNow }));
+    await waitFor(() => expect(assign).toHaveBeenCalledOnce());
+    const back = new URL(String(assign.mock.calls[0]?.[0]));
+    expect(back.pathname).toBe('/payment/completion');
+    expect(back.searchParams.get('payment_intent')).toBe('pi_sandbox_abc123');
+    expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+    expect(api.callsTo('POST /api/payments/payment-stripe')[0]?.body).toMatchObject({ amount: 200 });
     expect(stripe.loadStripe).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 
   it('Stripe without a publishable key says the card form cannot be shown', async () => {

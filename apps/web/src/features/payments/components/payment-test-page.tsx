@@ -38,9 +38,11 @@ export function PaymentTestPage({ reference }: { reference: string }) {
         <Failure onRetry={() => config.refetch()} />
       ) : publishableKey ? (
         <EmbeddedForm publishableKey={publishableKey} reference={reference} />
+      ) : config.data.provider === 'sandbox' ? (
+        <SandboxForm reference={reference} />
       ) : (
         <p className={styles.warning} role="status">
-          {config.data.provider === 'stripe' ? es.payment.testNoEmbeddedForm : es.payment.testPageUnavailable}
+          {es.payment.testNoEmbeddedForm}
         </p>
       )}
     </section>
@@ -73,6 +75,43 @@ function EmbeddedForm({ publishableKey, reference }: { publishableKey: string; r
     <Suspense fallback={<Loading />}>
       <StripePaymentForm publishableKey={publishableKey} clientSecret={create.data.clientSecret} />
     </Suspense>
+  );
+}
+
+/**
+ * Without Stripe (the default install): 'Pay now' asks the server for the test intent (the sandbox answers
+ * one, no card involved) and goes where Stripe would send the browser back, /payment/completion, which
+ * says the payment could not be verified with Stripe.
+ */
+function SandboxForm({ reference }: { reference: string }) {
+  const create = useCreatePaymentIntent();
+  const pay = () =>
+    create.mutate(
+      { id: reference, amount: PAYMENT_TEST_AMOUNT, description: es.payment.testPageTitle },
+      {
+        onSuccess: ({ clientSecret }) => {
+          const intent = clientSecret.split('_secret_')[0] ?? '';
+          const back = new URL('/payment/completion', window.location.origin);
+          back.searchParams.set('payment_intent', intent);
+          back.searchParams.set('redirect_status', 'succeeded');
+          window.location.assign(back.toString());
+        },
+      },
+    );
+  return (
+    <>
+      <p className={styles.warning} role="status">
+        {es.payment.testPageUnavailable}
+      </p>
+      {create.isError ? (
+        <p className={styles.error} role="alert">
+          {es.payment.genericError}
+        </p>
+      ) : null}
+      <Button onClick={pay} disabled={create.isPending || create.isSuccess}>
+        {create.isPending ? es.payment.paying : es.buttons.payNow}
+      </Button>
+    </>
   );
 }
 
