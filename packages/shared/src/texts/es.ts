@@ -275,7 +275,6 @@ export const es = {
     pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
     resultsCount: (total: number) => (total === 1 ? '1 abogado' : `${total} abogados`),
     // the lawyers' board of general cases (spec §2 Home, lawyer role)
-    sortRecent: 'Más recientes',
     boardEmpty: 'No hay casos publicados en este momento.',
     boardNoMatch: 'Ningún caso coincide con tu búsqueda.',
     boardCount: (total: number) => (total === 1 ? '1 caso' : `${total} casos`),

@@ -3,7 +3,7 @@ import type { Role } from '@l4l/shared/constants/roles';
 import type { BoardSort } from '@l4l/shared/constants/sort';
 
 /** What the lawyers' board asks for (and the URL carries). */
-export type BoardFilters = { search: string; sort: 'recent' | BoardSort; page: number };
+export type BoardFilters = { search: string; sort: BoardSort; page: number };
 
 /** What 'Mis casos' asks for. */
 export type MyCasesFilters = { status: CaseStatus | null; page: number };

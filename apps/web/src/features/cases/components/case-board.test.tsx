@@ -1,3 +1,4 @@
+import { BOARD_SORTS } from '@l4l/shared/constants/sort';
 import { es } from '@l4l/shared/texts/es';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -84,7 +85,13 @@ describe('CaseBoard', () => {
     ).toHaveLength(1);
 
     const sort = screen.getByLabelText(es.dashboard.sortBy);
-    expect(within(sort).getByRole('option', { name: es.dashboard.sortRecent })).toBeInTheDocument();
+    // SPEC §9: the lawyer's five sorts, 'Por categoría' first and chosen
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(BOARD_SORTS.map((option) => option.label));
+    expect(sort).toHaveValue('category');
     await user.selectOptions(sort, 'price_asc');
     await waitFor(() => expect(api.calls.at(-1)?.query.get('sort')).toBe('price_asc'));
     expect(router.state.location.search).toBe('?search=despido&sort=price_asc');

@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isInvalidDataError } from '../../../lib/parse-answer.ts';
 import { type BoardFilters, caseKeys } from '../api/case-keys.ts';
 import { useCaseBoard } from '../api/get-case-board.ts';
-import { DEFAULT_BOARD_SORT, useBoardFilters } from '../lib/use-board-filters.ts';
+import { useBoardFilters } from '../lib/use-board-filters.ts';
 import { BoardCaseCard, type ProposalAction } from './board-case-card.tsx';
 import styles from './case-board.module.css';
 
@@ -72,7 +72,6 @@ export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction 
               value={filters.sort}
               onChange={(event) => update({ sort: event.target.value as BoardFilters['sort'] })}
             >
-              <option value={DEFAULT_BOARD_SORT}>{es.dashboard.sortRecent}</option>
               {BOARD_SORTS.map((sort) => (
                 <option key={sort.value} value={sort.value}>
                   {sort.label}

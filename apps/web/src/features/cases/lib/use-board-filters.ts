@@ -3,10 +3,11 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { BoardFilters } from '../api/case-keys.ts';
 
-export const DEFAULT_BOARD_SORT = 'recent' as const;
+/** SPEC §9 lists the lawyer's five sorts, 'Por categoría' first: the board opens on it. */
+export const DEFAULT_BOARD_SORT = 'category' as const;
 
 const isBoardSort = (value: string | null): value is BoardFilters['sort'] =>
-  value === DEFAULT_BOARD_SORT || BOARD_SORTS.some((sort) => sort.value === value);
+  BOARD_SORTS.some((sort) => sort.value === value);
 
 /**
  * The board's search, sort and page live in the URL (?search&sort&page), so a search survives a reload
