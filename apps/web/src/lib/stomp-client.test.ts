@@ -81,6 +81,14 @@ describe('stomp client', () => {
     const connect = broker.frames.find((f) => f.command === 'CONNECT' || f.command === 'STOMP');
     expect(connect?.headers['heart-beat']).toBe(`${STOMP_HEARTBEAT_MS},${STOMP_HEARTBEAT_MS}`);
 
+    // a subscription says when the broker holds it (its RECEIPT): from then on nothing is missed
+    const subscribed = vi.fn();
+    connection.subscribe('/topic/messages', () => {}, subscribed);
+    await vi.waitFor(() => expect(subscribed).toHaveBeenCalledOnce());
+    const subscribe = broker.frames.find((f) => f.command === 'SUBSCRIBE');
+    expect(subscribe?.headers.destination).toBe('/topic/messages');
+    expect(subscribe?.headers.receipt).toMatch(/^subscribe-/);
+
     await expect(connection.send('/app/chat', { text: 'hola' })).resolves.toBeUndefined();
     const sent = broker.frames.find((f) => f.command === 'SEND');
     expect(sent?.headers.destination).toBe('/app/chat');

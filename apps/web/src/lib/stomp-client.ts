@@ -48,7 +48,15 @@ export type StompConnectionOptions = {
 };
 
 export type StompConnection = {
-  subscribe: (destination: string, onMessage: (body: string) => void) => StompSubscription | null;
+  /**
+   * Subscribes; `onSubscribed` runs once the broker has the subscription (its RECEIPT), from when on no
+   * message to this destination can be missed.
+   */
+  subscribe: (
+    destination: string,
+    onMessage: (body: string) => void,
+    onSubscribed?: () => void,
+  ) => StompSubscription | null;
   /** Sends `body` as JSON; resolves on the broker's RECEIPT, rejects with its ERROR message. */
   send: (destination: string, body: unknown) => Promise<void>;
   /** Fire-and-forget SEND (presence announcements); dropped while disconnected. */
@@ -92,9 +100,15 @@ export function createStompConnection(options: StompConnectionOptions): StompCon
   });
 
   const connection: StompConnection = {
-    subscribe(destination, onMessage) {
+    subscribe(destination, onMessage, onSubscribed) {
       if (!client.connected) return null;
-      return client.subscribe(destination, (message: IMessage) => onMessage(message.body));
+      const headers: Record<string, string> = {};
+      if (onSubscribed) {
+        receiptSequence += 1;
+        headers.receipt = `subscribe-${Date.now().toString(36)}-${receiptSequence}`;
+        client.watchForReceipt(headers.receipt, () => onSubscribed());
+      }
+      return client.subscribe(destination, (message: IMessage) => onMessage(message.body), headers);
     },
     send(destination, body) {
       if (!client.connected) return Promise.reject(new StompSendError('disconnected'));

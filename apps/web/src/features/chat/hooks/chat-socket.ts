@@ -56,8 +56,8 @@ type ChatSocketOptions = {
 /**
  * The STOMP side of the dashboard's chat connection (loaded once the first screen has painted): it
  * announces /app/connect on each CONNECTED and /app/disconnect when it closes, writes every incoming
- * message into the chat queries, and on each CONNECTED refetches the chats that were read before it (a
- * reconnect, or the page's own first load), so nothing sent meanwhile is missed.
+ * message into the chat queries, and once each subscription is confirmed (its RECEIPT) refetches the chats
+ * that were read before it (a reconnect, or the page's own first load), so nothing sent meanwhile is missed.
  */
 export function openChatSocket({
   queryClient,
@@ -69,20 +69,27 @@ export function openChatSocket({
   const connection = createStompConnection({
     onStateChange,
     onConnected(live) {
-      live.subscribe(MESSAGES_DESTINATION, (body) => {
-        const message = parseIncoming(body);
-        if (!message) return;
-        const known = applyIncomingMessage(queryClient, userId, message, openChat());
-        if (!known) void queryClient.invalidateQueries({ queryKey: chatsQueryOptions(userId).queryKey });
-        if (message.chatId === openChat() && message.senderId !== userId) {
-          markChatRead(message.chatId).catch(() => {
-            // the unread count is only a hint; the next history read marks it again
-          });
-        }
-      });
+      const subscribed = () => {
+        // whatever was read before the broker held this subscription may have missed a message: read it
+        // again now, not at CONNECTED (a message sent between the two reached neither)
+        void queryClient.invalidateQueries({ queryKey: CHAT_QUERY_ROOT });
+      };
+      live.subscribe(
+        MESSAGES_DESTINATION,
+        (body) => {
+          const message = parseIncoming(body);
+          if (!message) return;
+          const known = applyIncomingMessage(queryClient, userId, message, openChat());
+          if (!known) void queryClient.invalidateQueries({ queryKey: chatsQueryOptions(userId).queryKey });
+          if (message.chatId === openChat() && message.senderId !== userId) {
+            markChatRead(message.chatId).catch(() => {
+              // the unread count is only a hint; the next history read marks it again
+            });
+          }
+        },
+        subscribed,
+      );
       live.notify('/app/connect', presenceBody(user()));
-      // whatever was read before this subscription may have missed a message: read it again
-      void queryClient.invalidateQueries({ queryKey: CHAT_QUERY_ROOT });
     },
   });
   const farewell = () => connection.notify('/app/disconnect', presenceBody(user()));
