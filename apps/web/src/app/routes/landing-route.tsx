@@ -1,10 +1,11 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { FullPageSpinner } from '../../components/spinner/spinner.tsx';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
 import { hasPersistentConsent } from '../../lib/cookie-consent.ts';
 import { useAppNavigate, usePathname } from '../../lib/navigation.tsx';
+import { useOpenedOnce } from '../../lib/on-demand.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -13,13 +14,6 @@ import { loadLoginModal, loadRegisterModal, preloadOn } from './auth-modal-loade
 // the forms (and their validation and pickers) load when a modal is first opened, never in front of the landing
 const LoginModal = lazy(() => loadLoginModal().then((module) => ({ default: module.LoginModal })));
 const RegisterModal = lazy(() => loadRegisterModal().then((module) => ({ default: module.RegisterModal })));
-
-/** True from the first time `open` is true: the modal then stays mounted, so it can animate its closing. */
-function useOpenedOnce(open: boolean) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
 
 /**
  * '/', '/login', '/registro' and every unknown path (spec §2). The path says which modal is open, so the
