@@ -2,7 +2,7 @@ import { LIMITS } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es';
 import { type ChangeEvent, useId, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
-import { IMAGE_TYPES, imageFileProblem, readAsDataUrl } from '../../lib/image-file.ts';
+import { IMAGE_TYPES, pickedPhoto } from '../../lib/image-file.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Button } from '../button/button.tsx';
 import { FormMessage } from '../form/field.tsx';
@@ -37,15 +37,11 @@ function AvatarCropper({ upload, onDone }: Pick<AvatarEditorProps, 'upload'> & {
   const [uploading, setUploading] = useState(false);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = '';
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    setProblem(problem);
-    if (problem) return;
+    const photo = await pickedPhoto(event.currentTarget, setProblem);
+    if (!photo) return;
     setZoom(1);
     setCrop({ x: 0, y: 0 });
-    setSource(await readAsDataUrl(file));
+    setSource(photo);
   };
 
   const onSave = async () => {

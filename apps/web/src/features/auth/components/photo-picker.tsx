@@ -3,7 +3,7 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';
 import { Button } from '../../../components/button/button.tsx';
 import field from '../../../components/form/field.module.css';
-import { IMAGE_TYPES, imageFileProblem, readAsDataUrl } from '../../../lib/image-file.ts';
+import { IMAGE_TYPES, pickedPhoto } from '../../../lib/image-file.ts';
 import styles from './photo-picker.module.css';
 
 type PhotoPickerProps = {
@@ -21,13 +21,8 @@ export function PhotoPicker({ value, onChange, name, error }: PhotoPickerProps) 
   const message = problem ?? error ?? null;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = '';
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    setProblem(problem);
-    if (problem) return;
-    onChange(await readAsDataUrl(file));
+    const photo = await pickedPhoto(event.currentTarget, setProblem);
+    if (photo) onChange(photo);
   };
 
   return (
