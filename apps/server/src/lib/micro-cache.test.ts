@@ -9,7 +9,7 @@ describe('MicroCache', () => {
 
   it('answers the same key from memory until it expires', async () => {
     const time = clock();
-    const cache = new MicroCache<number>(5_000, 10, time.now);
+    const cache = new MicroCache<number>(5_000, 10, { now: time.now });
     let loads = 0;
     const load = async () => ++loads;
     expect(await cache.get('a', load)).toBe(1);
@@ -79,7 +79,7 @@ describe('MicroCache', () => {
 
     it('loads a key asked for near its end in the background, answering the current value meanwhile', async () => {
       const time = clock();
-      const cache = new MicroCache<number>(5_000, 10, time.now, 1_000);
+      const cache = new MicroCache<number>(5_000, 10, { now: time.now, refreshAheadMs: 1_000 });
       const loads: Array<ReturnType<typeof deferred>> = [];
       const load = () => {
         loads.push(deferred());
@@ -106,7 +106,7 @@ describe('MicroCache', () => {
 
     it('keeps a refresh that fails or that a forget overtook out of the cache', async () => {
       const time = clock();
-      const cache = new MicroCache<number>(5_000, 10, time.now, 1_000);
+      const cache = new MicroCache<number>(5_000, 10, { now: time.now, refreshAheadMs: 1_000 });
       await cache.get('a', async () => 1);
       time.advance(4_500);
       const failing = deferred();

@@ -14,12 +14,17 @@ type Entry<V> = { value: Promise<V>; expiresAt: number; refreshing: boolean };
 export class MicroCache<V> {
   readonly #entries = new Map<string, Entry<V>>();
 
+  readonly refreshAheadMs: number;
+  private readonly now: () => number;
+
   constructor(
     readonly ttlMs: number,
     readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-    readonly refreshAheadMs = 0,
-  ) {}
+    { refreshAheadMs = 0, now = Date.now }: { refreshAheadMs?: number; now?: () => number } = {},
+  ) {
+    this.refreshAheadMs = refreshAheadMs;
+    this.now = now;
+  }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     if (this.ttlMs <= 0) return load();
@@ -66,11 +71,6 @@ export class MicroCache<V> {
   /** Drops one key (its next `get` loads anew). */
   forget(key: string): void {
     this.#entries.delete(key);
-  }
-
-  /** The keys held now, expired ones included. */
-  keys(): IterableIterator<string> {
-    return this.#entries.keys();
   }
 
   clear(): void {

@@ -123,9 +123,8 @@ function createSessions(db: Db, secret: string): Sessions {
         const [row] = await sessionCheck.execute({ sid: claims.sid, sub: claims.sub, now: new Date() });
         return row?.role ?? null;
       };
-      const role = isUnsettled(claims.sub)
-        ? await read()
-        : await checked.get(`${claims.sid}:${claims.sub}`, read);
+      // keyed by the session alone: a verified token's `sid` always comes with the `sub` it was issued to
+      const role = isUnsettled(claims.sub) ? await read() : await checked.get(claims.sid, read);
       return role ? { id: claims.sub, role, sessionId: claims.sid } : null;
     },
 
@@ -135,13 +134,15 @@ function createSessions(db: Db, secret: string): Sessions {
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
       // after the update: a check that started before it may have read the row still open
-      for (const key of checked.keys()) if (key.startsWith(`${sessionId}:`)) checked.forget(key);
+      checked.forget(sessionId);
     },
 
     async revokeAll(userId, { except, db: executor = db } = {}) {
       // rare (a ban, a password change or reset): everyone's remembered checks go, and this user's sessions
       // are read afresh until the transaction this may run in has committed
-      unsettled.set(userId, Date.now() + UNSETTLED_MS);
+      const now = Date.now();
+      for (const [id, until] of unsettled) if (until <= now) unsettled.delete(id);
+      unsettled.set(userId, now + UNSETTLED_MS);
       await executor
         .update(sessions)
         .set({ revokedAt: new Date() })

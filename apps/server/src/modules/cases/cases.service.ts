@@ -133,18 +133,14 @@ export function createCasesService(deps: {
   const repository = createCasesRepository(db);
   // ADR 0006: many lawyers read the same board pages; they change only as cases are published or taken
   // (pages asked for all the time are read again in the background before they expire: no caller waits)
-  const boardPages = new MicroCache<Awaited<ReturnType<CasesRepository['board']>>>(
-    deps.boardCacheMs,
-    500,
-    Date.now,
-    deps.boardCacheMs / 2,
-  );
+  const boardPages = new MicroCache<Awaited<ReturnType<CasesRepository['board']>>>(deps.boardCacheMs, 500, {
+    refreshAheadMs: deps.boardCacheMs / 2,
+  });
   // and each lawyer's own proposals on a page, forgotten in this process as soon as one of them changes
   const ownProposals = new MicroCache<Awaited<ReturnType<CasesRepository['latestProposalsOf']>>>(
     deps.boardCacheMs,
     5000,
-    Date.now,
-    deps.boardCacheMs / 2,
+    { refreshAheadMs: deps.boardCacheMs / 2 },
   );
   const withoutProposals = new WeakMap<object, PageEnvelope<BoardCase>>();
   const ownVersion = new Map<string, number>();

@@ -113,8 +113,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
   const directoryCache = new MicroCache<PageEnvelope<LawyerListItem>>(
     directoryCacheMs,
     DIRECTORY_CACHE_ENTRIES,
-    Date.now,
-    directoryCacheMs / 2,
+    { refreshAheadMs: directoryCacheMs / 2 },
   );
   const featuredCache = new MicroCache<LawyerListItem[]>(directoryCacheMs, 1);
   /** A lawyer's own change shows at once in this process; other changes within `directoryCacheMs`. */
