@@ -45,9 +45,9 @@ function sandboxIntent(publicUrl: string) {
 const paymentIntentModule: FastifyPluginAsyncZod = async (app) => {
   const stripe = app.config.stripe;
   const client = stripe ? createStripeClient(stripe) : undefined;
-  const available = () => {
+  /** The test page's provider: none in production (404), Stripe's client, or undefined on the sandbox. */
+  const testPageStripe = () => {
     if (app.config.env === 'production') throw notFound();
-    if (!client) throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.stripeNotConfigured });
     return client;
   };
   const unavailable = (error: unknown): never => {
@@ -75,11 +75,10 @@ const paymentIntentModule: FastifyPluginAsyncZod = async (app) => {
       schema: { body: paymentStripeSchema, response: { 200: dataEnvelope(paymentStripeAnswerSchema) } },
     },
     async (request) => {
-      if (app.config.env === 'production') throw notFound();
-      // the sandbox: an intent of Stripe's shape that no card form can pay (the test page says so and
-      // never asks; API.md's answer for any other client)
-      if (!client) return { data: sandboxIntent(app.config.publicUrl) };
-      const stripeClient = available();
+      const stripeClient = testPageStripe();
+      // the sandbox: an intent of Stripe's shape that no card can pay (the test page's 'Pay now' goes
+      // straight to the completion page with it)
+      if (!stripeClient) return { data: sandboxIntent(app.config.publicUrl) };
       const caller = currentUser(request);
       const given = request.headers['idempotency-key'];
       const key =
@@ -114,7 +113,9 @@ const paymentIntentModule: FastifyPluginAsyncZod = async (app) => {
     '/api/payments/intent/:id',
     { schema: { params: intentParams, response: { 200: dataEnvelope(paymentIntentStatusSchema) } } },
     async (request) => {
-      const stripeClient = available();
+      const stripeClient = testPageStripe();
+      if (!stripeClient)
+        throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.stripeNotConfigured });
       const intent = await stripeClient.paymentIntents.retrieve(request.params.id).catch((error: unknown) => {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
           throw notFound();
