@@ -1,19 +1,19 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
+import { MountOnceOpened, modalOnDemand } from '../../components/modal/modal-on-demand.tsx';
 import { FullPageSpinner } from '../../components/spinner/spinner.tsx';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
 import { hasPersistentConsent } from '../../lib/cookie-consent.ts';
 import { useAppNavigate, usePathname } from '../../lib/navigation.tsx';
-import { useOpenedOnce } from '../../lib/on-demand.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { loadLoginModal, loadRegisterModal, preloadOn } from './auth-modal-loaders.ts';
+import { loadLoginModal, loadRegisterModal } from './auth-modal-loaders.ts';
 
 // the forms (and their validation and pickers) load when a modal is first opened, never in front of the landing
-const LoginModal = lazy(() => loadLoginModal().then((module) => ({ default: module.LoginModal })));
-const RegisterModal = lazy(() => loadRegisterModal().then((module) => ({ default: module.RegisterModal })));
+const LoginModal = modalOnDemand(() => loadLoginModal().then((module) => module.LoginModal));
+const RegisterModal = modalOnDemand(() => loadRegisterModal().then((module) => module.RegisterModal));
 
 /**
  * '/', '/login', '/registro' and every unknown path (spec §2). The path says which modal is open, so the
@@ -28,8 +28,6 @@ export function LandingRoute() {
   useDocumentTitle(es.brand.slogan);
   const loginOpen = pathname === paths.login;
   const registerOpen = pathname === paths.register;
-  const loginMounted = useOpenedOnce(loginOpen);
-  const registerMounted = useOpenedOnce(registerOpen);
   // each modal links to the other: while one is open, the other's code comes along
   useEffect(() => {
     const other = loginOpen ? loadRegisterModal : registerOpen ? loadLoginModal : undefined;
@@ -56,25 +54,23 @@ export function LandingRoute() {
       <LandingPage
         onLogin={() => navigate(paths.login)}
         onRegister={() => navigate(paths.register)}
-        loginIntent={preloadOn(loadLoginModal)}
-        registerIntent={preloadOn(loadRegisterModal)}
+        loginIntent={LoginModal.intent()}
+        registerIntent={RegisterModal.intent()}
       />
-      <Suspense fallback={null}>
-        {loginMounted && (
-          <LoginModal
-            open={loginOpen}
-            onOpenChange={close}
-            onSwitchToRegister={() => navigate(paths.register, { replace: true })}
-          />
-        )}
-        {registerMounted && (
-          <RegisterModal
-            open={registerOpen}
-            onOpenChange={close}
-            onSwitchToLogin={() => navigate(paths.login, { replace: true })}
-          />
-        )}
-      </Suspense>
+      <MountOnceOpened open={loginOpen}>
+        <LoginModal.Dialog
+          open={loginOpen}
+          onOpenChange={close}
+          onSwitchToRegister={() => navigate(paths.register, { replace: true })}
+        />
+      </MountOnceOpened>
+      <MountOnceOpened open={registerOpen}>
+        <RegisterModal.Dialog
+          open={registerOpen}
+          onOpenChange={close}
+          onSwitchToLogin={() => navigate(paths.login, { replace: true })}
+        />
+      </MountOnceOpened>
     </>
   );
 }
