@@ -1,7 +1,8 @@
+import { rm, writeFile } from 'node:fs/promises';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error.ts';
-import { checkImage } from './images.ts';
+import { checkImage, storeImage } from './images.ts';
 
 /**
  * Every uploaded image is decoded and encoded again before it is stored: what is kept is pixels the server
@@ -61,6 +62,38 @@ export async function avatarThumbnail(avatar: Uint8Array): Promise<Buffer> {
     .resize(side, side, { fit: 'cover', position: 'centre' })
     .webp({ quality: 80 });
   return decoded(() => pipeline.toBuffer());
+}
+
+/**
+ * Writes the thumbnail of the avatar stored in `file` beside it (avatarThumbnailPath). False when there is
+ * none to write or the picture cannot be drawn: the web then shows the avatar itself.
+ */
+export async function writeAvatarThumbnail(file: string, avatar: Uint8Array): Promise<boolean> {
+  const thumbnail = avatarThumbnailPath(file);
+  if (!thumbnail) return false;
+  try {
+    await writeFile(thumbnail, await avatarThumbnail(avatar), { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An avatar stored under uploads/avatars (lib/images.ts) with its thumbnail beside it: the one way every
+ * avatar is kept (profile photo, a lawyer's registration), so none lacks its small copy; `remove` takes both.
+ */
+export async function storeAvatar(dataDir: string, avatar: Uint8Array) {
+  const stored = await storeImage(dataDir, 'avatars', avatar);
+  const thumbnail = avatarThumbnailPath(stored.file);
+  await writeAvatarThumbnail(stored.file, avatar);
+  return {
+    ...stored,
+    async remove() {
+      await stored.remove();
+      if (thumbnail) await rm(thumbnail, { force: true });
+    },
+  };
 }
 
 /** A chat picture in its own format (png or jpeg), scaled down to CHAT_IMAGE_MAX_SIDE when larger. */

@@ -7,7 +7,7 @@ import { CLIENT_ONLY_MESSAGE_TYPES, MESSAGE_TYPE, type MessageType } from '@l4l/
 import { usernameOf } from '@l4l/shared/schemas/auth';
 import { searchableText } from '@l4l/shared/search';
 import { count, sql } from 'drizzle-orm';
-import { avatarThumbnail, avatarThumbnailPath } from '../../lib/image-processing.ts';
+import { writeAvatarThumbnail } from '../../lib/image-processing.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { rebuildBoard } from '../board.ts';
 import type { Db, Tx } from '../database.ts';
@@ -183,9 +183,8 @@ export async function seedDemo(
         const file = path.join(options.dataDir, p.url);
         const bytes = pictures[i] ?? Buffer.alloc(0);
         await writeFile(file, bytes);
-        // an avatar's small copy, as uploads.service.ts writes it (issue #9: the directory's cards)
-        const thumbnail = p.purpose === 'avatar' ? avatarThumbnailPath(file) : null;
-        if (thumbnail) await writeFile(thumbnail, await avatarThumbnail(bytes));
+        // an avatar's small copy, as every stored avatar has (issue #9: the directory's cards)
+        if (p.purpose === 'avatar') await writeAvatarThumbnail(file, bytes);
       }),
     );
     return true;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { es } from '@l4l/shared/texts/es';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import {
@@ -222,6 +223,17 @@ describe('POST /api/auth/lawyer/register', () => {
     });
     const served = await t.app.inject({ method: 'GET', url: user!.photoUrl! });
     expect(served.statusCode).toBe(200);
+  });
+
+  it("keeps a lawyer's registration photo with its 128 px WebP thumbnail, as every avatar", async () => {
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#2a4d69' } })
+      .png()
+      .toBuffer();
+    const res = await register('lawyer', lawyerPayload({ lawyerPhoto: dataUrl(png) }));
+    expect(res.statusCode).toBe(200);
+    const [user] = await t.app.db.select().from(users).where(eq(users.id, res.json().data.id));
+    const thumbnail = path.join(t.config.dataDir, user!.photoUrl!.replace(/\.png$/, '.128.webp'));
+    expect(await sharp(readFileSync(thumbnail)).metadata()).toMatchObject({ format: 'webp', width: 128 });
   });
 
   it('refuses a text file declared as png with 415, whatever the declared type', async () => {

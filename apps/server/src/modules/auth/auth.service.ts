@@ -19,7 +19,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { dataUrlBytes, storeImage } from '../../lib/images.ts';
+import { storeAvatar } from '../../lib/image-processing.ts';
+import { dataUrlBytes } from '../../lib/images.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { transactional } from '../../lib/transaction.ts';
 import type { AuthUser, Sessions } from '../../plugins/auth.ts';
@@ -167,7 +168,7 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
       const fields = await newAccount(input);
       // the photo's bytes are checked (413/415) before any costly work
       const photoBytes = input.lawyerPhoto ? dataUrlBytes(input.lawyerPhoto) : undefined;
-      const photo = photoBytes ? await storeImage(config.dataDir, 'avatars', photoBytes) : undefined;
+      const photo = photoBytes ? await storeAvatar(config.dataDir, photoBytes) : undefined;
       try {
         const passwordHash = await hashPassword(input.password);
         return await insertAccount(async (tx) => {

@@ -1,9 +1,15 @@
-import { access, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProfilePhoto } from '@l4l/shared/schemas/uploads';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { avatarPng, avatarThumbnail, avatarThumbnailPath, chatImage } from '../../lib/image-processing.ts';
+import {
+  avatarPng,
+  avatarThumbnailPath,
+  chatImage,
+  storeAvatar,
+  writeAvatarThumbnail,
+} from '../../lib/image-processing.ts';
 import { dataUrlBytes, type StoredImage, storeImage } from '../../lib/images.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { type AuthUser, assertOwner } from '../../plugins/auth.ts';
@@ -23,33 +29,21 @@ const factsOf = (stored: StoredImage): UploadFacts => ({
 type Deps = { db: Db; dataDir: string };
 
 /**
- * (+) Gives every stored avatar without one its thumbnail (those stored before thumbnails existed, or with
- * a lawyer's registration), one at a time; the web falls back to the avatar itself meanwhile.
+ * (+) Gives every stored avatar without one its thumbnail: those stored before thumbnails existed (every
+ * avatar since is stored with its own, lib/image-processing.ts storeAvatar). One listing of the folder
+ * tells which are missing, so a start where none is reads no picture.
  */
 export async function backfillAvatarThumbnails(dataDir: string): Promise<number> {
   const folder = path.join(dataDir, 'uploads', 'avatars');
-  const names = await readdir(folder).catch(() => [] as string[]);
+  const names = new Set(await readdir(folder).catch(() => [] as string[]));
   let made = 0;
   for (const name of names) {
-    const thumbnail = STORED_AVATAR.test(`/uploads/avatars/${name}`)
-      ? avatarThumbnailPath(path.join(folder, name))
-      : null;
-    if (
-      !thumbnail ||
-      (await access(thumbnail).then(
-        () => true,
-        () => false,
-      ))
-    )
-      continue;
-    try {
-      await writeFile(thumbnail, await avatarThumbnail(await readFile(path.join(folder, name))), {
-        flag: 'wx',
-      });
-      made += 1;
-    } catch {
-      // an unreadable picture keeps no thumbnail: the web shows the avatar itself
-    }
+    const thumbnail = STORED_AVATAR.test(`/uploads/avatars/${name}`) ? avatarThumbnailPath(name) : null;
+    if (!thumbnail || names.has(thumbnail)) continue;
+    const file = path.join(folder, name);
+    // an unreadable picture keeps no thumbnail: the web shows the avatar itself
+    const bytes = await readFile(file).catch(() => null);
+    if (bytes && (await writeAvatarThumbnail(file, bytes))) made += 1;
   }
   return made;
 }
@@ -78,24 +72,16 @@ export function createUploadsService({ db, dataDir }: Deps) {
       assertOwner(caller, input.id, { admin: false });
       const bytes = dataUrlBytes(input.image);
       perUser.consume(caller.id);
-      const png = await avatarPng(bytes);
-      const thumbnail = await avatarThumbnail(png);
-      const stored = await storeImage(dataDir, 'avatars', png);
-      const thumbnailFile = avatarThumbnailPath(stored.file);
-      const removeBoth = async () => {
-        await stored.remove();
-        if (thumbnailFile) await rm(thumbnailFile, { force: true });
-      };
+      const stored = await storeAvatar(dataDir, await avatarPng(bytes));
       let replaced: Awaited<ReturnType<typeof repository.replaceAvatar>>;
       try {
-        if (thumbnailFile) await writeFile(thumbnailFile, thumbnail);
         replaced = await repository.replaceAvatar(caller.id, factsOf(stored));
       } catch (err) {
-        await removeBoth();
+        await stored.remove();
         throw err;
       }
       if (!replaced) {
-        await removeBoth();
+        await stored.remove();
         throw notFound();
       }
       await removeReplacedAvatar(replaced.previous);
