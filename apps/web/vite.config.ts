@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseSync, transformWithOxc } from 'vite';
+// relative, so the config's own bundler takes the TypeScript source
+import { LANDING_PAGE_PATHS } from '../../packages/shared/src/constants/pages.ts';
 
 /** The API server (apps/server) during `npm run dev`; the built app is served by that server itself. */
 const apiOrigin = 'http://localhost:3000';
@@ -185,9 +187,6 @@ function precompress(): Plugin {
     },
   };
 }
-
-/** What a hard load of these paths gets: landing.html, the landing page without React Router (ADR 0008). */
-const LANDING_PAGE_PATHS = new Set(['/', '/login', '/registro']);
 
 /**
  * `npm run dev` and `vite preview` answer '/', '/login' and '/registro' with landing.html, as the server

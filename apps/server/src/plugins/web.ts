@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { LANDING_PAGE_PATHS } from '@l4l/shared/constants/pages';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,12 +9,6 @@ import { sendError } from './error-handler.ts';
 
 /** Paths that belong to the server: never answered with the web app's index.html. */
 const SERVER_PREFIXES = ['/api/', '/api', '/ws', '/uploads/', '/payment/sandbox/'];
-
-/**
- * What a hard load of the landing page's paths gets: landing.html, the landing without React Router
- * (issue #9, ADR 0008). Inside the SPA, a link back to '/' still shows the SPA's own landing route.
- */
-const LANDING_PATHS = new Set(['/', '/login', '/registro']);
 
 /**
  * Serves uploaded images at /uploads and the built web app with the SPA fallback: any other GET that
@@ -54,7 +49,9 @@ async function web(app: FastifyInstance) {
       },
     });
     // GET and HEAD (Fastify answers HEAD for every GET route), with or without a query string
-    for (const url of LANDING_PATHS) {
+    // a hard load of the landing page's paths: landing.html (ADR 0008); inside the SPA a link back to '/'
+    // still shows the SPA's own landing route
+    for (const url of LANDING_PAGE_PATHS) {
       app.get(url, (_request, reply) => {
         reply.header('cache-control', 'no-cache');
         return reply.type('text/html; charset=utf-8').sendFile(landingPage, webDist);
