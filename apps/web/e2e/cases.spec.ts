@@ -1,22 +1,9 @@
 import { CASE_STEPS } from '@l4l/shared/constants/cases';
 import { es } from '@l4l/shared/texts/es';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { adminToken, DEMO_PASSWORD, presetConsent, registerClient } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { adminToken, registerClient, signedInPage } from './support.ts';
 
 const LAWYER_MAIL = 'lucia.garcia@l4l.demo';
-
-async function signedInPage(browser: Browser, mail: string, password: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await presetConsent(page, 'true');
-  await page.goto('/login');
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(es.login.email).fill(mail);
-  await dialog.getByLabel(es.login.password, { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: es.buttons.continue }).click();
-  await expect(page).toHaveURL(/\/dashboard\/inicio/);
-  return page;
-}
 
 /** The value beside a label of the case detail's left panel. */
 const field = (page: Page, label: string) =>
@@ -29,7 +16,7 @@ test('a case from start to finish: created, approved, proposed, paid, tracked, c
   test.setTimeout(180_000);
   const client = await registerClient(request);
   const clientPage = await signedInPage(browser, client.mail, client.password);
-  const lawyerPage = await signedInPage(browser, LAWYER_MAIL, DEMO_PASSWORD);
+  const lawyerPage = await signedInPage(browser, LAWYER_MAIL);
   const lawyer = (await (await lawyerPage.request.get('/api/auth/me')).json()).data as {
     id: string;
     name: string;
@@ -38,7 +25,8 @@ test('a case from start to finish: created, approved, proposed, paid, tracked, c
   const token = Date.now().toString(36);
   const title = `Fianza del piso ${token}`;
 
-  // the client tells the case: 'Iniciar un caso' → Mis casos
+  // the client tells the case: from the home, 'Iniciar un caso' → Mis casos
+  await clientPage.goto('/dashboard/inicio');
   await clientPage.getByRole('link', { name: es.nav.startCase }).first().click();
   await expect(clientPage.getByText(es.cases.approvalNotice)).toBeVisible();
   await clientPage.getByLabel(es.cases.titleLabel).fill(title);

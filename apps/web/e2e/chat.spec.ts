@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { es } from '@l4l/shared/texts/es';
-import { expect, type Page, test } from '@playwright/test';
-import { myId, presetConsent, signInThroughModal } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { myId, signedInPage } from './support.ts';
 
 /**
  * Issue #6 journey: a demo client and a demo lawyer who already share a chat talk live in two browsers,
@@ -15,11 +15,6 @@ const CLIENT_NAME = 'Pablo Herrera Sanz';
 const LAWYER_MAIL = 'alejandro.suarez@l4l.demo';
 const LAWYER_NAME = 'Alejandro Suárez Prieto';
 const BOARD_CASE_TITLE = 'La aseguradora no me paga las lesiones de un accidente';
-
-async function logInAs(page: Page, mail: string) {
-  await presetConsent(page, 'true');
-  await signInThroughModal(page, mail);
-}
 
 /** A real 24×24 PNG (a brass square), made here so the test needs no fixture file. */
 function png(): Buffer {
@@ -62,12 +57,8 @@ function png(): Buffer {
 test('a client and a lawyer chat live, attach a picture, and a new proposal reaches only the client', async ({
   browser,
 }) => {
-  const clientContext = await browser.newContext();
-  const lawyerContext = await browser.newContext();
-  const client = await clientContext.newPage();
-  const lawyer = await lawyerContext.newPage();
-  await logInAs(client, CLIENT_MAIL);
-  await logInAs(lawyer, LAWYER_MAIL);
+  const client = await signedInPage(browser, CLIENT_MAIL);
+  const lawyer = await signedInPage(browser, LAWYER_MAIL);
   const clientId = await myId(client);
 
   // the lawyer follows a deep link through the '/chat' alias (spec §6: a lawyer opens it by the client's id)
@@ -76,7 +67,8 @@ test('a client and a lawyer chat live, attach a picture, and a new proposal reac
   await expect(lawyer.getByRole('heading', { name: CLIENT_NAME })).toBeVisible();
   await expect(lawyer.getByText(es.chat.heading)).toBeVisible();
 
-  // the client opens the conversation from the list
+  // the client opens the conversation from the list, starting at the home
+  await client.goto('/dashboard/inicio');
   await client.getByRole('link', { name: es.nav.privateChat }).click();
   await client
     .getByRole('navigation', { name: es.chat.listLabel })
@@ -164,20 +156,16 @@ test('a client and a lawyer chat live, attach a picture, and a new proposal reac
   await expect(badge).toContainText(String(before + 1));
   await expect(badge.getByText(es.chat.unreadCount(before + 1))).toBeAttached();
 
-  await clientContext.close();
-  await lawyerContext.close();
+  await client.context().close();
+  await lawyer.context().close();
 });
 
 test('the client confirms a closure the lawyer asks for, then rates the case from the chat', async ({
   browser,
 }) => {
   // cliente3 (María José) and javier.lopez: an ACTIVO case whose first closure request she withdrew
-  const clientContext = await browser.newContext();
-  const lawyerContext = await browser.newContext();
-  const client = await clientContext.newPage();
-  const lawyer = await lawyerContext.newPage();
-  await logInAs(client, 'cliente3@l4l.demo');
-  await logInAs(lawyer, 'javier.lopez@l4l.demo');
+  const client = await signedInPage(browser, 'cliente3@l4l.demo');
+  const lawyer = await signedInPage(browser, 'javier.lopez@l4l.demo');
   const clientId = await myId(client);
   const lawyerId = await myId(lawyer);
 
@@ -217,6 +205,6 @@ test('the client confirms a closure the lawyer asks for, then rates the case fro
   );
   expect(rated?.stars).toBe(4);
 
-  await clientContext.close();
-  await lawyerContext.close();
+  await client.context().close();
+  await lawyer.context().close();
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { caseCode } from '@l4l/shared/constants/cases';
 import { es } from '@l4l/shared/texts/es';
-import { expect, type Page, test } from '@playwright/test';
-import { adminToken, myId, presetConsent, signInThroughModal } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { adminToken, myId, presetConsent, signedInPage } from './support.ts';
 
 /**
  * Issue #7 journey: a demo client accepts a lawyer's proposal in the chat, pays it in the sandbox
@@ -12,20 +12,11 @@ import { adminToken, myId, presetConsent, signInThroughModal } from './support.t
 const CLIENT_MAIL = 'cliente3@l4l.demo';
 const LAWYER_MAIL = 'lucia.garcia@l4l.demo';
 
-async function logInAs(page: Page, mail: string) {
-  await presetConsent(page, 'true');
-  await signInThroughModal(page, mail);
-}
-
 test('a client pays a proposal in the sandbox window; both billing histories show it', async ({
   browser,
 }) => {
-  const clientContext = await browser.newContext();
-  const lawyerContext = await browser.newContext();
-  const client = await clientContext.newPage();
-  const lawyer = await lawyerContext.newPage();
-  await logInAs(client, CLIENT_MAIL);
-  await logInAs(lawyer, LAWYER_MAIL);
+  const client = await signedInPage(browser, CLIENT_MAIL);
+  const lawyer = await signedInPage(browser, LAWYER_MAIL);
   const lawyerId = await myId(lawyer);
 
   // a fresh case of the client's, published by an administrator, and the lawyer's proposal on it
@@ -55,7 +46,7 @@ test('a client pays a proposal in the sandbox window; both billing histories sho
     .filter({ hasText: offer });
   await expect(card).toBeVisible();
   const [checkout] = await Promise.all([
-    clientContext.waitForEvent('page'),
+    client.context().waitForEvent('page'),
     card.getByRole('button', { name: es.buttons.accept }).click(),
   ]);
   await checkout.waitForLoadState();
@@ -96,8 +87,8 @@ test('a client pays a proposal in the sandbox window; both billing histories sho
   const lawyerRow = lawyer.getByRole('row').filter({ hasText: `#${code}` });
   await expect(lawyerRow).toContainText('270 €');
 
-  await clientContext.close();
-  await lawyerContext.close();
+  await client.context().close();
+  await lawyer.context().close();
 });
 
 test('the payment result pages work without signing in', async ({ page }) => {

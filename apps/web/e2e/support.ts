@@ -216,7 +216,7 @@ export async function signInAsAdmin(page: Page) {
  * so each page test starts signed in without going through the modal again.
  */
 const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
-export async function signedInState(browser: Browser, mail: string) {
+export async function signedInState(browser: Browser, mail: string, password = DEMO_PASSWORD) {
   const known = sessions.get(mail);
   if (known) return known;
   const context = await browser.newContext();
@@ -224,7 +224,7 @@ export async function signedInState(browser: Browser, mail: string) {
     const page = await context.newPage();
     await presetConsent(page, 'true');
     if (mail === E2E_ADMIN.email) await signInAsAdmin(page);
-    else await signInThroughModal(page, mail);
+    else await signInThroughModal(page, mail, password);
     const state = await context.storageState();
     sessions.set(mail, state);
     return state;
@@ -234,8 +234,8 @@ export async function signedInState(browser: Browser, mail: string) {
 }
 
 /** A page signed in as `mail` (cookie consent given), in a context of its own. */
-export async function signedInPage(browser: Browser, mail: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: await signedInState(browser, mail) });
+export async function signedInPage(browser: Browser, mail: string, password = DEMO_PASSWORD): Promise<Page> {
+  const context = await browser.newContext({ storageState: await signedInState(browser, mail, password) });
   return context.newPage();
 }
 
