@@ -55,6 +55,16 @@ export const paymentStripeSchema = z.object({
 });
 export type PaymentStripeInput = z.input<typeof paymentStripeSchema>;
 
+/**
+ * GET /api/payments/config (+): the provider the server pays with and, where the test page works, the
+ * publishable key it loads Stripe.js with.
+ */
+export const paymentConfigSchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
 export const paymentStripeAnswerSchema = z.object({ clientSecret: z.string(), dpmCheckerLink: z.string() });
 export type PaymentStripeAnswer = z.infer<typeof paymentStripeAnswerSchema>;
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { dataEnvelope } from '@l4l/shared/envelope';
 import {
+  paymentConfigSchema,
   paymentIntentStatusSchema,
   paymentStripeAnswerSchema,
   paymentStripeSchema,
@@ -20,11 +21,6 @@ const SOURCE = 'l4l-test-page';
 const intentParams = z.object({ id: z.string().regex(/^pi_[A-Za-z0-9_]{1,200}$/) });
 /** An optional client key ('Idempotency-Key' header) makes a retried submit create one intent. */
 const CLIENT_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-/** (+) What the test page needs to know before it loads Stripe.js: the provider and the browser's key. */
-const paymentConfigSchema = z.object({
-  provider: z.enum(['sandbox', 'stripe']),
-  publishableKey: z.string().nullable(),
-});
 
 /** A sandbox PaymentIntent's answer: a fresh id in Stripe's format; the link is the test page itself. */
 function sandboxIntent(publicUrl: string) {

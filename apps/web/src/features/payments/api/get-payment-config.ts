@@ -1,15 +1,7 @@
+import { type PaymentConfig, paymentConfigSchema } from '@l4l/shared/schemas/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
-
-/** The provider the server pays with and, where the test page works, Stripe's publishable key. */
-const paymentConfigSchema = z.object({
-  provider: z.enum(['sandbox', 'stripe']),
-  publishableKey: z.string().nullable(),
-});
-
-export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** GET /api/payments/config (+): whether the test page can load Stripe.js, and with which key. */
 export async function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
