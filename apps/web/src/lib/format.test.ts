@@ -1,4 +1,4 @@
-import { formatEuros } from '@l4l/shared/schemas/common';
+import { formatEuros, spanishNumber } from '@l4l/shared/schemas/common';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatDay, formatScore } from './format.ts';
 
@@ -25,5 +25,28 @@ describe('Spanish number formats', () => {
 
   it('writes a day as d/M/y', () => {
     expect(formatDay('2024-03-07')).toBe('7/3/2024');
+  });
+});
+
+// spanishNumber stands in for Intl.NumberFormat('es-ES', { useGrouping: 'always' }): same text for any number
+describe('spanishNumber against Intl', () => {
+  const samples = [
+    0, 1, 7, 12, 999, 1000, 1234, 12345.678, 1234567.891, 0.5, 0.07, 0.005, 1.005, 2.675, 45.5, 99.999, -3.2,
+    -1234.5, 1e6, 4.25, 4.35, 0.999, 9.995, 999.995, 1e-7, 123456789.125, 0.95, 5, 4.95,
+  ];
+  const cases: [number, number][] = [
+    [0, 0],
+    [0, 2],
+    [2, 2],
+    [1, 1],
+  ];
+  it.each(cases)('with %i to %i decimals', (min, max) => {
+    const intl = new Intl.NumberFormat('es-ES', {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      useGrouping: 'always',
+    });
+    for (const value of samples)
+      expect(spanishNumber(value, min, max), String(value)).toBe(intl.format(value));
   });
 });

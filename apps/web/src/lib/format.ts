@@ -1,21 +1,18 @@
-import { spanishNumbers } from '@l4l/shared/schemas/common';
+import { spanishNumber } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import { format, isValid, parseISO } from 'date-fns';
 
 // in shared so the landing page can name categories without loading date-fns
 export { categoryName } from '@l4l/shared/constants/categories';
 
-const amounts = spanishNumbers({ maximumFractionDigits: 2, useGrouping: 'always' });
-const scores = spanishNumbers({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** 45.5 → '45,5'; 1234 → '1.234': an amount in euros without the symbol (the spec's '{price}€/c'). */
 export function formatAmount(euros: number): string {
-  return amounts().format(euros);
+  return spanishNumber(euros, 0, 2);
 }
 
 /** A rating average with one decimal: 4.25 → '4,3'. */
 export function formatScore(score: number): string {
-  return scores().format(score);
+  return spanishNumber(score, 1, 1);
 }
 
 /** spec §5: dates show as d/M/y ('2024-03-07' → '7/3/2024'); an unreadable one says so. */
