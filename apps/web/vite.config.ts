@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -7,7 +8,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseSync, transformWithOxc } from 'vite';
 // relative, so the config's own bundler takes the TypeScript source
-import { LANDING_PAGE_PATHS } from '../../packages/shared/src/constants/pages.ts';
+import { HOME_PAGE_PATHS, LANDING_PAGE_PATHS } from '../../packages/shared/src/constants/pages.ts';
 
 /** The API server (apps/server) during `npm run dev`; the built app is served by that server itself. */
 const apiOrigin = 'http://localhost:3000';
@@ -189,14 +190,16 @@ function precompress(): Plugin {
 }
 
 /**
- * `npm run dev` and `vite preview` answer '/', '/login' and '/registro' with landing.html, as the server
- * does in production (apps/server/src/plugins/web.ts); every other page stays index.html's SPA.
+ * `npm run dev` and `vite preview` answer '/', '/login' and '/registro' with landing.html and
+ * '/dashboard/inicio' with home.html, as the server does in production (apps/server/src/plugins/web.ts);
+ * every other page stays index.html's SPA.
  */
 function landingPage(): Plugin {
   const rewrite = (req: { method?: string; url?: string }, _res: unknown, next: () => void) => {
     const [pathname = '/', query] = (req.url ?? '/').split('?');
-    if ((req.method === 'GET' || req.method === 'HEAD') && LANDING_PAGE_PATHS.has(pathname)) {
-      req.url = `/landing.html${query === undefined ? '' : `?${query}`}`;
+    const page = LANDING_PAGE_PATHS.has(pathname) ? 'landing' : HOME_PAGE_PATHS.has(pathname) ? 'home' : null;
+    if ((req.method === 'GET' || req.method === 'HEAD') && page) {
+      req.url = `/${page}.html${query === undefined ? '' : `?${query}`}`;
     }
     next();
   };
@@ -211,8 +214,127 @@ function landingPage(): Plugin {
   };
 }
 
+type GraphInfo = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] };
+type Graph = { getModuleInfo(id: string): GraphInfo | null };
+
+const SRC = fileURLToPath(new URL('src/', import.meta.url));
+
+/** Every module `roots` reach through static imports, and through dynamic ones when `follow` says so. */
+function reach(graph: Graph, roots: readonly string[], follow: (id: string) => boolean = () => false) {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    stack.push(...info.importedIds, ...info.dynamicallyImportedIds.filter(follow));
+  }
+  return seen;
+}
+
+/**
+ * Fewer, larger chunks for the first screens (issue #9). Left alone, the bundler makes a chunk for every
+ * set of screens that share a module: a hard load of the client home fetched 47 scripts and 14
+ * stylesheets, six at a time over HTTP/1.1, and Lighthouse's mobile performance stayed near 80. Here each
+ * module the home page (home.html) loads goes to one group by who else loads it on a hard load:
+ * - 'core': the landing page and the SPA's entry (React, React DOM, the API client, the session);
+ * - 'kit': the landing page, not the SPA's entry (the logo, shared bits of the frame);
+ * - 'shared': the SPA's entry and the landing page's modals, not the landing page itself;
+ * - 'spa': the SPA's entry only (React Router, the providers);
+ * - 'common': the administration console too (fields, avatars, dates);
+ * - 'forms': the landing page's modals too (the registration's fields);
+ * - 'dashboard': everything else the dashboard layout and the home screen need.
+ * So what the landing page loads grows by nothing (it still has no React Router, ADR 0008), every screen
+ * keeps a chunk of its own (a module loaded with import() is never grouped), and no route's first download
+ * grows by more than a few KiB (bench/README.md, web).
+ */
+function firstScreenChunks(): Plugin {
+  let groups: Map<string, string> | null = null;
+  const file = (relative: string) => path.join(SRC, relative);
+  const compute = (graph: Graph) => {
+    const isSpaInPlace = (id: string) => id === file('app/landing/spa-in-place.tsx');
+    const landing = reach(graph, [file('landing-main.tsx')]);
+    const landingModals = reach(graph, [file('landing-main.tsx')], (id) => !isSpaInPlace(id));
+    const main = reach(graph, [file('main.tsx')]);
+    const home = reach(graph, [file('home-main.tsx')]);
+    const all = reach(graph, [file('main.tsx')], () => true);
+    const own = new Set<string>([file('main.tsx'), file('landing-main.tsx'), file('home-main.tsx')]);
+    for (const id of all)
+      for (const target of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) own.add(target);
+    const admin = reach(graph, [file('app/layouts/admin-layout.tsx'), file('app/routes/admin-routes.tsx')]);
+    const found = new Map<string, string>();
+    for (const id of home) {
+      // zod stays split the bundler's way: the SPA's entry needs only its config, from its core (zod-config.ts),
+      // and a group would keep every part of it that any chunk imports
+      if (own.has(id) || id.includes('/node_modules/zod/')) continue;
+      if (landing.has(id)) found.set(id, main.has(id) ? 'core' : 'kit');
+      else if (main.has(id)) found.set(id, landingModals.has(id) ? 'shared' : 'spa');
+      else if (admin.has(id)) found.set(id, 'common');
+      else found.set(id, landingModals.has(id) ? 'forms' : 'dashboard');
+    }
+    return found;
+  };
+  return {
+    name: 'l4l:first-screen-chunks',
+    apply: 'build',
+    buildStart() {
+      groups = null;
+    },
+    outputOptions(options) {
+      return {
+        ...options,
+        codeSplitting: {
+          groups: [
+            {
+              name: (id, ctx) => {
+                groups ??= compute(ctx);
+                return groups.get(id) ?? null;
+              },
+              // a group's modules need the landing page's chunks (React), never the other way round
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      };
+    },
+  };
+}
+
+/**
+ * React Router's production build in the built app. Its package exports only its development build, which
+ * keeps its developer warnings switched on (`ENABLE_DEV_WARNINGS`): extra work on every navigation and
+ * link, in every user's browser. The same version's production build has the same API without them.
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'l4l:react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^react-router$/,
+            replacement: path.join(
+              path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+              'dist/production/index.mjs',
+            ),
+          },
+        ],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
-  plugins: [splitTexts(), react(), precompress(), landingPage()],
+  plugins: [
+    splitTexts(),
+    react(),
+    precompress(),
+    landingPage(),
+    firstScreenChunks(),
+    reactRouterProduction(),
+  ],
   server: {
     proxy: {
       '/api': { target: apiOrigin },
@@ -226,11 +348,18 @@ export default defineConfig({
     emptyOutDir: true,
     // bench/web.mjs reads which chunks each route loads from it (.vite/manifest.json)
     manifest: true,
+    // one stylesheet for the whole app (14 KiB gzipped): a screen's first paint waits for every stylesheet it
+    // needs, and one request costs less than six round trips for six small files (issue #9)
+    cssCodeSplit: false,
+    // every browser the app supports preloads modules itself
+    modulePreload: { polyfill: false },
     rollupOptions: {
-      // two pages: the SPA, and the landing page on its own without React Router (ADR 0008)
+      // three pages: the SPA; the landing page on its own, without React Router; and the SPA again for a hard
+      // load of the client home, with that screen in its first download (ADR 0008)
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         landing: fileURLToPath(new URL('landing.html', import.meta.url)),
+        home: fileURLToPath(new URL('home.html', import.meta.url)),
       },
     },
   },

@@ -52,13 +52,14 @@ describe('the web app', () => {
   });
 });
 
-describe('the landing page (landing.html, ADR 0008)', () => {
+describe('the landing page (landing.html) and the client home (home.html), ADR 0008', () => {
   let withLanding: Awaited<ReturnType<typeof buildTestApp>>;
   let landingDist: string;
   beforeAll(async () => {
     landingDist = mkdtempSync(path.join(tmpdir(), 'l4l-dist-'));
     writeFileSync(path.join(landingDist, 'index.html'), '<!doctype html><title>SPA</title>');
     writeFileSync(path.join(landingDist, 'landing.html'), '<!doctype html><title>Landing</title>');
+    writeFileSync(path.join(landingDist, 'home.html'), '<!doctype html><title>Home</title>');
     withLanding = await buildTestApp({ webDist: landingDist });
   });
   afterAll(async () => {
@@ -66,21 +67,32 @@ describe('the landing page (landing.html, ADR 0008)', () => {
     rmSync(landingDist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/login', '/registro', '/?utm_source=x', '/login?next=1'])(
-    'answers a hard load of %s with landing.html, revalidated every time',
-    async (url) => {
-      for (const method of ['GET', 'HEAD'] as const) {
-        const page = await withLanding.app.inject({ method, url });
-        expect(page.statusCode).toBe(200);
-        expect(page.headers['content-type']).toContain('text/html');
-        expect(page.headers['cache-control']).toBe('no-cache');
-        if (method === 'GET') expect(page.body).toContain('<title>Landing</title>');
-      }
-    },
-  );
+  it.each([
+    ['/', 'Landing'],
+    ['/login', 'Landing'],
+    ['/registro', 'Landing'],
+    ['/?utm_source=x', 'Landing'],
+    ['/login?next=1', 'Landing'],
+    ['/dashboard/inicio', 'Home'],
+    ['/dashboard/inicio?categorias=Abogado%20Civil', 'Home'],
+  ])('answers a hard load of %s with its page (%s), revalidated every time', async (url, title) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const page = await withLanding.app.inject({ method, url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      if (method === 'GET') expect(page.body).toContain(`<title>${title}</title>`);
+    }
+  });
 
-  it('keeps index.html for every other page, and answers / with it when the build has no landing.html', async () => {
-    for (const url of ['/dashboard/inicio', '/login/otra', '/registros', '/politica-de-cookies']) {
+  it('keeps index.html for every other page, and for / and /dashboard/inicio when the build has neither page', async () => {
+    for (const url of [
+      '/dashboard',
+      '/dashboard/casos',
+      '/login/otra',
+      '/registros',
+      '/politica-de-cookies',
+    ]) {
       const page = await withLanding.app.inject({ url });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<title>SPA</title>');
@@ -93,5 +105,7 @@ describe('the landing page (landing.html, ADR 0008)', () => {
     expect(home.headers['cache-control']).toBe('no-cache');
     const login = await t.app.inject({ url: '/login' });
     expect(login.body).toBe('<!doctype html><title>L4L</title>');
+    const dashboardHome = await t.app.inject({ url: '/dashboard/inicio' });
+    expect(dashboardHome.body).toBe('<!doctype html><title>L4L</title>');
   });
 });

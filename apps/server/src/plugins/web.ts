@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { LANDING_PAGE_PATHS } from '@l4l/shared/constants/pages';
+import { HOME_PAGE_PATHS, LANDING_PAGE_PATHS } from '@l4l/shared/constants/pages';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,7 +13,7 @@ const SERVER_PREFIXES = ['/api/', '/api', '/ws', '/uploads/', '/payment/sandbox/
 /**
  * Serves uploaded images at /uploads and the built web app with the SPA fallback: any other GET that
  * matches no file answers index.html, so the client router takes the path; '/', '/login' and '/registro'
- * answer landing.html when the build has one.
+ * answer landing.html, and '/dashboard/inicio' home.html, when the build has them (ADR 0008).
  */
 async function web(app: FastifyInstance) {
   const uploads = path.join(app.config.dataDir, 'uploads');
@@ -28,8 +28,10 @@ async function web(app: FastifyInstance) {
   });
 
   const webDist = app.config.webDist;
-  const landingPage =
-    webDist && existsSync(path.join(webDist, 'landing.html')) ? 'landing.html' : 'index.html';
+  const pageOrIndex = (page: string) =>
+    webDist && existsSync(path.join(webDist, page)) ? page : 'index.html';
+  const landingPage = pageOrIndex('landing.html');
+  const homePage = pageOrIndex('home.html');
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -51,10 +53,15 @@ async function web(app: FastifyInstance) {
     // GET and HEAD (Fastify answers HEAD for every GET route), with or without a query string
     // a hard load of the landing page's paths: landing.html (ADR 0008); inside the SPA a link back to '/'
     // still shows the SPA's own landing route
-    for (const url of LANDING_PAGE_PATHS) {
+    const pages = [
+      ...[...LANDING_PAGE_PATHS].map((url) => [url, landingPage] as const),
+      // a hard load of the dashboard home: the SPA with that screen's code in its first download
+      ...[...HOME_PAGE_PATHS].map((url) => [url, homePage] as const),
+    ];
+    for (const [url, page] of pages) {
       app.get(url, (_request, reply) => {
         reply.header('cache-control', 'no-cache');
-        return reply.type('text/html; charset=utf-8').sendFile(landingPage, webDist);
+        return reply.type('text/html; charset=utf-8').sendFile(page, webDist);
       });
     }
   }
