@@ -1,6 +1,7 @@
 import { formatEuros } from '@l4l/shared/schemas/common';
 import type { LawyerListItem } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es';
+import { memo } from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';
 import { ButtonLink } from '../../../components/button/button.tsx';
 import { MapPinIcon } from '../../../components/icons/icons.tsx';
@@ -20,9 +21,16 @@ export function firstConsultationText(firstVisitFree: boolean, priceFirstVisit: 
 /**
  * One lawyer of the directory, with the fields spec §2 lists, and 'Saber Más' to the profile. `position`
  * in the list: the first photo is fetched first (it is the page's largest paint on a phone), photos far
- * down wait until they are scrolled near.
+ * down wait until they are scrolled near. Memoized: the directory renders again as its query settles, and a
+ * dozen cards with the same lawyer need no new work (issue #9).
  */
-export function LawyerCard({ lawyer, position = 0 }: { lawyer: LawyerListItem; position?: number }) {
+export const LawyerCard = memo(function LawyerCard({
+  lawyer,
+  position = 0,
+}: {
+  lawyer: LawyerListItem;
+  position?: number;
+}) {
   const titleId = `lawyer-${lawyer.id}`;
   const category = lawyer.categories[0];
   return (
@@ -73,4 +81,4 @@ export function LawyerCard({ lawyer, position = 0 }: { lawyer: LawyerListItem; p
       </div>
     </article>
   );
-}
+});
