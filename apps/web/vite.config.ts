@@ -281,6 +281,21 @@ function firstScreenChunks(): Plugin {
     buildStart() {
       groups = null;
     },
+    // what the two first pages are built around, checked on every build (ADR 0008, issue #9)
+    buildEnd(error) {
+      if (error) return;
+      const landing = reach(this, [file('landing-main.tsx')]);
+      const router = [...landing].find((id) => id.includes('/node_modules/react-router/'));
+      if (router) this.error(`landing.html must not load React Router (ADR 0008), it reaches ${router}`);
+      const home = reach(this, [file('home-main.tsx')]);
+      const zod = [...home].find((id) => id.includes('/node_modules/zod/v4/classic/'));
+      if (zod) {
+        this.error(
+          `home.html must not load zod's schemas before its first paint (issue #9), it reaches ${zod}: ` +
+            'import schemas with lazySchema (lib/parse-answer.ts) and formats from @l4l/shared/format',
+        );
+      }
+    },
     outputOptions(options) {
       return {
         ...options,

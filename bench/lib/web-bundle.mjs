@@ -153,8 +153,9 @@ export async function measureRoutes({ webRoot, dist }) {
   };
   const initial = pageScripts('index.html');
   if (!initial) throw new Error("Vite's manifest has no entry 'index.html'");
-  // null for a build from before landing.html (the SPA's '/' is then the landing page)
+  // null for a build from before landing.html (the SPA's '/' is then the landing page), or home.html
   const landing = pageScripts('landing.html');
+  const home = pageScripts('home.html');
   const sizes = new Map();
   const sizeOf = (file) => {
     if (!sizes.has(file)) sizes.set(file, gzipSize(path.join(dist, file)));
@@ -165,6 +166,7 @@ export async function measureRoutes({ webRoot, dist }) {
   return {
     entryKiB: kib(initial),
     landingPage: landing && { files: [...landing], kib: kib(landing) },
+    homePage: home && { files: [...home], kib: kib(home) },
     sizeOf: (file) => sizeOf(file) / KIB,
     screens: screens.map((screen) => {
       const files = new Set(initial);

@@ -1,4 +1,4 @@
-import { formatEuros, spanishNumber } from '@l4l/shared/schemas/common';
+import { formatEuros, spanishNumber } from '@l4l/shared/format';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatDay, formatScore } from './format.ts';
 

@@ -1,4 +1,4 @@
-import { spanishNumber } from '@l4l/shared/schemas/common';
+import { spanishNumber } from '@l4l/shared/format';
 import { es } from '@l4l/shared/texts/es';
 import { format, isValid, parseISO } from 'date-fns';
 

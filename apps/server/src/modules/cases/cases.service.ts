@@ -3,6 +3,7 @@ import { UNCLASSIFIED_CATEGORY } from '@l4l/shared/constants/categories';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { PageEnvelope } from '@l4l/shared/envelope';
+import { formatEuros } from '@l4l/shared/format';
 import type {
   BoardCase,
   BoardQuery,
@@ -11,7 +12,7 @@ import type {
   Proposal,
   ProposalInput,
 } from '@l4l/shared/schemas/cases';
-import { centsToEuros, eurosToCents, formatEuros } from '@l4l/shared/schemas/common';
+import { centsToEuros, eurosToCents } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';

@@ -1,5 +1,6 @@
 import { caseCode } from '@l4l/shared/constants/cases';
-import { centsToEuros, formatEuros } from '@l4l/shared/schemas/common';
+import { formatEuros } from '@l4l/shared/format';
+import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

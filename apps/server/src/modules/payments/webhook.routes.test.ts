@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { caseCode } from '@l4l/shared/constants/cases';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
-import { formatEuros } from '@l4l/shared/schemas/common';
+import { formatEuros } from '@l4l/shared/format';
 import { es } from '@l4l/shared/texts/es';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { formatPhone } from '@l4l/shared/schemas/common';
+import { formatPhone } from '@l4l/shared/format';
 import { es } from '@l4l/shared/texts/es';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import styles from './field.module.css';

@@ -1,5 +1,5 @@
 import { CASE_STATUSES } from '@l4l/shared/constants/cases';
-import { formatEuros } from '@l4l/shared/schemas/common';
+import { formatEuros } from '@l4l/shared/format';
 import { es } from '@l4l/shared/texts/es';
 import { Link } from 'react-router';
 import { useAdminStats } from '../api/get-admin-stats.ts';

@@ -1,6 +1,6 @@
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
+import { formatEuros } from '@l4l/shared/format';
 import type { BillingRow } from '@l4l/shared/schemas/billing';
-import { formatEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import type { MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';

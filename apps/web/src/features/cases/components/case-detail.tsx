@@ -1,7 +1,7 @@
 import { CASE_STATUS, CASE_STEPS, LAWYER_STEP_MAX, LAWYER_STEP_MIN } from '@l4l/shared/constants/cases';
 import { ROLE } from '@l4l/shared/constants/roles';
+import { formatEuros } from '@l4l/shared/format';
 import type { Case } from '@l4l/shared/schemas/cases';
-import { formatEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';

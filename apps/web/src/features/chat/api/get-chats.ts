@@ -1,15 +1,20 @@
-import { type ChatListItem, chatListItemSchema } from '@l4l/shared/schemas/chat';
+import type { ChatListItem } from '@l4l/shared/schemas/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { lazySchema, parseAnswer } from '../../../lib/parse-answer.ts';
 
-const chatListSchema = z.array(chatListItemSchema);
+// the nav's badge asks for the chats on every dashboard screen: zod loads beside that request
+const chatListSchema = lazySchema(() =>
+  import('./chat-list-answer.ts').then((module) => module.chatListSchema),
+);
 
 /** GET /api/chat/getchats/{userId}: the caller's chats, newest activity first (API.md "Chat"). */
 export async function getChats(userId: string, signal?: AbortSignal): Promise<ChatListItem[]> {
-  const answer = await apiClient.get<unknown>(`/api/chat/getchats/${encodeURIComponent(userId)}`, { signal });
-  return parseAnswer(chatListSchema, answer);
+  const [answer, schema] = await Promise.all([
+    apiClient.get<unknown>(`/api/chat/getchats/${encodeURIComponent(userId)}`, { signal }),
+    chatListSchema(),
+  ]);
+  return parseAnswer(schema, answer);
 }
 
 export const chatsQueryOptions = (userId: string) =>

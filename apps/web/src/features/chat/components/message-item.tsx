@@ -1,8 +1,8 @@
 import { caseCode } from '@l4l/shared/constants/cases';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
+import { formatEuros } from '@l4l/shared/format';
 import { type ChatMessage, isOwnUploadUrl } from '@l4l/shared/schemas/chat';
-import { formatEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import { format, isValid, parseISO } from 'date-fns';
 import { ClosureRequestActions, ProposalActions } from './message-actions.tsx';

@@ -1,10 +1,8 @@
 import { LAWYER_SORTS, type LawyerSort } from '@l4l/shared/constants/sort';
 import type { PageMeta } from '@l4l/shared/envelope';
-import { type LawyerListItem, lawyerListItemSchema } from '@l4l/shared/schemas/lawyers';
+import type { LawyerListItem } from '@l4l/shared/schemas/lawyers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { getCheckedPage, lazySchema } from '../../../lib/parse-answer.ts';
 
 /** The directory's filters as the screen keeps them (and the URL carries them). */
 export type LawyerFilters = {
@@ -21,13 +19,15 @@ export const DEFAULT_SORT: LawyerSort = LAWYER_SORTS[0].value;
 
 export type LawyersPage = { lawyers: LawyerListItem[]; meta: PageMeta };
 
-const lawyersAnswerSchema = z.array(lawyerListItemSchema);
+const lawyersAnswerSchema = lazySchema(() =>
+  import('./lawyers-answer.ts').then((module) => module.lawyersAnswerSchema),
+);
 
 /** GET /api/lawyers?search&categories&province&sort&page&pageSize (API.md). */
 export async function getLawyers(filters: LawyerFilters, signal?: AbortSignal): Promise<LawyersPage> {
-  const answer = await apiClient.getPage<unknown>('/api/lawyers', {
-    signal,
-    query: {
+  const { items, meta } = await getCheckedPage(
+    '/api/lawyers',
+    {
       search: filters.search || undefined,
       categories: filters.categories.length > 0 ? filters.categories.join(',') : undefined,
       province: filters.province || undefined,
@@ -35,10 +35,10 @@ export async function getLawyers(filters: LawyerFilters, signal?: AbortSignal): 
       page: filters.page,
       pageSize: LAWYERS_PAGE_SIZE,
     },
-  });
-  const lawyers = parseAnswer(lawyersAnswerSchema, answer?.data);
-  const meta = answer?.meta ?? { total: lawyers.length, page: filters.page, pageSize: LAWYERS_PAGE_SIZE };
-  return { lawyers, meta };
+    lawyersAnswerSchema,
+    signal,
+  );
+  return { lawyers: items, meta };
 }
 
 export const lawyersQueryOptions = (filters: LawyerFilters) =>

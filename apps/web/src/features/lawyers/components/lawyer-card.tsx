@@ -1,4 +1,4 @@
-import { formatEuros } from '@l4l/shared/schemas/common';
+import { formatEuros } from '@l4l/shared/format';
 import type { LawyerListItem } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es';
 import { memo } from 'react';

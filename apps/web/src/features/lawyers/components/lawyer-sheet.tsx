@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { formatPhone } from '@l4l/shared/schemas/common';
+import { formatPhone } from '@l4l/shared/format';
 import {
   type LawyerProfileUpdate,
   type LawyerSheet as LawyerSheetData,

@@ -1,5 +1,5 @@
+import { formatEuros } from '@l4l/shared/format';
 import { PAYMENT_TEST_AMOUNT } from '@l4l/shared/schemas/billing';
-import { formatEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button } from '../../../components/button/button.tsx';

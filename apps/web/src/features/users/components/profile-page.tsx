@@ -1,7 +1,8 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { ROLE } from '@l4l/shared/constants/roles';
+import { formatPhone } from '@l4l/shared/format';
 import { type UserProfile, type UserProfileUpdate, userProfileUpdateSchema } from '@l4l/shared/schemas/auth';
-import { EMAIL_PATTERN, formatPhone } from '@l4l/shared/schemas/common';
+import { EMAIL_PATTERN } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
