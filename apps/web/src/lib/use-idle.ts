@@ -61,4 +61,3 @@ export function useIdle(timeoutMs = 2000) {
   }, [idle, timeoutMs]);
   return idle;
 }
-
