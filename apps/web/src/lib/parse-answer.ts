@@ -29,20 +29,29 @@ export function lazySchema<T>(load: () => Promise<z.ZodType<T>>): () => Promise<
   };
 }
 
+/** Each row of a list answer checked against its item's schema; an answer that is no list is invalid data. */
+export function parseRows<T>(item: z.ZodType<T>, rows: unknown): T[] {
+  if (!Array.isArray(rows)) throw new InvalidDataError();
+  return rows.map((row) => parseAnswer(item, row));
+}
+
 /**
- * One page of a list (API.md `{data, meta}`), each item checked against `schema`, which loads beside the
- * request. Without `meta` the page is taken as the whole list.
+ * One page of a list (API.md `{data, meta}`), each row checked against `item`: a schema, or its loader
+ * (lazySchema), which then loads beside the request. Without `meta` the page is taken as the whole list.
  */
 export async function getCheckedPage<T>(
   path: string,
-  query: Record<string, string | number | undefined> & { page: number; pageSize: number },
-  schema: () => Promise<z.ZodType<T[]>>,
+  query: Record<string, string | number | undefined> & { page?: number; pageSize: number },
+  item: z.ZodType<T> | (() => Promise<z.ZodType<T>>),
   signal?: AbortSignal,
 ): Promise<{ items: T[]; meta: PageMeta }> {
-  const [answer, checked] = await Promise.all([
+  const [answer, schema] = await Promise.all([
     apiClient.getPage<unknown>(path, { signal, query }),
-    schema(),
+    typeof item === 'function' ? item() : item,
   ]);
-  const items = parseAnswer(checked, answer?.data);
-  return { items, meta: answer?.meta ?? { total: items.length, page: query.page, pageSize: query.pageSize } };
+  const items = parseRows(schema, answer?.data);
+  return {
+    items,
+    meta: answer?.meta ?? { total: items.length, page: query.page ?? 1, pageSize: query.pageSize },
+  };
 }

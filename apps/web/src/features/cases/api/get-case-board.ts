@@ -8,8 +8,8 @@ export const BOARD_PAGE_SIZE = 12;
 
 export type BoardPage = { cases: BoardCase[]; meta: PageMeta };
 
-const boardAnswerSchema = lazySchema(() =>
-  import('./board-answer.ts').then((module) => module.boardAnswerSchema),
+const boardItemSchema = lazySchema(() =>
+  import('@l4l/shared/schemas/cases').then((module) => module.boardCaseSchema),
 );
 
 /** GET /api/cases/pending-cases?search&sort&page&pageSize: the lawyers' board (API.md). */
@@ -22,7 +22,7 @@ export async function getCaseBoard(filters: BoardFilters, signal?: AbortSignal):
       page: filters.page,
       pageSize: BOARD_PAGE_SIZE,
     },
-    boardAnswerSchema,
+    boardItemSchema,
     signal,
   );
   return { cases: items, meta };

@@ -1,20 +1,20 @@
 import type { ChatListItem } from '@l4l/shared/schemas/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { lazySchema, parseAnswer } from '../../../lib/parse-answer.ts';
+import { lazySchema, parseRows } from '../../../lib/parse-answer.ts';
 
 // the nav's badge asks for the chats on every dashboard screen: zod loads beside that request
-const chatListSchema = lazySchema(() =>
-  import('./chat-list-answer.ts').then((module) => module.chatListSchema),
+const chatItemSchema = lazySchema(() =>
+  import('@l4l/shared/schemas/chat').then((module) => module.chatListItemSchema),
 );
 
 /** GET /api/chat/getchats/{userId}: the caller's chats, newest activity first (API.md "Chat"). */
 export async function getChats(userId: string, signal?: AbortSignal): Promise<ChatListItem[]> {
   const [answer, schema] = await Promise.all([
     apiClient.get<unknown>(`/api/chat/getchats/${encodeURIComponent(userId)}`, { signal }),
-    chatListSchema(),
+    chatItemSchema(),
   ]);
-  return parseAnswer(schema, answer);
+  return parseRows(schema, answer);
 }
 
 export const chatsQueryOptions = (userId: string) =>

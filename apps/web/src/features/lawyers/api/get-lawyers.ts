@@ -19,8 +19,8 @@ export const DEFAULT_SORT: LawyerSort = LAWYER_SORTS[0].value;
 
 export type LawyersPage = { lawyers: LawyerListItem[]; meta: PageMeta };
 
-const lawyersAnswerSchema = lazySchema(() =>
-  import('./lawyers-answer.ts').then((module) => module.lawyersAnswerSchema),
+const lawyerItemSchema = lazySchema(() =>
+  import('@l4l/shared/schemas/lawyers').then((module) => module.lawyerListItemSchema),
 );
 
 /** GET /api/lawyers?search&categories&province&sort&page&pageSize (API.md). */
@@ -35,7 +35,7 @@ export async function getLawyers(filters: LawyerFilters, signal?: AbortSignal): 
       page: filters.page,
       pageSize: LAWYERS_PAGE_SIZE,
     },
-    lawyersAnswerSchema,
+    lawyerItemSchema,
     signal,
   );
   return { lawyers: items, meta };
