@@ -1,4 +1,5 @@
 import { rm, writeFile } from 'node:fs/promises';
+import { AVATAR_THUMBNAIL_PX, avatarThumbnailOf } from '@l4l/shared/constants/avatars';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error.ts';
@@ -38,38 +39,23 @@ export async function avatarPng(bytes: Uint8Array): Promise<Buffer> {
   return decoded(() => pipeline.toBuffer());
 }
 
-/** The side of an avatar's thumbnail: what a 64 px card or a 40 px header needs on a phone's screen. */
-export const AVATAR_THUMBNAIL_PX = 128;
-
-/**
- * (+) Where an avatar's thumbnail lives: beside it, `<name>.png` → `<name>.128.webp` (the web's Avatar
- * asks for it in a srcset and falls back to the avatar itself where there is none). Null for a URL that
- * is not a stored avatar.
- */
-export function avatarThumbnailPath(avatar: string): string | null {
-  return /\.(?:png|jpg)$/.test(avatar)
-    ? avatar.replace(/\.(?:png|jpg)$/, `.${AVATAR_THUMBNAIL_PX}.webp`)
-    : null;
-}
-
 /**
  * (+) Issue #9: an avatar shown small, as a 128 px WebP of a few KiB, drawn from the stored avatar (already
  * re-encoded, so never the sender's bytes).
  */
 export async function avatarThumbnail(avatar: Uint8Array): Promise<Buffer> {
-  const side = AVATAR_THUMBNAIL_PX;
   const pipeline = decode(avatar)
-    .resize(side, side, { fit: 'cover', position: 'centre' })
+    .resize(AVATAR_THUMBNAIL_PX, AVATAR_THUMBNAIL_PX, { fit: 'cover', position: 'centre' })
     .webp({ quality: 80 });
   return decoded(() => pipeline.toBuffer());
 }
 
 /**
- * Writes the thumbnail of the avatar stored in `file` beside it (avatarThumbnailPath). False when there is
+ * Writes the thumbnail of the avatar stored in `file` beside it (avatarThumbnailOf). False when there is
  * none to write or the picture cannot be drawn: the web then shows the avatar itself.
  */
 export async function writeAvatarThumbnail(file: string, avatar: Uint8Array): Promise<boolean> {
-  const thumbnail = avatarThumbnailPath(file);
+  const thumbnail = avatarThumbnailOf(file);
   if (!thumbnail) return false;
   try {
     await writeFile(thumbnail, await avatarThumbnail(avatar), { flag: 'wx' });
@@ -79,21 +65,21 @@ export async function writeAvatarThumbnail(file: string, avatar: Uint8Array): Pr
   }
 }
 
+/** Removes a stored avatar's file and its thumbnail, whichever exist. */
+export async function removeAvatar(file: string): Promise<void> {
+  await rm(file, { force: true });
+  const thumbnail = avatarThumbnailOf(file);
+  if (thumbnail) await rm(thumbnail, { force: true });
+}
+
 /**
  * An avatar stored under uploads/avatars (lib/images.ts) with its thumbnail beside it: the one way every
  * avatar is kept (profile photo, a lawyer's registration), so none lacks its small copy; `remove` takes both.
  */
 export async function storeAvatar(dataDir: string, avatar: Uint8Array) {
   const stored = await storeImage(dataDir, 'avatars', avatar);
-  const thumbnail = avatarThumbnailPath(stored.file);
   await writeAvatarThumbnail(stored.file, avatar);
-  return {
-    ...stored,
-    async remove() {
-      await stored.remove();
-      if (thumbnail) await rm(thumbnail, { force: true });
-    },
-  };
+  return { ...stored, remove: () => removeAvatar(stored.file) };
 }
 
 /** A chat picture in its own format (png or jpeg), scaled down to CHAT_IMAGE_MAX_SIDE when larger. */

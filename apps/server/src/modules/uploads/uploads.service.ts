@@ -1,12 +1,13 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { avatarThumbnailOf, STORED_AVATAR_URL } from '@l4l/shared/constants/avatars';
 import type { ProfilePhoto } from '@l4l/shared/schemas/uploads';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/app-error.ts';
 import {
   avatarPng,
-  avatarThumbnailPath,
   chatImage,
+  removeAvatar,
   storeAvatar,
   writeAvatarThumbnail,
 } from '../../lib/image-processing.ts';
@@ -18,7 +19,6 @@ import { createUploadsRepository, type UploadFacts } from './uploads.repository.
 /** (+) Abuse limit on stored images, avatars and chat pictures together: per user, 30 every 10 minutes. */
 const UPLOADS_PER_USER = { max: 30, windowMs: 10 * 60 * 1000 };
 /** The names storeImage gives: the only avatar files this service ever removes. */
-const STORED_AVATAR = /^\/uploads\/avatars\/([\w-]+\.(?:png|jpg))$/;
 
 const factsOf = (stored: StoredImage): UploadFacts => ({
   url: stored.url,
@@ -38,7 +38,7 @@ export async function backfillAvatarThumbnails(dataDir: string): Promise<number>
   const names = new Set(await readdir(folder).catch(() => [] as string[]));
   let made = 0;
   for (const name of names) {
-    const thumbnail = STORED_AVATAR.test(`/uploads/avatars/${name}`) ? avatarThumbnailPath(name) : null;
+    const thumbnail = STORED_AVATAR_URL.test(`/uploads/avatars/${name}`) ? avatarThumbnailOf(name) : null;
     if (!thumbnail || names.has(thumbnail)) continue;
     const file = path.join(folder, name);
     // an unreadable picture keeps no thumbnail: the web shows the avatar itself
@@ -55,12 +55,9 @@ export function createUploadsService({ db, dataDir }: Deps) {
 
   /** Removes a replaced avatar file once no account shows it any more. */
   async function removeReplacedAvatar(url: string | null): Promise<void> {
-    const name = url?.match(STORED_AVATAR)?.[1];
+    const name = url?.match(STORED_AVATAR_URL)?.[1];
     if (!url || !name || (await repository.photoInUse(url))) return;
-    const file = path.join(dataDir, 'uploads', 'avatars', name);
-    await rm(file, { force: true });
-    const thumbnail = avatarThumbnailPath(file);
-    if (thumbnail) await rm(thumbnail, { force: true });
+    await removeAvatar(path.join(dataDir, 'uploads', 'avatars', name));
   }
 
   return {

@@ -1,3 +1,4 @@
+import { AVATAR_THUMBNAIL_PX, avatarThumbnailOf, STORED_AVATAR_URL } from '@l4l/shared/constants/avatars';
 import { useState } from 'react';
 import styles from './avatar.module.css';
 
@@ -8,14 +9,9 @@ export function initialsOf(name: string, surname = ''): string {
   return `${first}${second}`.toUpperCase();
 }
 
-/** The side of the small copy the server keeps of every avatar it stores (apps/server image-processing.ts). */
-const THUMBNAIL_PX = 128;
-const STORED_AVATAR = /^(\/uploads\/avatars\/[\w-]+)\.(?:png|jpg)$/;
-
 /** '/uploads/avatars/x.png' → '/uploads/avatars/x.128.webp', the server's thumbnail of a stored avatar. */
 export function avatarThumbnailUrl(photoUrl: string): string | null {
-  const stored = STORED_AVATAR.exec(photoUrl);
-  return stored ? `${stored[1]}.${THUMBNAIL_PX}.webp` : null;
+  return STORED_AVATAR_URL.test(photoUrl) ? avatarThumbnailOf(photoUrl) : null;
 }
 
 /**
@@ -47,7 +43,7 @@ export function Avatar({
       <img
         className={styles.avatar}
         src={photoUrl}
-        srcSet={thumbnail ? `${thumbnail} ${THUMBNAIL_PX}w, ${photoUrl} 256w` : undefined}
+        srcSet={thumbnail ? `${thumbnail} ${AVATAR_THUMBNAIL_PX}w, ${photoUrl} 256w` : undefined}
         sizes={thumbnail ? `${size}px` : undefined}
         alt=""
         width={size}
