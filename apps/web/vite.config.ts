@@ -8,7 +8,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseSync, transformWithOxc } from 'vite';
 // relative, so the config's own bundler takes the TypeScript source
-import { HOME_PAGE_PATHS, LANDING_PAGE_PATHS } from '../../packages/shared/src/constants/pages.ts';
+import { PAGE_BY_PATH } from '../../packages/shared/src/constants/pages.ts';
 
 /** The API server (apps/server) during `npm run dev`; the built app is served by that server itself. */
 const apiOrigin = 'http://localhost:3000';
@@ -197,9 +197,9 @@ function precompress(): Plugin {
 function landingPage(): Plugin {
   const rewrite = (req: { method?: string; url?: string }, _res: unknown, next: () => void) => {
     const [pathname = '/', query] = (req.url ?? '/').split('?');
-    const page = LANDING_PAGE_PATHS.has(pathname) ? 'landing' : HOME_PAGE_PATHS.has(pathname) ? 'home' : null;
+    const page = PAGE_BY_PATH.get(pathname);
     if ((req.method === 'GET' || req.method === 'HEAD') && page) {
-      req.url = `/${page}.html${query === undefined ? '' : `?${query}`}`;
+      req.url = `/${page}${query === undefined ? '' : `?${query}`}`;
     }
     next();
   };

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { HOME_PAGE_PATHS, LANDING_PAGE_PATHS } from '@l4l/shared/constants/pages';
+import { PAGE_BY_PATH } from '@l4l/shared/constants/pages';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -28,10 +28,6 @@ async function web(app: FastifyInstance) {
   });
 
   const webDist = app.config.webDist;
-  const pageOrIndex = (page: string) =>
-    webDist && existsSync(path.join(webDist, page)) ? page : 'index.html';
-  const landingPage = pageOrIndex('landing.html');
-  const homePage = pageOrIndex('home.html');
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -51,17 +47,13 @@ async function web(app: FastifyInstance) {
       },
     });
     // GET and HEAD (Fastify answers HEAD for every GET route), with or without a query string
-    // a hard load of the landing page's paths: landing.html (ADR 0008); inside the SPA a link back to '/'
-    // still shows the SPA's own landing route
-    const pages = [
-      ...[...LANDING_PAGE_PATHS].map((url) => [url, landingPage] as const),
-      // a hard load of the dashboard home: the SPA with that screen's code in its first download
-      ...[...HOME_PAGE_PATHS].map((url) => [url, homePage] as const),
-    ];
-    for (const [url, page] of pages) {
+    // a hard load of '/', '/login', '/registro' (landing.html) or '/dashboard/inicio' (home.html), ADR 0008:
+    // index.html where the build has no such page; inside the SPA a link to those paths stays in the SPA
+    for (const [url, page] of PAGE_BY_PATH) {
+      const file = existsSync(path.join(webDist, page)) ? page : 'index.html';
       app.get(url, (_request, reply) => {
         reply.header('cache-control', 'no-cache');
-        return reply.type('text/html; charset=utf-8').sendFile(page, webDist);
+        return reply.type('text/html; charset=utf-8').sendFile(file, webDist);
       });
     }
   }

@@ -30,7 +30,7 @@ function hrefOf(to: To): string {
 }
 
 /** A page load: what leaving a page without a router means unless the page says otherwise. */
-function loadPage(url: URL, { replace = false }: NavigateOptions) {
+export function loadPage(url: URL, { replace = false }: NavigateOptions) {
   if (replace) window.location.replace(url);
   else window.location.assign(url);
 }

@@ -1,13 +1,15 @@
+import { LANDING_PAGE_PATHS } from '@l4l/shared/constants/pages';
 import { type ComponentType, useSyncExternalStore } from 'react';
 import { CookieBanner } from '../../features/legal/components/cookie-banner.tsx';
-import { createDocumentNavigation, type NavigateOptions, NavigationProvider } from '../../lib/navigation.tsx';
-import { paths } from '../../lib/paths.ts';
+import {
+  createDocumentNavigation,
+  loadPage,
+  type NavigateOptions,
+  NavigationProvider,
+} from '../../lib/navigation.tsx';
 import { PublicFrame } from '../layouts/public-frame.tsx';
 import { AppProviders } from '../providers.tsx';
 import { LandingRoute } from '../routes/landing-route.tsx';
-
-/** The three paths landing.html answers (apps/server/src/plugins/web.ts): the path only picks the modal. */
-export const LANDING_PATHS = [paths.landing, paths.login, paths.register] as const;
 
 /** The SPA once the visitor leaves the landing page (null until then); its router loads only then. */
 let spa: ComponentType | null = null;
@@ -31,11 +33,11 @@ function leaveToSpa(url: URL, { replace = false }: NavigateOptions) {
       spa = SpaInPlace;
       for (const listener of spaListeners) listener();
     },
-    () => (replace ? window.location.replace(url) : window.location.assign(url)),
+    () => loadPage(url, { replace }),
   );
 }
 
-const navigation = createDocumentNavigation(LANDING_PATHS, leaveToSpa);
+const navigation = createDocumentNavigation(LANDING_PAGE_PATHS, leaveToSpa);
 
 /**
  * The landing page as a hard load of '/', '/login' or '/registro' shows it: the SPA's same screen, frame
