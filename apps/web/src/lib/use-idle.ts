@@ -3,43 +3,30 @@ import { useEffect, useState } from 'react';
 /** Gives up waiting for a first contentful paint after this long (a page that shows only a spinner). */
 const PAINT_WAIT_MS = 3000;
 
-let painted = false;
+let firstPaint: Promise<void> | undefined;
 
 /**
- * Calls `callback` once the page has shown something (its first contentful paint), or after
- * PAINT_WAIT_MS; at once where the browser cannot tell. The browser is often idle before that, while
- * the first screen waits for the session or its data: work started then (the toasts' code, the chat
- * socket) would compete with what the person is waiting for (issue #9). Returns a cancel function.
+ * Settles once the page has shown something (its first contentful paint), or after PAINT_WAIT_MS; at once
+ * where the browser cannot tell. One watch for the whole page, however many ask. The browser is often idle
+ * before that, while the first screen waits for the session or its data: work started then (the toasts'
+ * code, the chat socket) would compete with what the person is waiting for (issue #9).
  */
-function afterFirstPaint(callback: () => void): () => void {
-  if (painted || typeof PerformanceObserver === 'undefined') {
-    callback();
-    return () => {};
-  }
-  let done = false;
-  const finish = () => {
-    if (done) return;
-    done = true;
-    painted = true;
-    observer?.disconnect();
-    clearTimeout(timer);
-    callback();
-  };
-  let observer: PerformanceObserver | undefined;
-  try {
-    observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length) finish();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  } catch {
-    // no paint timing here: the timer decides
-  }
-  const timer = setTimeout(finish, PAINT_WAIT_MS);
-  return () => {
-    done = true;
-    observer?.disconnect();
-    clearTimeout(timer);
-  };
+function whenPainted(): Promise<void> {
+  firstPaint ??= new Promise<void>((resolve) => {
+    if (typeof PerformanceObserver === 'undefined') return resolve();
+    const timer = setTimeout(resolve, PAINT_WAIT_MS);
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (!list.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve();
+      }).observe({ type: 'paint', buffered: true });
+    } catch {
+      // no paint timing here: the timer decides
+    }
+  });
+  return firstPaint;
 }
 
 /**
@@ -50,12 +37,13 @@ export function useIdle(timeoutMs = 2000) {
   const [idle, setIdle] = useState(() => typeof window.requestIdleCallback !== 'function');
   useEffect(() => {
     if (idle) return;
+    let cancelled = false;
     let handle: number | undefined;
-    const cancelWait = afterFirstPaint(() => {
-      handle = window.requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
+    void whenPainted().then(() => {
+      if (!cancelled) handle = window.requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
     });
     return () => {
-      cancelWait();
+      cancelled = true;
       if (handle !== undefined) window.cancelIdleCallback(handle);
     };
   }, [idle, timeoutMs]);
