@@ -62,7 +62,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       censor: '[oculto]',
     },
     serializers: {
-      // spec §7 sends a reset token and a new password (and recovery a mail) as query parameters: not logged
+      // a reset token and a new password (and recovery a mail) may come as query parameters: not logged
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: request.url.startsWith('/api/auth/') ? request.url.split('?')[0] : request.url,
@@ -86,7 +86,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return base;
 }
 
-/** Builds the whole app without listening (ARCHITECTURE.md): tests inject requests or listen on a port. */
+/** Builds the whole app without listening: tests inject requests or listen on a port. */
 export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = Fastify({
     logger: loggerOptions(config),

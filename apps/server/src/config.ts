@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The one place that reads the environment (ARCHITECTURE.md). A bad value stops the start with a
+ * The one place that reads the environment. A bad value stops the start with a
  * one-line explanation naming the variable.
  */
 

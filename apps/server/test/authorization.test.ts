@@ -13,7 +13,7 @@ import {
 } from './factories.ts';
 
 /**
- * Issue #9: every route, as every persona — anonymous, client A, client B, verified lawyer A, lawyer B, an
+ * Every route, as every persona — anonymous, client A, client B, verified lawyer A, lawyer B, an
  * unverified lawyer, a banned user and an administrator — on A's objects and on B's. A persona the table
  * refuses must get 401, 403 or 404 as the table says and none of the owner's data; one it allows must get
  * past the guards (no 401/403/404). A route the app serves that the table lacks fails the test.

@@ -2,7 +2,7 @@ import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import { DEFAULT_PASSWORD } from './factories.ts';
 
 /**
- * The authorization table (issue #9): every route the app serves, who may call it, and how to build a
+ * The authorization table: every route the app serves, who may call it, and how to build a
  * request for it against the objects of one owner (A or B). `authorization.test.ts` runs every route as
  * every persona on A's objects and on B's, and fails when a route is missing here.
  *

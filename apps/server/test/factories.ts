@@ -76,7 +76,7 @@ export function createAdmin(app: App, overrides: UserOverrides = {}) {
 
 /**
  * An administrator's whole sign-in as the web does it: the password, then the TOTP code computed from
- * the secret (API.md "Auth"). Answers the mfa/verify response.
+ * the secret (docs/api/http.md, Auth). Answers the mfa/verify response.
  */
 export async function adminLogin(
   app: App,

@@ -4,10 +4,10 @@ import { buildTestApp } from './app.ts';
 import { bearer, createAdmin, createLawyer, createUser, signIn } from './factories.ts';
 
 /**
- * Issue #9: hostile input against every route that takes a body (and every GET's query), generated with
+ * Hostile input against every route that takes a body (and every GET's query), generated with
  * fast-check: wrong types, missing and extra fields, huge strings, unicode, NUL bytes, SQL- and HTML-looking
  * text, negative, NaN and huge numbers, broken JSON, hostile path parameters. Whatever arrives, the answer
- * is never a 5xx, every 4xx is the API.md error envelope without internals, and the app keeps serving.
+ * is never a 5xx, every 4xx is the error envelope (docs/api/http.md, Errors) without internals, and the app keeps serving.
  */
 
 const RUNS_PER_ROUTE = 200;
@@ -187,7 +187,7 @@ function expectSafeAnswer(
   res: { statusCode: number; headers: Record<string, unknown>; body: string },
   what: string,
 ) {
-  // 503 SERVICE_UNAVAILABLE is the contract's answer of a provider this server has not configured (Google
+  // 503 SERVICE_UNAVAILABLE is the documented answer (docs/api/http.md, Errors) of a provider this server has not configured (Google
   // sign-in, Stripe), not a fault; any other 5xx is
   const unconfigured = res.statusCode === 503 && res.body.includes('"SERVICE_UNAVAILABLE"');
   if (!unconfigured) {

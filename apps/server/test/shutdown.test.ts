@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 /**
- * Issue #9: the real server process, stopped the two ways a server stops. SIGTERM during a load of
+ * The real server process, stopped the two ways a server stops. SIGTERM during a load of
  * requests and chat messages: it finishes what it started, loses no acknowledged message and leaves no
  * half-written case. `kill -9` during 1,000 chat messages: after a restart, every message the server
  * acknowledged (RECEIPT) is stored exactly once. On embedded PGlite, or on PostgreSQL with DATABASE_URL.

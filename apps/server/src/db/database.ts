@@ -10,7 +10,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-/** Both drivers give the same query builder; the driver is the only difference (ARCHITECTURE.md). */
+/** Both drivers give the same query builder; the driver is the only difference (ADR 0002). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

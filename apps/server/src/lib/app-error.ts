@@ -30,7 +30,7 @@ type AppErrorOptions = {
   extra?: Record<string, unknown>;
 };
 
-/** A domain error with a code of API.md; the one error handler turns it into the envelope. */
+/** A domain error with a code of docs/api/http.md, Errors; the one error handler turns it into the envelope. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;

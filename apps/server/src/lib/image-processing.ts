@@ -31,7 +31,7 @@ async function decoded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** spec §9: the avatar, a square PNG of LIMITS.avatarStoredPx (256) a side, cropped to cover it. */
+/** docs/domain.md, Limits: the avatar, a square PNG of LIMITS.avatarStoredPx (256) a side, cropped to cover it. */
 export async function avatarPng(bytes: Uint8Array): Promise<Buffer> {
   checkImage(bytes);
   const side = LIMITS.avatarStoredPx;
@@ -40,7 +40,7 @@ export async function avatarPng(bytes: Uint8Array): Promise<Buffer> {
 }
 
 /**
- * (+) Issue #9: an avatar shown small, as a 128 px WebP of a few KiB, drawn from the stored avatar (already
+ * (+) An avatar shown small, as a 128 px WebP of a few KiB, drawn from the stored avatar (already
  * re-encoded, so never the sender's bytes).
  */
 export async function avatarThumbnail(avatar: Uint8Array): Promise<Buffer> {

@@ -5,7 +5,7 @@ import { LIMITS } from '@l4l/shared/constants/limits';
 import { AppError } from './app-error.ts';
 
 /**
- * Uploaded images (API.md "Images"): png or jpeg recognised by their bytes, never by a declared type or a
+ * Uploaded images (docs/api/http.md, Uploads): png or jpeg recognised by their bytes, never by a declared type or a
  * file name; at most 5 MiB (413), anything else 415. Stored under DATA_DIR/uploads and served at /uploads.
  */
 

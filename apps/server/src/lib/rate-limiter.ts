@@ -6,7 +6,7 @@ type Window = { count: number; resetAt: number };
 
 /**
  * A fixed-window counter per key (an IP, an account, a mail, a user), kept in memory: one limiter per
- * rule of API.md "Rate limits". In memory means per process; with several processes behind one balancer
+ * rule of docs/domain.md, Rate limits. In memory means per process; with several processes behind one balancer
  * each counts its own share, which is acceptable for abuse limits of this size.
  */
 export class RateLimiter {
@@ -74,7 +74,7 @@ export class RateLimiter {
   }
 }
 
-/** API.md: RATE_LIMIT_FACTOR multiplies every per-IP figure (never below one attempt). */
+/** docs/domain.md, Rate limits: RATE_LIMIT_FACTOR multiplies every per-IP figure (never below one attempt). */
 export function perIpMax(max: number, factor: number): number {
   return Math.max(1, Math.floor(max * factor));
 }

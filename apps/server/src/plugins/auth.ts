@@ -189,7 +189,7 @@ export function requireRole(...roles: Role[]) {
 }
 
 /**
- * API.md: a user `{id}` must be the caller's own, unless the caller is ADMIN and `admin` allows it
+ * docs/api/http.md, Conventions: a user `{id}` must be the caller's own, unless the caller is ADMIN and `admin` allows it
  * (403 otherwise).
  */
 export function assertOwner(caller: AuthUser, userId: string, options: { admin: boolean }): void {

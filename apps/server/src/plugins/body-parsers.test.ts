@@ -3,8 +3,8 @@ import { buildTestApp } from '../../test/app.ts';
 import { bearer, createAdmin, createUser, signIn } from '../../test/factories.ts';
 
 /**
- * API.md "Conventions": JSON in (`Content-Type: application/json`), 415 for a wrong media type. A client
- * written from the contract sends that header on every call, including the actions that carry no body.
+ * docs/api/http.md, Conventions: JSON in (`Content-Type: application/json`), 415 for a wrong media type. A client
+ * written from docs/api/http.md sends that header on every call, including the actions that carry no body.
  */
 describe('request bodies', () => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;

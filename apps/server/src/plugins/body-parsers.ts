@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * API.md "Conventions": JSON in, and 415 for a wrong media type. Two departures from Fastify's defaults:
+ * docs/api/http.md, Conventions: JSON in, and 415 for a wrong media type. Two departures from Fastify's defaults:
  *
- * - An empty body sent with `Content-Type: application/json` is no body. Clients written from the contract
+ * - An empty body sent with `Content-Type: application/json` is no body. Clients written from docs/api/http.md
  *   send that header on every call, also on the actions that carry nothing (close-case, accept-proposal,
  *   ban, `recover-password?email=`); Fastify refused those with 400. A route that needs a body still answers
  *   400 with the fields that are missing.

@@ -3,7 +3,7 @@ import { buildTestApp } from '../../test/app.ts';
 import { bearer, createAdmin, createUser, signIn } from '../../test/factories.ts';
 
 /**
- * API.md: ids are opaque to a client, and an id the caller may not see is 404 (its existence is not
+ * docs/api/http.md, Conventions: ids are opaque to a client, and an id the caller may not see is 404 (its existence is not
  * revealed). An id that is not even well-formed names nothing either: 404 like any unknown one, not 400.
  */
 describe('ids in the path that name nothing', () => {

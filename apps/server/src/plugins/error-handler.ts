@@ -57,7 +57,7 @@ async function errorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // every path parameter is an id (or a session id): one that is not even well-formed names nothing,
-      // so it is 404 like an unknown one (API.md), not 400; guards in onRequest (401, 403) have run already
+      // so it is 404 like an unknown one (docs/api/http.md, Conventions), not 400; guards in onRequest (401, 403) have run already
       if (error.validationContext === 'params') {
         return sendError(reply, 404, 'NOT_FOUND', ERROR_MESSAGES.NOT_FOUND);
       }

@@ -90,7 +90,7 @@ describe('with SMTP_URL', () => {
     expect(outbox(t.config.dataDir)).toHaveLength(0);
   });
 
-  it('answers 503 with the spec message when the mail cannot be sent', async () => {
+  it('answers 503 with its Spanish message when the mail cannot be sent', async () => {
     const user = await createUser(t.app);
     const down = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
     try {

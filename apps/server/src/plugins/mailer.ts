@@ -63,7 +63,7 @@ export function composeMail(content: {
 }
 
 /**
- * ARCHITECTURE.md "Email": SMTP_URL sends through that server (a local one without STARTTLS, as test and
+ * SMTP_URL sends through that server (a local one without STARTTLS, as test and
  * development servers offer none); otherwise every mail is written as an .eml file under DATA_DIR/outbox
  * and its subject and link are logged, so password recovery works out of the box.
  */

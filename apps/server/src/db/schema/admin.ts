@@ -36,7 +36,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * An administrator's sign-in half done (API.md "Auth"): the password was right, the TOTP code is still
+ * An administrator's sign-in half done (docs/api/http.md, Auth): the password was right, the TOTP code is still
  * owed. The mfaToken is random and stored hashed; it lives 5 minutes, takes a few wrong codes and is
  * used once.
  */

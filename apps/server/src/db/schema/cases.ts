@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle
 import { createdAt, id, tstz, tsvector } from './columns.ts';
 import { users } from './users.ts';
 
-/** spec §3 case; status labels and progress step fixed by API.md. */
+/** A case; status labels and progress step as docs/domain.md, Case statuses and progress steps fixes them. */
 export const cases = pgTable(
   'cases',
   {
@@ -121,7 +121,7 @@ export const proposals = pgTable(
   ],
 );
 
-/** spec §3 rating; one per case (API.md: 409 after). */
+/** A rating; one per case (docs/domain.md, Ratings: 409 after). */
 export const ratings = pgTable(
   'ratings',
   {

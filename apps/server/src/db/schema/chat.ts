@@ -3,7 +3,7 @@ import { cases, proposals } from './cases.ts';
 import { createdAt, id, tstz } from './columns.ts';
 import { users } from './users.ts';
 
-/** spec §3 chat: one private conversation per client–lawyer pair. */
+/** A chat: one private conversation per client–lawyer pair. */
 export const chats = pgTable(
   'chats',
   {
@@ -23,8 +23,8 @@ export const chats = pgTable(
 );
 
 /**
- * spec §3 chat message. No sender means the platform. `audience` 'USUARIO' marks types 9 and 11, which
- * the lawyer never receives (API.md). A client-chosen id makes a resend a no-op.
+ * A chat message (docs/domain.md, Chat messages). No sender means the platform. `audience` 'USUARIO' marks types 9 and 11, which
+ * the lawyer never receives. A client-chosen id makes a resend a no-op.
  */
 export const messages = pgTable(
   'messages',

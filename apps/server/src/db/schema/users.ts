@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, tsvector } from './columns.ts';
 
-/** spec §3 base user; roles USUARIO / ABOGADO / ADMIN (API.md). Mail is stored lower-cased. */
+/** The base user; roles USUARIO / ABOGADO / ADMIN (docs/domain.md, Roles). Mail is stored lower-cased. */
 export const users = pgTable(
   'users',
   {
@@ -61,7 +61,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Password-reset tokens: random, stored hashed, single use, 1 hour (ARCHITECTURE.md). */
+/** Password-reset tokens: random, stored hashed, single use, 1 hour (docs/domain.md, Password policy). */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -80,7 +80,7 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
-/** spec §3 lawyer fields; one row per ABOGADO user. Prices in cents. */
+/** The lawyer's fields (docs/api/http.md, Lawyers); one row per ABOGADO user. Prices in cents. */
 export const lawyerProfiles = pgTable(
   'lawyer_profiles',
   {
@@ -109,7 +109,7 @@ export const lawyerProfiles = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('spanish', search_text)`),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
-    /** API.md: the average of the stars, 0 when none; kept by the database so the directory sorts on an index. */
+    /** docs/domain.md, Ratings: the average of the stars, 0 when none; kept by the database so the directory sorts on an index. */
     ratingAvg: doublePrecision('rating_avg')
       .notNull()
       .generatedAlwaysAs(
@@ -138,7 +138,7 @@ export const lawyerProfiles = pgTable(
   ],
 );
 
-/** spec §3: academic experience (center, title, dates). */
+/** Academic experience (center, title, dates). */
 export const academicExperiences = pgTable(
   'academic_experiences',
   {
@@ -155,7 +155,7 @@ export const academicExperiences = pgTable(
   (t) => [index('academic_experiences_lawyer_idx').on(t.lawyerId)],
 );
 
-/** spec §3: work experience (company, position, dates; no end date means 'Presente'). */
+/** Work experience (company, position, dates; no end date means 'Presente'). */
 export const workExperiences = pgTable(
   'work_experiences',
   {

@@ -7,7 +7,7 @@ import { sessions, users } from '../schema/index.ts';
 export type AdminAccount = { email: string; password: string; totpSecret: string | undefined };
 
 /**
- * ADMIN_EMAIL / ADMIN_PASSWORD (API.md): this administrator exists after start, with this password and,
+ * ADMIN_EMAIL / ADMIN_PASSWORD (README.md, Configuration): this administrator exists after start, with this password and,
  * when ADMIN_TOTP_SECRET is given, this second-factor secret already enrolled. A restart with the same
  * values changes nothing; a new password, secret or role signs the account's sessions out, as a password
  * reset does. Without ADMIN_TOTP_SECRET a second factor enrolled in the app is kept.

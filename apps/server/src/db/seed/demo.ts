@@ -183,7 +183,7 @@ export async function seedDemo(
         const file = path.join(options.dataDir, p.url);
         const bytes = pictures[i] ?? Buffer.alloc(0);
         await writeFile(file, bytes);
-        // an avatar's small copy, as every stored avatar has (issue #9: the directory's cards)
+        // an avatar's small copy, as every stored avatar has (the directory's cards)
         if (p.purpose === 'avatar') await writeAvatarThumbnail(file, bytes);
       }),
     );
@@ -435,7 +435,7 @@ function tellStory(story: DemoCase, key: string, ctx: StoryContext) {
   if (!client) throw new Error(`demo case ${key}: unknown client ${story.client}`);
   const caseId = demoId(key);
   const created = new Date(ago(story.createdDaysAgo).getTime() - jitter(`${key}:created`, 180));
-  // spec §9: a case is approved within 24 to 48 hours
+  // docs/domain.md, Limits: a case is approved within 24 to 48 hours
   const validated =
     story.status === 'PENDIENTE DE VALIDACIÓN'
       ? null

@@ -22,7 +22,7 @@ const userStatusEnvelope = dataEnvelope(adminUserStatusSchema);
 const lawyerEnvelope = dataEnvelope(adminLawyerSchema);
 
 /**
- * API.md "Admin (+)": lawyers, users, the overview and the audit log; ADMIN only (401 anonymous, 403
+ * docs/api/http.md, Administration: lawyers, users, the overview and the audit log; ADMIN only (401 anonymous, 403
  * other roles). The case rows (/api/admin/cases...) live with the case state machine in modules/cases.
  * The audit log is read-only: there is no route that changes or deletes an entry.
  */

@@ -73,7 +73,7 @@ function toAuditEntry(row: AuditRow): AuditEntry {
 type Deps = { db: Db; sessions: Sessions; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
 
 /**
- * API.md "Admin (+)": lawyer verification, users and bans, the overview and the audit log. Callers are
+ * docs/api/http.md, Administration: lawyer verification, users and bans, the overview and the audit log. Callers are
  * administrators (the routes' guard); every action is written to the audit log in the same transaction
  * as the change, and the log has no way to be edited.
  */

@@ -3,7 +3,7 @@ import { perIpMax, RateLimiter } from '../../lib/rate-limiter.ts';
 const MINUTE = 60_000;
 
 /**
- * API.md "Rate limits" of accounts, in one place. Per-IP figures are multiplied by RATE_LIMIT_FACTOR;
+ * The accounts' rate limits (docs/domain.md, Rate limits), in one place. Per-IP figures are multiplied by RATE_LIMIT_FACTOR;
  * per-account and per-mail ones are not. One set per app instance.
  */
 export function createAuthLimits(factor: number) {

@@ -106,7 +106,7 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     },
 
-    // the administrators' second factor (API.md "Auth")
+    // the administrators' second factor (docs/api/http.md, Auth)
 
     /** Gives the account a TOTP secret to enrol, unless it got one meanwhile; answers the secret it has. */
     async provideTotpSecret(userId: string, secret: string): Promise<string> {

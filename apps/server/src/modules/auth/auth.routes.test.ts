@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** The spec's registration payload (role, username and id included: accepted and ignored). */
+/** The first web client's registration payload (role, username and id included: accepted and ignored). */
 function userPayload(overrides: Record<string, unknown> = {}) {
   return {
     role: 'ADMIN',
@@ -93,7 +93,7 @@ describe('POST /api/auth/user/register', () => {
     expect(me.json().data).toMatchObject({ id, role: 'USUARIO' });
   });
 
-  it('enforces every rule of spec §5 with its message', async () => {
+  it('enforces every validation rule with its message', async () => {
     const res = await register(
       'user',
       userPayload({ mail: 'ana@', password: 'abcdefgh', name: '  ', surname: '', phoneNumber: '12345' }),
@@ -174,7 +174,7 @@ describe('POST /api/auth/lawyer/register', () => {
     expect(user).toMatchObject({ role: 'ABOGADO', photoUrl: null });
   });
 
-  it('enforces the lawyer rules of spec §5 with their messages', async () => {
+  it('enforces the lawyer validation rules with their messages', async () => {
     const res = await register(
       'lawyer',
       lawyerPayload({
@@ -353,7 +353,7 @@ describe('POST /api/auth/login', () => {
     expect((await adminLogin(t.app, admin)).json().data.baseUser.role).toBe('ADMIN');
   });
 
-  it('refuses a malformed mail with the spec message', async () => {
+  it('refuses a malformed mail with its Spanish message', async () => {
     const res = await login(t.app, 'no-es-un-correo', DEFAULT_PASSWORD);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ email: es.validation.email });

@@ -41,7 +41,7 @@ function passwordAccepted(reply: FastifyReply, step: SignInStep) {
   return isMfaChallenge(step) ? { data: step } : signedIn(reply, step);
 }
 
-/** API.md "Auth": registration, login, logout, recovery, password changes, Google sign-in. */
+/** docs/api/http.md, Auth: registration, login, logout, recovery, password changes, Google sign-in. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = createAuthLimits(app.config.rateLimitFactor);
   const service = createAuthService({
@@ -124,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/update-password',
     {
-      // spec §7: the token and the new password come as query parameters or in the body
+      // the token and the new password come as query parameters or in the body (docs/api/http.md, Auth)
       preValidation: async (request) => {
         const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
         request.body = { ...(request.query as object), ...body } as typeof request.body;

@@ -31,9 +31,9 @@ import { createGoogleVerifier } from './google-identity.ts';
 import { assertUncommonPassword } from './password-policy.ts';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp.ts';
 
-/** ARCHITECTURE.md: reset tokens are random, stored hashed, single use, and live 1 hour. */
+/** Reset tokens are random, stored hashed, single use, and live 1 hour (docs/domain.md, Password policy). */
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** API.md "Auth": the mfaToken of an administrator's second step lives 5 minutes. */
+/** docs/api/http.md, Auth: the mfaToken of an administrator's second step lives 5 minutes. */
 const MFA_TOKEN_TTL_MS = 5 * 60 * 1000;
 
 export type SignInResult = { token: string; baseUser: BaseUser; persistent: boolean };
@@ -79,7 +79,7 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
    * What happens once the password (or Google) has proven who the caller is: the one place that decides
    * who gets a session. Banned users and unverified lawyers are refused only here, after a correct
    * password, so these answers never help to guess one. An ADMIN gets no session yet: the second factor
-   * (API.md, mfa/verify) is still owed.
+   * (docs/api/http.md, Auth: mfa/verify) is still owed.
    */
   async function completeSignIn(account: Account, remember: boolean): Promise<SignInStep> {
     if (account.bannedAt) throw new AppError('USER_BANNED', { extra: { status: 69 } });
@@ -203,7 +203,7 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
       }
     },
 
-    /** spec §8 / API.md login: 404 unknown mail, 401 wrong password, then the sign-in rules. */
+    /** docs/api/http.md, Auth (login): 404 unknown mail, 401 wrong password, then the sign-in rules. */
     async login(input: Login): Promise<SignInStep> {
       const account = await repository.findByMail(input.email);
       if (!account) throw new AppError('USER_NOT_FOUND');
@@ -212,7 +212,7 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
     },
 
     /**
-     * API.md POST /api/auth/mfa/verify: the administrator's TOTP code against the challenge the password
+     * POST /api/auth/mfa/verify (docs/api/http.md, Auth): the administrator's TOTP code against the challenge the password
      * opened. A wrong code is 401 BAD_CODE and counts against the challenge (5 tries) and the account
      * (5 per 15 minutes, then 429); a code already used, or an unknown, used or expired challenge, is
      * refused too. The first code accepted completes the enrolment.

@@ -3,7 +3,7 @@ import { es } from '@l4l/shared/texts/es';
 import { validationError } from '../../lib/app-error.ts';
 
 /**
- * API.md password policy, the part the shared schema cannot carry to the browser: the 1,000 most common
+ * docs/domain.md, Password policy: the part the shared schema cannot carry to the browser: the 1,000 most common
  * passwords are refused, whatever their case ('Password1' is 'password1'). The list is a data file made
  * by scripts/common-passwords.mjs.
  */

@@ -64,7 +64,7 @@ describe('POST /api/auth/recover-password', () => {
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
   });
 
-  it('refuses a malformed mail with the spec message', async () => {
+  it('refuses a malformed mail with its Spanish message', async () => {
     const res = await recover('no-es-un-correo');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ email: es.validation.email });
@@ -90,7 +90,7 @@ describe('POST /api/auth/update-password', () => {
     expect(again.json().error).toEqual({ code: 'INVALID_TOKEN', message: expect.any(String) });
   });
 
-  it('accepts the token and the password as query parameters (spec §7)', async () => {
+  it('accepts the token and the password as query parameters', async () => {
     const user = await createUser(t.app);
     const token = await resetTokenFor(user.mail);
     const res = await t.app.inject({

@@ -3,7 +3,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { createUser, DEFAULT_PASSWORD, uniqueMail } from '../../../test/factories.ts';
 
 /**
- * API.md "Rate limits". RATE_LIMIT_FACTOR 0.05 turns the per-IP figures into 5 logins per 5 minutes,
+ * The rate limits of docs/domain.md, Rate limits. RATE_LIMIT_FACTOR 0.05 turns the per-IP figures into 5 logins per 5 minutes,
  * 5 registrations and 1 recovery per hour; the per-account and per-mail figures stay as they are.
  */
 let t: Awaited<ReturnType<typeof buildTestApp>>;

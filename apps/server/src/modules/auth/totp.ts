@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 
 /**
- * API.md "Auth": the administrators' second factor is TOTP as RFC 6238 fixes it (SHA-1, 6 digits,
+ * docs/api/http.md, Auth: the administrators' second factor is TOTP as RFC 6238 fixes it (SHA-1, 6 digits,
  * 30-second steps), with one step of clock drift accepted either way. `otpauth` does the arithmetic.
  */
 export const TOTP_ISSUER = 'L4L';

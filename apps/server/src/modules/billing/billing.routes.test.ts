@@ -11,7 +11,7 @@ type Person = Awaited<ReturnType<typeof createUser>> & { headers: { authorizatio
 
 /**
  * GET /api/transaccion/getUserTransaccion/{id}, getLawyerTransaccion/{id} and (+) the receipt
- * /api/transaccion/receipt/{paymentId} (API.md "Ratings and billing").
+ * /api/transaccion/receipt/{paymentId} (docs/api/http.md, Billing).
  */
 describe('billing', () => {
   let t: TestApp;
@@ -186,7 +186,7 @@ describe('billing', () => {
   });
   afterAll(async () => t.close());
 
-  it('gives a client what they paid, newest first, only completed payments, in the spec row shape', async () => {
+  it('gives a client what they paid, newest first, only completed payments, in the billing row shape', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/transaccion/getUserTransaccion/${client.id}`,

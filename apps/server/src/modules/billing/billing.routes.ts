@@ -12,7 +12,7 @@ const receiptParams = z.object({ paymentId: z.uuid() });
 const billingPage = pageEnvelope(billingRowSchema);
 
 /**
- * API.md "Ratings and billing": the two billing histories (self or an admin) and (+) the receipt of a
+ * docs/api/http.md, Billing: the two billing histories (self or an admin) and (+) the receipt of a
  * payment. The receipt answers to the Bearer header as well as the session cookie, so the web app
  * downloads it with fetch (blob → object URL) and API clients with their token.
  */

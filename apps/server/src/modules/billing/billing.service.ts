@@ -12,7 +12,7 @@ import { renderReceipt } from './receipt-pdf.ts';
 export type Paging = { page: number; pageSize: number };
 
 /**
- * Billing history and receipts (API.md "Ratings and billing"). Rows come from completed payments only;
+ * Billing history and receipts (docs/api/http.md, Billing). Rows come from completed payments only;
  * the amounts are the recorded ones (the fee is fixed per payment when it is opened, so a later change of
  * PLATFORM_FEE_PERCENT never rewrites history).
  */
@@ -20,7 +20,7 @@ export function createBillingService(db: Db) {
   const repository = createBillingRepository(db);
   const range = ({ page, pageSize }: Paging) => ({ limit: pageSize, offset: (page - 1) * pageSize });
 
-  /** spec §3 billing row: what the client paid, or what the lawyer earns (the amount less the fee). */
+  /** docs/api/http.md, Billing (a row): what the client paid, or what the lawyer earns (the amount less the fee). */
   const toRow =
     (side: 'client' | 'lawyer') =>
     (payment: BillingPaymentRow): BillingRow => ({
@@ -47,7 +47,7 @@ export function createBillingService(db: Db) {
 
     /**
      * The PDF receipt of a completed payment, for its client, its lawyer or an administrator; to anyone
-     * else it does not exist (API.md: an id the caller may not see is 404).
+     * else it does not exist (docs/api/http.md, Conventions: an id the caller may not see is 404).
      */
     async receipt(caller: AuthUser, paymentId: string) {
       const row = await repository.receipt(paymentId);

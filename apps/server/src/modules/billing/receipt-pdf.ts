@@ -14,7 +14,7 @@ const BRAND = '#1d3557';
 const RULE = '#d5dae3';
 
 /**
- * The platform's details exactly as the legal notice shows them (spec §2 'Aviso legal', section
+ * The platform's details exactly as the legal notice shows them (its section
  * 'Titular de la plataforma'), so the receipt and the notice never disagree.
  */
 export function issuerLines(): string[] {

@@ -4,7 +4,7 @@ import { es } from '@l4l/shared/texts/es';
 import { invalidTransition } from '../../lib/app-error.ts';
 
 /**
- * The case state machine (API.md "Cases and proposals"), as data: every action on a case, the statuses it
+ * The case state machine (docs/domain.md, Case machine), as data: every action on a case, the statuses it
  * may start from, who takes it (a role, and for a person their tie to the case), the status it leaves the
  * case in and the progress step it sets. The service reads this table before it changes anything; any
  * other move answers 409 INVALID_TRANSITION. The messages each action writes are listed beside it.
@@ -18,7 +18,7 @@ export type CaseAction = {
   to?: CaseStatus;
   /** the progress step after the action; absent: unchanged */
   step?: number;
-  /** the chat messages the action writes (API.md types), for the reader */
+  /** the chat messages the action writes (docs/domain.md, Chat messages), for the reader */
   writes: readonly string[];
 };
 

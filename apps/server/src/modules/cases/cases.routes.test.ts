@@ -92,7 +92,7 @@ describe('a case from start to finish', () => {
     const created = await call(client.token, 'POST', '/api/cases/new-case', {
       title: '  Herencia de mi abuela  ',
       description: ' Somos tres hermanos y no hay testamento. ',
-      // the spec's payload: extra fields are the server's to decide
+      // the first web client's payload: extra fields are the server's to decide
       userId: client.id,
       status: 'ACTIVO',
       category: 'Abogado Fiscal',
@@ -394,7 +394,7 @@ describe('who may do what', () => {
 });
 
 describe('input the server refuses (400)', () => {
-  it('checks case and proposal fields with the spec wording', async () => {
+  it('checks case and proposal fields with their Spanish wording', async () => {
     const client = await person('client');
     const lawyer = await person('lawyer');
     const blank = await call(client.token, 'POST', '/api/cases/new-case', { title: '   ', description: '' });

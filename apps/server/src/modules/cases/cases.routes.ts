@@ -52,7 +52,7 @@ const ratingAnswer = dataEnvelope(
   }),
 );
 
-/** API.md "Cases and proposals", the rating row of "Ratings and billing" and the case rows of "Admin (+)". */
+/** docs/api/http.md: Cases, Proposals, POST /api/rating/new-rating and the case rows of Administration. */
 function routes(service: CasesService): FastifyPluginAsyncZod {
   return async (app) => {
     const client = requireRole(ROLE.USUARIO);

@@ -116,7 +116,7 @@ function takesPart(row: CaseRow, actor: AuthUser): boolean {
 }
 
 /**
- * Cases from start to finish (API.md "Cases and proposals", the rating row): every change of a case goes
+ * Cases from start to finish (docs/api/http.md, Cases, Proposals and Ratings): every change of a case goes
  * through the state machine of `case-machine.ts` under a lock on the case row, inside one transaction with
  * the chat messages it writes (delivered after the commit).
  */

@@ -12,13 +12,13 @@ import { FRAME_LIMITS, type StompHeaders } from './stomp/frame.ts';
 import { type StompSession as Session, STOMP_CLOSE_CODES, StompSession } from './stomp/session.ts';
 
 /**
- * The chat over STOMP (API.md "STOMP over WebSocket"): one StompSession per socket at /ws, a registry of
+ * The chat over STOMP (docs/api/stomp.md): one StompSession per socket at /ws, a registry of
  * the sessions of each user on this process, and delivery of chat events to the participants' sessions
  * only, whatever they subscribed to.
  */
 
 export const WS_PATH = '/ws';
-/** API.md: the sub-protocols, best first; the server picks the first the client offers. */
+/** docs/api/stomp.md, Connecting: the sub-protocols, best first; the server picks the first the client offers. */
 export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'] as const;
 /** The two destinations a client may subscribe to; both receive the same messages. */
 export const MESSAGE_DESTINATIONS: readonly string[] = ['/topic/messages', '/user/queue/messages'];
@@ -118,7 +118,7 @@ export function createChatGateway(deps: {
         await service.send(principal, parsed.data);
         return;
       }
-      // spec §4: the web announces itself; the body (userId, lawyerId, userType) is informative only
+      // docs/api/stomp.md, Destinations: the web announces itself; the body (userId, lawyerId, userType) is informative only
       case '/app/connect':
       case '/app/disconnect':
         principal.present = destination === '/app/connect';

@@ -69,7 +69,7 @@ type StoredMessageRow = {
   clientMessageId: string | null;
 };
 
-/** What a side may see: the lawyer never sees client-only messages (API.md types 9 and 11). */
+/** What a side may see: the lawyer never sees client-only messages (docs/domain.md, Chat messages: types 9 and 11). */
 const visibleTo = (side: ChatSide) => (side === 'lawyer' ? eq(messages.audience, 'ALL') : undefined);
 
 /** Messages written by someone else than `viewerId` (the platform's included). */

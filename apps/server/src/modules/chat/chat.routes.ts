@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { authenticate, currentUser, requireOwner } from '../../plugins/auth.ts';
 import type { ChatService } from './chat.service.ts';
 
-/** API.md "Chat" (HTTP side) and GET /api/users/{id}/presence (+). */
+/** docs/api/http.md, Chat (HTTP side) and GET /api/users/{id}/presence (+). */
 export function chatRoutes(service: ChatService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

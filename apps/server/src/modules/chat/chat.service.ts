@@ -38,7 +38,7 @@ export type PostMessageInput = {
   caseId?: string | null;
   proposalAmountCents?: number | null;
   clientMessageId?: string | null;
-  /** types 9 and 11 are always 'USUARIO' (API.md), whatever is asked */
+  /** types 9 and 11 are always 'USUARIO' (docs/domain.md, Chat messages), whatever is asked */
   audience?: Audience;
 };
 
@@ -78,7 +78,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
-/** spec §2/§9: the list shows the last message cut to 20 characters, or the image label. */
+/** docs/product.md, Private chat: the list shows the last message cut to 20 characters, or the image label. */
 export function previewOf(type: string, text: string): string {
   if (type === MESSAGE_TYPE.IMAGE) return es.chat.imageLabel;
   return Array.from(text).slice(0, LIMITS.chatPreviewChars).join('');
@@ -92,7 +92,7 @@ function sideOf(chat: { userId: string; lawyerId: string }, personId: string): C
 }
 
 /**
- * The chat (API.md "Chat"): other features call `openChat` and `postMessage` to write their system
+ * The chat (docs/api/http.md, Chat): other features call `openChat` and `postMessage` to write their system
  * messages; the routes and the STOMP gateway call the rest. Access is checked here, first.
  */
 export function createChatService(deps: {
@@ -102,7 +102,7 @@ export function createChatService(deps: {
 }) {
   const { db } = deps;
   const repository = createChatRepository(db);
-  // API.md: chat 60 messages per user per minute (per process, like every limiter of lib/rate-limiter)
+  // docs/domain.md, Rate limits: 60 chat messages per user per minute (per process, like every limiter of lib/rate-limiter)
   const sendLimiter = new RateLimiter(LIMITS.chatMessagesPerMinute, 60_000);
 
   /** Stores a message in one statement; a repeated clientMessageId answers the message stored first. */

@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { closeAllStomp, connectAs, listeningApp, settle, textMessage } from './chat.test-support.ts';
 
 /**
- * ARCHITECTURE.md: several processes on one database deliver each other's messages through Redis. Two app
+ * ADR 0010, Several processes: several processes on one database deliver each other's messages through Redis. Two app
  * instances here share one database (one PGlite object, or one PostgreSQL database) and a Redis channel
  * prefix of their own. Runs only when REDIS_URL is set.
  */

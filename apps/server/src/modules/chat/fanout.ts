@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import type { Audience } from './chat.repository.ts';
 
 /**
- * Carries chat events to every server process (ARCHITECTURE.md "Real-time chat"): in memory for one
+ * Carries chat events to every server process (ADR 0010, Several processes): in memory for one
  * process, Redis pub/sub when REDIS_URL is set. Each process then delivers to the sockets it holds.
  */
 export type ChatEvent =

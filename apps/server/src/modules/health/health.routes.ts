@@ -5,7 +5,7 @@ import { sendError } from '../../plugins/error-handler.ts';
 
 const healthResponse = z.object({ data: z.object({ status: z.literal('ok'), db: z.literal('ok') }) });
 
-/** API.md Health: 200 when the database answers, 503 otherwise. */
+/** docs/api/http.md, Health: 200 when the database answers, 503 otherwise. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', { schema: { response: { 200: healthResponse } } }, async (request, reply) => {
     try {

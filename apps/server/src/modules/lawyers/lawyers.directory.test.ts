@@ -161,7 +161,7 @@ describe('lawyer directory', () => {
     expect(await search('baneado')).toEqual([]);
   });
 
-  it('sorts by every order of spec §6, ties broken by the id', async () => {
+  it('sorts by every order the directory offers, ties broken by the id', async () => {
     const [first, second] = idOrder('lopez', 'vidal');
     const tie = [first, second].map((id) => (id === ids.lopez ? 'lopez' : 'vidal'));
     const sorted = async (sort: string) => keysOf((await list(`?sort=${sort}`)).data);

@@ -32,7 +32,7 @@ const validProfile = {
   lawyerAssociation: 'REICAZ',
 };
 
-/** The lawyer's own sheet, prices and experience, and the public profile (API.md "Users and lawyers"). */
+/** The lawyer's own sheet, prices and experience, and the public profile (docs/api/http.md, Lawyers). */
 describe('lawyer profiles', () => {
   let t: TestApp;
   let lawyer: Awaited<ReturnType<typeof createLawyerWithProfile>>;
@@ -103,7 +103,7 @@ describe('lawyer profiles', () => {
   });
 
   describe('PUT /api/lawyers/profile/{id}', () => {
-    it('saves the spec payload, derives the username and keeps the search text in step', async () => {
+    it('saves the profile payload, derives the username and keeps the search text in step', async () => {
       const res = await call('PUT', `/api/lawyers/profile/${lawyer.id}`, asLawyer, validProfile);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toMatchObject({
@@ -130,7 +130,7 @@ describe('lawyer profiles', () => {
       expect(found.json().data.map((card: { id: string }) => card.id)).toEqual([lawyer.id]);
     });
 
-    it('checks every field as spec §5 says', async () => {
+    it('checks every field as the validation rules say', async () => {
       const cases: Array<[Record<string, unknown>, string, string]> = [
         [{ name: '   ' }, 'name', es.validation.required],
         [{ mail: 'no-es-un-correo' }, 'mail', es.validation.email],
@@ -297,7 +297,7 @@ describe('lawyer profiles', () => {
           expect(row).toMatchObject(kind.entry);
         });
 
-        it('refuses an end date before the start date with the spec message', async () => {
+        it('refuses an end date before the start date with its Spanish message', async () => {
           const res = await call('PUT', url(), asLawyer, { ...kind.entry, endDate: '2000-01-01' });
           expect(res.statusCode).toBe(400);
           expect(res.json().error).toMatchObject({

@@ -36,7 +36,7 @@ const profileColumns = {
   ratingAvg: lawyerProfiles.ratingAvg,
 };
 
-/** What a lawyer card needs (API.md "Lawyer (list item)"), also the base of the detail. */
+/** What a lawyer card needs (docs/api/http.md, Lawyers), also the base of the detail. */
 const cardColumns = {
   id: users.id,
   name: users.name,
@@ -68,7 +68,7 @@ type SortKeys = Record<
   AnyColumn | SQLWrapper
 >;
 
-/** Each sort of the directory (spec §6), with a stable tiebreak on the id; each one has its index. */
+/** Each sort of the directory (docs/product.md, Home), with a stable tiebreak on the id; each one has its index. */
 const ORDER_BY: Record<LawyerSort, (keys: SortKeys) => SQL[]> = {
   rating: (k) => [desc(k.ratingAvg), desc(k.ratingCount), asc(k.userId)],
   price_asc: (k) => [asc(k.priceHourCents), asc(k.userId)],
@@ -113,7 +113,7 @@ type AnyEntryTable = typeof academicExperiences;
 
 export function createLawyersRepository(db: Db) {
   /**
-   * API.md: only verified, unbanned lawyers are listed. "Not banned" is an anti-join against the few
+   * docs/api/http.md, Lawyers: only verified, unbanned lawyers are listed. "Not banned" is an anti-join against the few
    * banned accounts (a small partial index), so filtering and counting never read the users table.
    */
   const listed = and(

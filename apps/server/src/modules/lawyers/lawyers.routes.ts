@@ -41,7 +41,7 @@ const sendFeatured = jsonRenderer(featuredEnvelope, (lawyers: LawyerListItem[]) 
 /** The lawyer's own routes: the path's id must be the caller's (403), and the caller a lawyer (403). */
 const selfLawyer = (param: string) => [requireOwner(param, { admin: false }), requireRole(ROLE.ABOGADO)];
 
-/** API.md "Users and lawyers", the /api/lawyers rows (the photo is the uploads feature's). */
+/** docs/api/http.md, Lawyers (the photo is the uploads feature's). */
 const lawyersModule: FastifyPluginAsyncZod = async (app) => {
   const service = createLawyersService({
     db: app.db,

@@ -65,7 +65,7 @@ export function directoryFilter(
 }
 
 /**
- * spec §9, API.md: the score is the sum of the stars divided by the number of ratings (0 when none), as
+ * docs/domain.md, Ratings: the score is the sum of the stars divided by the number of ratings (0 when none), as
  * it is: the screens round it for display.
  */
 function averageRating(sum: number, count: number): number {
@@ -105,7 +105,7 @@ type Deps = {
   directoryCacheMs: number;
 };
 
-/** API.md "Users and lawyers", the /api/lawyers rows. Who may call is checked by the routes' guards. */
+/** docs/api/http.md, Lawyers. Who may call is checked by the routes' guards. */
 export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
   const repository = createLawyersRepository(db);
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
@@ -180,7 +180,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
       return featuredCache.get(String(limit), async () => (await repository.featured(limit)).map(toListItem));
     },
 
-    /** spec §3 'Lawyer profile response'; unknown, unverified or banned lawyers are 404. */
+    /** docs/api/http.md, Lawyers (the public profile); unknown, unverified or banned lawyers are 404. */
     async detail(id: string): Promise<LawyerDetail> {
       const row = await repository.findListed(id);
       if (!row) throw notFound();
@@ -216,7 +216,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
 
     sheet,
 
-    /** spec §3/§5: the username and the search text follow the name; a mail already taken is 409. */
+    /** docs/domain.md, Validation rules: the username and the search text follow the name; a mail already taken is 409. */
     async updateProfile(id: string, input: LawyerProfileUpdate): Promise<LawyerSheet> {
       const { description, categories, province, lawyerAssociation, avgResponseTime, ...account } = input;
       try {

@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from '../../config.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
-/** POST /api/payments/payment-stripe and (+) GET /api/payments/intent/{id}: the spec's payment test page. */
+/** POST /api/payments/payment-stripe and (+) GET /api/payments/intent/{id}: the payment test page. */
 describe('payment test page with Stripe configured', () => {
   let t: TestApp;
   let standIn: StripeStandIn;
@@ -145,7 +145,7 @@ describe('payment test page with Stripe configured', () => {
 });
 
 describe('payment test page without Stripe, and in production', () => {
-  it("answers a sandbox intent in the contract's shape when Stripe is not configured", async () => {
+  it('answers a sandbox intent in the usual shape when Stripe is not configured', async () => {
     const t = await buildTestApp();
     try {
       const headers = bearer(await signIn(t.app, await createUser(t.app)));

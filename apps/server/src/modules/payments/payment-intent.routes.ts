@@ -32,10 +32,10 @@ function sandboxIntent(publicUrl: string) {
 }
 
 /**
- * The spec's payment test page ('Stripe Test Payload'; API.md "Payments"): (+) the provider and the
+ * The payment test page ('Stripe Test Payload'; docs/api/http.md, Payments): (+) the provider and the
  * publishable key the page loads Stripe.js with, a PaymentIntent for the embedded card form, and (+) its
  * real status for /payment/completion. The last two exist outside production only (404 in production);
- * without Stripe the sandbox answers the intent (API.md's shape) but cannot tell a status (503, which the
+ * without Stripe the sandbox answers the intent (docs/api/http.md's shape) but cannot tell a status (503, which the
  * completion page reads as 'unverified'); Stripe refusing answers 503 with a Spanish message.
  */
 const paymentIntentModule: FastifyPluginAsyncZod = async (app) => {

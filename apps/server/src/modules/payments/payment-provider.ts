@@ -1,5 +1,5 @@
 /**
- * The card payment provider behind 'accept a proposal' (ARCHITECTURE.md "Payments"): the sandbox by default,
+ * The card payment provider behind 'accept a proposal' (docs/domain.md, Money): the sandbox by default,
  * Stripe when `STRIPE_SECRET_KEY` is set. A provider only opens checkouts; the payment is recorded by
  * `PaymentsService.complete`, which both the sandbox's 'Pagar' button and Stripe's webhook call, so a case
  * becomes ACTIVO only when the provider confirms the payment.
@@ -17,7 +17,7 @@ export type CheckoutRequest = {
   /** always the stored proposal's price, never a figure from the client */
   amountCents: number;
   currency: 'EUR';
-  /** spec §2: /payment-success and /payment-error on PUBLIC_URL */
+  /** docs/product.md, Payment pages: /payment-success and /payment-error on PUBLIC_URL */
   successUrl: string;
   cancelUrl: string;
 };

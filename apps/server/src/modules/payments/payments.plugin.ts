@@ -27,7 +27,7 @@ export type PaymentsPluginOptions = {
   provider?: PaymentProvider;
 };
 
-/** ARCHITECTURE.md: Stripe when its key is set, otherwise the sandbox. */
+/** docs/domain.md, Money: Stripe when its key is set, otherwise the sandbox. */
 export function providerFor(config: Config): PaymentProvider {
   return config.stripe ? createStripeProvider(config) : createSandboxProvider(config.publicUrl);
 }
@@ -56,7 +56,7 @@ function page(title: string, body: string): string {
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-/** The sandbox provider's checkout (API.md "Payments"): a plain page whose two buttons post forms. */
+/** The sandbox provider's checkout (docs/api/http.md, Payments): a plain page whose two buttons post forms. */
 const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   // the page's forms post no fields; their body is not read
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>

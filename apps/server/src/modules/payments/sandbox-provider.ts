@@ -4,7 +4,7 @@ import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './paymen
 /**
  * The default provider (no keys needed): the checkout is the app's own page `/payment/sandbox/{sessionId}`,
  * marked as a test payment. Its unguessable session id is the capability, as a hosted checkout's is
- * (API.md); its 'Pagar' button runs the same completion a provider's webhook runs.
+ * (docs/domain.md, Money); its 'Pagar' button runs the same completion a provider's webhook runs.
  */
 export function createSandboxProvider(publicUrl: string): PaymentProvider {
   return {

@@ -40,7 +40,7 @@ export function productNameOf(request: Pick<CheckoutRequest, 'caseCode' | 'caseT
 }
 
 /**
- * The Stripe provider (issue #7): a hosted Checkout Session per accepted proposal. The payment is
+ * The Stripe provider: a hosted Checkout Session per accepted proposal. The payment is
  * recorded only when Stripe's signed webhook `checkout.session.completed` arrives (webhook.routes.ts),
  * never because the browser came back to the success URL.
  */

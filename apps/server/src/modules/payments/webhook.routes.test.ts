@@ -17,7 +17,7 @@ const WEBHOOK_SECRET = 'whsec_l4l_test_webhook_secret';
 const signer = new Stripe('sk_test_signer').webhooks;
 
 /**
- * POST /api/payments/webhook (API.md "Payments") on the real app with the Stripe provider configured
+ * POST /api/payments/webhook (docs/api/http.md, Payments) on the real app with the Stripe provider configured
  * (its API a local stand-in). Events are signed locally with the SDK's test-header helper.
  */
 describe('stripe webhook', () => {

@@ -15,7 +15,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
- * POST /api/payments/webhook (API.md "Payments"): Stripe's signed events about our Checkout Sessions.
+ * POST /api/payments/webhook (docs/api/http.md, Payments): Stripe's signed events about our Checkout Sessions.
  *
  * - The signature is checked over the raw bytes (this plugin keeps JSON bodies as a Buffer, for this route
  *   only) with `STRIPE_WEBHOOK_SECRET`, with the SDK's default tolerance of 300 s: an unsigned, tampered or

@@ -11,7 +11,7 @@ import {
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
-/** GET /api/rating/user-rating/{id} and /api/rating/lawyer-rating/{id} (API.md "Ratings and billing"). */
+/** GET /api/rating/user-rating/{id} and /api/rating/lawyer-rating/{id} (docs/api/http.md, Ratings). */
 describe('ratings', () => {
   let t: TestApp;
   let client: Awaited<ReturnType<typeof createUser>>;
@@ -55,7 +55,7 @@ describe('ratings', () => {
   });
   afterAll(async () => t.close());
 
-  it('gives a client the ratings they wrote, newest first, in the spec shape', async () => {
+  it('gives a client the ratings they wrote, newest first, in the rating shape', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/rating/user-rating/${client.id}`,

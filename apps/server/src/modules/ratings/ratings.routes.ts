@@ -17,7 +17,7 @@ declare module 'fastify' {
 const params = z.object({ id: z.uuid() });
 const ratingsPage = pageEnvelope(ratingSchema);
 
-/** API.md "Ratings and billing", the two GET rows. POST /api/rating/new-rating is the cases feature's. */
+/** docs/api/http.md, Ratings, the two GET rows. POST /api/rating/new-rating is the cases feature's. */
 const ratingsModule: FastifyPluginAsyncZod = async (app) => {
   const service = createRatingsService(app.db);
   app.decorate('ratings', service);

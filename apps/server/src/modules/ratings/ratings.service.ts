@@ -7,7 +7,7 @@ export type Paging = { page: number; pageSize: number };
 
 const fullName = (name: string, surname: string) => `${name} ${surname}`.trim();
 
-/** spec §3 'Rating shown'. */
+/** A rating as the screens show it (docs/product.md, Ratings). */
 function toRating(row: RatingRow): Rating {
   return {
     id: row.id,
@@ -28,7 +28,7 @@ function toRating(row: RatingRow): Rating {
 }
 
 /**
- * Reading ratings (API.md "Ratings and billing"). Writing one belongs to the cases feature, which also
+ * Reading ratings (docs/api/http.md, Ratings). Writing one belongs to the cases feature, which also
  * keeps the lawyer's rating_sum / rating_count counters in step in the same transaction.
  */
 export function createRatingsService(db: Db) {

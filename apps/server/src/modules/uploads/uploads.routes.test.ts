@@ -90,7 +90,7 @@ describe('images', () => {
       expect(served.headers['content-type']).toBe('image/png');
     });
 
-    it('keeps a 128 px WebP thumbnail beside the avatar (issue #9), served at its own URL', async () => {
+    it('keeps a 128 px WebP thumbnail beside the avatar, served at its own URL', async () => {
       const photoUrl = await photoOf(client.id);
       const thumbnailUrl = photoUrl?.replace(/\.png$/, '.128.webp') ?? '';
       const meta = await sharp(readFileSync(fileOf(thumbnailUrl))).metadata();

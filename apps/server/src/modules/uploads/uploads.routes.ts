@@ -17,7 +17,7 @@ import { backfillAvatarThumbnails, createUploadsService } from './uploads.servic
 const photoSchema = { body: profilePhotoSchema, response: { 200: dataEnvelope(profilePhotoAnswerSchema) } };
 
 /**
- * API.md: POST /api/user/profile/photo, POST /api/lawyers/profile/photo (spec §3 photo payload, a data
+ * docs/api/http.md, Users and Lawyers: POST /api/user/profile/photo, POST /api/lawyers/profile/photo (a data
  * URL) and POST /api/uploads (multipart field `file`). Multipart is parsed only in this plugin's scope.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {

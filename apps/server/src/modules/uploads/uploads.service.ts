@@ -48,7 +48,7 @@ export async function backfillAvatarThumbnails(dataDir: string): Promise<number>
   return made;
 }
 
-/** API.md: profile photos (data URL) and chat pictures (multipart), checked, re-encoded, then stored. */
+/** docs/api/http.md, Uploads: profile photos (data URL) and chat pictures (multipart), checked, re-encoded, then stored. */
 export function createUploadsService({ db, dataDir }: Deps) {
   const repository = createUploadsRepository(db);
   const perUser = new RateLimiter(UPLOADS_PER_USER.max, UPLOADS_PER_USER.windowMs);

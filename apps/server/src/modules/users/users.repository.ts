@@ -12,7 +12,7 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
-    /** Updates the account fields; a lawyer's search text follows the name (ARCHITECTURE.md search). */
+    /** Updates the account fields; a lawyer's search text follows the name (ADR 0002, accent-free search). */
     updateProfile(
       id: string,
       values: Pick<typeof users.$inferInsert, 'name' | 'surname' | 'mail' | 'phoneNumber' | 'username'>,

@@ -62,7 +62,7 @@ describe('GET /api/user/profile/{id}', () => {
 });
 
 describe('PUT /api/user/profile/{id}', () => {
-  it('updates the fields (spec payload extras ignored) and the username, and answers the profile', async () => {
+  it('updates the fields (extra payload fields ignored) and the username, and answers the profile', async () => {
     const user = await createUser(t.app);
     const mail = uniqueMail('nuevo');
     const res = await putProfile(user.id, await signIn(t.app, user), {
@@ -102,7 +102,7 @@ describe('PUT /api/user/profile/{id}', () => {
     expect(profile?.searchText).toBe('inigo alvarez');
   });
 
-  it('validates as spec §5 says', async () => {
+  it('validates as the validation rules say', async () => {
     const user = await createUser(t.app);
     const res = await putProfile(user.id, await signIn(t.app, user), {
       name: ' ',

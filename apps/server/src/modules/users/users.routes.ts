@@ -8,7 +8,7 @@ import { createUsersService } from './users.service.ts';
 const params = z.object({ id: z.uuid() });
 const profileEnvelope = dataEnvelope(userProfileSchema);
 
-/** API.md "Users and lawyers", the /api/user/profile rows. */
+/** docs/api/http.md, Users. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createUsersService(app.db);
 

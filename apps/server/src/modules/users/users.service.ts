@@ -12,7 +12,7 @@ function toProfile(row: ProfileRow): UserProfile {
   return { ...row, lastConnection: row.lastConnection?.toISOString() ?? null };
 }
 
-/** API.md /api/user/profile/{id}; who may call is checked by the routes' guards (self, or admin to read). */
+/** docs/api/http.md, Users: /api/user/profile/{id}; who may call is checked by the routes' guards (self, or admin to read). */
 export function createUsersService(db: Db) {
   const repository = createUsersRepository(db);
   return {
@@ -22,7 +22,7 @@ export function createUsersService(db: Db) {
       return toProfile(row);
     },
 
-    /** spec §3: the username follows the name (name + surname, spaces removed); a taken mail is 409. */
+    /** docs/domain.md, Validation rules: the username follows the name (name + surname, spaces removed); a taken mail is 409. */
     async updateProfile(userId: string, input: UserProfileUpdate): Promise<UserProfile> {
       try {
         const row = await repository.updateProfile(

@@ -117,7 +117,7 @@ describe('serializeFrame', () => {
     expect(frame).toBe('ERROR\na\\cb:x\\cy\\nz\\r\\\\w\n\n\0');
   });
 
-  it('does not escape CONNECT and CONNECTED (spec: kept raw for STOMP 1.0)', () => {
+  it('does not escape CONNECT and CONNECTED (STOMP 1.2: kept raw for STOMP 1.0)', () => {
     expect(serializeFrame({ command: 'CONNECTED', headers: { version: '1.2', session: 'a:b\\c' } })).toBe(
       'CONNECTED\nversion:1.2\nsession:a:b\\c\n\n\0',
     );
@@ -204,7 +204,7 @@ describe('FrameParser: the specification examples', () => {
     ]);
   });
 
-  it('keeps the first of repeated headers (spec: "Repeated Header Entries")', () => {
+  it('keeps the first of repeated headers (STOMP 1.2: "Repeated Header Entries")', () => {
     const [frame] = parseAll('MESSAGE\nfoo:World\nfoo:Hello\n\n\0');
     expect(frame?.headers).toEqual({ foo: 'World' });
   });

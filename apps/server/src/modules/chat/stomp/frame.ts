@@ -36,13 +36,13 @@ export interface StompFrame<Body extends string | Uint8Array = string | Uint8Arr
 
 export interface ParsedFrame {
   command: StompCommand;
-  /** the first occurrence of each header (spec: "Repeated Header Entries"), already unescaped */
+  /** the first occurrence of each header (STOMP 1.2: "Repeated Header Entries"), already unescaped */
   headers: StompHeaders;
   /** the raw body bytes (a copy, safe to keep) */
   body: Buffer;
 }
 
-/** A heart-beat is a bare end of line between frames (spec: "Heart-beating"). */
+/** A heart-beat is a bare end of line between frames (STOMP 1.2: "Heart-beating"). */
 export const HEARTBEAT = '\n';
 
 export const FRAME_LIMITS = {
@@ -91,9 +91,9 @@ const COLON = 0x3a;
 /** "UNSUBSCRIBE" plus a CR: a longer first line cannot be a command, so garbage is refused early */
 const MAX_COMMAND_LINE_BYTES = 12;
 const KNOWN_COMMANDS: readonly StompCommand[] = [...CLIENT_COMMANDS, ...SERVER_COMMANDS];
-/** spec "Value Encoding": CONNECT and CONNECTED keep raw values for 1.0 peers; STOMP is CONNECT's alias */
+/** STOMP 1.2 "Value Encoding": CONNECT and CONNECTED keep raw values for 1.0 peers; STOMP is CONNECT's alias */
 const RAW_HEADER_COMMANDS: ReadonlySet<string> = new Set(['CONNECT', 'CONNECTED', 'STOMP']);
-/** spec "Body": only these frames may carry one */
+/** STOMP 1.2 "Body": only these frames may carry one */
 const BODY_COMMANDS: ReadonlySet<string> = new Set(['SEND', 'MESSAGE', 'ERROR']);
 const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\r': '\\r', '\n': '\\n', ':': '\\c' };
 const UNESCAPES: Readonly<Record<string, string>> = { '\\': '\\', r: '\r', n: '\n', c: ':' };
@@ -122,7 +122,7 @@ export function escapeHeaderValue(value: string): string {
   return value.replace(/[\\\r\n:]/g, (char) => ESCAPES[char] ?? char);
 }
 
-/** spec "Value Encoding": an undefined escape sequence (`\t`, a trailing `\`) is a fatal protocol error. */
+/** STOMP 1.2 "Value Encoding": an undefined escape sequence (`\t`, a trailing `\`) is a fatal protocol error. */
 export function unescapeHeaderValue(value: string): string {
   if (!value.includes('\\')) return value;
   return value.replace(/\\([\s\S]?)/g, (_, char: string) => {

@@ -128,7 +128,7 @@ const defaultTimers: StompTimers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** spec "Protocol Negotiation": the highest common version; no accept-version header means 1.0. */
+/** STOMP 1.2 "Protocol Negotiation": the highest common version; no accept-version header means 1.0. */
 export function negotiateVersion(acceptVersion: string | undefined): StompVersion | undefined {
   if (acceptVersion === undefined) return '1.0';
   const offered = new Set(acceptVersion.split(',').map((version) => version.trim()));
@@ -136,7 +136,7 @@ export function negotiateVersion(acceptVersion: string | undefined): StompVersio
 }
 
 /**
- * spec "Heart-beating": each direction beats every max(sender's offer, receiver's wish) ms, and not at all
+ * STOMP 1.2 "Heart-beating": each direction beats every max(sender's offer, receiver's wish) ms, and not at all
  * when either side says 0. `client` is the CONNECT's `heart-beat: cx,cy`.
  */
 export function negotiateHeartbeat(
@@ -280,7 +280,7 @@ export class StompSession<P = unknown> {
       'message-id': messageId,
       destination,
     };
-    // spec MESSAGE: a 1.2 subscription that acknowledges gets the id to put in its ACK
+    // STOMP 1.2 MESSAGE: a 1.2 subscription that acknowledges gets the id to put in its ACK
     if (subscription.ack !== 'auto' && this.versionValue === '1.2') headers.ack = messageId;
     return this.writeFrame({ command: 'MESSAGE', headers, body });
   }
@@ -435,7 +435,7 @@ export class StompSession<P = unknown> {
     const principal = this.principalValue as P;
     return (async () => {
       await this.options.onSend(principal, destination, frame.headers, body, this);
-      // spec RECEIPT: only once the application has done its part (API.md: after the message is stored)
+      // STOMP 1.2 RECEIPT: only once the application has done its part (docs/api/stomp.md: after the message is stored)
       this.receipt(frame);
     })();
   }
@@ -486,7 +486,7 @@ export class StompSession<P = unknown> {
   /**
    * What a failed frame costs: a protocol error closes the connection; an AppError (validation, rate limit)
    * is reported with its Spanish message and the connection stays; anything else is logged and reported
-   * as an internal error, never with its details. The spec has a server close after every ERROR; keeping
+   * as an internal error, never with its details. The STOMP specification has a server close after every ERROR; keeping
    * the connection for an ordinary refusal spares a chat client a reconnect and resubscribe for one
    * rejected message (stompjs reports ERROR to onStompError and keeps going).
    */
@@ -503,7 +503,7 @@ export class StompSession<P = unknown> {
     }
   }
 
-  /** spec ERROR: a `message` header, the same text as the body, and `receipt-id` when one was asked for. */
+  /** STOMP 1.2 ERROR: a `message` header, the same text as the body, and `receipt-id` when one was asked for. */
   private sendError(message: string, frame?: ParsedFrame, extraHeaders: StompHeaders = {}): void {
     const headers: StompHeaders = { ...extraHeaders, message, 'content-type': 'text/plain;charset=utf-8' };
     const receiptId = frame?.headers.receipt;
