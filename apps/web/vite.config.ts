@@ -62,7 +62,7 @@ function readSections(): Map<string, string> {
  * Gives each section of the texts its own module in the build, so a screen ships only the sections it
  * reads: `es.landing.title` becomes `texts$landing.title`, imported from es.ts's 'landing' section. A
  * module that uses `es` any other way (passed whole, shadowed) keeps the whole object. The landing page
- * then carries a few KiB of texts instead of all of them (issue #9); the texts file itself is unchanged.
+ * then carries a few KiB of texts instead of all of them (ADR 0008); the texts file itself is unchanged.
  */
 function splitTexts(): Plugin {
   let sections = new Map<string, string>();
@@ -234,7 +234,7 @@ function reach(graph: Graph, roots: readonly string[], follow: (id: string) => b
 }
 
 /**
- * Fewer, larger chunks for the first screens (issue #9). Left alone, the bundler makes a chunk for every
+ * Fewer, larger chunks for the first screens (ADR 0008). Left alone, the bundler makes a chunk for every
  * set of screens that share a module: a hard load of the client home fetched 47 scripts and 14
  * stylesheets, six at a time over HTTP/1.1, and Lighthouse's mobile performance stayed near 80. Here each
  * module the home page (home.html) loads goes to one group by who else loads it on a hard load:
@@ -281,7 +281,7 @@ function firstScreenChunks(): Plugin {
     buildStart() {
       groups = null;
     },
-    // what the two first pages are built around, checked on every build (ADR 0008, issue #9)
+    // what the two first pages are built around, checked on every build (ADR 0008)
     buildEnd(error) {
       if (error) return;
       const landing = reach(this, [file('landing-main.tsx')]);
@@ -291,7 +291,7 @@ function firstScreenChunks(): Plugin {
       const zod = [...home].find((id) => id.includes('/node_modules/zod/v4/classic/'));
       if (zod) {
         this.error(
-          `home.html must not load zod's schemas before its first paint (issue #9), it reaches ${zod}: ` +
+          `home.html must not load zod's schemas before its first paint (ADR 0008), it reaches ${zod}: ` +
             'import schemas with lazySchema (lib/parse-answer.ts) and formats from @l4l/shared/format',
         );
       }
@@ -364,7 +364,7 @@ export default defineConfig({
     // bench/web.mjs reads which chunks each route loads from it (.vite/manifest.json)
     manifest: true,
     // one stylesheet for the whole app (14 KiB gzipped): a screen's first paint waits for every stylesheet it
-    // needs, and one request costs less than six round trips for six small files (issue #9)
+    // needs, and one request costs less than six round trips for six small files (ADR 0008)
     cssCodeSplit: false,
     // every browser the app supports preloads modules itself
     modulePreload: { polyfill: false },

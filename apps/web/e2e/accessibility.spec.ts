@@ -13,7 +13,7 @@ import {
 } from './support.ts';
 
 /**
- * Issue #9, accessibility: axe-core (WCAG 2.1 A and AA) finds no serious or critical violation on any
+ * Accessibility: axe-core (WCAG 2.1 A and AA) finds no serious or critical violation on any
  * page or dialog. One test per page or dialog, so a failure names the screen; the message lists each
  * rule, its impact and the elements it points at.
  */

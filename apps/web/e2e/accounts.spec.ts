@@ -98,7 +98,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: es.dashboard.lawyerHomeTitle })).toBeVisible();
   });
 
-  test('a wrong password and an unknown mail show the spec messages', async ({ page, request }) => {
+  test('a wrong password and an unknown mail show their messages', async ({ page, request }) => {
     await presetConsent(page, 'false');
     const client = await registerClient(request);
     await logIn(page, client.mail, 'Otra-Clave-9999');

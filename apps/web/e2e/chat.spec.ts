@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { myId, signedInPage } from './support.ts';
 
 /**
- * Issue #6 journey: a demo client and a demo lawyer who already share a chat talk live in two browsers,
+ * The chat journey: a demo client and a demo lawyer who already share a chat talk live in two browsers,
  * the client attaches a picture, and a proposal the lawyer sends shows 'Aceptar'/'Rechazar' to the client
  * only. cliente2 (Pablo) and alejandro.suarez share the chat of a finished case; Pablo's insurance claim
  * is on the lawyers' board, where Alejandro has no proposal yet.
@@ -61,7 +61,7 @@ test('a client and a lawyer chat live, attach a picture, and a new proposal reac
   const lawyer = await signedInPage(browser, LAWYER_MAIL);
   const clientId = await myId(client);
 
-  // the lawyer follows a deep link through the '/chat' alias (spec §6: a lawyer opens it by the client's id)
+  // the lawyer follows a deep link through the '/chat' alias (a lawyer opens it by the client's id)
   await lawyer.goto(`/chat?with=${clientId}`);
   await expect(lawyer).toHaveURL(new RegExp(`/dashboard/chat\\?with=${clientId}`));
   await expect(lawyer.getByRole('heading', { name: CLIENT_NAME })).toBeVisible();

@@ -11,7 +11,7 @@ import {
 } from './support.ts';
 
 /**
- * Issue #9, keyboard only: the main journeys with Tab, Shift+Tab, Enter, Space, Escape and the arrows —
+ * Keyboard only: the main journeys with Tab, Shift+Tab, Enter, Space, Escape and the arrows —
  * no click, no fill. In every dialog focus is trapped (Tab goes round inside) and returns, on Escape, to
  * the control that opened it; every control that takes the focus shows it.
  */

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { adminToken, myId, presetConsent, signedInPage } from './support.ts';
 
 /**
- * Issue #7 journey: a demo client accepts a lawyer's proposal in the chat, pays it in the sandbox
+ * The payment journey: a demo client accepts a lawyer's proposal in the chat, pays it in the sandbox
  * checkout window, sees the green 'paid' banner and the case ACTIVO, and finds the payment in both
  * billing histories; the receipt downloads as a PDF.
  */

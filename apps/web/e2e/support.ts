@@ -74,7 +74,7 @@ let lastAdminStep = -1;
 
 /**
  * A TOTP code of the e2e administrator that has not been used yet. The server accepts each step once and
- * one step of drift either way (API.md), so three sign-ins fit in one 30 s step — the previous step's code,
+ * one step of drift either way (RFC 6238; ADR 0007), so three sign-ins fit in one 30 s step — the previous step's code,
  * this one's and the next one's — before this waits. The previous step is not used in the last seconds of
  * a step, when it is about to fall out of the server's window.
  */
@@ -97,7 +97,7 @@ let cachedAdminToken: string | undefined;
 
 /**
  * An admin token for API calls that stand in for the console in journeys of other features: the
- * password, then the second factor (API.md "Auth"). One sign-in per test run, in a request context of
+ * password, then the second factor (docs/api/http.md, Auth). One sign-in per test run, in a request context of
  * its own so the session cookie it sets never mixes with the journey's (a later logout there would end it).
  */
 export async function adminToken(_request?: APIRequestContext): Promise<string> {
@@ -134,7 +134,7 @@ export async function registerClient(request: APIRequestContext, mail = freshMai
 }
 
 /**
- * What axe checks (issue #9): WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (heading
+ * What axe checks: WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (heading
  * order, unique landmarks, named dialogs), which Lighthouse's accessibility score counts too.
  */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

@@ -4,7 +4,7 @@ import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.tsx';
 
 /**
- * spec §2: a spinner while the session is unknown, the child routes when signed in, otherwise the login.
+ * docs/product.md, Routes: a spinner while the session is unknown, the child routes when signed in, otherwise the login.
  * A person who just signed out goes home instead: sending them to the login would look like a failure.
  */
 export function AuthGuard() {

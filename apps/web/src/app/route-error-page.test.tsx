@@ -9,7 +9,7 @@ function Broken(): never {
 }
 
 describe('RouteErrorPage', () => {
-  it('replaces a crashed screen with the spec text and a way home', async () => {
+  it('replaces a crashed screen with the last-resort text and a way home', async () => {
     // React logs the caught error; keep the test output readable
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);

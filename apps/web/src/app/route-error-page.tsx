@@ -5,7 +5,7 @@ import { paths } from '../lib/paths.ts';
 import styles from './route-error-page.module.css';
 
 /**
- * The router's last resort (spec §2: 'Unexpected Application Error!'). It renders outside every layout,
+ * The router's last resort (docs/product.md, Routes: 'Unexpected Application Error!'). It renders outside every layout,
  * so it carries its own way home. A full page load (reloadDocument) also recovers from a failed chunk.
  */
 export function RouteErrorPage() {

@@ -5,7 +5,7 @@ import { AuthGuard } from './auth-guard.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
-/** Each screen is its own chunk (ARCHITECTURE.md: the landing page loads fast on a slow phone). */
+/** Each screen is its own chunk: the landing page must load fast on a slow phone (ADR 0008). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // spec §2 names '/chat' as well: it opens the dashboard's chat, keeping '?with='
+        // docs/product.md, Routes names '/chat' as well: it opens the dashboard's chat, keeping '?with='
         path: paths.legacyChat,
         lazy: async () => ({
           Component: (await import('./routes/chat-route.tsx')).LegacyChatRedirect,
@@ -143,7 +143,7 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({ Component: (await import('./routes/cases-route.tsx')).CasesRoute }),
                   },
                   {
-                    // spec §2: the case detail reached with navigation state {caseId}; (+) also at its own URL
+                    // docs/product.md, Case detail: reached with navigation state {caseId}; (+) also at its own URL
                     path: 'casos/informacion-del-caso',
                     lazy: async () => ({
                       Component: (await import('./routes/case-detail-route.tsx')).CaseDetailRoute,

@@ -12,7 +12,7 @@ export function startSpa() {
   if (!root) throw new Error('the page has no #root element');
   const reactRoot = createRoot(root);
   // the first render as a transition: React renders it in slices and lets the browser breathe between
-  // them, instead of one long task while a phone is still busy starting the page (issue #9)
+  // them, instead of one long task while a phone is still busy starting the page (ADR 0008)
   startTransition(() =>
     reactRoot.render(
       <StrictMode>

@@ -7,9 +7,9 @@ export const NETWORK_ERROR = 'NETWORK_ERROR';
 export const TIMEOUT_ERROR = 'TIMEOUT';
 
 /**
- * An answer that was not a success, turned back into what a screen needs (STYLE.md §4): `message` is the
+ * An answer that was not a success, turned back into what a screen needs: `message` is the
  * Spanish text to show; `fields` the per-field messages of a 400; `bodyStatus` the legacy `error.status`
- * (69 banned, 420 lawyer not verified) that the login screen tells apart (spec §8).
+ * (69 banned, 420 lawyer not verified) that the login screen tells apart (docs/api/http.md, Errors).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -88,14 +88,14 @@ function errorFromAnswer(status: number, body: unknown): ApiError {
 }
 
 /**
- * Calls the API on the same origin (API.md: base is the web app's origin) with the session cookie
+ * Calls the API on the same origin (docs/api/http.md, Conventions) with the session cookie
  * (ADR 0003), and returns the `data` of the `{data}` envelope.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await apiRequestEnvelope<T>(path, options))?.data as T;
 }
 
-/** The whole success envelope: `{data}`, plus `meta` on the lists that page (API.md). */
+/** The whole success envelope: `{data}`, plus `meta` on the lists that page (docs/api/http.md, Conventions). */
 async function apiRequestEnvelope<T>(
   path: string,
   options: RequestOptions,

@@ -1,7 +1,7 @@
 import { COOKIE_CONSENT_KEY } from '@l4l/shared/constants/limits';
 import { useSyncExternalStore } from 'react';
 
-/** spec §4: unset (the banner shows), accepted ('true') or rejected ('false'). */
+/** ADR 0003: unset (the banner shows), accepted ('true') or rejected ('false'). */
 export type CookieConsent = 'true' | 'false' | null;
 
 const listeners = new Set<() => void>();

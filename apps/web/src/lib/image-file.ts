@@ -1,7 +1,7 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 
-/** spec §5: profile photos are png or jpeg (API.md: at most 5 MiB). */
+/** docs/domain.md, Validation rules: profile photos are png or jpeg, at most 5 MiB. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg'];
 
 /** Why a picked file cannot be a profile photo, or null when it can. */

@@ -1,9 +1,9 @@
 import { es } from '@l4l/shared/texts/es';
 
 /**
- * An answer whose shape is not the contract's (spec §8 'Datos inválidos recibidos del servidor'). Apart from
+ * An answer whose shape is not the shared schema's ('Datos inválidos recibidos del servidor'). Apart from
  * parse-answer.ts so the query client can tell it without loading zod: the landing page has no zod until a
- * modal opens (issue #9).
+ * modal opens (ADR 0008).
  */
 export class InvalidDataError extends Error {
   override readonly name = 'InvalidDataError';

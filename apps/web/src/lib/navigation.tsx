@@ -6,7 +6,7 @@ import {
   useContext,
   useSyncExternalStore,
 } from 'react';
-// types only: this module is on the landing page, which loads no router (issue #9, ADR 0008)
+// types only: this module is on the landing page, which loads no router (ADR 0008)
 import type { LinkProps, To } from 'react-router';
 
 export type NavigateOptions = { replace?: boolean };

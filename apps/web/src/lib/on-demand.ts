@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 
 /**
  * Code a screen needs only when a person uses it (a dialog's form, a picker's list, the chat socket): it
- * loads on the first sign of intent or use, once, and stays loaded (issue #9: every route at most 200 KiB
+ * loads on the first sign of intent or use, once, and stays loaded (ADR 0008; bench/README.md: every route at most 200 KiB
  * of JavaScript up front). A failed load may be tried again.
  */
 export type OnDemand<T> = {

@@ -15,7 +15,7 @@ export function parseAnswer<T>(schema: z.ZodType<T>, answer: unknown): T {
 
 /**
  * A schema that loads on first use, zod with it: the first screens check their answers with it, and
- * load it beside their first request rather than before their first paint (issue #9). A failed load is
+ * load it beside their first request rather than before their first paint (ADR 0008). A failed load is
  * tried again on the next use.
  */
 export function lazySchema<T>(load: () => Promise<z.ZodType<T>>): () => Promise<z.ZodType<T>> {
@@ -36,7 +36,7 @@ export function parseRows<T>(item: z.ZodType<T>, rows: unknown): T[] {
 }
 
 /**
- * One page of a list (API.md `{data, meta}`), each row checked against `item`: a schema, or its loader
+ * One page of a list (docs/api/http.md, Conventions: `{data, meta}`), each row checked against `item`: a schema, or its loader
  * (lazySchema), which then loads beside the request. Without `meta` the page is taken as the whole list.
  */
 export async function getCheckedPage<T>(

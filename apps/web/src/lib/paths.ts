@@ -1,5 +1,5 @@
 /**
- * Paths the whole app agrees on (spec §2). Routes are registered only for screens that exist; the nav
+ * Paths the whole app agrees on (docs/product.md, Routes). Routes are registered only for screens that exist; the nav
  * already points at the final paths of the screens other features add later.
  */
 export const paths = {
@@ -15,19 +15,19 @@ export const paths = {
   cases: '/dashboard/casos',
   caseInfo: '/dashboard/casos/informacion-del-caso',
   chat: '/dashboard/chat',
-  /** spec §2: '/chat' also reaches the chat (redirects to /dashboard/chat, keeping '?with=') */
+  /** docs/product.md, Routes: '/chat' also reaches the chat (redirects to /dashboard/chat, keeping '?with=') */
   legacyChat: '/chat',
   beginCase: '/dashboard/begincase',
   profile: '/profile',
   billing: '/dashboard/profile/billing',
-  /** spec §2 payment pages: the checkout's two endings (public), the embedded form's return, its test page */
+  /** docs/product.md, Payment pages: the checkout's two endings (public), the embedded form's return, its test page */
   paymentSuccess: '/payment-success',
   paymentError: '/payment-error',
   paymentCompletion: '/payment/completion',
   paymentTest: '/payment',
   /** (+) the public lawyer profile lives at /dashboard/abogados/{lawyerId} */
   lawyers: '/dashboard/abogados',
-  /** spec §2: the lawyer detail route, reached with navigation state {lawyerId} */
+  /** docs/product.md, Routes: the lawyer detail route, reached with navigation state {lawyerId} */
   lawyerDetail: '/dashboard/detail',
   /** (+) the administration console, role ADMIN only */
   admin: '/admin',
@@ -38,8 +38,8 @@ export const paths = {
 } as const;
 
 /**
- * spec §2: opens one conversation directly, `/dashboard/chat?with=<counterpartId>` — the counterpart's
- * user id (a client links with the lawyer's id; a lawyer with the client's, spec §6).
+ * docs/product.md, Routes: opens one conversation directly, `/dashboard/chat?with=<counterpartId>` — the counterpart's
+ * user id (a client links with the lawyer's id; a lawyer with the client's).
  */
 export function chatWithPath(counterpartId: string): string {
   return `${paths.chat}?with=${encodeURIComponent(counterpartId)}`;

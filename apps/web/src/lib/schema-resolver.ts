@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import './zod-config.ts';
 
 /**
- * react-hook-form validation by a shared zod schema (STYLE.md §3). Our forms are flat, so each issue
+ * react-hook-form validation by a shared zod schema. Our forms are flat, so each issue
  * belongs to the field named by the first segment of its path, and the first issue of a field is the one
  * shown. Written here rather than taken from @hookform/resolvers because that one replaces a union's own
  * message (the price's 'El precio es obligatorio.') with the first branch's English one.

@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { ApiError, apiClient } from './api-client.ts';
 import { hasPersistentConsent } from './cookie-consent.ts';
 
-/** API.md `baseUser`: what the session knows about the signed-in person. */
+/** docs/api/http.md, Auth (`baseUser`): what the session knows about the signed-in person. */
 export type SessionUser = {
   id: string;
   username: string;
@@ -42,7 +42,7 @@ const revokeSession = () =>
 /**
  * The web session (ADR 0003). The token lives in the HttpOnly cookie `l4l_session`; this provider only
  * knows whether there is a session and whose it is. A session is restored on start only when the
- * visitor accepted cookies; otherwise any cookie left from before is dropped (spec §4).
+ * visitor accepted cookies; otherwise any cookie left from before is dropped (ADR 0003).
  */
 export function SessionProvider({
   children,
@@ -120,7 +120,7 @@ export function useSession(): Session {
   return session;
 }
 
-/** For screens that only make sense with a user (spec §2): the user, or null after starting a sign-out. */
+/** For screens that only make sense with a user (docs/product.md, Routes): the user, or null after starting a sign-out. */
 export function useRequiredUser(): SessionUser | null {
   const { user, status, signOut } = useSession();
   useEffect(() => {

@@ -77,7 +77,7 @@ describe('stomp client', () => {
     });
     await vi.waitFor(() => expect(connected).toHaveBeenCalledTimes(1));
     expect(connected).toHaveBeenLastCalledWith(connection, false);
-    // spec §9: heart-beat 10000 ms both ways, offered in CONNECT
+    // docs/api/stomp.md, Heart-beats: 10000 ms both ways, offered in CONNECT
     const connect = broker.frames.find((f) => f.command === 'CONNECT' || f.command === 'STOMP');
     expect(connect?.headers['heart-beat']).toBe(`${STOMP_HEARTBEAT_MS},${STOMP_HEARTBEAT_MS}`);
 

@@ -7,7 +7,7 @@ import {
 } from '@stomp/stompjs';
 
 /**
- * The app's STOMP connection (API.md "STOMP over WebSocket", spec §4 and §9), feature-agnostic: it knows
+ * The app's STOMP connection (docs/api/stomp.md), feature-agnostic: it knows
  * how to reach the broker, keep the connection alive and confirm a SEND; the chat feature decides what
  * to subscribe to and what to do with each message.
  *
@@ -15,7 +15,7 @@ import {
  * the broker reads it when CONNECT carries no Authorization header (ADR 0003).
  */
 
-/** spec §9: reconnect 5000 ms after the connection is lost; heart-beat 10000 ms in and out. */
+/** docs/domain.md, Limits: reconnect 5000 ms after the connection is lost; heart-beat 10000 ms in and out. */
 export const STOMP_RECONNECT_DELAY_MS = 5000;
 export const STOMP_HEARTBEAT_MS = 10_000;
 /** A SEND with no RECEIPT (nor ERROR) after this long is reported as failed. */

@@ -5,7 +5,7 @@ type Show = (message: string, options?: ExternalToast) => void;
 
 /**
  * The app's toasts, with sonner's API. sonner itself (9 KiB gzipped) loads with its Toaster once the
- * browser is idle (app/providers.tsx), not in front of every screen that may raise a toast (issue #9); a
+ * browser is idle (app/providers.tsx), not in front of every screen that may raise a toast (ADR 0008); a
  * toast raised before it has loaded shows as soon as it has.
  */
 function show(kind: 'success' | 'error' | 'info'): Show {
@@ -22,7 +22,7 @@ function show(kind: 'success' | 'error' | 'info'): Show {
 export const toast = { success: show('success'), error: show('error'), info: show('info') };
 
 /**
- * The few toasts the spec times differently from the Toaster's 3000 ms default (spec §8): login
+ * The few toasts timed differently from the Toaster's 3000 ms default (docs/product.md, Messages): login
  * errors last 5000 ms, and the password-recovery answers also sit top-right.
  */
 export const loginToast = {

@@ -41,7 +41,7 @@ const navigation = createDocumentNavigation(LANDING_PAGE_PATHS, leaveToSpa);
 
 /**
  * The landing page as a hard load of '/', '/login' or '/registro' shows it: the SPA's same screen, frame
- * and cookie banner, without React Router (issue #9, ADR 0008). Opening and closing a modal changes the
+ * and cookie banner, without React Router (ADR 0008). Opening and closing a modal changes the
  * path with the history API; going anywhere else starts the SPA in place.
  */
 export function LandingApp() {

@@ -13,13 +13,13 @@ import { type SessionUser, useRequiredUser } from '../../lib/session.tsx';
 import styles from './dashboard-layout.module.css';
 import shell from './shell.module.css';
 
-// the phone menu's dialog (Radix Dialog) loads when the hamburger is about to be used (issue #9)
+// the phone menu's dialog (Radix Dialog) loads when the hamburger is about to be used (ADR 0008)
 const menuCode = onDemand(() => import('./dashboard-menu.tsx'));
 const DashboardMenu = lazy(() => menuCode.load().then((module) => ({ default: module.DashboardMenu })));
 
 type NavItem = { to: string; label: string; onlyFor?: SessionUser['role'] };
 
-/** spec §2: Inicio, Mis casos, Chat privado, and Iniciar un caso for clients only. */
+/** docs/product.md, Dashboard: Inicio, Mis casos, Chat privado, and Iniciar un caso for clients only. */
 const NAV_ITEMS: readonly NavItem[] = [
   { to: paths.home, label: es.nav.home },
   { to: paths.cases, label: es.nav.myCases },
@@ -27,7 +27,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: paths.beginCase, label: es.nav.startCase, onlyFor: ROLE.USUARIO },
 ];
 
-/** spec §2: pages that are a destination of their own show no nav bar. */
+/** docs/product.md, Dashboard: pages that are a destination of their own show no nav bar. */
 const PATHS_WITHOUT_NAV: readonly string[] = [paths.profile, paths.billing, paths.caseInfo];
 
 export function DashboardLayout() {
@@ -39,7 +39,7 @@ export function DashboardLayout() {
   if (!user) return null;
 
   const items = NAV_ITEMS.filter((item) => !item.onlyFor || item.onlyFor === user.role);
-  // spec §2: no nav on the case-info screen, which also lives at its real URL /dashboard/casos/{id}
+  // docs/product.md, Dashboard: no nav on the case-info screen, which also lives at its real URL /dashboard/casos/{id}
   const showNav =
     !PATHS_WITHOUT_NAV.some((path) => pathname === path || pathname.startsWith(`${path}/`)) &&
     !pathname.startsWith(`${paths.cases}/`);
@@ -58,7 +58,7 @@ export function DashboardLayout() {
     ));
 
   return (
-    // one chat connection for the whole dashboard keeps the unread badge live (spec §4 chat socket)
+    // one chat connection for the whole dashboard keeps the unread badge live (docs/product.md, Dashboard)
     <ChatConnectionProvider user={user}>
       <header className={styles.header}>
         <div className={shell.bar}>

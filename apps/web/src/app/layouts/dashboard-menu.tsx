@@ -5,7 +5,7 @@ import { CloseIcon } from '../../components/icons/icons.tsx';
 import styles from './dashboard-layout.module.css';
 
 /**
- * The dashboard's full-screen menu on phones (spec §2), loaded the first time the hamburger is about to be
+ * The dashboard's full-screen menu on phones (docs/product.md, Dashboard), loaded the first time the hamburger is about to be
  * used: Radix Dialog traps the focus, and Escape or the close button give it back to the hamburger.
  */
 export function DashboardMenu({

@@ -11,7 +11,7 @@ import styles from './public-layout.module.css';
 import shell from './shell.module.css';
 
 /**
- * The frame of every public page: header with the way in, the page, the footer (spec §2). Without React
+ * The frame of every public page: header with the way in, the page, the footer (docs/product.md, Landing page). Without React
  * Router: the landing page's own entry (landing.html) shows it too (lib/navigation.tsx).
  */
 export function PublicFrame({ children }: { children: ReactNode }) {

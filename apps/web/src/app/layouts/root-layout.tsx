@@ -4,7 +4,7 @@ import { NavigationProvider } from '../../lib/navigation.tsx';
 import { routerNavigation } from '../../lib/router-navigation.tsx';
 
 /**
- * What every page has: the cookie banner until a choice is made (spec §2) and scroll restoration. The
+ * What every page has: the cookie banner until a choice is made (docs/product.md, Legal pages and cookie banner) and scroll restoration. The
  * components shared with the landing page's own entry navigate through the router (lib/navigation.tsx).
  */
 export function RootLayout() {

@@ -6,7 +6,7 @@ import { paths } from '../../lib/paths.ts';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** /dashboard/begincase — spec §2 Start case, for clients only (spec §6); others go home. */
+/** /dashboard/begincase — docs/product.md, Start a case: for clients only (docs/domain.md, Roles); others go home. */
 export function BeginCaseRoute() {
   const user = useRequiredUser();
   useDocumentTitle(es.nav.startCase);

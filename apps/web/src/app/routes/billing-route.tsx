@@ -3,7 +3,7 @@ import { BillingHistory } from '../../features/billing/components/billing-histor
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** /dashboard/profile/billing (spec §2 Billing), for clients and lawyers alike. */
+/** /dashboard/profile/billing (docs/product.md, Billing), for clients and lawyers alike. */
 export function BillingRoute() {
   const user = useRequiredUser();
   useDocumentTitle(es.billing.title);

@@ -6,8 +6,8 @@ import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /**
- * The case detail, at its own URL /dashboard/casos/:caseId and at the spec's
- * /dashboard/casos/informacion-del-caso with navigation state {caseId} (spec §2). A finished case's
+ * The case detail, at its own URL /dashboard/casos/:caseId and at the first web client's
+ * /dashboard/casos/informacion-del-caso with navigation state {caseId} (docs/product.md, Routes). A finished case's
  * client finds the rating prompt under the timeline.
  */
 export function CaseDetailRoute() {

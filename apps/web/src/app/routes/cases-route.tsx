@@ -4,7 +4,7 @@ import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import styles from './home-route.module.css';
 
-/** /dashboard/casos — spec §2 Mis casos, the client's or the lawyer's cases. */
+/** /dashboard/casos — docs/product.md, Mis casos: the client's or the lawyer's cases. */
 export function CasesRoute() {
   const user = useRequiredUser();
   useDocumentTitle(es.nav.myCases);

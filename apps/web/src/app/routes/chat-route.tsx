@@ -9,10 +9,10 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 export const CHAT_WITH_PARAM = 'with';
 
 /**
- * /dashboard/chat — 'Chat Privado' (spec §2).
+ * /dashboard/chat — 'Chat Privado' (docs/product.md, Private chat).
  *
  * Deep links: `/dashboard/chat?with=<counterpartId>` opens the conversation with that person — the
- * counterpart's user id: a client links with the lawyer's id, a lawyer with the client's (spec §6: the
+ * counterpart's user id: a client links with the lawyer's id, a lawyer with the client's (docs/domain.md, Roles: the
  * lawyer loads the chat by the client's id). Build it with `chatWithPath()` from lib/paths ('Ir al Chat'
  * on the case detail, 'Chat' on the case cards). Navigation state `{ with: counterpartId }` works too,
  * and `/chat?with=...` redirects here.
@@ -40,7 +40,7 @@ export function ChatRoute() {
   );
 }
 
-/** spec §2 names '/chat' too: an alias that keeps the query and the navigation state. */
+/** docs/product.md, Routes names '/chat' too: an alias that keeps the query and the navigation state. */
 export function LegacyChatRedirect() {
   const location = useLocation();
   return <Navigate to={{ pathname: paths.chat, search: location.search }} state={location.state} replace />;

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import styles from './home-route.module.css';
 
 /**
- * /dashboard/inicio. The spec's titles per role (§2 Home): the lawyer directory for clients, the board of
+ * /dashboard/inicio. The titles per role (docs/product.md, Home): the lawyer directory for clients, the board of
  * general cases (with the proposals feature's modal on each card) for lawyers.
  */
 export function HomeRoute() {
@@ -18,7 +18,7 @@ export function HomeRoute() {
   const isLawyer = user.role === ROLE.ABOGADO;
   const isClient = user.role === ROLE.USUARIO;
   if (isLawyer) {
-    // spec §2 Home (lawyer role): the board of general cases, each card sending a proposal
+    // docs/product.md, Home (lawyer): the board of general cases, each card sending a proposal
     return (
       <section className={styles.home} aria-labelledby="home-title">
         <p className={styles.greeting}>{es.dashboard.greeting(user.name)}</p>

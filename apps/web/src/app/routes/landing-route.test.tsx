@@ -34,7 +34,7 @@ function renderApp(at: string) {
   return router;
 }
 
-describe('landing route: the modals load on demand (issue #9)', () => {
+describe('landing route: the modals load on demand (ADR 0008)', () => {
   beforeEach(() => {
     loaders.login = 0;
     loaders.register = 0;

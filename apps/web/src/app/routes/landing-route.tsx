@@ -16,10 +16,10 @@ const LoginModal = modalOnDemand(() => loadLoginModal().then((module) => module.
 const RegisterModal = modalOnDemand(() => loadRegisterModal().then((module) => module.RegisterModal));
 
 /**
- * '/', '/login', '/registro' and every unknown path (spec §2). The path says which modal is open, so the
+ * '/', '/login', '/registro' and every unknown path (docs/product.md, Landing page). The path says which modal is open, so the
  * browser's back button closes it and a link can open it. Signed-in visitors go to their dashboard.
  * Without React Router (lib/navigation.tsx): a hard load of those three paths gets landing.html, whose
- * entry shows this same screen with no router at all (issue #9, ADR 0008).
+ * entry shows this same screen with no router at all (ADR 0008).
  */
 export function LandingRoute() {
   const { status, user } = useSession();
@@ -34,7 +34,7 @@ export function LandingRoute() {
     other?.().catch(() => {});
   }, [loginOpen, registerOpen]);
 
-  // an administrator's home is the console (issue #8)
+  // an administrator's home is the console (docs/product.md, Administration console)
   const home =
     status === 'authenticated' ? (user?.role === ROLE.ADMIN ? paths.admin : paths.dashboard) : undefined;
   useEffect(() => {

@@ -13,7 +13,7 @@ export function LawyerProfileRoute() {
   const { lawyerId } = useParams();
   const { user } = useSession();
   useDocumentTitle(es.dashboard.userHomeTitle);
-  // spec §6: only clients start a case from a lawyer's profile
+  // docs/domain.md, Roles: only clients start a case from a lawyer's profile
   return (
     <LawyerProfile
       lawyerId={lawyerId ?? null}
@@ -23,7 +23,7 @@ export function LawyerProfileRoute() {
   );
 }
 
-/** spec §2: /dashboard/detail with navigation state {lawyerId} goes to the profile's real URL. */
+/** docs/product.md, Routes: /dashboard/detail with navigation state {lawyerId} goes to the profile's real URL. */
 export function LawyerDetailRoute() {
   const state = useLocation().state as { lawyerId?: unknown } | null;
   const lawyerId = typeof state?.lawyerId === 'string' && state.lawyerId ? state.lawyerId : null;

@@ -5,13 +5,13 @@ import { PaymentTestPage } from '../../features/payments/components/payment-test
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** /payment-success (public, spec §2): the checkout window's happy ending. */
+/** /payment-success (public, docs/product.md, Payment pages): the checkout window's happy ending. */
 export function PaymentSuccessRoute() {
   useDocumentTitle(es.payment.successTitle);
   return <PaymentResult outcome="success" />;
 }
 
-/** /payment-error (public, spec §2): the checkout was cancelled or failed. */
+/** /payment-error (public, docs/product.md, Payment pages): the checkout was cancelled or failed. */
 export function PaymentErrorRoute() {
   useDocumentTitle(es.payment.failureTitle);
   return <PaymentResult outcome="failure" />;

@@ -12,7 +12,7 @@ import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import styles from './profile-route.module.css';
 
-/** /profile (spec §2): 'Ficha de Abogado' for lawyers; 'Mi Perfil' next to 'Mis Valoraciones' for clients. */
+/** /profile (docs/product.md, Profile): 'Ficha de Abogado' for lawyers; 'Mi Perfil' next to 'Mis Valoraciones' for clients. */
 export function ProfileRoute() {
   const user = useRequiredUser();
   const isLawyer = user?.role === ROLE.ABOGADO;

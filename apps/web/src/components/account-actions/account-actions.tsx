@@ -4,7 +4,7 @@ import { useSession } from '../../lib/session.tsx';
 import { Button, ButtonLink } from '../button/button.tsx';
 import styles from './account-actions.module.css';
 
-/** The foot of both profile screens (spec §2): billing history and 'Cerrar sesión'. */
+/** The foot of both profile screens (docs/product.md, Profile): billing history and 'Cerrar sesión'. */
 export function AccountActions() {
   const { signOut } = useSession();
   return (

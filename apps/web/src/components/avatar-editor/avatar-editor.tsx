@@ -13,13 +13,13 @@ export type AvatarEditorProps = {
   upload: (image: string) => Promise<{ photoUrl: string }>;
 };
 
-// the cropper (react-easy-crop) and its modal load when the avatar is about to be clicked (issue #9)
+// the cropper (react-easy-crop) and its modal load when the avatar is about to be clicked (ADR 0008)
 const AvatarEditorDialog = modalOnDemand(() =>
   import('./avatar-editor-dialog.tsx').then((module) => module.AvatarEditorDialog),
 );
 
 /**
- * spec §2/§4 Avatar editor: clicking the 128 px avatar opens a modal to pick a png or jpeg, crop it in a
+ * docs/product.md, Profile (the avatar editor): clicking the 128 px avatar opens a modal to pick a png or jpeg, crop it in a
  * circle (390 × 295 editor, radius at least 30 px) and upload it as PNG; on success the session's photo
  * changes (the header follows) and the editor closes; on failure an alert says so.
  */

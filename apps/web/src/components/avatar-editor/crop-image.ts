@@ -11,7 +11,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /**
- * The chosen circle of `src` as a square PNG data URL (spec §9: export png), transparent outside the circle
+ * The chosen circle of `src` as a square PNG data URL (docs/product.md, Profile: exported as PNG), transparent outside the circle
  * and scaled to the size the server keeps.
  */
 export async function cropToPng(
@@ -32,7 +32,7 @@ export async function cropToPng(
   return canvas.toDataURL('image/png');
 }
 
-/** spec §5/§9: the crop circle never gets smaller than a 30 px radius of the original image. */
+/** docs/product.md, Profile: the crop circle never gets smaller than a 30 px radius of the original image. */
 export function maxZoomFor(naturalWidth: number, naturalHeight: number): number {
   const shortSide = Math.min(naturalWidth, naturalHeight);
   return Math.max(1, Math.min(4, shortSide / (2 * LIMITS.cropMinRadius)));

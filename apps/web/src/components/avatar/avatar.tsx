@@ -16,8 +16,8 @@ export function avatarThumbnailUrl(photoUrl: string): string | null {
 
 /**
  * The person's photo, or their initials on ink when there is none. Decorative: the name is said nearby.
- * A stored avatar shown small comes from its 128 px thumbnail (a few KiB instead of the 256 px PNG: issue
- * #9); where the thumbnail is missing the avatar itself shows. `loading="lazy"` for photos below the fold,
+ * A stored avatar shown small comes from its 128 px thumbnail (a few KiB instead of the 256 px PNG);
+ * where the thumbnail is missing the avatar itself shows. `loading="lazy"` for photos below the fold,
  * `priority` for the one that is the screen's largest paint.
  */
 export function Avatar({

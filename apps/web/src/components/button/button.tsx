@@ -38,7 +38,7 @@ export function ButtonLink({
   return <AppLink className={buttonClassName({ variant, size, block }, className)} {...props} />;
 }
 
-/** 'Volver' with its arrow: the back control of wizards and sub-forms (spec §2). */
+/** 'Volver' with its arrow: the back control of wizards and sub-forms (docs/product.md, Registration). */
 export function BackButton({ onClick }: { onClick: () => void }) {
   return (
     <Button variant="ghost" size="sm" onClick={onClick} className={styles.back}>

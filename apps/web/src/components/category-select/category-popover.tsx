@@ -20,7 +20,7 @@ export type CategoryPopoverProps = {
 
 /**
  * CategorySelect's list once it is used: native checkboxes keep it usable with any assistive technology;
- * Radix Popover handles positioning, Escape and focus return. At most 450 px tall (spec §9).
+ * Radix Popover handles positioning, Escape and focus return. At most 450 px tall (docs/domain.md, Limits).
  */
 export function CategoryPopover({
   trigger,

@@ -21,7 +21,7 @@ type CategorySelectProps = ControlProps & {
 const popover = onDemand(() => import('./category-popover.tsx'));
 
 /**
- * Several categories at once (spec §2): a button showing at most two names and '(+n)' (spec §5), opening a
+ * Several categories at once (docs/product.md, Home): a button showing at most two names and '(+n)', opening a
  * list of checkboxes (category-popover.tsx, loaded when the button is about to be used).
  */
 export function CategorySelect({

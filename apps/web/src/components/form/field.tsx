@@ -64,7 +64,7 @@ export function TextField({ label, error, hint, aside, className, ...input }: In
 }
 
 /**
- * spec §5: a phone shown as 600 123 456 while it is typed, at most 11 characters; the schemas strip the
+ * docs/domain.md, Validation rules: a phone shown as 600 123 456 while it is typed, at most 11 characters; the schemas strip the
  * spaces, so what is sent is the 9 digits.
  */
 export function PhoneField({ onChange, ...input }: Omit<InputFieldProps, 'type'>) {
@@ -98,7 +98,7 @@ export function TextAreaField({ label, error, hint, aside, className, ...textare
   );
 }
 
-/** A password input with a show/hide toggle (spec §2 register and reset screens). */
+/** A password input with a show/hide toggle (docs/product.md, Registration and Password reset). */
 export function PasswordField({
   label,
   error,

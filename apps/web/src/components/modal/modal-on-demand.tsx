@@ -4,7 +4,7 @@ import { onDemand, preloadOn, useOpenedOnce } from '../../lib/on-demand.ts';
 /**
  * A dialog whose code (its form, validation, Radix Dialog) loads when it is first opened, or earlier on
  * the intent to open it (`intent()`: spread on the button that opens it), never in front of the screen's
- * first paint (issue #9). Render `Dialog` inside <MountOnceOpened>.
+ * first paint (ADR 0008). Render `Dialog` inside <MountOnceOpened>.
  */
 export function modalOnDemand<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
   const code = onDemand(load);

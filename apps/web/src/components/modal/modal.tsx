@@ -18,7 +18,7 @@ type ModalProps = {
 
 /**
  * A centred dialog (a bottom sheet on phones) built on Radix Dialog: focus is trapped, Escape and a click
- * outside close it (spec §2), focus returns to the control that opened it (whether or not it is a
+ * outside close it (docs/product.md, Landing page), focus returns to the control that opened it (whether or not it is a
  * Dialog.Trigger).
  */
 export function Modal({ open, onOpenChange, title, description, header, children, size = 'sm' }: ModalProps) {

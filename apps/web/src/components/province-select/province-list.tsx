@@ -20,7 +20,7 @@ export type ProvinceListProps = {
 
 /**
  * ProvinceSelect once it is used: Radix Select gives the listbox semantics, typeahead ('Mad' → Madrid) and
- * keyboard use, in a list at most 230 px tall (spec §9).
+ * keyboard use, in a list at most 230 px tall (docs/domain.md, Limits).
  */
 export function ProvinceList({
   trigger,

@@ -19,7 +19,7 @@ const list = onDemand(() => import('./province-list.tsx'));
 const OPEN_KEYS = ['ArrowDown', 'ArrowUp'];
 
 /**
- * 'Toda España' and the 52 provinces (spec §3): a combobox whose list (province-list.tsx) loads when it is
+ * 'Toda España' and the 52 provinces (docs/domain.md, Categories and provinces): a combobox whose list (province-list.tsx) loads when it is
  * about to be used.
  */
 export function ProvinceSelect({

@@ -17,7 +17,7 @@ export function Spinner({
   );
 }
 
-/** The whole viewport waits, e.g. while the session is still unknown (spec §2 auth guard). */
+/** The whole viewport waits, e.g. while the session is still unknown (docs/product.md, Routes: the guard). */
 export function FullPageSpinner() {
   return (
     <div className={styles.fullPage}>

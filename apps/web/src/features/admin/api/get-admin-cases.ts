@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ADMIN_QUERY_KEY, getPage, type Page } from '../lib/paged.ts';
 
 /**
- * What the validation queue reads of a Case (API.md; the cases feature owns the full shape). Only these
+ * What the validation queue reads of a Case (docs/api/http.md, Cases; the cases feature owns the full shape). Only these
  * fields are required, so the queue keeps working whatever else the case carries.
  */
 export const queuedCaseSchema = z.object({

@@ -25,7 +25,7 @@ export function hoursWaiting(creationDate: string, now = Date.now()): number {
   return Math.max(0, Math.floor((now - new Date(creationDate).getTime()) / HOUR_MS));
 }
 
-/** spec §1: cases are approved within 24–48 hours; past 24 h a case is warned, past 48 h it is overdue. */
+/** docs/domain.md, Limits: cases are approved within 24–48 hours; past 24 h a case is warned, past 48 h it is overdue. */
 export function waitingLevel(hours: number): 'ok' | 'late' | 'overdue' {
   if (hours > LIMITS.caseApprovalHours.max) return 'overdue';
   if (hours > LIMITS.caseApprovalHours.min) return 'late';

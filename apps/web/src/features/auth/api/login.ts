@@ -7,7 +7,7 @@ import { hasPersistentConsent } from '../../../lib/cookie-consent.ts';
 
 export type LoginInput = Omit<Login, 'remember'>;
 
-/** An administrator's correct password asks for the second factor instead of giving a session (API.md). */
+/** An administrator's correct password asks for the second factor instead of giving a session (docs/api/http.md, Auth). */
 export function isMfaChallenge(answer: LoginAnswer | undefined): answer is MfaChallenge {
   return answer !== undefined && 'mfaRequired' in answer && answer.mfaRequired === true;
 }
@@ -18,7 +18,7 @@ export function isSignIn(answer: LoginAnswer | undefined): answer is SignIn {
 
 /**
  * POST /api/auth/login. `remember` asks for a persistent cookie, only with cookie consent (ADR 0003).
- * spec §9: the login gives up after 10 s.
+ * docs/domain.md, Limits: the login gives up after 10 s.
  */
 export function login(input: LoginInput): Promise<LoginAnswer> {
   return apiClient.post<LoginAnswer>(

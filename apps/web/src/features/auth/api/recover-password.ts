@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 
-/** POST /api/auth/recover-password?email=: answers 200 whether or not the mail exists (API.md). */
+/** POST /api/auth/recover-password?email=: answers 200 whether or not the mail exists (docs/api/http.md, Auth). */
 export function recoverPassword(email: string): Promise<void> {
   return apiClient.post<void>('/api/auth/recover-password', undefined, { query: { email } });
 }

@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 
 export type UserRegistrationInput = Omit<UserRegistration, 'remember'>;
 
-/** spec §3: the registration form also carries the role, the username (name + surname) and an empty id. */
+/** The first web client's registration form also carries the role, the username (name + surname) and an empty id. */
 export function registrationPayload<T extends UserRegistrationInput>(input: T, role: string) {
   return { ...input, role, username: usernameOf(input.name, input.surname), id: '' };
 }

@@ -18,7 +18,7 @@ import styles from './auth-forms.module.css';
 import { SecondFactor } from './second-factor.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 
-/** spec §2 Login modal: the three views it moves between. */
+/** docs/product.md, Login: the three views it moves between. */
 export type LoginMode = 'initial' | 'loginWithMail' | 'forgotPass';
 
 const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
@@ -32,10 +32,10 @@ type LoginModalProps = {
 export function LoginModal({ open, onOpenChange, onSwitchToRegister }: LoginModalProps) {
   const [mode, setMode] = useState<LoginMode>('loginWithMail');
   const [email, setEmail] = useState('');
-  // an administrator's correct password: the second step still owed (API.md "Auth")
+  // an administrator's correct password: the second step still owed (docs/api/http.md, Auth)
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
 
-  // every opening starts on the mail form (spec §2: loginWithMail is the default)
+  // every opening starts on the mail form (docs/product.md, Login: it is the default view)
   useEffect(() => {
     if (!open) {
       setMode('loginWithMail');
@@ -103,7 +103,7 @@ export function LoginModal({ open, onOpenChange, onSwitchToRegister }: LoginModa
   );
 }
 
-/** The mail input of both views. spec §5: typing clears its error; leaving it malformed shows it. */
+/** The mail input of both views (docs/product.md, Login): typing clears its error; leaving it malformed shows it. */
 function MailField({ form, onTyped }: { form: UseFormReturn<LoginInput>; onTyped: (mail: string) => void }) {
   return (
     <TextField
@@ -157,7 +157,7 @@ function LoginWithMail({
   const { register, handleSubmit, watch, formState } = form;
   const email = watch('email');
   const password = watch('password');
-  // spec §5: Continuar only with a non-blank, well-formed mail and a non-blank password
+  // docs/product.md, Login: Continuar only with a non-blank, well-formed mail and a non-blank password
   const canSubmit = isEmail(email) && password.trim() !== '' && !login.isPending;
 
   const onSubmit = handleSubmit((values) =>
@@ -211,7 +211,7 @@ function ForgotPassword({
   const form = useForm<LoginInput>({ defaultValues: { email: defaultEmail, password: '' } });
   const { handleSubmit, watch, setError } = form;
   const email = watch('email');
-  // spec §5: only with a valid mail, and not twice while one is on its way
+  // docs/product.md, Login: only with a valid mail, and not twice while one is on its way
   const canSubmit = isEmail(email) && !recover.isPending;
 
   const onSubmit = handleSubmit(({ email: value }) => {

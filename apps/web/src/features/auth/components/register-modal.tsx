@@ -33,7 +33,7 @@ import { PhotoPicker } from './photo-picker.tsx';
 import wizard from './register-modal.module.css';
 import { SocialSignIn } from './social-sign-in.tsx';
 
-/** spec §2 Register modal: the wizard's steps, and the lawyer's closing notice. */
+/** docs/product.md, Registration: the wizard's steps, and the lawyer's closing notice. */
 export type RegisterStep = 'role' | 'method' | 'credentials' | 'personal' | 'lawyer' | 'pending';
 type Role = typeof ROLE.USUARIO | typeof ROLE.ABOGADO;
 
@@ -72,7 +72,7 @@ const FIELDS_BY_STEP = {
   lawyer: ['lawyerCategory', 'lawyerDescription', 'lawyerPrice', 'province', 'lawyerPhoto'],
 } as const satisfies Partial<Record<RegisterStep, readonly (keyof RegisterFormValues)[]>>;
 
-/** The shared schemas decide (spec §5); which one depends on the profile chosen in step 1. */
+/** The shared schemas decide (docs/domain.md, Validation rules); which one depends on the profile chosen in step 1. */
 const resolver = schemaResolverBy<RegisterFormValues>((values) =>
   values.role === ROLE.ABOGADO ? lawyerRegistrationSchema : userRegistrationSchema,
 );
@@ -170,7 +170,7 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
     registerUser.mutate(values, {
       onSuccess: () => {
         toast.success(es.register.created);
-        // spec §2: a new client is signed in straight away
+        // docs/product.md, Registration: a new client is signed in straight away
         login.mutate(
           { email: values.mail, password: values.password },
           {
@@ -218,13 +218,13 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
       else submitUser(values as unknown as UserRegistrationInput);
     },
     () => {
-      // spec §8: an invalid lawyer form also gets a toast; fields show their own messages
+      // docs/product.md, Registration: an invalid lawyer form also gets a toast; fields show their own messages
       if (isLawyer && step === 'lawyer') toast.error(es.register.lawyerInvalid);
     },
   );
 
   const submitsHere = step === 'lawyer' || (step === 'personal' && !isLawyer);
-  // spec §5: Continue stays disabled until a mail is typed and the password meets the policy
+  // docs/product.md, Registration: Continue stays disabled until a mail is typed and the password meets the policy
   const credentialsReady = mail.trim() !== '' && password !== '' && isStrongPassword(password);
   const passwordProblem = password !== '' && touchedFields.password && !isStrongPassword(password);
 

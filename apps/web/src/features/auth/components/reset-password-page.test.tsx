@@ -96,7 +96,7 @@ describe('ResetPasswordPage', () => {
       ERROR_MESSAGES.INVALID_TOKEN,
     ],
     ['any other failure', () => fail(500, 'INTERNAL_ERROR', 'x'), es.profile.resetFailed],
-  ])("on %s shows the spec's toast", async (_, route, message) => {
+  ])('on %s shows its error toast', async (_, route, message) => {
     mockApi({ 'POST /api/auth/update-password': route });
     const user = userEvent.setup();
     renderReset();

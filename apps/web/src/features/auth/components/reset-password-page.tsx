@@ -14,7 +14,7 @@ import { useUpdatePassword } from '../api/update-password.ts';
 import { PASSWORD_REQUIREMENTS } from '../lib/password-requirements.ts';
 import styles from './reset-password-page.module.css';
 
-/** spec §5 password reset: the first rule broken is the one reported. */
+/** docs/domain.md, Password policy (the reset page): the first rule broken is the one reported. */
 function resetProblem(token: string, password: string, confirmation: string): string | null {
   if (!token || !password || !confirmation) return es.validation.resetAllRequired;
   if (!isStrongPassword(password)) return es.validation.resetRequirements;
@@ -22,7 +22,7 @@ function resetProblem(token: string, password: string, confirmation: string): st
   return null;
 }
 
-/** /reset-password?token=… — the page the recovery mail links to (spec §2). */
+/** /reset-password?token=… — the page the recovery mail links to (docs/product.md, Password reset). */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -32,7 +32,7 @@ export function ResetPasswordPage() {
   const [confirmation, setConfirmation] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
-  // spec §2: after a success the login opens by itself 3 s later
+  // docs/product.md, Password reset: after a success the login opens by itself 3 s later
   useEffect(() => {
     if (!update.isSuccess) return;
     const timer = setTimeout(() => navigate(paths.login, { replace: true }), LIMITS.redirectAfterResetMs);
@@ -47,7 +47,7 @@ export function ResetPasswordPage() {
     update.mutate(
       { token, newPassword: password },
       {
-        // SPEC §8: 'No se pudo actualizar la contraseña.'; an expired link says why underneath
+        // docs/product.md, Password reset: 'No se pudo actualizar la contraseña.'; an expired link says why underneath
         onError: (error) =>
           toast.error(
             es.profile.resetFailed,

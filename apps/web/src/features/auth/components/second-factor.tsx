@@ -22,7 +22,7 @@ function secretOf(otpauthUrl: string): string {
 }
 
 /**
- * An administrator's second step (API.md "Auth"): the 6-digit TOTP code; on the first sign-in, the QR
+ * An administrator's second step (docs/api/http.md, Auth): the 6-digit TOTP code; on the first sign-in, the QR
  * code (and the secret written out) to enrol the authenticator app first.
  */
 export function SecondFactor({ challenge, onBack }: { challenge: MfaChallenge; onBack: () => void }) {

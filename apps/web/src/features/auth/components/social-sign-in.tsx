@@ -23,7 +23,7 @@ function googleErrorMessage(error: unknown): string {
 }
 
 /**
- * spec §2 lists 'Continuar con Google' beside Facebook and Apple: where Google sign-in is not configured
+ * docs/product.md, Login lists 'Continuar con Google' beside Facebook and Apple: where Google sign-in is not configured
  * (or its script cannot load) it leads to the mail form, as those two do.
  */
 function GoogleFallback({ onUseEmail }: { onUseEmail: () => void }) {
@@ -78,12 +78,12 @@ function GoogleButton({
 }
 
 type SocialSignInProps = {
-  /** Facebook and Apple have no sign-in of their own yet: they lead to the mail form (spec §2). */
+  /** Facebook and Apple have no sign-in of their own yet: they lead to the mail form (docs/product.md, Login). */
   onUseEmail: () => void;
   context: 'signin' | 'signup';
   /** Google creates client accounts only; a lawyer needs the full registration form. */
   allowGoogle?: boolean;
-  /** An administrator signing in with Google still owes the second factor (API.md "Auth"). */
+  /** An administrator signing in with Google still owes the second factor (docs/api/http.md, Auth). */
   onSecondFactor?: (challenge: MfaChallenge) => void;
 };
 

@@ -1,12 +1,12 @@
 import { es } from '@l4l/shared/texts/es';
 import { isApiError } from '../../../lib/api-client.ts';
 
-/** The legacy `error.status` values of the login answer (spec §8). */
+/** The legacy `error.status` values of the login answer (docs/api/http.md, Errors). */
 export const BANNED_STATUS = 69;
 export const LAWYER_NOT_VERIFIED_STATUS = 420;
 
 /**
- * spec §8 Login: which message a failed login shows. The body's status wins over the HTTP status
+ * docs/product.md, Login: which message a failed login shows. The body's status wins over the HTTP status
  * (a banned user and an unverified lawyer both answer 403); a time-out reads as wrong credentials.
  */
 export function loginErrorMessage(error: unknown): string {

@@ -2,7 +2,7 @@ import { LIMITS } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es';
 
 /**
- * The password policy (API.md) split into the lines a person can tick off while typing. Together they are
+ * The password policy (docs/domain.md, Password policy) split into the lines a person can tick off while typing. Together they are
  * isStrongPassword from the shared schemas; a test keeps the two in step.
  */
 export const PASSWORD_REQUIREMENTS = [

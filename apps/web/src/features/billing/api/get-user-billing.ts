@@ -8,7 +8,7 @@ import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 export const billingPageSchema = z.object({ data: z.array(billingRowSchema), meta: pageMetaSchema });
 
-/** GET /api/transaccion/getUserTransaccion/{id}: what a client paid, newest first (spec §2 Billing). */
+/** GET /api/transaccion/getUserTransaccion/{id}: what a client paid, newest first (docs/product.md, Billing). */
 export async function getUserBilling(userId: string, page: number, signal?: AbortSignal) {
   const answer = await apiClient.getPage<BillingRow>(
     `/api/transaccion/getUserTransaccion/${encodeURIComponent(userId)}`,

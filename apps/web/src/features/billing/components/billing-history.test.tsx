@@ -32,7 +32,7 @@ describe('BillingHistory', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows the spec columns and a row with the date d/M/y, the code and euros as 1.234,50 €', async () => {
+  it('shows the billing columns and a row with the date d/M/y, the code and euros as 1.234,50 €', async () => {
     renderHistory({ [userPath]: () => page([ROW]) });
     const table = await screen.findByRole('table');
     expect(screen.getByRole('heading', { name: es.billing.subtitle })).toBeInTheDocument();

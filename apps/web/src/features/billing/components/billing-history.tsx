@@ -34,7 +34,7 @@ function usePageParam(): [number, (page: number) => void] {
 }
 
 /**
- * 'Facturación y pagos / Historial de facturación' (spec §2 Billing) for both roles: a client sees what
+ * 'Facturación y pagos / Historial de facturación' (docs/product.md, Billing) for both roles: a client sees what
  * they paid, a lawyer what they earn. A table on wide screens; below 768 px each row is a card.
  */
 export function BillingHistory({ userId, role }: { userId: string; role: Role }) {

@@ -10,7 +10,7 @@ export type MyCasesFilters = { status: CaseStatus | null; page: number };
 
 /**
  * Every query key of the cases feature, from the widest to the narrowest, so a mutation can refresh
- * exactly what it changed (STYLE.md §5) without typing a key by hand.
+ * exactly what it changed without typing a key by hand.
  */
 export const caseKeys = {
   all: ['cases'] as const,

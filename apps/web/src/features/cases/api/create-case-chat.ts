@@ -8,7 +8,7 @@ import { caseKeys } from './case-keys.ts';
 const caseChatAnswerSchema = z.object({ case: caseSchema, chatId: z.string() });
 export type CaseChatAnswer = z.infer<typeof caseChatAnswerSchema>;
 
-/** POST /api/cases/create-case-chat: a case addressed to one lawyer, and the chat with them (API.md). */
+/** POST /api/cases/create-case-chat: a case addressed to one lawyer, and the chat with them (docs/api/http.md, Cases). */
 export async function createCaseChat(input: CaseChatInput): Promise<CaseChatAnswer> {
   return parseAnswer(
     caseChatAnswerSchema,

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 import { caseKeys } from './case-keys.ts';
 
-/** POST /api/cases/new-case `{title, description}` → the case, 'PENDIENTE DE VALIDACIÓN' (API.md). */
+/** POST /api/cases/new-case `{title, description}` → the case, 'PENDIENTE DE VALIDACIÓN' (docs/api/http.md, Cases). */
 export async function createCase(input: NewCaseInput): Promise<Case> {
   return parseAnswer(caseSchema, await apiClient.post<unknown>('/api/cases/new-case', input));
 }

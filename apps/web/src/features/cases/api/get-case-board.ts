@@ -12,7 +12,7 @@ const boardItemSchema = lazySchema(() =>
   import('@l4l/shared/schemas/cases').then((module) => module.boardCaseSchema),
 );
 
-/** GET /api/cases/pending-cases?search&sort&page&pageSize: the lawyers' board (API.md). */
+/** GET /api/cases/pending-cases?search&sort&page&pageSize: the lawyers' board (docs/api/http.md, Cases). */
 export async function getCaseBoard(filters: BoardFilters, signal?: AbortSignal): Promise<BoardPage> {
   const { items, meta } = await getCheckedPage(
     '/api/cases/pending-cases',

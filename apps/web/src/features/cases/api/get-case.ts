@@ -4,12 +4,12 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 import { caseKeys } from './case-keys.ts';
 
-/** GET /api/cases/user/case/{caseId}: one case with its progress step (API.md). */
+/** GET /api/cases/user/case/{caseId}: one case with its progress step (docs/api/http.md, Cases). */
 export async function getCase(caseId: string, signal?: AbortSignal): Promise<Case | null> {
   const answer = await apiClient.get<unknown>(`/api/cases/user/case/${encodeURIComponent(caseId)}`, {
     signal,
   });
-  // spec §2: an empty answer is 'No se encontró información para este caso.', not an error
+  // docs/product.md, Case detail: an empty answer is 'No se encontró información para este caso.', not an error
   if (answer === null || answer === undefined) return null;
   return parseAnswer(caseSchema, answer);
 }

@@ -14,7 +14,7 @@ export type CasesPage = { cases: Case[]; meta: PageMeta };
 const casesAnswerSchema = z.array(caseSchema);
 
 /**
- * GET /api/cases/user/{id} for a client, /api/cases/lawyer/{id} for a lawyer (API.md), with the
+ * GET /api/cases/user/{id} for a client, /api/cases/lawyer/{id} for a lawyer (docs/api/http.md, Cases), with the
  * optional status filter and paging.
  */
 export async function getMyCases(

@@ -40,7 +40,7 @@ describe('BeginCasePage', () => {
     expect(router.state.location.pathname).toBe('/dashboard/casos');
   });
 
-  it('shows the spec toast when saving fails and flags the fields the server refused', async () => {
+  it('shows the error toast when saving fails and flags the fields the server refused', async () => {
     const { router } = renderPage({
       'POST /api/cases/new-case': () =>
         fail(400, 'VALIDATION_ERROR', 'Datos no válidos', { fields: { title: es.cases.titleRequired } }),

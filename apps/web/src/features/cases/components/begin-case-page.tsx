@@ -6,7 +6,7 @@ import { useCreateCase } from '../api/create-case.ts';
 import styles from './begin-case-page.module.css';
 import { CaseForm } from './case-form.tsx';
 
-/** spec §2 Start case (clients only): a general case, reviewed before the board shows it; then 'Mis casos'. */
+/** docs/product.md, Start a case (clients only): a general case, reviewed before the board shows it; then 'Mis casos'. */
 export function BeginCasePage() {
   const create = useCreateCase();
   const navigate = useNavigate();

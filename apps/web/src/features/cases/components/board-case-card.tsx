@@ -9,7 +9,7 @@ import styles from './board-case-card.module.css';
 export type ProposalAction = (boardCase: BoardCase, onSent: () => void) => ReactNode;
 
 /**
- * One published case of the lawyers' board (spec §2 Home, lawyer role): title, category, description,
+ * One published case of the lawyers' board (docs/product.md, Home, lawyer role): title, category, description,
  * publication date, how many proposals it has, and 'Enviar una propuesta' — or 'Propuesta enviada' once
  * this lawyer has one pending on it.
  */

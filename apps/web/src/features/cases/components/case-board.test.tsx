@@ -85,7 +85,7 @@ describe('CaseBoard', () => {
     ).toHaveLength(1);
 
     const sort = screen.getByLabelText(es.dashboard.sortBy);
-    // SPEC §9: the lawyer's five sorts, 'Por categoría' first and chosen
+    // ADR 0006, Board sorts: the lawyer's five sorts, 'Por categoría' first and chosen
     expect(
       within(sort)
         .getAllByRole('option')

@@ -19,7 +19,7 @@ import styles from './case-board.module.css';
 export const BOARD_SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * spec §2 Home (lawyer role): 'Tablón de casos Generales' — the published cases, searchable, sortable and
+ * docs/product.md, Home (lawyer): 'Tablón de casos Generales' — the published cases, searchable, sortable and
  * paged; each card sends a proposal through `proposalAction`.
  */
 export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction }) {

@@ -20,13 +20,13 @@ export function chatCounterpart(item: Case, role: Role): string | null {
   return item.chatWith ?? (role === ROLE.ABOGADO ? item.userId : item.lawyerId);
 }
 
-/** A closure request's failure: the server's reason, or the spec's unexpected-error text (spec §8). */
+/** A closure request's failure: the server's reason, or the unexpected-error text (docs/product.md, Messages). */
 export function closureErrorMessage(error: unknown): string {
   return isApiError(error) && error.status > 0 ? error.message : es.cases.closeUnexpected;
 }
 
 /**
- * One case of 'Mis casos' (spec §2): status chip, title, category, dates and price. A client's card has
+ * One case of 'Mis casos' (docs/product.md, Mis casos): status chip, title, category, dates and price. A client's card has
  * 'Chat' (once there is a lawyer to talk to) and 'Seguimiento'; a lawyer's card has 'Chat' and, only
  * while the case is ACTIVO, 'Solicitar cierre'.
  */

@@ -31,7 +31,7 @@ export type RatingSlot = (item: Case, onRated: () => void) => ReactNode;
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
 
 /**
- * spec §2 Case detail: '/ Caso #CODE', back, 'Ir al Chat'; the case's data on the left and its 8-step
+ * docs/product.md, Case detail: '/ Caso #CODE', back, 'Ir al Chat'; the case's data on the left and its 8-step
  * timeline on the right. The case's lawyer moves an ACTIVO case forward and asks to close it; the client
  * answers a closure request and, once the case is finished, rates the lawyer.
  */
@@ -154,7 +154,7 @@ function LoadedCase({
   );
 }
 
-/** spec §2: the left panel, every field with its default. */
+/** docs/product.md, Case detail: the left panel, every field with its default. */
 function CaseData({ item }: { item: Case }) {
   const rows: [string, ReactNode][] = [
     [es.caseDetail.status, <StatusChip key="status" status={item.status} />],
@@ -263,7 +263,7 @@ function LawyerActions({ item }: { item: Case }) {
   );
 }
 
-/** spec §4 Closure: the client confirms ('Cerrando...' while busy) or keeps the case open. */
+/** docs/domain.md, Case machine (confirmClosure): the client confirms ('Cerrando...' while busy) or keeps the case open. */
 function ClosureAnswer({ item }: { item: Case }) {
   const confirm = useConfirmClosure();
   const discard = useDiscardClosure();
@@ -277,7 +277,7 @@ function ClosureAnswer({ item }: { item: Case }) {
     confirm.mutate(
       { caseId: item.id, chatId: item.chatId },
       {
-        // SPEC §8 lists 'Caso cerrado correctamente' as an error-style toast: kept to the letter
+        // docs/product.md, Messages: 'Caso cerrado correctamente' is an error-style toast, kept to the letter
         onSuccess: () => toast.error(es.cases.closed),
         onError: (error) => toast.error(closureErrorMessage(error)),
       },

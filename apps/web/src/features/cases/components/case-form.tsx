@@ -17,12 +17,12 @@ type CaseFormProps = {
   /** Sends the trimmed values; rejects with the server's error so its field messages can be flagged. */
   onSubmit: (values: CaseFormValues) => Promise<unknown>;
   pending: boolean;
-  /** spec §2: the dialog on a lawyer's profile shows the category, 'Por calificar' until classified. */
+  /** docs/product.md, Start a case: the dialog on a lawyer's profile shows the category, 'Por calificar' until classified. */
   showCategory?: boolean;
 };
 
 /**
- * spec §2 Start case and §5 New case: title and description, both required after trimming, the
+ * docs/product.md, Start a case, and docs/domain.md, Validation rules: title and description, both required after trimming, the
  * description at most 500 characters with a counter, and the 24–48 h approval notice. An invalid field is
  * flagged (red border, aria-invalid) with no visible text; its reason is read to screen readers only.
  */

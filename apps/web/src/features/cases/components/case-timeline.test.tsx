@@ -17,7 +17,7 @@ describe('CaseTimeline', () => {
     expect(steps.filter((step) => step.hasAttribute('aria-current'))).toHaveLength(1);
   });
 
-  it('reads the step as an index in a string or as a status label (spec §4)', () => {
+  it('reads the step as an index in a string or as a status label', () => {
     const { unmount } = render(<CaseTimeline step="5" />);
     expect(screen.getAllByRole('listitem')[5]).toHaveAttribute('aria-current', 'step');
     unmount();

@@ -13,7 +13,7 @@ const STATE_TEXT: Record<StepState, string> = {
 };
 
 /**
- * spec §4 case steps: a vertical timeline of the 8 steps. Steps before the current one are completed,
+ * docs/domain.md, Case statuses and progress steps: a vertical timeline of the 8 steps. Steps before the current one are completed,
  * the current one is current, the rest pending — told apart by colour and shape, and in words for screen
  * readers. The step may be an index (as a number or a string) or a label; anything else is an error.
  */
@@ -55,7 +55,7 @@ export function CaseTimeline({
   );
 }
 
-/** spec §4: the status label comes from the step list, 'N/A' when the step is not valid. */
+/** docs/domain.md, Case statuses and progress steps: the label comes from the step list, 'N/A' when the step is not valid. */
 export function stepLabel(step: string | number | null | undefined, steps: readonly string[] = CASE_STEPS) {
   const index = stepIndexOf(step);
   return index === null ? es.caseDetail.statusFallback : (steps[index] ?? es.caseDetail.statusFallback);

@@ -58,7 +58,7 @@ describe('MyCases', () => {
     expect(within(open).getByText(es.defaults.noLawyer)).toBeInTheDocument();
   });
 
-  it('Seguimiento opens the case-info route with the case id in the navigation state (spec §2)', async () => {
+  it('Seguimiento opens the case-info route with the case id in the navigation state', async () => {
     const { router } = renderCases(CLIENT, {
       [`GET /api/cases/user/${CLIENT.id}`]: () => pageOf([makeCase()]),
     });

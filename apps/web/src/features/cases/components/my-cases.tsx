@@ -13,7 +13,7 @@ import { CaseCard } from './case-card.tsx';
 import styles from './my-cases.module.css';
 
 /**
- * spec §2 Mis casos: the client's or the lawyer's cases, with the status filter bar (clicking the
+ * docs/product.md, Mis casos: the client's or the lawyer's cases, with the status filter bar (clicking the
  * active status clears it). The status and page live in the URL (?status&page).
  */
 export function MyCases({ user }: { user: Pick<SessionUser, 'id' | 'role'> }) {

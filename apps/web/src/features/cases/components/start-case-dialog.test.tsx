@@ -31,7 +31,7 @@ describe('StartCaseDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: es.cases.submit }));
     const title = within(dialog).getByLabelText(es.cases.titleLabel);
     expect(title).toHaveAttribute('aria-invalid', 'true');
-    // spec §5: no text in the dialog, but screen readers hear why
+    // docs/product.md, Start a case: no text in the dialog, but screen readers hear why
     expect(title).toHaveAccessibleDescription(es.cases.titleRequired);
     expect(within(dialog).getByLabelText(es.cases.descriptionLabel)).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('POST /api/cases/create-case-chat')).toHaveLength(0);

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { MountOnceOpened, modalOnDemand } from '../../../components/modal/modal-on-demand.tsx';
 
-// the form, its validation and the pickers load when the dialog is about to open (issue #9)
+// the form, its validation and the pickers load when the dialog is about to open (ADR 0008)
 const StartCaseModal = modalOnDemand(() =>
   import('./start-case-modal.tsx').then((module) => module.StartCaseModal),
 );
 
 /**
- * spec §2 Lawyer profile: 'Cuentame tu caso' opens this dialog. The category is 'Por calificar' until the
+ * docs/product.md, Lawyer profile: 'Cuentame tu caso' opens this dialog. The category is 'Por calificar' until the
  * platform classifies the case. The case opens the chat with that lawyer, where the person goes next.
  */
 export function StartCaseDialog({ lawyerId }: { lawyerId: string }) {

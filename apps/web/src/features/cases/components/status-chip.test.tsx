@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { StatusChip } from './status-chip.tsx';
 
 describe('StatusChip', () => {
-  it('shows a known status as it is, and an unknown one as Estado desconocido (spec §4)', () => {
+  it('shows a known status as it is, and an unknown one as Estado desconocido', () => {
     render(
       <>
         <StatusChip status="ACTIVO" />

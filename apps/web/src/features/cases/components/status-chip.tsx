@@ -10,7 +10,7 @@ const TONE: Record<string, string | undefined> = {
   [CASE_STATUS.DESCARTADO]: styles.discarded,
 };
 
-/** A case's status as a coloured chip; spec §4: an unknown status reads 'Estado desconocido'. */
+/** A case's status as a coloured chip; docs/product.md, Mis casos: an unknown status reads 'Estado desconocido'. */
 export function StatusChip({ status }: { status: string }) {
   const known = isCaseStatus(status);
   return (

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { BoardFilters } from '../api/case-keys.ts';
 
-/** SPEC §9 lists the lawyer's five sorts, 'Por categoría' first: the board opens on it. */
+/** ADR 0006, Board sorts lists the lawyer's five sorts, 'Por categoría' first: the board opens on it. */
 export const DEFAULT_BOARD_SORT = 'category' as const;
 
 const isBoardSort = (value: string | null): value is BoardFilters['sort'] =>

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 /**
- * Whether the client already rated the case of a chat's rating prompt (spec §4: once rated the prompt
+ * Whether the client already rated the case of a chat's rating prompt (docs/domain.md, Ratings: once rated the prompt
  * reads 'Ya has valorado este caso.'), from GET /api/cases/user/case/{caseId}: its `ratingId`.
  */
 export function useCaseRated(caseId: string | null | undefined) {

@@ -8,7 +8,7 @@ const chatItemSchema = lazySchema(() =>
   import('@l4l/shared/schemas/chat').then((module) => module.chatListItemSchema),
 );
 
-/** GET /api/chat/getchats/{userId}: the caller's chats, newest activity first (API.md "Chat"). */
+/** GET /api/chat/getchats/{userId}: the caller's chats, newest activity first (docs/api/http.md, Chat). */
 export async function getChats(userId: string, signal?: AbortSignal): Promise<ChatListItem[]> {
   const [answer, schema] = await Promise.all([
     apiClient.get<unknown>(`/api/chat/getchats/${encodeURIComponent(userId)}`, { signal }),

@@ -6,7 +6,7 @@ import { parseAnswer } from '../../../lib/parse-answer.ts';
 /** How often the conversation header refreshes the counterpart's 'Visto por última vez'. */
 export const PRESENCE_REFRESH_MS = 60_000;
 
-/** GET /api/users/{id}/presence (+): online now, and the last connection (spec §2 conversation header). */
+/** GET /api/users/{id}/presence (+): online now, and the last connection (docs/product.md, Private chat: the header). */
 export async function getPresence(userId: string, signal?: AbortSignal): Promise<Presence> {
   const answer = await apiClient.get<unknown>(`/api/users/${encodeURIComponent(userId)}/presence`, {
     signal,

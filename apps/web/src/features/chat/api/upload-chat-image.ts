@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 
-/** spec §5: the chat attaches only jpeg, png and jpg images. */
+/** docs/product.md, Private chat: the chat attaches only jpeg, png and jpg images. */
 export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const CHAT_IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
@@ -13,7 +13,7 @@ export function isChatImage(file: File): boolean {
 }
 
 /**
- * POST /api/uploads, multipart field `file` → `{imageUrl}` (spec §7). Multipart, so not through the JSON
+ * POST /api/uploads, multipart field `file` → `{imageUrl}` (docs/api/http.md, Uploads). Multipart, so not through the JSON
  * api-client; the session cookie goes along as with every same-origin call (ADR 0003).
  */
 export async function uploadChatImage(file: File): Promise<string> {

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../../lib/session.tsx';
 import styles from './chat-list.module.css';
 import { counterpartOf } from './conversation.tsx';
 
-/** Today's messages by their time, older ones by their date (spec §5: d/M/y). */
+/** Today's messages by their time, older ones by their date (d/M/y, docs/product.md, What L4L is). */
 function when(timestamp: string | null): string {
   if (!timestamp) return '';
   const date = parseISO(timestamp);
@@ -16,7 +16,7 @@ function when(timestamp: string | null): string {
 }
 
 /**
- * spec §2 chat list: the other party's photo and name, the last message (cut to 20 characters by the
+ * docs/product.md, Private chat (the list): the other party's photo and name, the last message (cut to 20 characters by the
  * server, or the image label), its date, and how many are unread. Each row links to `?with=<their id>`.
  */
 export function ChatList({

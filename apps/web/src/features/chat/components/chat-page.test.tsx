@@ -112,7 +112,7 @@ describe('ChatPage', () => {
     expect(link).toHaveAttribute('href', `/chat?with=${LAWYER.id}`);
     expect(link).toHaveAttribute('aria-current', 'true');
     expect(within(link).getByText('Hola')).toBeInTheDocument();
-    // spec §2 header: name, 'Visto por última vez' and the time; heading 'ESTAMOS PARA TI'
+    // docs/product.md, Private chat (the header): name, 'Visto por última vez' and the time; heading 'ESTAMOS PARA TI'
     expect(await screen.findByText(es.chat.noMessages)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Lucía García Fernández' })).toBeInTheDocument();
     expect(await screen.findByText(/hace 5 minutos/)).toBeInTheDocument();
@@ -349,7 +349,7 @@ describe('ChatPage', () => {
     expect(await screen.findByRole('button', { name: es.cases.closing })).toBeDisabled();
     finish(ok(null));
     const closed = await screen.findByText(es.cases.closed);
-    // SPEC §8: an error-style toast
+    // docs/product.md, Messages: an error-style toast
     expect(closed.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
     expect(screen.queryByRole('button', { name: es.buttons.cancel })).not.toBeInTheDocument();
   });

@@ -9,9 +9,9 @@ import styles from './chat-page.module.css';
 import { Conversation } from './conversation.tsx';
 
 /**
- * spec §2 'Chat Privado': the list on the left and the open conversation on the right; under 1000 px one
+ * docs/product.md, Private chat: the list on the left and the open conversation on the right; under 1000 px one
  * column, the list first and then the conversation with 'Volver a chats'. `counterpartId` is who the
- * open conversation is with (the client's id for a lawyer, spec §6; the lawyer's for a client).
+ * open conversation is with (the client's id for a lawyer; the lawyer's for a client).
  */
 export function ChatPage({
   viewer,

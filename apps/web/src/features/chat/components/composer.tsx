@@ -17,7 +17,7 @@ import type { OutgoingMessage } from '../hooks/chat-connection.tsx';
 import styles from './composer.module.css';
 
 /**
- * The message box (spec §5): Enter sends, Shift+Enter breaks the line, blank text is never sent, at most
+ * The message box (docs/product.md, Private chat): Enter sends, Shift+Enter breaks the line, blank text is never sent, at most
  * 4000 characters; the clip attaches a JPG or PNG, uploaded first and then sent as an image message.
  */
 export function Composer({

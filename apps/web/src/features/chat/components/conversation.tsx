@@ -30,7 +30,7 @@ const LOAD_OLDER_THRESHOLD_PX = 48;
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const STICKY_BOTTOM_PX = 120;
 
-/** The counterpart as this viewer sees them (spec §2: the other party's name and photo). */
+/** The counterpart as this viewer sees them (docs/product.md, Private chat: the other party's name and photo). */
 export function counterpartOf(chat: Chat, viewer: SessionUser) {
   return viewer.role === ROLE.ABOGADO
     ? { id: chat.userId, name: chat.userName, photoUrl: chat.userImgUrl }
@@ -63,7 +63,7 @@ function dayLabel(timestamp: string): string {
 }
 
 /**
- * spec §2 private chat: header with the counterpart, 'ESTAMOS PARA TI' (and the safety note on desktop),
+ * docs/product.md, Private chat: header with the counterpart, 'ESTAMOS PARA TI' (and the safety note on desktop),
  * the messages grouped by sender with day separators, newest at the bottom, older ones loaded when the
  * reader scrolls to the top, and the message box.
  */

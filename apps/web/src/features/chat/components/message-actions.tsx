@@ -10,14 +10,14 @@ import { useDiscardClosure } from '../api/discard-closure.ts';
 import { useRejectProposal } from '../api/reject-proposal.ts';
 import styles from './message-item.module.css';
 
-/** Opens the payment page in a new tab (spec §4); a blocked pop-up falls back to this tab. */
+/** Opens the payment page in a new tab (docs/product.md, Private chat); a blocked pop-up falls back to this tab. */
 function openPayment(url: string) {
   const opened = window.open(url, '_blank');
   if (!opened) window.location.assign(url);
 }
 
 /**
- * spec §2/§4: the client accepts (payment link in a new window) or rejects a proposal. Rejecting hides the
+ * docs/product.md, Private chat: the client accepts (payment link in a new window) or rejects a proposal. Rejecting hides the
  * buttons at once; the server's notice (type 8) or acceptance (type 10) settles it for good.
  */
 export function ProposalActions({ message }: { message: ChatMessage }) {
@@ -61,14 +61,14 @@ export function ProposalActions({ message }: { message: ChatMessage }) {
   );
 }
 
-/** spec §8: a closure failure shows the server's message, or a generic one for a fault or no answer. */
+/** docs/product.md, Messages: a closure failure shows the server's message, or a generic one for a fault or no answer. */
 function closeFailure(error: unknown): string {
   return isApiError(error) && error.status > 0 && error.status < 500
     ? error.message
     : es.cases.closeUnexpected;
 }
 
-/** spec §4: the client confirms the closure ('Cerrando...' while busy) or cancels the request. */
+/** docs/domain.md, Case machine (confirmClosure, discardClosure): the client confirms ('Cerrando...' while busy) or cancels the request. */
 export function ClosureRequestActions({ message }: { message: ChatMessage }) {
   const confirm = useConfirmClosure();
   const discard = useDiscardClosure();
@@ -85,7 +85,7 @@ export function ClosureRequestActions({ message }: { message: ChatMessage }) {
     confirm.mutateAsync({ caseId: message.caseId, chatId: message.chatId }).then(
       () => {
         setAnswered(true);
-        // SPEC §8 lists 'Caso cerrado correctamente' as an error-style toast: kept to the letter
+        // docs/product.md, Messages: 'Caso cerrado correctamente' is an error-style toast, kept to the letter
         toast.error(es.cases.closed);
       },
       (error: unknown) => toast.error(closeFailure(error)),

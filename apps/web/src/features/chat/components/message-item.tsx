@@ -31,7 +31,7 @@ function Time({ timestamp }: { timestamp: string }) {
 }
 
 /**
- * One message as spec §3 describes its kind. Text is always rendered as text (React escapes it), never as
+ * One message as docs/domain.md, Chat messages describes its kind. Text is always rendered as text (React escapes it), never as
  * HTML; an image is shown only when it is a file of our own storage.
  */
 export function MessageItem({ message, context }: { message: ChatMessage; context: MessageContext }) {

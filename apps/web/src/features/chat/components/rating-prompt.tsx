@@ -10,7 +10,7 @@ import { isCaseRated, markCaseRated } from '../lib/rated-cases.ts';
 import styles from './rating-prompt.module.css';
 
 /**
- * spec §2/§5 rating prompt (type 9, client only): 1 to 5 stars set by clicking, sent at once. Once rated
+ * docs/product.md, Private chat (the rating prompt, type 9, client only): 1 to 5 stars set by clicking, sent at once. Once rated
  * (here, on the case as the server tells, or a 409) it reads 'Ya has valorado este caso.'.
  */
 export function RatingPrompt({ message }: { message: ChatMessage }) {

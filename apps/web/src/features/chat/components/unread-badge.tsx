@@ -7,7 +7,7 @@ import styles from './unread-badge.module.css';
 
 /**
  * The nav's 'Chat privado' badge: unread messages across every chat (kept live by the chat connection).
- * It asks for the chats once the page has painted: the screen's own data goes first (issue #9).
+ * It asks for the chats once the page has painted: the screen's own data goes first (ADR 0008).
  */
 export function UnreadBadge({ user }: { user: SessionUser }) {
   const enabled = user.role === ROLE.USUARIO || user.role === ROLE.ABOGADO;

@@ -45,11 +45,11 @@ export function useChatConnection(): ChatConnectionValue {
   return useContext(ChatConnectionContext) ?? OFFLINE;
 }
 
-// STOMP, the message schema and the cache updates: not needed to paint a screen (issue #9)
+// STOMP, the message schema and the cache updates: not needed to paint a screen (ADR 0008)
 const socketCode = onDemand(() => import('./chat-socket.ts'));
 
 /**
- * One STOMP connection for the signed-in client or lawyer while they are in the dashboard (spec §4: the
+ * One STOMP connection for the signed-in client or lawyer while they are in the dashboard (docs/product.md, Dashboard: the
  * chat socket), so the nav's unread badge stays live on every screen (chat-socket.ts). It opens once the
  * browser is idle after the first paint, or at once when a screen shows a chat.
  */

@@ -9,7 +9,7 @@ import { markChatRead } from '../api/mark-chat-read.ts';
 import { applyIncomingMessage, CHAT_QUERY_ROOT } from '../lib/chat-cache.ts';
 import type { OutgoingMessage } from './chat-connection.tsx';
 
-/** API.md: the destination the web subscribes to (the broker sends each session its own chats only). */
+/** docs/api/stomp.md, Destinations: the destination the web subscribes to (the broker sends each session its own chats only). */
 export const MESSAGES_DESTINATION = '/topic/messages';
 
 /** crypto.randomUUID exists only in secure contexts; a page served over plain http still needs an id. */
@@ -28,7 +28,7 @@ function parseIncoming(body: string): ChatMessage | null {
   }
 }
 
-/** The body of /app/connect and /app/disconnect (spec §7): who this session is. */
+/** The body of /app/connect and /app/disconnect (docs/api/stomp.md, Destinations): who this session is. */
 function presenceBody(user: SessionUser) {
   const isLawyer = user.role === ROLE.ABOGADO;
   return {

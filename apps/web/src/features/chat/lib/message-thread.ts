@@ -5,7 +5,7 @@ import type { ChatMessage } from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es';
 import { isSameDay, parseISO } from 'date-fns';
 
-/** spec §3: types 9 and 11 are for the client only (the server filters them too). */
+/** docs/domain.md, Chat messages: types 9 and 11 are for the client only (the server filters them too). */
 export function visibleMessages(messages: readonly ChatMessage[], role: Role): ChatMessage[] {
   return role === ROLE.USUARIO
     ? [...messages]
@@ -34,7 +34,7 @@ export type MessageGroup = {
 };
 
 /**
- * spec §2: consecutive messages of one sender form one group; no sender means the platform. A new day
+ * docs/product.md, Private chat: consecutive messages of one sender form one group; no sender means the platform. A new day
  * starts a new group, so the day separator never splits one.
  */
 export function groupMessages(messages: readonly ChatMessage[]): MessageGroup[] {
@@ -102,7 +102,7 @@ export function settledClosureIds(messages: readonly ChatMessage[]): Set<string>
   return settled;
 }
 
-/** spec §2/§9: the list shows the last message cut to 20 characters, or the image label (as the server). */
+/** docs/product.md, Private chat: the list shows the last message cut to 20 characters, or the image label (as the server). */
 export function previewOf(message: Pick<ChatMessage, 'type' | 'text'>): string {
   if (message.type === MESSAGE_TYPE.IMAGE) return es.chat.imageLabel;
   return Array.from(message.text).slice(0, LIMITS.chatPreviewChars).join('');

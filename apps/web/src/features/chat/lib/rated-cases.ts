@@ -1,4 +1,4 @@
-/** spec §4: once a case is rated, a flag is kept locally per case and the prompt says so. */
+/** docs/domain.md, Ratings: once a case is rated, a flag is kept locally per case and the prompt says so. */
 const KEY_PREFIX = 'l4l.ratedCase.';
 
 export function isCaseRated(caseId: string): boolean {

@@ -21,7 +21,7 @@ const STEP_ICONS = [
   'M4 5h16v11H8l-4 4zM8 9h8M8 12h5',
 ];
 
-/** spec §2 Landing page: the public face of L4L. Explains the service; every action leads to an account. */
+/** docs/product.md, Landing page: the public face of L4L. Explains the service; every action leads to an account. */
 export function LandingPage({ onLogin, onRegister, loginIntent, registerIntent }: LandingPageProps) {
   return (
     <>

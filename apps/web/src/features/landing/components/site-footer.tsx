@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import type { IntentHandlers } from './landing-page.tsx';
 import styles from './site-footer.module.css';
 
-/** spec §2 Footer: the lawyer call to action, the site's links, the legal pages and the current year. */
+/** docs/product.md, Landing page (the footer): the lawyer call to action, the site's links, the legal pages and the current year. */
 export function SiteFooter({
   onRegister,
   registerIntent,

@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 
-/** GET /api/lawyers/lawyer/detail/{id}: the public profile a client sees (spec §2). */
+/** GET /api/lawyers/lawyer/detail/{id}: the public profile a client sees (docs/product.md, Lawyer profile). */
 export async function getLawyerDetail(id: string, signal?: AbortSignal): Promise<LawyerDetail | null> {
   const answer = await apiClient.get<unknown>(`/api/lawyers/lawyer/detail/${encodeURIComponent(id)}`, {
     signal,
   });
-  // spec §2: an empty answer is 'No se encontraron datos.', not an error
+  // docs/product.md, Lawyer profile: an empty answer is 'No se encontraron datos.', not an error
   if (answer === null || answer === undefined) return null;
   return parseAnswer(lawyerDetailSchema, answer);
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 
-/** GET /api/lawyers/profile/{id}: the lawyer's own editable sheet (spec §3 'Lawyer profile editing fields'). */
+/** GET /api/lawyers/profile/{id}: the lawyer's own editable sheet (docs/api/http.md, Lawyers). */
 export async function getLawyerSheet(id: string, signal?: AbortSignal): Promise<LawyerSheet> {
   const answer = await apiClient.get<unknown>(`/api/lawyers/profile/${encodeURIComponent(id)}`, { signal });
   return parseAnswer(lawyerSheetSchema, answer);

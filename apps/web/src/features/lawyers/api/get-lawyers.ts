@@ -23,7 +23,7 @@ const lawyerItemSchema = lazySchema(() =>
   import('@l4l/shared/schemas/lawyers').then((module) => module.lawyerListItemSchema),
 );
 
-/** GET /api/lawyers?search&categories&province&sort&page&pageSize (API.md). */
+/** GET /api/lawyers?search&categories&province&sort&page&pageSize (docs/api/http.md, Lawyers). */
 export async function getLawyers(filters: LawyerFilters, signal?: AbortSignal): Promise<LawyersPage> {
   const { items, meta } = await getCheckedPage(
     '/api/lawyers',

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { lawyerSheetQueryOptions } from './get-lawyer-sheet.ts';
 
-/** PUT /api/lawyers/profile/{id} (spec §3 'Profile update payload') → the saved sheet. */
+/** PUT /api/lawyers/profile/{id} (docs/api/http.md, Lawyers) → the saved sheet. */
 export function updateLawyerProfile(id: string, input: LawyerProfileUpdate): Promise<LawyerSheet> {
   return apiClient.put<LawyerSheet>(`/api/lawyers/profile/${encodeURIComponent(id)}`, input);
 }

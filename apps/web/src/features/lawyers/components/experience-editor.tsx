@@ -19,7 +19,7 @@ type Problems = Partial<Record<keyof Values, string>>;
 
 const EMPTY: Values = { place: '', heading: '', startDate: '', endDate: '' };
 
-/** What differs between the academic and the work lists: the wire names, labels and feedback (spec §8). */
+/** What differs between the academic and the work lists: the wire names, labels and feedback. */
 const KINDS = {
   education: {
     title: es.lawyerProfile.academicExperience,
@@ -63,12 +63,12 @@ const KINDS = {
     }),
     fields: { company: 'place', position: 'heading' } as Record<string, keyof Values>,
     saved: () => {},
-    // spec §8: a failed work-experience save is only logged
+    // a failed work-experience save is only logged
     failed: (error: unknown) => console.error(error),
   },
 } as const;
 
-/** spec §5: the end date cannot be before the start date (ISO dates compare as text). */
+/** docs/domain.md, Validation rules: the end date cannot be before the start date (ISO dates compare as text). */
 export function endsBeforeStart({ startDate, endDate }: Values): boolean {
   return startDate !== '' && endDate !== '' && endDate < startDate;
 }
@@ -84,7 +84,7 @@ type EditorProps<Kind extends ExperienceKind> = {
 };
 
 /**
- * spec §4 Experience cards: 'Crear nueva' adds a card in edit mode; 'Editar' makes it editable; 'Guardar'
+ * docs/product.md, Profile (the experience cards): 'Crear nueva' adds a card in edit mode; 'Editar' makes it editable; 'Guardar'
  * sends it and ends edit mode, but a card with every field empty is removed instead; 'Borrar' removes it.
  */
 export function ExperienceEditor<Kind extends ExperienceKind>({

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { formatDay } from '../../../lib/format.ts';
 import styles from './experience-list.module.css';
 
-/** '7/3/2015 - Presente': spec §3, an empty end date means the entry is current. */
+/** '7/3/2015 - Presente': an empty end date means the entry is current (docs/domain.md, Validation rules). */
 export function periodText(startDate: string, endDate: string | null): string {
   return `${formatDay(startDate)} - ${endDate ? formatDay(endDate) : es.lawyerProfile.present}`;
 }

@@ -13,16 +13,16 @@ import { RatingSummary } from './rating-summary.tsx';
 /** The cards whose photos load at once: what a screen shows before any scrolling. */
 const EAGER_PHOTOS = 3;
 
-/** spec §2: 'Gratuita' when the first visit is free or costs nothing, otherwise its price in euros. */
+/** docs/product.md, Home: 'Gratuita' when the first visit is free or costs nothing, otherwise its price in euros. */
 export function firstConsultationText(firstVisitFree: boolean, priceFirstVisit: number): string {
   return firstVisitFree || priceFirstVisit === 0 ? es.dashboard.free : formatEuros(priceFirstVisit);
 }
 
 /**
- * One lawyer of the directory, with the fields spec §2 lists, and 'Saber Más' to the profile. `position`
+ * One lawyer of the directory, with the fields docs/product.md, Home lists, and 'Saber Más' to the profile. `position`
  * in the list: the first photo is fetched first (it is the page's largest paint on a phone), photos far
  * down wait until they are scrolled near. Memoized: the directory renders again as its query settles, and a
- * dozen cards with the same lawyer need no new work (issue #9).
+ * dozen cards with the same lawyer need no new work (ADR 0008).
  */
 export const LawyerCard = memo(function LawyerCard({
   lawyer,

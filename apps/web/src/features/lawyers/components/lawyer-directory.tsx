@@ -19,7 +19,7 @@ import styles from './lawyer-directory.module.css';
 /** The name search waits for a pause in typing before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** spec §2 Home (user role): search, sort, categories, province and the lawyer cards, page by page. */
+/** docs/product.md, Home (client): search, sort, categories, province and the lawyer cards, page by page. */
 export function LawyerDirectory() {
   const { filters, update } = useLawyerFilters();
   const lawyers = useLawyers(filters);

@@ -17,14 +17,14 @@ import styles from './lawyer-profile.module.css';
 import { RatingSummary } from './rating-summary.tsx';
 
 type LawyerProfileProps = {
-  /** null when the route got no id (spec §2: 'No se proporcionó un ID de usuario'). */
+  /** null when the route got no id ('No se proporcionó un ID de usuario'). */
   lawyerId: string | null;
   /** Composed by the app from other features: the 'Valoraciones' panel and the start-a-case dialog. */
   ratings?: (lawyerId: string) => ReactNode;
   startCase?: (lawyerId: string) => ReactNode;
 };
 
-/** spec §2 'Lawyer profile (public, for clients)'. */
+/** docs/product.md, Lawyer profile. */
 export function LawyerProfile({ lawyerId, ratings, startCase }: LawyerProfileProps) {
   const navigate = useNavigate();
   // a shared link opened in a new tab has no page to go back to: go to the directory instead
@@ -68,7 +68,7 @@ function LawyerProfileBody({
       </div>
     );
   }
-  // an id that names no lawyer is 'no data' (spec §2), not a failure to load
+  // an id that names no lawyer is 'no data' (docs/product.md, Lawyer profile), not a failure to load
   if (detail.isError && isApiError(detail.error) && detail.error.status === 404) {
     return <p className={styles.state}>{es.lawyerProfile.noData}</p>;
   }

@@ -52,7 +52,7 @@ type LawyerSheetProps = {
   ratings: ReactNode;
 };
 
-/** spec §2 Profile page, lawyer role: 'Ficha de Abogado', 'Precios', ratings and both experience lists. */
+/** docs/product.md, Profile (lawyer): 'Ficha de Abogado', 'Precios', ratings and both experience lists. */
 export function LawyerSheet({ user, avatar, onRenewPassword, ratings }: LawyerSheetProps) {
   const sheet = useLawyerSheet(user.id);
   if (sheet.isPending) {
@@ -74,7 +74,7 @@ export function LawyerSheet({ user, avatar, onRenewPassword, ratings }: LawyerSh
   }
   return (
     <div className={styles.page}>
-      {/* the nav bar is hidden on /profile (spec §2): this is the way back */}
+      {/* the nav bar is hidden on /profile (docs/product.md, Dashboard): this is the way back */}
       <Link to={paths.home} className={styles.back}>
         <ChevronLeftIcon size={18} />
         {es.nav.backToHome}

@@ -12,7 +12,7 @@ import styles from './lawyer-sheet.module.css';
 
 const priceText = (euros: number) => String(euros).replace('.', ',');
 
-/** spec §2 'Precios': hourly price, first-visit price, and 'Primera consulta gratuita' disabling the latter. */
+/** docs/product.md, Profile ('Precios'): hourly price, first-visit price, and 'Primera consulta gratuita' disabling the latter. */
 export function PricesPanel({ sheet }: { sheet: LawyerSheet }) {
   const update = useUpdateLawyerPrices(sheet.id);
   const [priceHour, setPriceHour] = useState(priceText(sheet.priceHour));
@@ -30,7 +30,7 @@ export function PricesPanel({ sheet }: { sheet: LawyerSheet }) {
     event.preventDefault();
     const checked = lawyerPricesSchema.safeParse({
       priceHour,
-      // a disabled field is not sent (spec §2)
+      // a disabled field is not sent (docs/product.md, Profile)
       priceFirstVisit: free || priceFirstVisit === '' ? undefined : priceFirstVisit,
       isFirstVisitFree: free,
     });

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import styles from './cookie-banner.module.css';
 
 /**
- * spec §2: on every page until the visitor chooses. Accepting and rejecting weigh the same (AEPD's cookie
+ * docs/product.md, Legal pages and cookie banner: on every page until the visitor chooses. Accepting and rejecting weigh the same (AEPD's cookie
  * guide: rejecting must be as easy as accepting). The choice is 'true' or 'false' under cookieConsent.
  */
 export function CookieBanner() {

@@ -77,7 +77,7 @@ function renderBlock(block: Block, key: number) {
   );
 }
 
-/** One of the three legal pages (spec §2): the document, its table of contents and the other two. */
+/** One of the three legal pages (docs/product.md, Legal pages and cookie banner): the document, its table of contents and the other two. */
 export function LegalDocument({
   title,
   text,

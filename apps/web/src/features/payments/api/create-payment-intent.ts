@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 
-/** POST /api/payments/payment-stripe: a PaymentIntent for the test page's embedded form (spec §2). */
+/** POST /api/payments/payment-stripe: a PaymentIntent for the test page's embedded form (docs/api/http.md, Payments). */
 export async function createPaymentIntent(input: PaymentStripeInput) {
   const answer = await apiClient.post<unknown>(
     '/api/payments/payment-stripe',

@@ -11,7 +11,7 @@ import styles from './payment-pages.module.css';
 const statusLabel = (status: string) => es.payment.intentStatuses[status] ?? status;
 
 /**
- * /payment/completion (spec §2): the embedded form's return page. The query's `redirect_status` is only a
+ * /payment/completion (docs/product.md, Payment pages): the embedded form's return page. The query's `redirect_status` is only a
  * hint anyone can type, so the page asks the server for the real status; when the server cannot ask
  * Stripe (not configured) it shows the query's values marked as unverified.
  */

@@ -29,7 +29,7 @@ describe('payment result pages', () => {
     expect(close).toHaveBeenCalledTimes(1);
   });
 
-  it("failure: the spec's texts, 'Volver al inicio', and the window closes after 3 s", async () => {
+  it("failure: the page's texts, 'Volver al inicio', and the window closes after 3 s", async () => {
     vi.useFakeTimers();
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});
     mockApi();

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import styles from './payment-pages.module.css';
 
 /**
- * Where the checkout sends the payment window back (spec §2 Payment pages). The window was opened by the
+ * Where the checkout sends the payment window back (docs/product.md, Payment pages). The window was opened by the
  * chat's 'Aceptar', so it closes itself and the chat underneath shows the outcome; a window the browser
  * will not let a script close keeps the link to the dashboard.
  */

@@ -13,7 +13,7 @@ const StripePaymentForm = lazy(() =>
 );
 
 /**
- * 'Stripe Test Payload' (spec §2): an embedded payment form for a fixed test payment of 200. The page asks
+ * 'Stripe Test Payload' (docs/product.md, Payment pages): an embedded payment form for a fixed test payment of 200. The page asks
  * the server for its payment configuration first; with a Stripe publishable key it creates the
  * PaymentIntent (POST /api/payments/payment-stripe) and shows Stripe's card form with 'Pay now'. Without
  * Stripe it says plainly that the form is not available here.

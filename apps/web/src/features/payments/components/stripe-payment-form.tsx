@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import styles from './payment-pages.module.css';
 
 /**
- * The embedded card form of the 'Stripe Test Payload' page (spec §2). This module is loaded lazily by the
+ * The embedded card form of the 'Stripe Test Payload' page (docs/product.md, Payment pages). This module is loaded lazily by the
  * page, and only when the server has a publishable key, so Stripe.js never reaches another screen.
  */
 
@@ -26,7 +26,7 @@ function stripeFor(publishableKey: string) {
   return instance;
 }
 
-/** Spec §2: card and validation errors show the provider's message (or 'Error inesperado'); others, ours. */
+/** docs/product.md, Payment pages: card and validation errors show the provider's message (or 'Error inesperado'); others, ours. */
 export function paymentErrorMessage(error: Pick<StripeError, 'type' | 'message'>): string {
   if (error.type === 'card_error' || error.type === 'validation_error')
     return error.message || es.payment.unexpected;

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 /**
- * POST /api/proposal/create-proposal-to-case/{caseId} `{price, message}` → the proposal (API.md); 409
+ * POST /api/proposal/create-proposal-to-case/{caseId} `{price, message}` → the proposal (docs/api/http.md, Proposals); 409
  * when the lawyer already has a pending one on the case. The board that lists the case refreshes itself
  * through the `onSent` its screen passes (features do not share query keys).
  */

@@ -25,7 +25,7 @@ async function openModal() {
 }
 
 describe('ProposalModal', () => {
-  it('requires a price and a message (spec §5), takes comma decimals and sends euros', async () => {
+  it('requires a price and a message, takes comma decimals and sends euros', async () => {
     const { api, onSent } = renderModal((call) =>
       ok({
         id: '4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d',

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { MountOnceOpened, modalOnDemand } from '../../../components/modal/modal-on-demand.tsx';
 
-// the form and its validation load when the button is about to be used, not in front of the board (issue #9)
+// the form and its validation load when the button is about to be used, not in front of the board (ADR 0008)
 const ProposalDialog = modalOnDemand(() =>
   import('./proposal-dialog.tsx').then((module) => module.ProposalDialog),
 );
 
 /**
- * spec §2 proposal modal and §5: a lawyer offers a closed price (comma decimals, above 0, at most two
+ * docs/product.md, Home (the proposal modal) and docs/domain.md, Validation rules: a lawyer offers a closed price (comma decimals, above 0, at most two
  * decimals) and a message, both required. The server's refusal (a pending proposal already, the case no
  * longer open) is shown in the dialog (proposal-dialog.tsx, loaded when the button is about to be used).
  */

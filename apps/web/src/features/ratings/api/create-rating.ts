@@ -6,7 +6,7 @@ import { lawyerRatingsQueryOptions } from './get-lawyer-ratings.ts';
 export type NewRating = NewRatingInput & { lawyerId: string };
 
 /**
- * POST /api/rating/new-rating `{caseId, lawyerId, stars, title, description}` (API.md): one per finished
+ * POST /api/rating/new-rating `{caseId, lawyerId, stars, title, description}` (docs/api/http.md, Ratings): one per finished
  * case, by its client; a second one is a 409 the prompt reads as 'Ya has valorado este caso.'.
  */
 export function createRating(input: NewRating): Promise<unknown> {

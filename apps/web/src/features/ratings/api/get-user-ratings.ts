@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 import { ratingsAnswerSchema } from './get-lawyer-ratings.ts';
 
-/** GET /api/rating/user-rating/{id}: the ratings a client wrote (spec §2 'Mis Valoraciones'). */
+/** GET /api/rating/user-rating/{id}: the ratings a client wrote (docs/product.md, Ratings: 'Mis Valoraciones'). */
 export async function getUserRatings(userId: string, signal?: AbortSignal): Promise<Rating[]> {
   const answer = await apiClient.get<unknown>(`/api/rating/user-rating/${encodeURIComponent(userId)}`, {
     signal,

@@ -21,7 +21,7 @@ type RatingPromptProps = {
 const STARS = Array.from({ length: LIMITS.ratingStars }, (_, index) => index + 1);
 
 /**
- * spec §2/§4/§5 rating prompt: 1 to 5 stars set by clicking (a radio group, so arrows and Space work
+ * docs/product.md, Private chat (the rating prompt): 1 to 5 stars set by clicking (a radio group, so arrows and Space work
  * too), an optional title and comment, then '¡Gracias por tu valoración!'. Whether the case is already
  * rated is the server's call: its `ratingId`, or a 409 on sending, turn the prompt into 'Ya has valorado
  * este caso.'. Used under a finished case and by the chat's type-9 message.

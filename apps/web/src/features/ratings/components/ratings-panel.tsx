@@ -13,7 +13,7 @@ import styles from './ratings-panel.module.css';
 
 type Texts = { title: string; error: string; empty: string };
 
-/** spec §2 'My Ratings': each item shows photo, user, lawyer, short description, description, score, date. */
+/** docs/product.md, Ratings ('Mis Valoraciones'): each item shows photo, user, lawyer, short description, description, score, date. */
 function RatingsPanel({ ratings, texts }: { ratings: UseQueryResult<Rating[]>; texts: Texts }) {
   const titleId = useId();
   return (

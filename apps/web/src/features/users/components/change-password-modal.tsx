@@ -11,7 +11,7 @@ import styles from './profile-page.module.css';
 
 type ChangePasswordModalProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** spec §2 Password modal 'Cambiar tu contraseña': current, new and repeated new password. */
+/** docs/product.md, Profile (the password modal) 'Cambiar tu contraseña': current, new and repeated new password. */
 export function ChangePasswordModal({ open, onOpenChange }: ChangePasswordModalProps) {
   return (
     <Modal
@@ -34,7 +34,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const [nextError, setNextError] = useState<string | null>(null);
 
   const mismatch = repeat !== '' && next !== repeat;
-  // spec §5: save only when all three are filled in and the new one is repeated exactly
+  // docs/product.md, Profile: save only when all three are filled in and the new one is repeated exactly
   const canSave =
     current.trim() !== '' && next.trim() !== '' && repeat.trim() !== '' && !mismatch && !change.isPending;
 

@@ -38,7 +38,7 @@ describe('ProfilePage', () => {
 
     await user.click(screen.getByRole('button', { name: es.buttons.modify }));
     expect(phone).not.toHaveAttribute('readonly');
-    // spec §4: no password change while editing
+    // docs/product.md, Profile: no password change while editing
     expect(screen.getByRole('button', { name: es.buttons.renewPassword })).toBeDisabled();
 
     await user.clear(phone);

@@ -42,7 +42,7 @@ const ROLE_LABELS: Record<SessionUser['role'], string> = {
   [ROLE.ADMIN]: es.profile.roleAdmin,
 };
 
-/** /profile — 'Mi Perfil' (spec §2). Lawyers see the same basic data until their full sheet exists. */
+/** /profile — 'Mi Perfil' (docs/product.md, Profile). Lawyers see the same basic data until their full sheet exists. */
 export function ProfilePage() {
   const user = useRequiredUser();
   if (!user) return null;
@@ -133,7 +133,7 @@ function ProfileDetails({
   });
   const { errors } = formState;
   const [name, mail, phone] = watch(['name', 'mail', 'phoneNumber']);
-  // spec §5: saving needs a name, a valid mail and a 9-digit phone
+  // docs/domain.md, Validation rules: saving needs a name, a valid mail and a 9-digit phone
   const canSave =
     editing &&
     !update.isPending &&
@@ -214,7 +214,7 @@ function ProfileDetails({
         ) : (
           <Button onClick={() => setEditing(true)}>{es.buttons.modify}</Button>
         )}
-        {/* spec §4: no password change while the data is being edited */}
+        {/* docs/product.md, Profile: no password change while the data is being edited */}
         <Button
           variant="secondary"
           disabled={editing}
