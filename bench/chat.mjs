@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The chat under load (issue #6): the real app with 500 client–lawyer pairs, 1,000 authenticated STOMP
+ * The chat under load: the real app with 500 client–lawyer pairs, 1,000 authenticated STOMP
  * sessions (@stomp/stompjs over `ws`, heart-beats 10000,10000, subscribed to /topic/messages), a
  * sustained 500 messages/s in total (SEND /app/chat with a receipt, from both sides of every pair in
  * turn), measuring send → delivery to the OTHER participant; the server's memory added by the 1,000 idle

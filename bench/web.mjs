@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The web app's speed (issue #9): the gzipped JavaScript each route loads first, read from a production
+ * The web app's speed: the gzipped JavaScript each route loads first, read from a production
  * build and its manifest, and Lighthouse with mobile throttling on the landing page and on the client home
  * (signed in), served by the real server. Exits non-zero when a target is missed.
  *

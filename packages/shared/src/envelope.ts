@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './texts/errors.ts';
 
-/** API.md: success and error envelopes. */
+/** docs/api/http.md, Conventions and Errors: success and error envelopes. */
 export type DataEnvelope<T> = { data: T };
 export type PageMeta = { total: number; page: number; pageSize: number };
 export type PageEnvelope<T> = { data: T[]; meta: PageMeta };

@@ -1,7 +1,7 @@
 import { LIMITS } from './constants/limits.ts';
 
 // How numbers, money and phones are written for people. No zod here: the web's first screens import this
-// and must not carry zod's schemas before their first paint (issue #9).
+// and must not carry zod's schemas before their first paint (ADR 0008).
 
 /** '612487903' → '612 487 903': a phone as typed digits, grouped by three. */
 export function formatPhone(digits: string): string {
@@ -14,7 +14,7 @@ export function formatPhone(digits: string): string {
  * decimals, rounded to at most `maxDecimals` and padded to at least `minDecimals`. What
  * `Intl.NumberFormat('es-ES', { useGrouping: 'always' })` writes, without it: the first Spanish
  * Intl.NumberFormat of a page loads the locale's data, about 11 ms of a phone's main thread at full
- * speed, in the middle of the client home's first render (issue #9).
+ * speed, in the middle of the client home's first render (ADR 0008).
  */
 export function spanishNumber(value: number, minDecimals: number, maxDecimals: number): string {
   if (!Number.isFinite(value)) return String(value);

@@ -1,5 +1,5 @@
 /**
- * Accent-free, lower-cased text for full-text search, so that 'garcia' finds 'García' (ARCHITECTURE.md).
+ * Accent-free, lower-cased text for full-text search, so that 'garcia' finds 'García' (ADR 0002).
  * The server stores it beside each lawyer and applies it to every query.
  */
 export function searchableText(...parts: Array<string | null | undefined>): string {

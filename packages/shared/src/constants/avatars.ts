@@ -1,4 +1,4 @@
-/** The side of the small copy the server keeps beside every avatar it stores (issue #9: the cards). */
+/** The side of the small copy the server keeps beside every avatar it stores (for the directory's cards). */
 export const AVATAR_THUMBNAIL_PX = 128;
 
 /** A stored avatar's URL, its file name captured: /uploads/avatars/<name>.png (.jpg from before re-encoding). */

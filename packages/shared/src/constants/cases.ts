@@ -1,4 +1,4 @@
-/** spec §4: case status values, as text labels on the wire (API.md). */
+/** docs/domain.md, Case statuses and progress steps: status values, as text labels on the wire. */
 export const CASE_STATUS = {
   PDTEAVALIDACION: 'PENDIENTE DE VALIDACIÓN',
   PENDIENTE_ASIGNACION: 'PENDIENTE DE ASIGNACIÓN',
@@ -14,7 +14,7 @@ export function isCaseStatus(value: string): value is CaseStatus {
   return (CASE_STATUSES as readonly string[]).includes(value);
 }
 
-/** spec §4: the 8 steps of the case-detail timeline, index 0 to 7. */
+/** docs/domain.md, Case statuses and progress steps: the 8 steps of the case-detail timeline, index 0 to 7. */
 export const CASE_STEPS = [
   'Pendiente de validación',
   'Caso abierto',
@@ -26,7 +26,7 @@ export const CASE_STEPS = [
   'Procedimiento finalizado',
 ] as const;
 
-/** API.md: progressStep fixed by the status, except 3–6 which the case's lawyer sets (forward only). */
+/** docs/domain.md, Case statuses and progress steps: progressStep fixed by the status, except 3–6 which the case's lawyer sets (forward only). */
 export const STEP_BY_STATUS: Record<CaseStatus, number> = {
   'PENDIENTE DE VALIDACIÓN': 0,
   'PENDIENTE DE ASIGNACIÓN': 1,
@@ -38,7 +38,7 @@ export const LAWYER_STEP_MIN = 3;
 export const LAWYER_STEP_MAX = 6;
 
 /**
- * spec §4: the status may arrive as a numeric index in a string or as a text label.
+ * docs/domain.md, Case statuses and progress steps: the status may arrive as a numeric index in a string or as a text label.
  * Returns the step index, or null when the value is neither a valid index nor a known label.
  */
 export function stepIndexOf(status: string | number | null | undefined): number | null {

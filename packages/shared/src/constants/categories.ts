@@ -1,4 +1,4 @@
-/** spec §3: the 15 legal categories, shown (and sent on the wire) with the 'Abogado ' prefix. */
+/** docs/domain.md, Categories and provinces: the 15 legal categories, shown (and sent on the wire) with the 'Abogado ' prefix. */
 export const CATEGORIES = [
   'Abogado Generalista',
   'Abogado Civil',
@@ -19,10 +19,10 @@ export const CATEGORIES = [
 
 export type Category = (typeof CATEGORIES)[number];
 
-/** spec §4/§9: a new general case or a proposal is not yet classified. */
+/** docs/domain.md, Categories and provinces: a new general case or a proposal is not yet classified. */
 export const UNCLASSIFIED_CATEGORY = 'Por calificar';
 
-/** spec §1: the categories the landing page features. */
+/** docs/product.md, Landing page: the categories the landing page features. */
 export const FEATURED_CATEGORIES: readonly Category[] = [
   'Abogado Mercantil',
   'Abogado Administrativo',
@@ -40,7 +40,7 @@ export function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }
 
-/** spec §5: a category summary shows at most 2 names, then '(+n)'. */
+/** docs/product.md, Home: a category summary shows at most 2 names, then '(+n)'. */
 export function summarizeCategories(selected: readonly string[], max = 2): string {
   if (selected.length <= max) return selected.join(', ');
   return `${selected.slice(0, max).join(', ')} (+${selected.length - max})`;

@@ -1,4 +1,4 @@
-/** spec §9 (business constants and limits) and the limits API.md and the issues fix. */
+/** The figures screens and server share (docs/domain.md, Limits). */
 export const LIMITS = {
   loginTimeoutMs: 10_000,
   passwordMin: 8,
@@ -40,5 +40,5 @@ export const LIMITS = {
   maxPageSize: 100,
 } as const;
 
-/** spec §9: the cookie-consent key must equal 'true' to persist the session. */
+/** ADR 0003: the cookie-consent key must equal 'true' to persist the session. */
 export const COOKIE_CONSENT_KEY = 'cookieConsent';

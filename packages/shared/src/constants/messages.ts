@@ -1,4 +1,4 @@
-/** spec §3 / API.md: chat message types, strings on the wire. */
+/** docs/domain.md, Chat messages: chat message types, strings on the wire. */
 export const MESSAGE_TYPE = {
   TEXT: '0',
   PROPOSAL: '2',
@@ -14,10 +14,10 @@ export const MESSAGE_TYPE = {
 export const MESSAGE_TYPES = Object.values(MESSAGE_TYPE);
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
-/** API.md: only these may be sent by people; the others are written by the server. */
+/** docs/domain.md, Chat messages: only these may be sent by people; the others are written by the server. */
 export const PERSON_MESSAGE_TYPES: readonly MessageType[] = [MESSAGE_TYPE.TEXT, MESSAGE_TYPE.IMAGE];
 
-/** API.md: types the lawyer never sees (client only). */
+/** docs/domain.md, Chat messages: types the lawyer never sees (client only). */
 export const CLIENT_ONLY_MESSAGE_TYPES: readonly MessageType[] = [
   MESSAGE_TYPE.RATING_PROMPT,
   MESSAGE_TYPE.CLIENT_NOTICE,

@@ -1,9 +1,9 @@
-/** spec §3: 'Toda España' means the whole country. */
+/** docs/domain.md, Categories and provinces: 'Toda España' means the whole country. */
 export const ALL_SPAIN = 'Toda España';
 
 /**
- * spec §3: 'Toda España' plus the 52 provinces, alphabetical from Álava, with the two autonomous
- * cities Ceuta and Melilla closing the list as the spec shows it ("Álava through Melilla").
+ * docs/domain.md, Categories and provinces: 'Toda España' plus the 52 provinces, alphabetical from Álava, with the two autonomous
+ * cities Ceuta and Melilla closing the list.
  */
 export const PROVINCES = [
   ALL_SPAIN,

@@ -1,4 +1,4 @@
-/** API.md: roles on the wire. */
+/** docs/domain.md, Roles: roles on the wire. */
 export const ROLE = {
   USUARIO: 'USUARIO',
   ABOGADO: 'ABOGADO',

@@ -1,4 +1,4 @@
-/** spec §6: how a client sorts the lawyer directory; values fixed by API.md. */
+/** docs/product.md, Home: how a client sorts the lawyer directory; values as docs/api/http.md, Lawyers gives them. */
 export const LAWYER_SORTS = [
   { value: 'rating', label: 'Mejor valoración' },
   { value: 'price_asc', label: 'Más económico' },
@@ -8,7 +8,7 @@ export const LAWYER_SORTS = [
 ] as const;
 export type LawyerSort = (typeof LAWYER_SORTS)[number]['value'];
 
-/** spec §6: how a lawyer sorts the board of general cases. */
+/** ADR 0006, Board sorts: how a lawyer sorts the board of general cases. */
 export const BOARD_SORTS = [
   { value: 'category', label: 'Por categoría' },
   { value: 'price_asc', label: 'Más económico' },

@@ -6,7 +6,7 @@ import { es } from '../texts/es.ts';
 import { baseUserSchema, personSchema } from './auth.ts';
 import { pageQuerySchema } from './common.ts';
 
-/** API.md "Admin (+)" and the administrator's second factor of "Auth". */
+/** docs/api/http.md, Administration, and the administrator's second factor of Auth. */
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -145,7 +145,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /**
- * API.md "Auth": for an ADMIN a correct password answers this instead of a session. `otpauthUrl` only
+ * docs/api/http.md, Auth: for an ADMIN a correct password answers this instead of a session. `otpauthUrl` only
  * while the administrator has not enrolled a second factor yet (the web shows it as a QR code).
  */
 export const mfaChallengeSchema = z.object({

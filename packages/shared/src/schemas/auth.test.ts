@@ -25,13 +25,13 @@ const user = {
 };
 
 describe('usernameOf', () => {
-  it('joins name and surname without spaces (spec §3)', () => {
+  it('joins name and surname without spaces', () => {
     expect(usernameOf('María José', ' de la Fuente ')).toBe('MaríaJosédelaFuente');
   });
 });
 
 describe('userRegistrationSchema', () => {
-  it('normalises the mail, trims names, strips the phone and drops the spec extras (role, username, id)', () => {
+  it('normalises the mail, trims names, strips the phone and drops the extras (role, username, id)', () => {
     const parsed = userRegistrationSchema.parse({ ...user, role: 'ADMIN', username: 'x', id: '' });
     expect(parsed).toEqual({
       mail: 'ana.martin@correo.es',
@@ -42,7 +42,7 @@ describe('userRegistrationSchema', () => {
     });
   });
 
-  it('gives the spec §5 messages', () => {
+  it('gives the messages of the validation rules', () => {
     const result = userRegistrationSchema.safeParse({
       mail: 'x@y',
       password: 'abc',
@@ -89,7 +89,7 @@ describe('lawyerRegistrationSchema', () => {
     expect(parsed.lawyerPhoto).toBeUndefined();
   });
 
-  it('gives the spec §5 messages, the photo reusing the price one', () => {
+  it('gives the messages of the validation rules, the photo reusing the price one', () => {
     const result = lawyerRegistrationSchema.safeParse({
       ...lawyer,
       lawyerCategory: [],
@@ -133,7 +133,7 @@ describe('priceSchema', () => {
   });
 
   it.each([[-1], [1.234], ['1,234'], ['1.000,50'], ['12,'], ['abc'], [''], [null], [undefined], [2_000_000]])(
-    'refuses %j with the spec message',
+    'refuses %j with its Spanish message',
     (input) => {
       const result = priceSchema.safeParse(input);
       expect(result.success).toBe(false);

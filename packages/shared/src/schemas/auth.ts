@@ -7,12 +7,12 @@ import { es } from '../texts/es.ts';
 import { emailSchema, passwordSchema, phoneSchema, priceSchema, requiredText } from './common.ts';
 
 /**
- * Accounts and sessions (API.md "Auth" and the /api/user/profile rows). The server validates requests with
- * these and the web forms use them too, so they stay browser-safe. Objects are not strict: the spec's
+ * Accounts and sessions (docs/api/http.md, Auth and Users). The server validates requests with
+ * these and the web forms use them too, so they stay browser-safe. Objects are not strict: the first web client's
  * payloads carry extras (role, username, id) that are accepted and dropped, never trusted.
  */
 
-/** spec §3: the username is the name and the surname together, spaces removed. */
+/** docs/domain.md, Validation rules: the username is the name and the surname together, spaces removed. */
 export function usernameOf(name: string, surname: string): string {
   return `${name}${surname}`.replace(/\s+/g, '');
 }
@@ -21,7 +21,7 @@ const nameSchema = requiredText(LIMITS.nameMax);
 /** the session cookie is persistent only when the web says the cookie consent is 'true' (ADR 0003) */
 const rememberSchema = z.boolean().optional();
 
-/** spec §5: name, surname and phone are required; mail and password checked as the spec says. */
+/** docs/domain.md, Validation rules: name, surname and phone are required; mail and password checked as there. */
 export const userRegistrationSchema = z.object({
   mail: emailSchema,
   password: passwordSchema,
@@ -36,7 +36,7 @@ export type UserRegistration = z.infer<typeof userRegistrationSchema>;
 export const DATA_URL_PATTERN =
   /^data:[\w.+-]+\/[\w.+-]+(?:;[\w.+-]+=[\w.+-]+)*;base64,[A-Za-z0-9+/]*={0,2}$/;
 
-/** spec §5: lawyer extras. The photo's error reuses the price message, as the spec's form does. */
+/** docs/domain.md, Validation rules: lawyer extras. The photo's error reuses the price message, as the first web client's form does. */
 export const lawyerRegistrationSchema = userRegistrationSchema.extend({
   lawyerCategory: z
     .array(z.enum(CATEGORIES, { error: es.validation.category }), { error: es.validation.category })
@@ -65,7 +65,7 @@ const anyPasswordSchema = z
   .min(1, { error: es.validation.required })
   .max(1024, { error: es.validation.required });
 
-/** spec §7: the login sends `email` (the account's `mail`) and the password. */
+/** docs/api/http.md, Auth: the login sends `email` (the account's `mail`) and the password. */
 export const loginSchema = z.object({
   email: emailSchema,
   password: anyPasswordSchema,
@@ -103,7 +103,7 @@ export const googleSignInSchema = z.object({
   remember: rememberSchema,
 });
 
-/** spec §5 profile: name non-empty after trim, valid mail, 9-digit phone; the surname may be empty. */
+/** docs/domain.md, Validation rules (profile): name non-empty after trim, valid mail, 9-digit phone; the surname may be empty. */
 export const userProfileUpdateSchema = z.object({
   name: nameSchema,
   surname: z.string().trim().max(LIMITS.nameMax, { error: es.validation.required }).default(''),
@@ -122,11 +122,11 @@ export const personSchema = z.object({
   photoUrl: z.string().nullable(),
 });
 
-/** API.md: the session user `{id, username, role, mail, name, surname, phoneNumber, photoUrl}`. */
+/** docs/api/http.md, Auth: the session user `{id, username, role, mail, name, surname, phoneNumber, photoUrl}`. */
 export const baseUserSchema = personSchema.extend({ username: z.string(), role: z.enum(ROLES) });
 export type BaseUser = z.infer<typeof baseUserSchema>;
 
-/** spec §7 login answer `data`. */
+/** docs/api/http.md, Auth: the login answer's `data`. */
 export const signInSchema = z.object({ token: z.string(), baseUser: baseUserSchema });
 export type SignIn = z.infer<typeof signInSchema>;
 
@@ -136,6 +136,6 @@ export const authProvidersSchema = z.object({
 });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
 
-/** GET /api/user/profile/{id} (API.md). `lastConnection` is an ISO date or null. */
+/** GET /api/user/profile/{id} (docs/api/http.md, Users). `lastConnection` is an ISO date or null. */
 export const userProfileSchema = personSchema.extend({ lastConnection: z.string().nullable() });
 export type UserProfile = z.infer<typeof userProfileSchema>;

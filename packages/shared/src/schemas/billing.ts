@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { es } from '../texts/es.ts';
 
 /**
- * Billing and the payments test page (API.md "Ratings and billing" and "Payments"). Browser-safe: the
+ * Billing and the payments test page (docs/api/http.md, Billing and Payments). Browser-safe: the
  * server validates and answers with these, the web fetchers check answers against them.
  */
 
 /**
- * spec §3 'Billing row' (fecha, caseCode, coinType, precioBruto) plus (+) the payment's `id` and the
+ * A billing row (docs/api/http.md, Billing: fecha, caseCode, coinType, precioBruto) plus (+) the payment's `id` and the
  * address of its receipt. `precioBruto` is what the client paid on the client's rows and what the lawyer
  * earns (amount less the platform's fee) on the lawyer's rows.
  */
@@ -24,11 +24,11 @@ export type BillingRow = z.infer<typeof billingRowSchema>;
 /** The receipt of a payment (+): GET /api/transaccion/receipt/{paymentId}. */
 export const receiptPath = (paymentId: string) => `/api/transaccion/receipt/${encodeURIComponent(paymentId)}`;
 
-/** spec §2: the payment test page sends a fixed 200 (euros). */
+/** docs/product.md, Payment pages: the payment test page sends a fixed 200 (euros). */
 export const PAYMENT_TEST_AMOUNT = 200;
 const PAYMENT_TEST_MAX_EUROS = 10_000;
 
-/** POST /api/payments/payment-stripe: spec §3 'Payment payload' (id, amount in euros, description). */
+/** POST /api/payments/payment-stripe (docs/api/http.md, Payments): id, amount in euros, description. */
 export const paymentStripeSchema = z.object({
   id: z
     .union([z.string(), z.number()], { error: es.payment.invalidPayload })

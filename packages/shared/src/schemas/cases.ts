@@ -7,14 +7,14 @@ import { es } from '../texts/es.ts';
 import { pageQuerySchema, priceSchema } from './common.ts';
 
 /**
- * Cases, proposals and ratings (API.md "Cases and proposals" and the rating rows of "Ratings and billing").
+ * Cases, proposals and ratings (docs/api/http.md, Cases, Proposals and Ratings).
  * Browser-safe: the server validates and answers with these, the web forms and fetchers use them.
  */
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-/** spec §5: title and description required (non-blank after trim), description at most 500. */
+/** docs/domain.md, Validation rules: title and description required (non-blank after trim), description at most 500. */
 export const caseTitleSchema = z
   .string({ error: es.cases.titleRequired })
   .trim()
@@ -28,7 +28,7 @@ export const caseDescriptionSchema = z
   .max(LIMITS.descriptionMax, { error: es.validation.descriptionTooLong });
 
 /**
- * POST /api/cases/new-case. The spec's payload (userId, lawyerId '', status, category, ratingId '') is
+ * POST /api/cases/new-case. The first web client's payload (userId, lawyerId '', status, category, ratingId '') is
  * accepted: `userId`, when given, must be the caller's; status and category are always the server's.
  */
 export const newCaseSchema = z.object({
@@ -44,7 +44,7 @@ export const caseChatSchema = newCaseSchema.extend({
 });
 export type CaseChatInput = z.input<typeof caseChatSchema>;
 
-/** spec §3 Case + `progressStep` (API.md) + what the screens need to act (+). Money in euros. */
+/** A case (docs/api/http.md, Cases) with `progressStep` and what the screens need to act (+). Money in euros. */
 export const caseSchema = z.object({
   id: z.string(),
   /** (+) the short code shown as '/ Caso #CODE' and in billing */
@@ -86,7 +86,7 @@ export const caseSchema = z.object({
 });
 export type Case = z.infer<typeof caseSchema>;
 
-/** A case as the lawyers' board shows it: no client contact data (API.md). */
+/** A case as the lawyers' board shows it: no client contact data (docs/api/http.md, Cases). */
 export const boardCaseSchema = z.object({
   id: z.string(),
   code: z.string(),

@@ -4,13 +4,13 @@ import { MESSAGE_TYPES, PERSON_MESSAGE_TYPES } from '../constants/messages.ts';
 import { es } from '../texts/es.ts';
 
 /**
- * Chat contract (API.md "Chat" and "STOMP over WebSocket"), browser-safe: the server validates and
+ * The chat's shapes (docs/api/http.md, Chat, and docs/api/stomp.md), browser-safe: the server validates and
  * answers with these, the web's chat client parses with them.
  */
 
 const isoDate = z.string();
 
-/** API.md Message: `proposalAmount` in euros; no `senderId` means the platform wrote it. */
+/** A message (docs/api/http.md, Chat): `proposalAmount` in euros; no `senderId` means the platform wrote it. */
 export const chatMessageSchema = z.object({
   id: z.string(),
   chatId: z.string(),
@@ -29,7 +29,7 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** spec §3 Chat: the pair and how each side is shown. */
+/** A chat (docs/api/http.md, Chat): the pair and how each side is shown. */
 export const chatSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -41,7 +41,7 @@ export const chatSchema = z.object({
 });
 export type Chat = z.infer<typeof chatSchema>;
 
-/** GET /api/chat/getchats/{userId}: `lastMessage` is the caller's view, cut to 20 characters (spec §9). */
+/** GET /api/chat/getchats/{userId}: `lastMessage` is the caller's view, cut to 20 characters (docs/domain.md, Limits). */
 export const chatListItemSchema = chatSchema.extend({
   lastMessage: z.string().nullable(),
   lastMessageAt: isoDate.nullable(),
@@ -70,7 +70,7 @@ export function isOwnUploadUrl(text: string): boolean {
 
 /**
  * SEND /app/chat body. `senderId` is optional: the server takes the sender from the session and refuses a
- * different one. spec §5: blank text is not sent; people send only text and images (API.md).
+ * different one. Blank text is not sent; people send only text and images (docs/domain.md, Chat messages).
  */
 export const sendMessageSchema = z
   .object({
@@ -97,7 +97,7 @@ export const sendMessageSchema = z
   });
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 
-/** SEND /app/connect and /app/disconnect (spec §7): informative only, the session says who it is. */
+/** SEND /app/connect and /app/disconnect (docs/api/stomp.md, Destinations): informative only, the session says who it is. */
 export const presenceAnnouncementSchema = z.object({
   userId: z.string().nullish(),
   lawyerId: z.string().nullish(),

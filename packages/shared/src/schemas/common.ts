@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants/limits.ts';
 import { es } from '../texts/es.ts';
 
-/** spec §5: standard email pattern. */
+/** docs/domain.md, Validation rules: standard email pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const emailSchema = z
@@ -12,7 +12,7 @@ export const emailSchema = z
   .regex(EMAIL_PATTERN, { error: es.validation.email })
   .transform((mail) => mail.toLowerCase());
 
-/** API.md: 8–128 characters with an uppercase letter, a lowercase letter and a digit. */
+/** docs/domain.md, Password policy: 8–128 characters with an uppercase letter, a lowercase letter and a digit. */
 export function isStrongPassword(password: string): boolean {
   return (
     password.length >= LIMITS.passwordMin &&
@@ -27,7 +27,7 @@ export const passwordSchema = z
   .string({ error: es.validation.password })
   .refine(isStrongPassword, { error: es.validation.password });
 
-/** spec §5: phone formatted 3-3-3, exactly 9 digits, stored without spaces. */
+/** docs/domain.md, Validation rules: phone formatted 3-3-3, exactly 9 digits, stored without spaces. */
 export const phoneSchema = z
   .string({ error: es.validation.phone })
   .transform((phone) => phone.replace(/[\s-]/g, ''))
@@ -50,7 +50,7 @@ export const pageQuerySchema = z.object({
 
 /** Highest price a form may send, in euros: keeps cents inside a PostgreSQL integer. */
 export const PRICE_MAX_EUROS = 1_000_000;
-/** spec §5: digits with one optional comma or dot separator ('45', '45,5', '45.50'). */
+/** docs/domain.md, Validation rules: digits with one optional comma or dot separator ('45', '45,5', '45.50'). */
 const PRICE_TEXT = /^\d{1,8}(?:[.,]\d{1,2})?$/;
 
 function hasAtMostTwoDecimals(euros: number): boolean {
@@ -58,8 +58,8 @@ function hasAtMostTwoDecimals(euros: number): boolean {
 }
 
 /**
- * spec §5: a price is a number (at most 2 decimals, not negative) or the text of one, with a comma or a
- * dot as separator; the text is converted. Every failure says the spec's 'El precio es obligatorio.'.
+ * docs/domain.md, Validation rules: a price is a number (at most 2 decimals, not negative) or the text of one, with a comma or a
+ * dot as separator; the text is converted. Every failure says 'El precio es obligatorio.'.
  */
 export const priceSchema = z
   .union(

@@ -8,7 +8,7 @@ import { lawyerRegistrationSchema, userProfileUpdateSchema } from './auth.ts';
 import { pageQuerySchema, priceSchema, requiredText } from './common.ts';
 
 /**
- * The lawyer directory and profiles (API.md "Users and lawyers", the /api/lawyers rows, and the rating
+ * The lawyer directory and profiles (docs/api/http.md, Lawyers, and the rating
  * rows of "Ratings and billing"). Browser-safe: the server validates with these and the web forms use them.
  */
 
@@ -29,7 +29,7 @@ const LAWYER_SORT_VALUES = LAWYER_SORTS.map((sort) => sort.value) as [
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-/** `categories=Abogado Civil,Abogado Fiscal` (or the parameter repeated): ANY of them (API.md). */
+/** `categories=Abogado Civil,Abogado Fiscal` (or the parameter repeated): ANY of them (docs/api/http.md, Lawyers). */
 const categoryFilterSchema = z
   .union([z.string(), z.array(z.string())], { error: es.validation.unknownCategory })
   .transform((value) =>
@@ -60,7 +60,7 @@ export const lawyersQuerySchema = pageQuerySchema.extend({
 });
 export type LawyersQuery = z.infer<typeof lawyersQuerySchema>;
 
-/** A lawyer card of the directory (API.md "Lawyer (list item)"); euros as numbers, rating the average. */
+/** A lawyer card of the directory (docs/api/http.md, Lawyers); euros as numbers, rating the average. */
 export const lawyerListItemSchema = z.object({
   id: z.string(),
   fullName: z.string(),
@@ -80,7 +80,7 @@ export const lawyerListItemSchema = z.object({
 });
 export type LawyerListItem = z.infer<typeof lawyerListItemSchema>;
 
-/** spec §3 'Rating shown'; `userPhotoUrl`/`profileImage` and `stars`/`score` are the spec's two names. */
+/** A rating as the screens show it; `userPhotoUrl`/`profileImage` and `stars`/`score` are the first web client's two names. */
 export const ratingSchema = z.object({
   id: z.string(),
   /** (+) who wrote it and about whom, so a client can link to them */
@@ -119,7 +119,7 @@ function isCalendarDate(date: string): boolean {
   );
 }
 
-/** spec §3: ISO dates; a full ISO timestamp is accepted and kept as the date it names ('YYYY-MM-DD'). */
+/** docs/domain.md, Validation rules: ISO dates; a full ISO timestamp is accepted and kept as the date it names ('YYYY-MM-DD'). */
 export const isoDateSchema = z
   .string({ error: es.validation.date })
   .trim()
@@ -141,7 +141,7 @@ const entryIdSchema = z.preprocess(
 
 const entryText = requiredText(LIMITS.titleMax);
 
-/** spec §5: the end date cannot be before the start date. */
+/** docs/domain.md, Validation rules: the end date cannot be before the start date. */
 const endNotBeforeStart = {
   check: (entry: { startDate: string; endDate: string | null }) =>
     entry.endDate === null || entry.endDate >= entry.startDate,
@@ -191,7 +191,7 @@ export const workEntrySchema = z.object({
 });
 export type WorkEntry = z.infer<typeof workEntrySchema>;
 
-/** GET /api/lawyers/lawyer/detail/{id}: spec §3 'Lawyer profile response'. `name` is the full name. */
+/** GET /api/lawyers/lawyer/detail/{id} (docs/api/http.md, Lawyers). `name` is the full name. */
 export const lawyerDetailSchema = z.object({
   lawyer: z.object({
     id: z.string(),
@@ -217,7 +217,7 @@ export const lawyerDetailSchema = z.object({
 });
 export type LawyerDetail = z.infer<typeof lawyerDetailSchema>;
 
-/** GET /api/lawyers/profile/{id}: spec §3 'Lawyer profile editing fields'. */
+/** GET /api/lawyers/profile/{id}: the editable sheet (docs/api/http.md, Lawyers). */
 export const lawyerSheetSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -237,7 +237,7 @@ export const lawyerSheetSchema = z.object({
 export type LawyerSheet = z.infer<typeof lawyerSheetSchema>;
 
 /**
- * PUT /api/lawyers/profile/{id}: spec §3 'Profile update payload', checked as spec §5 says. The payload's
+ * PUT /api/lawyers/profile/{id} (docs/api/http.md, Lawyers), checked as docs/domain.md, Validation rules says. The payload's
  * `username` and `fullName` are derived by the server, `photo` has its own endpoint and `price` belongs
  * to the prices endpoint: all four are accepted and dropped, so a default 0 never wipes a price.
  */

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { es } from '../texts/es.ts';
 
 /**
- * Images people send (API.md: POST /api/user/profile/photo, /api/lawyers/profile/photo, /api/uploads).
+ * Images people send (docs/api/http.md, Users, Lawyers and Uploads: POST /api/user/profile/photo, /api/lawyers/profile/photo, /api/uploads).
  * The server decides what an image is from its bytes, so the schema only asks for a string here.
  */
 
-/** spec §3 'Photo upload payload': `{id, image, role}`; the image is a data URL, `role` is ignored. */
+/** The photo upload payload (docs/api/http.md, Users): `{id, image, role}`; the image is a data URL, `role` is ignored. */
 export const profilePhotoSchema = z.object({
   id: z.uuid(),
   image: z.string({ error: es.validation.imageRequired }).min(1, { error: es.validation.imageRequired }),
@@ -16,5 +16,5 @@ export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
 export const profilePhotoAnswerSchema = z.object({ photoUrl: z.string() });
 export const uploadAnswerSchema = z.object({ imageUrl: z.string() });
 
-/** The multipart field that carries the file of POST /api/uploads (spec §7). */
+/** The multipart field that carries the file of POST /api/uploads (docs/api/http.md, Uploads). */
 export const UPLOAD_FIELD = 'file';

@@ -1,7 +1,7 @@
 import { es } from './es.ts';
 
 /**
- * API.md error codes and the Spanish message a person reads for each. The server's error handler and the
+ * The error codes (docs/api/http.md, Errors) and the Spanish message a person reads for each. The server's error handler and the
  * web api-client both use this table, so the wording lives in one place.
  */
 export const ERROR_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * Every Spanish text a person sees, written once (spec §2 and §8). Server and web import from here;
+ * Every Spanish text a person sees, written once (docs/product.md, Messages). Server and web import from here;
  * no literal Spanish message is written twice.
  */
 export const es = {
@@ -12,7 +12,7 @@ export const es = {
     lawyerCta: 'Eres abogado y quieres darte a conocer? Crea tu perfil y comienza a resolver casos',
     rights: 'Todos los derechos reservados.',
   },
-  /** The public landing page (spec §2): what L4L is and how it works. */
+  /** The public landing page (docs/product.md, Landing page): what L4L is and how it works. */
   landing: {
     eyebrow: 'Abogados verificados en toda España',
     trustLabel: 'Por qué L4L',
@@ -274,7 +274,7 @@ export const es = {
     nextPage: 'Siguiente',
     pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
     resultsCount: (total: number) => (total === 1 ? '1 abogado' : `${total} abogados`),
-    // the lawyers' board of general cases (spec §2 Home, lawyer role)
+    // the lawyers' board of general cases (docs/product.md, Home, lawyer role)
     boardEmpty: 'No hay casos publicados en este momento.',
     boardNoMatch: 'Ningún caso coincide con tu búsqueda.',
     boardCount: (total: number) => (total === 1 ? '1 caso' : `${total} casos`),
@@ -296,7 +296,7 @@ export const es = {
     closeUnexpected: 'Hubo un error inesperado al cerrar el caso.',
     closing: 'Cerrando...',
     noCaseId: 'No se encontró el ID del caso.',
-    // the server's answers and the form's field messages (spec §5: title and description required)
+    // the server's answers and the form's field messages (docs/domain.md, Validation rules: title and description required)
     titleRequired: 'El título es obligatorio.',
     titleTooLong: (max: number) => `El título no puede superar los ${max} caracteres.`,
     descriptionRequired: 'La descripción es obligatoria.',
@@ -333,7 +333,7 @@ export const es = {
       count === 0 ? 'Sin propuestas todavía' : count === 1 ? '1 propuesta' : `${count} propuestas`,
     myProposal: (price: string) => `Tu propuesta: ${price}`,
   },
-  /** The chat messages the platform writes as a case moves (API.md message types). */
+  /** The chat messages the platform writes as a case moves (docs/domain.md, Chat messages). */
   caseMessages: {
     addressed: (title: string) =>
       `Nuevo caso: «${title}». L4L lo revisará en 24 a 48 horas; después el abogado podrá enviarte una propuesta.`,
@@ -408,7 +408,7 @@ export const es = {
     tooManyMessages: 'Estás enviando demasiados mensajes. Espera un momento y vuelve a intentarlo.',
     invalidJson: 'El cuerpo del mensaje debe ser JSON válido.',
     unknownDestination: (destination: string) => `Destino desconocido: ${destination}`,
-    // the chat screens (spec §2 'Chat Privado' and §3 message kinds)
+    // the chat screens (docs/product.md, Private chat, and docs/domain.md, Chat messages)
     listLabel: 'Tus chats',
     pickChat: 'Elige una conversación de la lista para leerla y responder.',
     online: 'En línea',
@@ -611,7 +611,7 @@ export const es = {
     testPageTitle: 'Stripe Test Payload',
     unexpected: 'Error inesperado',
     genericError: 'Se ha producido un error.',
-    // the sandbox provider's checkout page (API.md "Payments")
+    // the sandbox provider's checkout page (docs/api/http.md, Payments)
     sandboxTitle: 'Pago de prueba',
     sandboxBadge: 'Pago de prueba: no se cobra ninguna tarjeta',
     sandboxExplanation:
@@ -928,7 +928,7 @@ export const es = {
     unknownRole: 'El rol indicado no existe.',
     unknownState: 'El estado indicado no existe.',
     lawyerAlreadyVerified: 'Este abogado ya está verificado.',
-    /** the administrator's second factor (API.md "Auth") */
+    /** the administrator's second factor (docs/api/http.md, Auth) */
     mfa: {
       title: 'Verificación en dos pasos',
       enterCode: 'Escribe el código de 6 dígitos que muestra tu aplicación de autenticación.',
