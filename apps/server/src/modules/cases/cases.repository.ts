@@ -92,6 +92,9 @@ function caseColumns(viewer: Viewer) {
   };
 }
 
+const creationKey = (userId: string, key: string) =>
+  and(eq(caseCreationKeys.userId, userId), eq(caseCreationKeys.key, key));
+
 export function createCasesRepository(db: Db) {
   function selectCases(viewer: Viewer) {
     return db
@@ -180,13 +183,7 @@ export function createCasesRepository(db: Db) {
       const [row] = await db
         .select({ caseId: caseCreationKeys.caseId })
         .from(caseCreationKeys)
-        .where(
-          and(
-            eq(caseCreationKeys.userId, userId),
-            eq(caseCreationKeys.key, key),
-            gt(caseCreationKeys.createdAt, since),
-          ),
-        );
+        .where(and(creationKey(userId, key), gt(caseCreationKeys.createdAt, since)));
       return row?.caseId ?? null;
     },
 
@@ -197,13 +194,7 @@ export function createCasesRepository(db: Db) {
     async claimCreationKey(userId: string, key: string, caseId: string, since: Date) {
       await db
         .delete(caseCreationKeys)
-        .where(
-          and(
-            eq(caseCreationKeys.userId, userId),
-            eq(caseCreationKeys.key, key),
-            lte(caseCreationKeys.createdAt, since),
-          ),
-        );
+        .where(and(creationKey(userId, key), lte(caseCreationKeys.createdAt, since)));
       const claimed = await db
         .insert(caseCreationKeys)
         .values({ userId, key, caseId })
