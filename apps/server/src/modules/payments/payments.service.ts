@@ -245,10 +245,11 @@ export function createPaymentsService(deps: {
       return withTransaction(
         db,
         async (tx) => {
-          const payment = await createPaymentsRepository(tx).lockPayment(input.provider, input.sessionId);
+          const payments = createPaymentsRepository(tx);
+          const payment = await payments.lockPayment(input.provider, input.sessionId);
           if (!payment) return { status: 'unknown' as const };
           if (payment.status !== 'PENDIENTE') return { status: 'duplicate' as const };
-          await createPaymentsRepository(tx).setPayment(payment.id, { status: 'CANCELADO' });
+          await payments.setPayment(payment.id, { status: 'CANCELADO' });
           await deps.onReleased(tx, payment.proposalId);
           return { status: 'completed' as const };
         },

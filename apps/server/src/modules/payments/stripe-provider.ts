@@ -87,11 +87,9 @@ export function createStripeProvider(config: Config, options: { client?: Stripe 
       try {
         await client.checkout.sessions.expire(sessionId);
       } catch (error) {
-        // a session completed or expired meanwhile cannot be expired: it is closed either way
-        const closed =
-          error instanceof Stripe.errors.StripeInvalidRequestError &&
-          /status|expire/i.test(error.message ?? '');
-        if (!closed) throw error;
+        // Stripe refuses to expire a session that is no longer open (completed or expired meanwhile):
+        // it is closed either way
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       }
     },
 
