@@ -32,7 +32,7 @@ function textMatches(search: string | undefined): SQL | undefined {
 
 const b = boardEntries;
 
-/** How the board sorts (spec §6 lawyer sort options, ADR 0006); each one has its index. */
+/** How the board sorts (docs/decisions/0006-cases-and-payments.md); each one has its index. */
 const BOARD_ORDER: Record<BoardQuery['sort'], SQL[]> = {
   recent: [desc(b.createdAt), desc(b.caseId)],
   category: [asc(b.category), desc(b.createdAt), desc(b.caseId)],

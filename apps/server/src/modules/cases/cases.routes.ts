@@ -62,7 +62,7 @@ const casesPage = pageEnvelope(caseSchema);
 const boardPage = pageEnvelope(boardCaseSchema);
 // the board's shared pages are serialized once per cached value (lib/rendered-json.ts)
 const sendBoard = jsonRenderer(boardPage, (page: PageEnvelope<BoardCase>) => page);
-/** API.md "Cases and proposals", the rating row of "Ratings and billing" and the case rows of "Admin (+)". */
+/** Creating and reading cases, the board, the timeline and closure, and the administrators' review. */
 function routes(
   service: CasesService,
   review: CaseReviewService,

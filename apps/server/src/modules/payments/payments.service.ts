@@ -44,7 +44,7 @@ export function feeOf(amountCents: number, feePercent: number): number {
 const isSandbox = (provider: PaymentProvider): provider is SandboxProvider => provider.name === 'sandbox';
 
 /**
- * Payments (API.md "Payments"): a checkout per accepted proposal, and its completion. `complete` is the one
+ * Payments: a checkout per accepted proposal, and its completion. `complete` is the one
  * path that records a payment, whoever calls it (the sandbox's 'Pagar', Stripe's webhook); it is idempotent
  * and atomic: under a lock on the payment row, the payment, the case and its messages change together or
  * not at all, and a second call finds the payment completed and changes nothing. Once a payment completes,

@@ -16,8 +16,8 @@ const token = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64u
 
 /**
  * The default provider (no keys needed): the checkout is the app's own page `/payment/sandbox/{sessionId}`,
- * marked as a test payment. Its unguessable session id is the capability, as a hosted checkout's is
- * (API.md); its 'Pagar' button runs the same completion a provider's webhook runs. It keeps, in this
+ * marked as a test payment. Its unguessable session id is the capability, as a hosted checkout's is;
+ * its 'Pagar' button runs the same completion a provider's webhook runs. It keeps, in this
  * process, the checkouts it closed and the refunds it made.
  */
 export function createSandboxProvider(publicUrl: string): SandboxProvider {

@@ -21,7 +21,7 @@ export type ProposalsApi = Pick<ProposalsService, 'paid' | 'released'>;
 const caseParams = z.object({ caseId: z.uuid() });
 const proposalParams = z.object({ proposalId: z.uuid() });
 
-/** API.md "Cases and proposals": the proposal rows. The role guards are the case machine's. */
+/** Making, accepting and rejecting proposals. The role guards are the case machine's. */
 function routes(service: ProposalsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -31,7 +31,7 @@ const ratingAnswer = dataEnvelope(
   }),
 );
 
-/** API.md "Ratings and billing": the rating rows. */
+/** Reading a client's or a lawyer's ratings, and rating a finished case. */
 const ratingsModule: FastifyPluginAsyncZod = async (app) => {
   const service = createRatingsService({ db: app.db, cases: () => app.cases, log: app.log });
   app.decorate('ratings', service);

@@ -43,7 +43,7 @@ export type NewRating = {
 };
 
 /**
- * Ratings (API.md "Ratings and billing"): reading them, and the client's rating of a finished case (the
+ * Ratings: reading them, and the client's rating of a finished case (the
  * case machine's `rate`), which keeps the lawyer's rating_sum / rating_count in step in its transaction.
  */
 export function createRatingsService(deps: {
