@@ -13,7 +13,7 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { openConfiguredDatabase } from '../src/db/database.ts';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { newTotpSecret, otpauthUrl } from '../src/modules/auth/totp.ts';
+import { newTotpSecret, otpauthUrl } from '../src/modules/auth/index.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);

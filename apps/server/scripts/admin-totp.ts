@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { DEMO_ADMIN_MAIL, DEMO_ADMIN_TOTP_SECRET } from '../src/db/seed/demo.ts';
-import { totpCode } from '../src/modules/auth/totp.ts';
+import { totpCode } from '../src/modules/auth/index.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);

@@ -6,19 +6,18 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { billingRoutes } from './modules/billing/billing.routes.ts';
-import { casesRoutes } from './modules/cases/cases.routes.ts';
-import chat, { type ChatPluginOptions } from './modules/chat/chat.plugin.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { lawyersRoutes } from './modules/lawyers/lawyers.routes.ts';
-import { paymentIntentRoutes } from './modules/payments/payment-intent.routes.ts';
-import payments from './modules/payments/payments.plugin.ts';
-import paymentsWebhook from './modules/payments/webhook.routes.ts';
-import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { adminRoutes } from './modules/admin/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { billingRoutes } from './modules/billing/index.ts';
+import { casesRoutes } from './modules/cases/index.ts';
+import { type ChatPluginOptions, chatPlugin } from './modules/chat/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { lawyersRoutes } from './modules/lawyers/index.ts';
+import { paymentIntentRoutes, paymentsPlugin, paymentsWebhook } from './modules/payments/index.ts';
+import { proposalsRoutes } from './modules/proposals/index.ts';
+import { ratingsRoutes } from './modules/ratings/index.ts';
+import { uploadsRoutes } from './modules/uploads/index.ts';
+import { usersRoutes } from './modules/users/index.ts';
 import auth from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import errorHandler, { sendError } from './plugins/error-handler.ts';
@@ -125,7 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(security);
   await app.register(auth);
   await app.register(mailer);
-  await app.register(chat, deps.chat ?? {});
+  await app.register(chatPlugin, deps.chat ?? {});
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -135,10 +134,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(lawyersRoutes);
   await app.register(uploadsRoutes);
   await app.register(casesRoutes);
+  await app.register(proposalsRoutes);
   await app.register(billingRoutes);
-  // a confirmed payment activates its case through the cases feature's state machine
-  await app.register(payments, {
-    onPaid: (tx, post, payment) => app.cases.activateFromPayment(tx, post, payment),
+  // a confirmed payment pays its proposal, which activates the case through the case machine; a checkout
+  // closed unpaid lets the client accept the proposal again
+  await app.register(paymentsPlugin, {
+    onPaid: (tx, afterCommit, payment) => app.proposals.paid(tx, afterCommit, payment),
+    onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
   });
   await app.register(paymentsWebhook);
   await app.register(paymentIntentRoutes);

@@ -78,6 +78,26 @@ export async function startStripeStandIn() {
       paymentIntents.set(intentId, intent);
       return { status: 200, body: intent };
     }
+    const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expireMatch?.[1]) {
+      return {
+        status: 200,
+        body: { id: decodeURIComponent(expireMatch[1]), object: 'checkout.session', status: 'expired' },
+      };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      return {
+        status: 200,
+        body: {
+          id: id('re'),
+          object: 'refund',
+          payment_intent: form.payment_intent,
+          amount: Number(form.amount),
+          currency: 'eur',
+          status: 'succeeded',
+        },
+      };
+    }
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && intentMatch?.[1]) {
       const intent = paymentIntents.get(decodeURIComponent(intentMatch[1]));

@@ -1,6 +1,7 @@
 import { searchableText } from '@l4l/shared/search';
 import { sql } from 'drizzle-orm';
 import type { Db } from './database.ts';
+import { OPEN_PROPOSAL_SQL_LIST } from './schema/cases.ts';
 
 /**
  * The board's rows (ADR 0006) rebuilt from the cases themselves: every published general case with its
@@ -22,8 +23,8 @@ export async function rebuildBoard(db: Db): Promise<void> {
     await db.execute(sql`insert into board_entries (case_id, user_id, created_at, category, search_text,
         proposals_count, lowest_proposal_cents, client_finished_cases, client_active_cases)
       select c.id, c.user_id, c.created_at, c.category, t.search_text,
-        (select count(*) from proposals p where p.case_id = c.id and p.status in ('PENDIENTE', 'ACEPTADA')),
-        (select min(p.price_cents) from proposals p where p.case_id = c.id and p.status in ('PENDIENTE', 'ACEPTADA')),
+        (select count(*) from proposals p where p.case_id = c.id and p.status in ${OPEN_PROPOSAL_SQL_LIST}),
+        (select min(p.price_cents) from proposals p where p.case_id = c.id and p.status in ${OPEN_PROPOSAL_SQL_LIST}),
         (select count(*) from cases f where f.user_id = c.user_id and f.status = 'FINALIZADO'),
         (select count(*) from cases a where a.user_id = c.user_id and a.status = 'ACTIVO')
       from unnest(${sql.param(ids)}::uuid[], ${sql.param(texts)}::text[]) as t(id, search_text)

@@ -3,6 +3,7 @@ import { ERROR_MESSAGES, type ErrorCode } from '@l4l/shared/texts/errors';
 const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   VALIDATION_ERROR: 400,
   INVALID_TOKEN: 400,
+  INVALID_SIGNATURE: 400,
   UNAUTHENTICATED: 401,
   BAD_CREDENTIALS: 401,
   BAD_CODE: 401,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CASE_STATUSES, LAWYER_STEP_MAX, LAWYER_STEP_MIN } from '../constants/cases.ts';
 import { CATEGORIES } from '../constants/categories.ts';
 import { LIMITS } from '../constants/limits.ts';
+import { PROPOSAL_STATUSES } from '../constants/proposals.ts';
 import { BOARD_SORTS } from '../constants/sort.ts';
 import { es } from '../texts/es.ts';
 import { pageQuerySchema, priceSchema } from './common.ts';
@@ -80,7 +81,7 @@ export const caseSchema = z.object({
     .object({
       id: z.string(),
       price: z.number(),
-      status: z.enum(['PENDIENTE', 'ACEPTADA', 'RECHAZADA', 'PAGADA']),
+      status: z.enum(PROPOSAL_STATUSES),
     })
     .nullable(),
 });
@@ -146,7 +147,7 @@ export const proposalSchema = z.object({
   chatId: z.string().nullable(),
   price: z.number(),
   message: z.string(),
-  status: z.enum(['PENDIENTE', 'ACEPTADA', 'RECHAZADA', 'PAGADA']),
+  status: z.enum(PROPOSAL_STATUSES),
   createdAt: z.string(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;

@@ -23,6 +23,7 @@ export const ERROR_MESSAGES = {
   USER_EXISTS: es.validation.userExists,
   INVALID_TOKEN: 'El enlace para cambiar la contraseña no es válido o ha caducado.',
   BAD_CODE: 'El código no es correcto.',
+  INVALID_SIGNATURE: 'La firma del evento no es válida.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -310,6 +310,7 @@ export const es = {
     closureAlreadyRequested: 'Ya has solicitado el cierre de este caso.',
     notYourCase: 'Este caso no es tuyo.',
     lawyerUnavailable: 'Este abogado no está disponible.',
+    idempotencyKey: 'La clave Idempotency-Key debe tener entre 1 y 255 caracteres imprimibles, sin espacios.',
     // the screens: 'Iniciar un caso', 'Mis casos' and the board's cards
     beginLead:
       'Describe tu problema legal con tus palabras. Cuando lo aprobemos, los abogados verificados podrán enviarte su propuesta con precio cerrado.',
@@ -351,6 +352,8 @@ export const es = {
       `El cliente no ha aceptado el cierre del caso #${code}; el caso sigue activo.`,
     ratingPrompt: (lawyer: string, code: string) =>
       `¿Qué tal te ha ido con ${lawyer}? Valora su trabajo en el caso #${code}.`,
+    refunded: (code: string, amount: string) =>
+      `El caso #${code} ya estaba pagado, así que te hemos devuelto el segundo pago de ${amount}. El reembolso llegará a tu tarjeta en unos días.`,
   },
   caseDetail: {
     header: (code: string) => `/ Caso #${code.toUpperCase()}`,
@@ -1099,6 +1102,12 @@ export const es = {
     greeting: (name: string) => (name ? `Hola, ${name}:` : 'Hola:'),
     signature: 'El equipo de L4L',
     linkFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+    paymentRefunded: {
+      subject: 'Te hemos devuelto un pago duplicado',
+      body: (code: string, amount: string) =>
+        `Hemos recibido un segundo pago de ${amount} por tu caso #${code}, que ya estaba pagado. No tienes que hacer nada: te lo hemos devuelto a la misma tarjeta y lo verás en tu cuenta en unos días.`,
+      action: 'Ver mis casos',
+    },
     caseApproved: {
       subject: 'Tu caso se ha publicado en L4L',
       body: (title: string) =>

@@ -1,9 +1,15 @@
+import { OPEN_PROPOSAL_STATUSES, PROPOSAL_STATUSES } from '@l4l/shared/constants/proposals';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, tsvector } from './columns.ts';
 import { users } from './users.ts';
 
-/** A case; status labels and progress step as docs/domain.md, Case statuses and progress steps fixes them. */
+/** The open proposal statuses as an SQL list literal, for the index and the board's figures. */
+export const OPEN_PROPOSAL_SQL_LIST = sql.raw(
+  `(${OPEN_PROPOSAL_STATUSES.map((status) => `'${status}'`).join(', ')})`,
+);
+
+/** spec §3 case; status labels and progress step fixed by API.md. */
 export const cases = pgTable(
   'cases',
   {
@@ -105,9 +111,7 @@ export const proposals = pgTable(
     chatId: uuid('chat_id'),
     priceCents: integer('price_cents').notNull(),
     message: text('message').notNull(),
-    status: text('status', { enum: ['PENDIENTE', 'ACEPTADA', 'RECHAZADA', 'PAGADA'] })
-      .notNull()
-      .default('PENDIENTE'),
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('PENDIENTE'),
     createdAt: createdAt(),
     decidedAt: tstz('decided_at'),
   },
@@ -116,12 +120,12 @@ export const proposals = pgTable(
     index('proposals_lawyer_idx').on(t.lawyerId),
     uniqueIndex('proposals_one_pending_key')
       .on(t.caseId, t.lawyerId)
-      .where(sql`${t.status} in ('PENDIENTE', 'ACEPTADA')`),
+      .where(sql`${t.status} in ${OPEN_PROPOSAL_SQL_LIST}`),
     check('proposals_price_positive', sql`${t.priceCents} > 0`),
   ],
 );
 
-/** A rating; one per case (docs/domain.md, Ratings: 409 after). */
+/** spec §3 rating; one per case (API.md: 409 after). */
 export const ratings = pgTable(
   'ratings',
   {
@@ -146,4 +150,23 @@ export const ratings = pgTable(
     index('ratings_user_idx').on(t.userId, t.createdAt),
     check('ratings_stars_range', sql`${t.stars} between 1 and 5`),
   ],
+);
+
+/**
+ * The Idempotency-Key a client sent with a case creation: a retried creation with the same key (same
+ * person, within 24 hours) answers the case the first one made instead of making a second.
+ */
+export const caseCreationKeys = pgTable(
+  'case_creation_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

@@ -29,17 +29,24 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
     currency: text('currency').notNull().default('EUR'),
-    status: text('status', { enum: ['PENDIENTE', 'COMPLETADO', 'CANCELADO'] })
+    /**
+     * REEMBOLSADO: money that arrived for a case another payment had taken already, given back at once
+     * (the provider's refund id and when are kept beside it)
+     */
+    status: text('status', { enum: ['PENDIENTE', 'COMPLETADO', 'CANCELADO', 'REEMBOLSADO'] })
       .notNull()
       .default('PENDIENTE'),
     createdAt: createdAt(),
     completedAt: tstz('completed_at'),
+    providerRefundId: text('provider_refund_id'),
+    refundedAt: tstz('refunded_at'),
   },
   (t) => [
     uniqueIndex('payments_provider_session_key').on(t.provider, t.providerSessionId),
     index('payments_user_idx').on(t.userId, t.completedAt),
     index('payments_lawyer_idx').on(t.lawyerId, t.completedAt),
     index('payments_proposal_idx').on(t.proposalId),
+    index('payments_case_idx').on(t.caseId),
   ],
 );
 

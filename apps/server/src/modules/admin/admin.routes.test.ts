@@ -2,6 +2,7 @@ import { es } from '@l4l/shared/texts/es';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
+import { closeAllStomp, connectAs } from '../../../test/chat-stomp.ts';
 import {
   bearer,
   createAdmin,
@@ -13,7 +14,6 @@ import {
 } from '../../../test/factories.ts';
 import { decodeQuotedPrintable, outbox } from '../../../test/outbox.ts';
 import { auditLog, cases, lawyerProfiles, payments, proposals, sessions } from '../../db/schema/index.ts';
-import { closeAllStomp, connectAs } from '../chat/chat.test-support.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: Awaited<ReturnType<typeof createAdmin>>;

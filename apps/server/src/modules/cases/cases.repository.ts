@@ -1,20 +1,17 @@
 import type { CaseStatus } from '@l4l/shared/constants/cases';
-import type { BoardQuery } from '@l4l/shared/schemas/cases';
-import { searchableText } from '@l4l/shared/search';
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
-  auditLog,
-  boardEntries,
+  caseCreationKeys,
   cases,
   chats,
   lawyerProfiles,
-  payments,
   proposals,
   ratings,
   users,
 } from '../../db/schema/index.ts';
+import type { PageRange } from './board.repository.ts';
 
 const client = alias(users, 'case_client');
 const assigned = alias(users, 'assigned_lawyer');
@@ -95,74 +92,8 @@ function caseColumns(viewer: Viewer) {
   };
 }
 
-export type PageRange = { limit: number; offset: number };
-
-/**
- * Spanish words the 'spanish' configuration never stores: left out of a search that has other words, so
- * 'fianza del piso' finds 'Fianza del piso'.
- */
-const STOP_WORDS = new Set(
-  'a al con de del e el en la las lo los mi mis o para por que se su sus u un una unos unas y'.split(' '),
-);
-
-/** Every word a prefix, both sides accent-free (ADR 0006): 'reclamacion fian' finds 'Reclamación de fianza'. */
-function textMatches(search: string | undefined): SQL | undefined {
-  const words = searchableText(search)
-    .split(' ')
-    .filter((word) => /^[a-z0-9]+$/.test(word));
-  const meaningful = words.filter((word) => !STOP_WORDS.has(word));
-  const terms = (meaningful.length > 0 ? meaningful : words).slice(0, 5);
-  if (terms.length === 0) return undefined;
-  const query = sql.join(
-    terms.map((term) => sql`(to_tsquery('spanish', ${`${term}:*`}) || to_tsquery('simple', ${`${term}:*`}))`),
-    sql` && `,
-  );
-  return sql`${boardEntries.searchVector} @@ (${query})`;
-}
-
-const b = boardEntries;
-
-/** How the board sorts (ADR 0006, Board sorts); each one has its index. */
-const BOARD_ORDER: Record<BoardQuery['sort'], SQL[]> = {
-  recent: [desc(b.createdAt), desc(b.caseId)],
-  category: [asc(b.category), desc(b.createdAt), desc(b.caseId)],
-  price_asc: [sql`${b.lowestProposalCents} asc nulls last`, desc(b.createdAt), desc(b.caseId)],
-  price_desc: [sql`${b.lowestProposalCents} desc nulls last`, desc(b.createdAt), desc(b.caseId)],
-  finished: [desc(b.clientFinishedCases), desc(b.createdAt), desc(b.caseId)],
-  active: [desc(b.clientActiveCases), desc(b.createdAt), desc(b.caseId)],
-};
-
-/**
- * A search matches a few thousand cases at most: read them through the search index, then sort. The sort
- * columns are wrapped (`+ 0`) so that the planner cannot walk a sort index instead, testing the search on
- * every published case on the way (bench/board.mjs).
- */
-function boardOrderOfMatches(sort: BoardQuery['sort']): SQL[] {
-  const created = sql`${b.createdAt} + interval '0 seconds' desc`;
-  const byFigure = (figure: SQL) => [figure, created, desc(b.caseId)];
-  switch (sort) {
-    case 'category':
-      return byFigure(sql`${b.category} || '' asc`);
-    case 'price_asc':
-      return byFigure(sql`${b.lowestProposalCents} + 0 asc nulls last`);
-    case 'price_desc':
-      return byFigure(sql`${b.lowestProposalCents} + 0 desc nulls last`);
-    case 'finished':
-      return byFigure(sql`${b.clientFinishedCases} + 0 desc`);
-    case 'active':
-      return byFigure(sql`${b.clientActiveCases} + 0 desc`);
-    default:
-      return [created, desc(b.caseId)];
-  }
-}
-
-/** Counts a case's open proposals and their lowest price, from the proposals themselves. */
-const openProposals = (caseId: SQL | string) => ({
-  count: sql`(select count(*) from ${proposals} p where p.case_id = ${caseId} and p.status in ('PENDIENTE', 'ACEPTADA'))`,
-  lowest: sql`(select min(p.price_cents) from ${proposals} p where p.case_id = ${caseId} and p.status in ('PENDIENTE', 'ACEPTADA'))`,
-});
-const clientCases = (userId: string, status: CaseStatus) =>
-  sql`(select count(*) from ${cases} c where c.user_id = ${userId} and c.status = ${status})`;
+const creationKey = (userId: string, key: string) =>
+  and(eq(caseCreationKeys.userId, userId), eq(caseCreationKeys.key, key));
 
 export function createCasesRepository(db: Db) {
   function selectCases(viewer: Viewer) {
@@ -247,156 +178,29 @@ export function createCasesRepository(db: Db) {
       return page({ id: adminId, side: 'admin' }, withStatus(undefined, status), order, range);
     },
 
+    /** The case an earlier creation with this key made, if it is younger than `since`. */
+    async caseOfCreationKey(userId: string, key: string, since: Date) {
+      const [row] = await db
+        .select({ caseId: caseCreationKeys.caseId })
+        .from(caseCreationKeys)
+        .where(and(creationKey(userId, key), gt(caseCreationKeys.createdAt, since)));
+      return row?.caseId ?? null;
+    },
+
     /**
-     * One page of the board: published general cases (not addressed to one lawyer), no client data, the
-     * same for every lawyer (their own proposals are read apart, `latestProposalsOf`) and its total.
+     * Keeps the key of a creation; false when another creation holds it already (the primary key decides
+     * a race: the second waits for the first to commit). A key older than `since` is free again.
      */
-    async board(query: BoardQuery, range: PageRange) {
-      const where = and(
-        query.category ? eq(b.category, query.category) : undefined,
-        textMatches(query.search),
-      );
-      // the page is chosen on the narrow board table alone, then its few cases are read
-      const page = db
-        .select({
-          caseId: b.caseId,
-          proposalsCount: b.proposalsCount,
-          lowestProposalCents: b.lowestProposalCents,
-        })
-        .from(b)
-        .where(where)
-        .orderBy(...(query.search ? boardOrderOfMatches(query.sort) : BOARD_ORDER[query.sort]))
-        .limit(range.limit)
-        .offset(range.offset);
-      const [picked, totals] = await Promise.all([page, db.select({ total: count() }).from(b).where(where)]);
-      const details = picked.length
-        ? await db
-            .select({
-              id: cases.id,
-              status: cases.status,
-              title: cases.title,
-              description: cases.description,
-              category: cases.category,
-              creationDate: cases.creationDate,
-            })
-            .from(cases)
-            .where(
-              inArray(
-                cases.id,
-                picked.map((row) => row.caseId),
-              ),
-            )
-        : [];
-      const byId = new Map(details.map((row) => [row.id, row]));
-      const rows = picked.flatMap((row) => {
-        const detail = byId.get(row.caseId);
-        return detail
-          ? [{ ...detail, proposalsCount: row.proposalsCount, lowestProposalCents: row.lowestProposalCents }]
-          : [];
-      });
-      return { rows, total: totals[0]?.total ?? 0 };
-    },
-
-    /** The lawyer's latest proposal on each of these cases. */
-    async latestProposalsOf(lawyerId: string, caseIds: string[]) {
-      if (caseIds.length === 0) return [];
-      return db
-        .selectDistinctOn([proposals.caseId], {
-          caseId: proposals.caseId,
-          id: proposals.id,
-          priceCents: proposals.priceCents,
-          status: proposals.status,
-        })
-        .from(proposals)
-        .where(and(eq(proposals.lawyerId, lawyerId), inArray(proposals.caseId, caseIds)))
-        .orderBy(proposals.caseId, desc(proposals.createdAt));
-    },
-
-    /** A published general case joins the board (ADR 0006). */
-    async addToBoard(
-      row: { id: string; userId: string; creationDate: Date; title: string; description: string },
-      category: string,
-    ) {
-      const open = openProposals(row.id);
-      await db.insert(boardEntries).values({
-        caseId: row.id,
-        userId: row.userId,
-        createdAt: row.creationDate,
-        category,
-        searchText: searchableText(row.title, row.description),
-        proposalsCount: sql`${open.count}`,
-        lowestProposalCents: sql`${open.lowest}`,
-        clientFinishedCases: sql`${clientCases(row.userId, 'FINALIZADO')}`,
-        clientActiveCases: sql`${clientCases(row.userId, 'ACTIVO')}`,
-      });
-    },
-
-    async removeFromBoard(caseId: string) {
-      await db.delete(boardEntries).where(eq(boardEntries.caseId, caseId));
-    },
-
-    /** Recounts a case's open proposals and their lowest price on the board, after one is added or decided. */
-    async refreshProposalFigures(caseId: string) {
-      const open = openProposals(caseId);
+    async claimCreationKey(userId: string, key: string, caseId: string, since: Date) {
       await db
-        .update(boardEntries)
-        .set({ proposalsCount: sql`${open.count}`, lowestProposalCents: sql`${open.lowest}` })
-        .where(eq(boardEntries.caseId, caseId));
-    },
-
-    /** The client's finished and active counts, as their published cases show them on the board. */
-    async refreshClientFigures(userId: string) {
-      await db
-        .update(boardEntries)
-        .set({
-          clientFinishedCases: sql`${clientCases(userId, 'FINALIZADO')}`,
-          clientActiveCases: sql`${clientCases(userId, 'ACTIVO')}`,
-        })
-        .where(eq(boardEntries.userId, userId));
-    },
-
-    async findProposal(id: string) {
-      const [row] = await db.select().from(proposals).where(eq(proposals.id, id));
-      return row;
-    },
-
-    async lockProposal(id: string) {
-      const [row] = await db.select().from(proposals).where(eq(proposals.id, id)).for('update');
-      return row;
-    },
-
-    /** null: the lawyer already has a pending (or accepted) proposal on the case (unique partial index). */
-    async insertProposal(values: typeof proposals.$inferInsert) {
-      const [row] = await db.insert(proposals).values(values).onConflictDoNothing().returning();
-      return row ?? null;
-    },
-
-    async setProposal(id: string, values: Partial<typeof proposals.$inferInsert>) {
-      const [row] = await db.update(proposals).set(values).where(eq(proposals.id, id)).returning();
-      return row;
-    },
-
-    /** The other open proposals of a case, rejected once one of them is paid; returns them. */
-    async rejectOtherProposals(caseId: string, paidId: string) {
-      return db
-        .update(proposals)
-        .set({ status: 'RECHAZADA', decidedAt: new Date() })
-        .where(
-          and(
-            eq(proposals.caseId, caseId),
-            ne(proposals.id, paidId),
-            inArray(proposals.status, ['PENDIENTE', 'ACEPTADA']),
-          ),
-        )
-        .returning();
-    },
-
-    async cancelPendingPayments(proposalIds: string[]) {
-      if (proposalIds.length === 0) return;
-      await db
-        .update(payments)
-        .set({ status: 'CANCELADO' })
-        .where(and(inArray(payments.proposalId, proposalIds), eq(payments.status, 'PENDIENTE')));
+        .delete(caseCreationKeys)
+        .where(and(creationKey(userId, key), lte(caseCreationKeys.createdAt, since)));
+      const claimed = await db
+        .insert(caseCreationKeys)
+        .values({ userId, key, caseId })
+        .onConflictDoNothing()
+        .returning({ caseId: caseCreationKeys.caseId });
+      return claimed.length > 0;
     },
 
     async person(id: string) {
@@ -434,31 +238,9 @@ export function createCasesRepository(db: Db) {
         })
         .where(eq(lawyerProfiles.userId, lawyerId));
     },
-
-    /** null: the case already has its rating (unique key on case_id). */
-    async insertRating(values: typeof ratings.$inferInsert) {
-      const [row] = await db
-        .insert(ratings)
-        .values(values)
-        .onConflictDoNothing()
-        .returning({ id: ratings.id, date: ratings.createdAt });
-      if (!row) return null;
-      await db
-        .update(lawyerProfiles)
-        .set({
-          ratingSum: sql`${lawyerProfiles.ratingSum} + ${values.stars}`,
-          ratingCount: sql`${lawyerProfiles.ratingCount} + 1`,
-        })
-        .where(eq(lawyerProfiles.userId, values.lawyerId));
-      return row;
-    },
-
-    async audit(entry: Omit<typeof auditLog.$inferInsert, 'id' | 'createdAt'>) {
-      await db.insert(auditLog).values(entry);
-    },
   };
 }
 
 export type CasesRepository = ReturnType<typeof createCasesRepository>;
 export type CaseRow = NonNullable<Awaited<ReturnType<CasesRepository['findCase']>>>;
-export type BoardRow = Awaited<ReturnType<CasesRepository['board']>>['rows'][number];
+export type LockedCase = NonNullable<Awaited<ReturnType<CasesRepository['lockCase']>>>;

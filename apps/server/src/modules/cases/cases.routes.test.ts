@@ -1,11 +1,22 @@
 import { caseCode } from '@l4l/shared/constants/cases';
+import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import { formatEuros } from '@l4l/shared/format';
 import { es } from '@l4l/shared/texts/es';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
 import { outbox } from '../../../test/outbox.ts';
-import { auditLog, cases, lawyerProfiles, messages, payments, proposals } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  caseCreationKeys,
+  cases,
+  lawyerProfiles,
+  messages,
+  payments,
+  proposals,
+} from '../../db/schema/index.ts';
+import type { SandboxProvider } from '../payments/sandbox-provider.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let adminToken: string;
@@ -531,7 +542,7 @@ describe('rejections and discards', () => {
 });
 
 describe('at the same time', () => {
-  it("two lawyers' proposals paid at once: one wins, the other payment is cancelled", async () => {
+  it("two lawyers' proposals paid at once: one wins, the other is refused or refunded", async () => {
     const client = await person('client');
     const first = await person('lawyer');
     const second = await person('lawyer');
@@ -544,11 +555,60 @@ describe('at the same time', () => {
     const row = await caseRow(caseId);
     expect(row?.status).toBe('ACTIVO');
     const rows = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
-    expect(rows.map((p) => p.status).sort()).toEqual(['CANCELADO', 'COMPLETADO']);
+    // the loser's 'Pagar' either found its checkout closed (no money taken) or raced past that check and
+    // had its money given back at once
+    const loser = rows.find((p) => p.status !== 'COMPLETADO');
+    expect(rows.filter((p) => p.status === 'COMPLETADO')).toHaveLength(1);
+    expect(['CANCELADO', 'REEMBOLSADO']).toContain(loser?.status);
+    if (loser?.status === 'REEMBOLSADO') expect(loser.providerRefundId).toMatch(/^sbx_re_/);
     const winner = rows.find((p) => p.status === 'COMPLETADO');
     expect(row?.lawyerId).toBe(winner?.lawyerId);
     const states = await t.app.db.select().from(proposals).where(eq(proposals.caseId, caseId));
     expect(states.map((p) => p.status).sort()).toEqual(['PAGADA', 'RECHAZADA']);
+  });
+
+  it('two checkouts for one case: the first paid closes the other, whose Pagar takes nothing; money still arriving is refunded', async () => {
+    const client = await person('client');
+    const first = await person('lawyer');
+    const second = await person('lawyer');
+    const caseId = await publishedCase(client);
+    const a = (await propose(first, caseId, 300)).json().data;
+    const b = (await propose(second, caseId, 550)).json().data;
+    const [sessionA, sessionB] = [await accept(client, a.id), await accept(client, b.id)];
+    expect((await pay(sessionA)).headers.location).toBe('/payment-success');
+
+    const sandbox = t.app.payments.provider as SandboxProvider;
+    const [other] = await t.app.db.select().from(payments).where(eq(payments.providerSessionId, sessionB));
+    expect(other?.status).toBe('CANCELADO');
+    expect(sandbox.charge(sessionB)).toBeNull();
+    expect((await pay(sessionB)).headers.location).toBe('/payment-error');
+    expect(sandbox.refunds.filter((refund) => refund.paymentId === other?.id)).toEqual([]);
+
+    // a confirmation that still arrives for it (a provider's late one) is given back at once
+    const late = await t.app.payments.complete({
+      provider: 'sandbox',
+      sessionId: sessionB,
+      providerPaymentId: 'sbx_pi_late',
+    });
+    expect(late.status).toBe('refunded');
+    const [refunded] = await t.app.db.select().from(payments).where(eq(payments.providerSessionId, sessionB));
+    expect(refunded).toMatchObject({
+      status: 'REEMBOLSADO',
+      providerRefundId: expect.stringMatching(/^sbx_re_/),
+    });
+    expect(sandbox.refunds.filter((refund) => refund.paymentId === other?.id)).toMatchObject([
+      { providerPaymentId: 'sbx_pi_late', amountCents: 55_000 },
+    ]);
+    const notices = (await chatMessages(b.chatId)).filter((m) => m.type === MESSAGE_TYPE.CLIENT_NOTICE);
+    expect(notices.map((m) => m.text)).toEqual([
+      es.caseMessages.refunded(caseCode(caseId), formatEuros(550)),
+    ]);
+    expect(
+      outbox(t.config.dataDir).some(
+        (m) => m.raw.includes(client.mail) && m.raw.includes(es.mail.paymentRefunded.subject),
+      ),
+    ).toBe(true);
+    expect((await caseRow(caseId))?.lawyerId).toBe(first.id);
   });
 
   it('the same payment confirmed many times at once records one payment', async () => {
@@ -623,5 +683,67 @@ describe('the board', () => {
     ).json();
     expect(dearest.data.map((c: { id: string }) => c.id)).toEqual([b, a]);
     expect(dearest.meta.total).toBe(2);
+  });
+});
+
+describe('creating a case with an Idempotency-Key', () => {
+  const create = (
+    who: Person,
+    key?: string,
+    url = '/api/cases/new-case',
+    payload?: Record<string, unknown>,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(who.token), ...(key ? { 'idempotency-key': key } : {}) },
+      payload: payload ?? { title: 'Despido improcedente', description: 'Me despidieron sin causa.' },
+    });
+  const casesOf = (userId: string) => t.app.db.select().from(cases).where(eq(cases.userId, userId));
+
+  it('a retried creation answers the first case, even two at once; another key or person makes a new one', async () => {
+    const client = await person('client');
+    const key = `crear-${Date.now()}`;
+    const [x, y] = await Promise.all([create(client, key), create(client, key)]);
+    expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
+    expect(y.json().data.id).toBe(x.json().data.id);
+    const again = await create(client, key);
+    expect(again.json().data).toEqual(x.json().data);
+    expect(await casesOf(client.id)).toHaveLength(1);
+
+    expect((await create(client, `${key}-otra`)).json().data.id).not.toBe(x.json().data.id);
+    const other = await person('client');
+    expect((await create(other, key)).json().data.userId).toBe(other.id);
+    // without a key every creation is a new case, as before
+    await create(client);
+    await create(client);
+    expect(await casesOf(client.id)).toHaveLength(4);
+
+    // after 24 hours the key is free again
+    await t.app.db
+      .update(caseCreationKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(caseCreationKeys.userId, client.id));
+    expect((await create(client, key)).json().data.id).not.toBe(x.json().data.id);
+
+    const bad = await create(client, 'con espacios');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { 'idempotency-key': es.cases.idempotencyKey },
+    });
+  });
+
+  it('a retried case for a lawyer answers the first case and chat, told once', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const payload = { title: 'Herencia', description: 'Tres hermanos sin testamento.', lawyerId: lawyer.id };
+    const first = await create(client, 'caso-para-lucia-1', '/api/cases/create-case-chat', payload);
+    const retry = await create(client, 'caso-para-lucia-1', '/api/cases/create-case-chat', payload);
+    expect(first.statusCode).toBe(200);
+    expect(retry.json().data).toEqual(first.json().data);
+    expect(await casesOf(client.id)).toHaveLength(1);
+    const told = (await chatMessages(first.json().data.chatId)).filter((m) => m.type === MESSAGE_TYPE.NOTICE);
+    expect(told).toHaveLength(1);
   });
 });

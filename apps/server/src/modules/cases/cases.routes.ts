@@ -11,51 +11,66 @@ import {
   discardCaseSchema,
   myCasesQuerySchema,
   newCaseSchema,
-  newRatingSchema,
   progressSchema,
-  proposalInputSchema,
-  proposalSchema,
 } from '@l4l/shared/schemas/cases';
-import type { FastifyInstance } from 'fastify';
+import { es } from '@l4l/shared/texts/es';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { validationError } from '../../lib/app-error.ts';
 import { jsonRenderer } from '../../lib/rendered-json.ts';
 import { currentUser, requireOwner, requireRole } from '../../plugins/auth.ts';
+import { createBoardRepository } from './board.repository.ts';
+import { type BoardService, createBoardService } from './board.service.ts';
+import { type CaseActionName, roleFor } from './case-machine.ts';
+import { type CaseReviewService, createCaseReviewService } from './case-review.service.ts';
 import { type CasesService, createCasesService } from './cases.service.ts';
+
+/** What other features may ask of cases: the case row, its activation, the board's proposal figures. */
+export type CasesApi = Pick<CasesService, 'findCase' | 'lockCase' | 'activate'> & {
+  /** the lawyers' own proposals changed: their board pages read them again */
+  proposalsChanged: BoardService['proposalsChanged'];
+  /** recounts a case's open proposals and their lowest price on the board, in the caller's transaction */
+  refreshProposalFigures: (tx: Db, caseId: string) => Promise<void>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** what other features ask of cases (payments: a confirmed payment activates its case) */
-    cases: Pick<CasesService, 'activateFromPayment'>;
+    /** what other features ask of cases (proposals, ratings): see `CasesApi` */
+    cases: CasesApi;
   }
+}
+
+/** An optional Idempotency-Key header: printable ASCII without spaces, at most 255 characters. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const given = request.headers['idempotency-key'];
+  if (given === undefined) return undefined;
+  if (typeof given !== 'string' || !IDEMPOTENCY_KEY.test(given)) {
+    throw validationError({ 'idempotency-key': es.cases.idempotencyKey });
+  }
+  return given;
 }
 
 const caseParams = z.object({ caseId: z.uuid() });
 const userParams = z.object({ id: z.uuid() });
-const proposalParams = z.object({ proposalId: z.uuid() });
 const caseEnvelope = dataEnvelope(caseSchema);
 const casesPage = pageEnvelope(caseSchema);
 const boardPage = pageEnvelope(boardCaseSchema);
 // the board's shared pages are serialized once per cached value (lib/rendered-json.ts)
 const sendBoard = jsonRenderer(boardPage, (page: PageEnvelope<BoardCase>) => page);
-const ratingAnswer = dataEnvelope(
-  z.object({
-    id: z.string(),
-    caseId: z.string(),
-    userId: z.string(),
-    lawyerId: z.string(),
-    stars: z.number().int(),
-    title: z.string(),
-    description: z.string(),
-    date: z.string(),
-  }),
-);
-
-/** docs/api/http.md: Cases, Proposals, POST /api/rating/new-rating and the case rows of Administration. */
-function routes(service: CasesService): FastifyPluginAsyncZod {
+/** Creating and reading cases, the board, the timeline and closure, and the administrators' review. */
+function routes(
+  service: CasesService,
+  review: CaseReviewService,
+  board: BoardService,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const client = requireRole(ROLE.USUARIO);
+    // each action's role guard is the case machine's, the rest of the rule is its `authorize`
+    const roleOf = (action: CaseActionName) => requireRole(roleFor(action));
     const lawyer = requireRole(ROLE.ABOGADO);
     const admin = requireRole(ROLE.ADMIN);
     const anyone = requireRole(ROLE.USUARIO, ROLE.ABOGADO, ROLE.ADMIN);
@@ -64,20 +79,24 @@ function routes(service: CasesService): FastifyPluginAsyncZod {
 
     app.post(
       '/api/cases/new-case',
-      { onRequest: client, schema: { body: newCaseSchema, response: { 200: caseEnvelope } } },
-      async (request) => ({ data: await service.createCase(currentUser(request), request.body) }),
+      { onRequest: roleOf('create'), schema: { body: newCaseSchema, response: { 200: caseEnvelope } } },
+      async (request) => ({
+        data: await service.createCase(currentUser(request), request.body, idempotencyKeyOf(request)),
+      }),
     );
 
     app.post(
       '/api/cases/create-case-chat',
       {
-        onRequest: client,
+        onRequest: roleOf('create'),
         schema: {
           body: caseChatSchema,
           response: { 200: dataEnvelope(z.object({ case: caseSchema, chatId: z.string() })) },
         },
       },
-      async (request) => ({ data: await service.createCaseChat(currentUser(request), request.body) }),
+      async (request) => ({
+        data: await service.createCaseChat(currentUser(request), request.body, idempotencyKeyOf(request)),
+      }),
     );
 
     app.get(
@@ -110,13 +129,13 @@ function routes(service: CasesService): FastifyPluginAsyncZod {
         onRequest: lawyer,
         schema: { querystring: boardQuerySchema, response: { 200: boardPage } },
       },
-      async (request, reply) => sendBoard(reply, await service.board(currentUser(request), request.query)),
+      async (request, reply) => sendBoard(reply, await board.board(currentUser(request), request.query)),
     );
 
     app.put(
       '/api/cases/:caseId/progress',
       {
-        onRequest: lawyer,
+        onRequest: roleOf('progress'),
         schema: { params: caseParams, body: progressSchema, response: { 200: caseEnvelope } },
       },
       async (request) => ({
@@ -126,7 +145,10 @@ function routes(service: CasesService): FastifyPluginAsyncZod {
 
     app.post(
       '/api/cases/close-case/:caseId',
-      { onRequest: lawyer, schema: { params: caseParams, response: { 200: caseEnvelope } } },
+      {
+        onRequest: roleOf('requestClosure'),
+        schema: { params: caseParams, response: { 200: caseEnvelope } },
+      },
       async (request) => ({
         data: await service.requestClosure(currentUser(request), request.params.caseId),
       }),
@@ -135,7 +157,7 @@ function routes(service: CasesService): FastifyPluginAsyncZod {
     app.post(
       '/api/cases/confirm-close-case/:caseId/:chatId',
       {
-        onRequest: client,
+        onRequest: roleOf('confirmClosure'),
         schema: { params: caseParams.extend({ chatId: z.uuid() }), response: { 200: caseEnvelope } },
       },
       async (request) => ({
@@ -149,51 +171,13 @@ function routes(service: CasesService): FastifyPluginAsyncZod {
 
     app.post(
       '/api/cases/discard-close-case/:caseId',
-      { onRequest: client, schema: { params: caseParams, response: { 200: caseEnvelope } } },
+      {
+        onRequest: roleOf('discardClosure'),
+        schema: { params: caseParams, response: { 200: caseEnvelope } },
+      },
       async (request) => ({
         data: await service.discardClosure(currentUser(request), request.params.caseId),
       }),
-    );
-
-    app.post(
-      '/api/proposal/create-proposal-to-case/:caseId',
-      {
-        onRequest: lawyer,
-        schema: {
-          params: caseParams,
-          body: proposalInputSchema,
-          response: { 200: dataEnvelope(proposalSchema) },
-        },
-      },
-      async (request) => ({
-        data: await service.propose(currentUser(request), request.params.caseId, request.body),
-      }),
-    );
-
-    app.post(
-      '/api/proposal/accept-proposal/:proposalId',
-      { onRequest: client, schema: { params: proposalParams, response: { 200: dataEnvelope(z.string()) } } },
-      async (request) => ({ data: await service.accept(currentUser(request), request.params.proposalId) }),
-    );
-
-    app.post(
-      '/api/proposal/reject-proposal/:proposalId/:chatId',
-      {
-        onRequest: client,
-        schema: {
-          params: proposalParams.extend({ chatId: z.uuid() }),
-          response: { 200: dataEnvelope(proposalSchema) },
-        },
-      },
-      async (request) => ({
-        data: await service.reject(currentUser(request), request.params.proposalId, request.params.chatId),
-      }),
-    );
-
-    app.post(
-      '/api/rating/new-rating',
-      { onRequest: client, schema: { body: newRatingSchema, response: { 200: ratingAnswer } } },
-      async (request) => ({ data: await service.rate(currentUser(request), request.body) }),
     );
 
     app.get(
@@ -205,40 +189,46 @@ function routes(service: CasesService): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/cases/:caseId/approve',
       {
-        onRequest: admin,
+        onRequest: roleOf('approve'),
         schema: { params: caseParams, body: approveCaseSchema, response: { 200: caseEnvelope } },
       },
       async (request) => ({
-        data: await service.approve(currentUser(request), request.params.caseId, request.body.category),
+        data: await review.approve(currentUser(request), request.params.caseId, request.body.category),
       }),
     );
 
     app.post(
       '/api/admin/cases/:caseId/discard',
       {
-        onRequest: admin,
+        onRequest: roleOf('discard'),
         // the body is optional: a POST without one has a null body
         schema: { params: caseParams, body: discardCaseSchema.nullish(), response: { 200: caseEnvelope } },
       },
       async (request) => ({
-        data: await service.discard(currentUser(request), request.params.caseId, request.body?.reason),
+        data: await review.discard(currentUser(request), request.params.caseId, request.body?.reason),
       }),
     );
   };
 }
 
 async function cases(app: FastifyInstance) {
-  const service = createCasesService({
+  const board = createBoardService({ db: app.db, boardCacheMs: app.config.env === 'test' ? 0 : 5_000 });
+  const service = createCasesService({ db: app.db, chat: app.chat, board, log: app.log });
+  const review = createCaseReviewService({
     db: app.db,
     chat: app.chat,
-    payments: () => app.payments,
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     log: app.log,
-    boardCacheMs: app.config.env === 'test' ? 0 : 5_000,
   });
-  app.decorate('cases', { activateFromPayment: service.activateFromPayment });
-  await app.register(routes(service));
+  app.decorate('cases', {
+    findCase: service.findCase,
+    lockCase: service.lockCase,
+    activate: service.activate,
+    proposalsChanged: board.proposalsChanged,
+    refreshProposalFigures: (tx, caseId) => createBoardRepository(tx).refreshProposalFigures(caseId),
+  } satisfies CasesApi);
+  await app.register(routes(service, review, board));
 }
 
 export const casesRoutes = fp(cases, { name: 'cases', dependencies: ['auth', 'chat', 'mailer'] });

@@ -5,9 +5,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp } from '../../../test/app.ts';
-import { banUser, bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
-import { messages, users } from '../../db/schema/index.ts';
-import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import {
   closeAllStomp,
   connectAs,
@@ -16,7 +13,10 @@ import {
   settle,
   textMessage,
   wsUrl,
-} from './chat.test-support.ts';
+} from '../../../test/chat-stomp.ts';
+import { banUser, bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
+import { messages, users } from '../../db/schema/index.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let url: string;

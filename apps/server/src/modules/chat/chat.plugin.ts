@@ -5,7 +5,7 @@ import { chatRoutes } from './chat.routes.ts';
 import { type ChatService, createChatService } from './chat.service.ts';
 import { createLocalFanout, createRedisFanout, type Fanout } from './fanout.ts';
 
-export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'transaction' | 'publish'> & {
+export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'publish'> & {
   /** Closes every chat socket of the user, on every process (a ban). */
   disconnectUser(userId: string): Promise<void>;
 };
@@ -48,7 +48,6 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
   app.decorate('chat', {
     openChat: service.openChat,
     postMessage: service.postMessage,
-    transaction: service.transaction,
     publish: service.publish,
     async disconnectUser(userId: string) {
       gateway.closeUser(userId);

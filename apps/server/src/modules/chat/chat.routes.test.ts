@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
 import { chats, messages } from '../../db/schema/index.ts';
+import { withTransaction } from '../../lib/transaction.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {
@@ -89,14 +90,20 @@ describe('app.chat (the service other features call)', () => {
     const lawyer = await person('lawyer');
     const chat = await t.app.chat.openChat(client.id, lawyer.id);
     await expect(
-      t.app.chat.transaction(async (_tx, post) => {
-        await post({ chatId: chat.id, senderId: null, type: '8', text: 'Aviso' });
+      withTransaction(t.app.db, async (tx, afterCommit) => {
+        await t.app.chat.postMessage(
+          { chatId: chat.id, senderId: null, type: '8', text: 'Aviso' },
+          { tx, afterCommit },
+        );
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
     expect(await t.app.db.select().from(messages).where(eq(messages.chatId, chat.id))).toEqual([]);
-    await t.app.chat.transaction(async (_tx, post) => {
-      await post({ chatId: chat.id, senderId: null, type: '8', text: 'Aviso' });
+    await withTransaction(t.app.db, async (tx, afterCommit) => {
+      await t.app.chat.postMessage(
+        { chatId: chat.id, senderId: null, type: '8', text: 'Aviso' },
+        { tx, afterCommit },
+      );
     });
     expect(await t.app.db.select().from(messages).where(eq(messages.chatId, chat.id))).toHaveLength(1);
   });

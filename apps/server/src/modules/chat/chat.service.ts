@@ -16,6 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { AfterCommit } from '../../lib/transaction.ts';
 import {
   type Audience,
   type ChatRow,
@@ -165,34 +166,22 @@ export function createChatService(deps: {
 
     /**
      * Stores a message and moves the chat's activity time. Without `tx` it commits and delivers at once.
-     * With the caller's `tx` it only stores: the caller delivers with `publish(posted)` after its commit
-     * (or uses `transaction`, which does that), so nobody is told of a message that was rolled back.
+     * Inside the caller's transaction (`tx` and its `afterCommit`, lib/transaction.ts) it stores there and
+     * is delivered after the commit, so nobody is told of a message that was rolled back.
      */
-    async postMessage(input: PostMessageInput, options: { tx?: Db } = {}): Promise<PostedMessage> {
-      if (options.tx) {
-        const { created: _created, ...posted } = await store(options.tx, input);
+    async postMessage(
+      input: PostMessageInput,
+      inTransaction?: { tx: Db; afterCommit: AfterCommit },
+    ): Promise<PostedMessage> {
+      if (inTransaction) {
+        const { created, ...posted } = await store(inTransaction.tx, input);
+        if (created) inTransaction.afterCommit(() => service.publish(posted));
         return posted;
       }
       // one statement: atomic without a transaction of its own
       const { created, ...posted } = await store(db, input);
       if (created) await service.publish(posted);
       return posted;
-    },
-
-    /** Runs `work` in one transaction; the messages it posts through `post` are delivered after the commit. */
-    async transaction<T>(
-      work: (tx: Db, post: (input: PostMessageInput) => Promise<PostedMessage>) => Promise<T>,
-    ): Promise<T> {
-      const posted: PostedMessage[] = [];
-      const result = await db.transaction((tx) =>
-        work(tx as Db, async (input) => {
-          const message = await service.postMessage(input, { tx: tx as Db });
-          posted.push(message);
-          return message;
-        }),
-      );
-      for (const message of posted) await service.publish(message);
-      return result;
     },
 
     /** Hands a stored message to every process, which deliver it to the participants' sessions. */

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { closeAllStomp, connectAs, listeningApp, settle, textMessage } from '../../../test/chat-stomp.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/database.ts';
-import { closeAllStomp, connectAs, listeningApp, settle, textMessage } from './chat.test-support.ts';
 
 /**
  * ADR 0010, Several processes: several processes on one database deliver each other's messages through Redis. Two app

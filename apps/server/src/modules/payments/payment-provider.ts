@@ -29,7 +29,19 @@ export type CheckoutSession = {
   url: string;
 };
 
+export type RefundRequest = {
+  /** our payments row: the idempotency key of the provider call */
+  paymentId: string;
+  /** the provider's id of the money taken (Stripe: the PaymentIntent) */
+  providerPaymentId: string;
+  amountCents: number;
+};
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Closes an open checkout so that it can no longer be paid (one already closed is left as it is). */
+  expireCheckout(sessionId: string): Promise<void>;
+  /** Gives money taken back in full; answers the provider's refund id. Repeating it refunds once. */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
 }

@@ -7,9 +7,15 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../plugins/mailer.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { createPaymentsService, type OnPaid, type PaymentsService } from './payments.service.ts';
+import {
+  createPaymentsService,
+  type OnPaid,
+  type OnReleased,
+  type PaymentsService,
+} from './payments.service.ts';
 import { createSandboxProvider, SANDBOX_SESSION_ID } from './sandbox-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
@@ -21,8 +27,10 @@ declare module 'fastify' {
 }
 
 export type PaymentsPluginOptions = {
-  /** what a confirmed payment does to its case (the cases feature's state machine) */
+  /** what a confirmed payment does to its proposal and case (the proposals feature) */
   onPaid: OnPaid;
+  /** what a checkout closed unpaid does to its proposal (the proposals feature) */
+  onReleased: OnReleased;
   /** another provider than the configured one (tests) */
   provider?: PaymentProvider;
 };
@@ -100,13 +108,10 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/sandbox/:sessionId/pay',
     { schema: { params: sessionParams } },
     async (request, reply) => {
-      const result = await app.payments.complete({
-        provider: 'sandbox',
-        sessionId: request.params.sessionId,
-      });
-      if (result.status === 'unknown')
-        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: es.payment.sandboxUnknown } });
-      return reply.redirect(result.status === 'conflict' ? '/payment-error' : '/payment-success', 303);
+      const result = await app.payments.payInSandbox(request.params.sessionId);
+      if (result.status === 'unknown') throw notFound(es.payment.sandboxUnknown);
+      const paid = result.status === 'completed' || result.status === 'duplicate';
+      return reply.redirect(paid ? '/payment-success' : '/payment-error', 303);
     },
   );
 
@@ -115,8 +120,7 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: sessionParams } },
     async (request, reply) => {
       const result = await app.payments.cancel({ provider: 'sandbox', sessionId: request.params.sessionId });
-      if (result.status === 'unknown')
-        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: es.payment.sandboxUnknown } });
+      if (result.status === 'unknown') throw notFound(es.payment.sandboxUnknown);
       return reply.redirect('/payment-error', 303);
     },
   );
@@ -128,12 +132,14 @@ async function payments(app: FastifyInstance, options: PaymentsPluginOptions) {
     provider: options.provider ?? providerFor(app.config),
     publicUrl: app.config.publicUrl,
     feePercent: app.config.platformFeePercent,
-    chatTransaction: app.chat.transaction,
+    chat: app.chat,
+    mailer: app.mailer,
     onPaid: options.onPaid,
+    onReleased: options.onReleased,
     log: app.log,
   });
   app.decorate('payments', service);
   if (service.provider.name === 'sandbox') await app.register(sandboxRoutes);
 }
 
-export default fp(payments, { name: 'payments', dependencies: ['config', 'chat'] });
+export default fp(payments, { name: 'payments', dependencies: ['config', 'chat', 'mailer'] });

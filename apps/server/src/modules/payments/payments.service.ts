@@ -1,75 +1,153 @@
 import { randomUUID } from 'node:crypto';
+import { caseCode } from '@l4l/shared/constants/cases';
+import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import { formatEuros } from '@l4l/shared/format';
+import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { cases, payments, proposals, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PostedMessage, PostMessageInput } from '../chat/chat.service.ts';
+import { type AfterCommit, withTransaction } from '../../lib/transaction.ts';
+import { composeMail, type Mailer } from '../../plugins/mailer.ts';
+import type { Chat } from '../chat/index.ts';
 import type { CheckoutRequest, PaymentProvider, ProviderName } from './payment-provider.ts';
+import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
+import type { SandboxProvider } from './sandbox-provider.ts';
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow } from './payments.repository.ts';
 
-/** What the cases feature does to a case when its payment is confirmed, inside the payment's transaction. */
+/** What a confirmed payment does to its proposal and case, inside the payment's transaction. */
 export type OnPaid = (
   tx: Db,
-  post: (input: PostMessageInput) => Promise<PostedMessage>,
+  afterCommit: AfterCommit,
   payment: PaymentRow,
 ) => Promise<'activated' | 'conflict'>;
-
-type ChatTransaction = <T>(
-  work: (tx: Db, post: (input: PostMessageInput) => Promise<PostedMessage>) => Promise<T>,
-) => Promise<T>;
+/** What a checkout closed unpaid does to its proposal (held for it until then), in the same transaction. */
+export type OnReleased = (tx: Db, proposalId: string) => Promise<void>;
 
 export type OpenCheckout = Omit<CheckoutRequest, 'paymentId' | 'currency' | 'successUrl' | 'cancelUrl'> & {
   userId: string;
   lawyerId: string;
 };
 
-export type CompletionResult = { status: 'completed' | 'duplicate' | 'conflict' | 'unknown' };
+export type CompletionResult = {
+  status: 'completed' | 'duplicate' | 'conflict' | 'refunded' | 'unknown';
+};
+
+type OpenSession = { provider: ProviderName; providerSessionId: string };
 
 /** The platform's share, in whole cents (rounded half up). */
 export function feeOf(amountCents: number, feePercent: number): number {
   return Math.round((amountCents * feePercent) / 100);
 }
 
+const isSandbox = (provider: PaymentProvider): provider is SandboxProvider => provider.name === 'sandbox';
+
 /**
- * Payments (docs/api/http.md, Payments): a checkout per accepted proposal, and its completion. `complete` is the one
+ * Payments: a checkout per accepted proposal, and its completion. `complete` is the one
  * path that records a payment, whoever calls it (the sandbox's 'Pagar', Stripe's webhook); it is idempotent
  * and atomic: under a lock on the payment row, the payment, the case and its messages change together or
- * not at all, and a second call finds the payment completed and changes nothing.
+ * not at all, and a second call finds the payment completed and changes nothing. Once a payment completes,
+ * the case's other open checkouts are closed at the provider; money that still arrives for a case already
+ * paid (or for a checkout closed meanwhile) is refunded at once, recorded and told to the client.
  */
 export function createPaymentsService(deps: {
   db: Db;
   provider: PaymentProvider;
   publicUrl: string;
   feePercent: number;
-  chatTransaction: ChatTransaction;
+  chat: Chat;
+  mailer: Mailer;
   onPaid: OnPaid;
+  onReleased: OnReleased;
   log: FastifyBaseLogger;
 }) {
-  const { db, provider } = deps;
+  const { db, provider, log } = deps;
+  const repository = createPaymentsRepository(db);
 
-  const ofSession = (name: ProviderName, sessionId: string) =>
-    and(eq(payments.provider, name), eq(payments.providerSessionId, sessionId));
-
-  /**
-   * Locks the payment's case, then the payment: every writer of a case's payments and proposals takes the
-   * case first (the cases feature does too), so two payments of one case wait for each other instead of
-   * deadlocking over each other's rows.
-   */
-  async function lockPayment(tx: Db, name: ProviderName, sessionId: string) {
-    const [peek] = await tx
-      .select({ caseId: payments.caseId })
-      .from(payments)
-      .where(ofSession(name, sessionId));
-    if (!peek) return undefined;
-    await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, peek.caseId)).for('update');
-    const [row] = await tx.select().from(payments).where(ofSession(name, sessionId)).for('update');
-    return row;
+  /** Closes these checkouts at the provider once the transaction that cancelled them has committed. */
+  function closeAfterCommit(afterCommit: AfterCommit, sessions: OpenSession[]) {
+    for (const session of sessions) {
+      // a checkout the provider never opened (still 'pending_…') or another provider's has nothing to close
+      if (session.provider !== provider.name || session.providerSessionId.startsWith('pending_')) continue;
+      afterCommit(async () => {
+        try {
+          await provider.expireCheckout(session.providerSessionId);
+        } catch (error) {
+          log.warn(
+            { err: error, sessionId: session.providerSessionId },
+            'checkout not closed at the provider',
+          );
+        }
+      });
+    }
   }
 
-  return {
+  /** The client reads in the chat (type 11, theirs only) and by mail that a second payment went back. */
+  async function tellRefund(payment: PaymentRow) {
+    const code = caseCode(payment.caseId);
+    const amount = formatEuros(centsToEuros(payment.amountCents));
+    try {
+      const chat = await deps.chat.openChat(payment.userId, payment.lawyerId);
+      await deps.chat.postMessage({
+        chatId: chat.id,
+        senderId: null,
+        type: MESSAGE_TYPE.CLIENT_NOTICE,
+        text: es.caseMessages.refunded(code, amount),
+        caseId: payment.caseId,
+        proposalId: payment.proposalId,
+      });
+    } catch (error) {
+      log.error({ err: error, paymentId: payment.id }, 'refund notice not posted');
+    }
+    const client = await repository.client(payment.userId);
+    if (!client) return;
+    const texts = es.mail.paymentRefunded;
+    try {
+      await deps.mailer.send({
+        to: client.mail,
+        ...composeMail({
+          subject: texts.subject,
+          name: client.name,
+          paragraphs: [texts.body(code, amount)],
+          action: { label: texts.action, url: `${deps.publicUrl}/dashboard/casos` },
+        }),
+      });
+    } catch (error) {
+      log.error({ err: error, paymentId: payment.id }, 'refund mail not sent');
+    }
+  }
+
+  /** Gives back money that arrived for a case already paid; recorded on the payment, logged and told. */
+  async function refund(payment: PaymentRow & { providerPaymentId: string }): Promise<CompletionResult> {
+    const ids = {
+      paymentId: payment.id,
+      caseId: payment.caseId,
+      proposalId: payment.proposalId,
+      userId: payment.userId,
+      providerPaymentId: payment.providerPaymentId,
+      amountCents: payment.amountCents,
+    };
+    let refundId: string;
+    try {
+      ({ refundId } = await provider.refund({
+        paymentId: payment.id,
+        providerPaymentId: payment.providerPaymentId,
+        amountCents: payment.amountCents,
+      }));
+    } catch (error) {
+      // the provider is asked again on its retry of the event (the refund's idempotency key is the payment)
+      log.error({ err: error, ...ids }, 'refund of a payment for a case already paid failed');
+      throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.providerUnavailable });
+    }
+    const [recorded] = await repository.markRefunded(payment.id, refundId);
+    if (!recorded) return { status: 'duplicate' };
+    log.warn({ ...ids, refundId }, 'payment for a case already paid: refunded');
+    await tellRefund(payment);
+    return { status: 'refunded' };
+  }
+
+  const service = {
     provider,
 
     /**
@@ -78,7 +156,7 @@ export function createPaymentsService(deps: {
      */
     async openCheckout(input: OpenCheckout): Promise<string> {
       const paymentId = randomUUID();
-      await db.insert(payments).values({
+      await repository.insertPayment({
         id: paymentId,
         caseId: input.caseId,
         proposalId: input.proposalId,
@@ -103,52 +181,60 @@ export function createPaymentsService(deps: {
           successUrl: `${deps.publicUrl}/payment-success`,
           cancelUrl: `${deps.publicUrl}/payment-error`,
         });
-        await db
-          .update(payments)
-          .set({ providerSessionId: session.sessionId })
-          .where(eq(payments.id, paymentId));
+        await repository.setPayment(paymentId, { providerSessionId: session.sessionId });
         return session.url;
       } catch (error) {
-        deps.log.error({ err: error, paymentId }, 'payment provider refused the checkout');
-        await db.update(payments).set({ status: 'CANCELADO' }).where(eq(payments.id, paymentId));
+        log.error({ err: error, paymentId }, 'payment provider refused the checkout');
+        await repository.setPayment(paymentId, { status: 'CANCELADO' });
         throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.providerUnavailable });
       }
     },
 
-    /** The provider confirmed the payment of a checkout session. */
+    /**
+     * The provider confirmed a payment of a checkout session; `providerPaymentId` names the money taken
+     * (what a refund gives back). The case's other open checkouts are closed; money for a case already
+     * paid, or for a checkout closed meanwhile, is refunded.
+     */
     async complete(input: {
       provider: ProviderName;
       sessionId: string;
       providerPaymentId?: string | null;
     }): Promise<CompletionResult> {
-      return deps.chatTransaction(async (tx, post) => {
-        const payment = await lockPayment(tx, input.provider, input.sessionId);
-        if (!payment) return { status: 'unknown' };
-        if (payment.status === 'COMPLETADO') return { status: 'duplicate' };
-        if (payment.status === 'CANCELADO') return { status: 'conflict' };
-        const completed: PaymentRow = {
-          ...payment,
-          status: 'COMPLETADO',
-          completedAt: new Date(),
-          providerPaymentId: input.providerPaymentId ?? payment.providerPaymentId,
-        };
-        const outcome = await deps.onPaid(tx, post, completed);
-        if (outcome === 'conflict') {
-          // the case was taken meanwhile (another proposal paid first): the provider must refund this one
-          deps.log.warn({ paymentId: payment.id }, 'payment for a case no longer open: to be refunded');
-          await tx.update(payments).set({ status: 'CANCELADO' }).where(eq(payments.id, payment.id));
-          return { status: 'conflict' };
-        }
-        await tx
-          .update(payments)
-          .set({
-            status: 'COMPLETADO',
-            completedAt: completed.completedAt,
-            providerPaymentId: completed.providerPaymentId,
-          })
-          .where(eq(payments.id, payment.id));
-        return { status: 'completed' };
-      });
+      const outcome = await withTransaction(
+        db,
+        async (tx, afterCommit) => {
+          const payments = createPaymentsRepository(tx);
+          const payment = await payments.lockPayment(input.provider, input.sessionId);
+          if (!payment) return { status: 'unknown' as const };
+          if (payment.status === 'COMPLETADO' || payment.status === 'REEMBOLSADO') {
+            return { status: 'duplicate' as const };
+          }
+          const providerPaymentId = input.providerPaymentId ?? payment.providerPaymentId;
+          if (payment.status === 'PENDIENTE') {
+            const completed: PaymentRow = {
+              ...payment,
+              status: 'COMPLETADO',
+              completedAt: new Date(),
+              providerPaymentId,
+            };
+            if ((await deps.onPaid(tx, afterCommit, completed)) === 'activated') {
+              await payments.setPayment(payment.id, {
+                status: 'COMPLETADO',
+                completedAt: completed.completedAt,
+                providerPaymentId,
+              });
+              closeAfterCommit(afterCommit, await payments.cancelOpenOfCase(payment.caseId, payment.id));
+              return { status: 'completed' as const };
+            }
+          }
+          // the case was taken by another payment, or this checkout was closed meanwhile
+          await payments.setPayment(payment.id, { status: 'CANCELADO', providerPaymentId });
+          if (!providerPaymentId) return { status: 'conflict' as const };
+          return { status: 'refund' as const, payment: { ...payment, providerPaymentId } };
+        },
+        log,
+      );
+      return outcome.status === 'refund' ? refund(outcome.payment) : { status: outcome.status };
     },
 
     /**
@@ -156,37 +242,60 @@ export function createPaymentsService(deps: {
      * the proposal may be accepted again. A completed payment is never undone here.
      */
     async cancel(input: { provider: ProviderName; sessionId: string }): Promise<CompletionResult> {
-      return db.transaction(async (tx) => {
-        const payment = await lockPayment(tx as Db, input.provider, input.sessionId);
-        if (!payment) return { status: 'unknown' as const };
-        if (payment.status !== 'PENDIENTE') return { status: 'duplicate' as const };
-        await tx.update(payments).set({ status: 'CANCELADO' }).where(eq(payments.id, payment.id));
-        await tx
-          .update(proposals)
-          .set({ status: 'PENDIENTE', decidedAt: null })
-          .where(and(eq(proposals.id, payment.proposalId), eq(proposals.status, 'ACEPTADA')));
-        return { status: 'completed' as const };
-      });
+      return withTransaction(
+        db,
+        async (tx) => {
+          const payments = createPaymentsRepository(tx);
+          const payment = await payments.lockPayment(input.provider, input.sessionId);
+          if (!payment) return { status: 'unknown' as const };
+          if (payment.status !== 'PENDIENTE') return { status: 'duplicate' as const };
+          await payments.setPayment(payment.id, { status: 'CANCELADO' });
+          await deps.onReleased(tx, payment.proposalId);
+          return { status: 'completed' as const };
+        },
+        log,
+      );
+    },
+
+    /** The open checkouts of these proposals are cancelled in the caller's transaction, then closed. */
+    async cancelOpenCheckouts(tx: Db, afterCommit: AfterCommit, proposalIds: string[]): Promise<void> {
+      closeAfterCommit(afterCommit, await createPaymentsRepository(tx).cancelOpenOfProposals(proposalIds));
+    },
+
+    /**
+     * The sandbox's 'Pagar': a checkout that is closed takes no money (a completed one is simply paid);
+     * otherwise the sandbox takes it and the payment completes as a provider's webhook would complete it.
+     */
+    async payInSandbox(sessionId: string): Promise<CompletionResult> {
+      const summary = isSandbox(provider) && (await repository.checkoutSummary('sandbox', sessionId));
+      if (!summary || !isSandbox(provider)) return { status: 'unknown' };
+      if (summary.status === 'COMPLETADO') return { status: 'duplicate' };
+      const charged = summary.status === 'PENDIENTE' ? provider.charge(sessionId) : null;
+      if (!charged) return { status: 'conflict' };
+      return service.complete({ provider: 'sandbox', sessionId, providerPaymentId: charged });
     },
 
     /** What the sandbox checkout page shows. */
-    async checkoutSummary(name: ProviderName, sessionId: string) {
-      const [row] = await db
-        .select({
-          status: payments.status,
-          amountCents: payments.amountCents,
-          caseId: cases.id,
-          caseTitle: cases.title,
-          lawyerName: users.name,
-          lawyerSurname: users.surname,
-        })
-        .from(payments)
-        .innerJoin(cases, eq(cases.id, payments.caseId))
-        .innerJoin(users, eq(users.id, payments.lawyerId))
-        .where(and(eq(payments.provider, name), eq(payments.providerSessionId, sessionId)));
-      return row;
+    checkoutSummary: (name: ProviderName, sessionId: string) => repository.checkoutSummary(name, sessionId),
+
+    /**
+     * Runs a provider's event once: a replay of an event id already processed answers 'duplicate' without
+     * running it; should `apply` fail, the id is forgotten again so the provider's retry runs it.
+     */
+    async processEvent<T>(
+      event: { provider: ProviderName; id: string; type: string },
+      apply: () => Promise<T>,
+    ): Promise<T | 'duplicate'> {
+      if (!(await repository.recordEvent(event.provider, event.id, event.type))) return 'duplicate';
+      try {
+        return await apply();
+      } catch (error) {
+        await repository.forgetEvent(event.provider, event.id);
+        throw error;
+      }
     },
   };
+  return service;
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

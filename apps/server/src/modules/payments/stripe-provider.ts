@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider.ts';
+import type { CheckoutRequest, CheckoutSession, PaymentProvider, RefundRequest } from './payment-provider.ts';
 
 /** Where the SDK sends its calls: Stripe itself, or a local stand-in of its API (tests, `STRIPE_API_BASE`). */
 export type StripeEndpoint = { host: string; port: number; protocol: 'http' | 'https' };
@@ -81,6 +81,24 @@ export function createStripeProvider(config: Config, options: { client?: Stripe 
       );
       if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a URL`);
       return { sessionId: session.id, url: session.url };
+    },
+
+    async expireCheckout(sessionId: string) {
+      try {
+        await client.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (completed or expired meanwhile):
+        // it is closed either way
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+
+    async refund(request: RefundRequest) {
+      const refund = await client.refunds.create(
+        { payment_intent: request.providerPaymentId, amount: request.amountCents },
+        { idempotencyKey: `refund-${request.paymentId}` },
+      );
+      return { refundId: refund.id };
     },
   };
 }

@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
+import { outbox } from '../../../test/outbox.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { cases, messages, paymentEvents, payments, proposals } from '../../db/schema/index.ts';
 
@@ -259,6 +260,109 @@ describe('stripe webhook', () => {
     expect(late.json().data.status).toBe('duplicate');
     expect((await paymentRow(checkout.paymentId))?.status).toBe('COMPLETADO');
     expect((await caseRow(checkout.caseId))?.status).toBe('ACTIVO');
+  });
+
+  it('two checkouts for one case: the first paid closes the other at Stripe; money still arriving for it is refunded, recorded and told', async () => {
+    const first = await pendingCheckout(300);
+    // a second lawyer's proposal on the same case, accepted too: two open checkouts
+    const other = await createLawyer(t.app);
+    const offer = await call(
+      await signIn(t.app, other),
+      `/api/proposal/create-proposal-to-case/${first.caseId}`,
+      {
+        price: 550,
+        message: 'Yo también.',
+      },
+    );
+    const clientToken = await signIn(t.app, first.client);
+    expect(
+      (await call(clientToken, `/api/proposal/accept-proposal/${offer.json().data.id}`)).statusCode,
+    ).toBe(200);
+    const [second] = await t.app.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.caseId, first.caseId), eq(payments.lawyerId, other.id)));
+    if (!second) throw new Error('no second checkout');
+
+    expect((await deliver(completedEvent(first.sessionId))).json().data.status).toBe('completed');
+    // the other checkout is cancelled here and expired at Stripe, so it can no longer be paid
+    expect((await paymentRow(second.id))?.status).toBe('CANCELADO');
+    expect(
+      standIn.requests.some(
+        (r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${second.providerSessionId}/expire`,
+      ),
+    ).toBe(true);
+
+    // the client had paid it a moment before it expired: Stripe completes it, and it is given back
+    const late = completedEvent(second.providerSessionId, { payment_intent: 'pi_test_second' });
+    const res = await deliver(late);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('refunded');
+    const refund = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    expect(refund?.form).toMatchObject({ payment_intent: 'pi_test_second', amount: '55000' });
+    expect(refund?.headers['idempotency-key']).toBe(`refund-${second.id}`);
+    expect(await paymentRow(second.id)).toMatchObject({
+      status: 'REEMBOLSADO',
+      providerPaymentId: 'pi_test_second',
+      providerRefundId: expect.stringMatching(/^re_/),
+      refundedAt: expect.any(Date),
+    });
+    // the case keeps its first payment and lawyer; the client's billing shows that one payment only
+    expect(await caseRow(first.caseId)).toMatchObject({ status: 'ACTIVO', lawyerId: first.lawyer.id });
+    const billing = await t.app.inject({
+      method: 'GET',
+      url: `/api/transaccion/getUserTransaccion/${first.client.id}`,
+      headers: bearer(clientToken),
+    });
+    expect(billing.statusCode).toBe(200);
+    expect(billing.json().data.map((row: { precioBruto: number }) => row.precioBruto)).toEqual([300]);
+    // told in the chat with that lawyer (a client-only notice) and by mail
+    const notices = await t.app.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.caseId, first.caseId), eq(messages.type, MESSAGE_TYPE.CLIENT_NOTICE)));
+    expect(notices.map((m) => m.text)).toEqual([
+      es.caseMessages.refunded(caseCode(first.caseId), formatEuros(550)),
+    ]);
+    expect(notices[0]?.audience).toBe('USUARIO');
+    const mails = outbox(t.config.dataDir).filter(
+      (m) => m.raw.includes(first.client.mail) && m.raw.includes(es.mail.paymentRefunded.subject),
+    );
+    expect(mails).toHaveLength(1);
+
+    // a replay, or Stripe's other event for that session, refunds nothing more
+    expect((await deliver(late)).json().data.status).toBe('duplicate');
+    const again = await deliver(
+      event('checkout.session.async_payment_succeeded', {
+        id: second.providerSessionId,
+        payment_intent: 'pi_test_second',
+      }),
+    );
+    expect(again.json().data.status).toBe('duplicate');
+    expect(standIn.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+  });
+
+  it('a refund Stripe refuses answers 503, so that Stripe delivers the event again and the refund is retried', async () => {
+    const checkout = await pendingCheckout(120);
+    expect(
+      (await deliver(event('checkout.session.expired', { id: checkout.sessionId, payment_status: 'unpaid' })))
+        .statusCode,
+    ).toBe(200);
+    standIn.respondWith((request) =>
+      request.path === '/v1/refunds'
+        ? standIn.stripeError(500, 'Stripe no responde', 'api_error')
+        : undefined,
+    );
+    const late = completedEvent(checkout.sessionId, { payment_intent: 'pi_test_late' });
+    try {
+      expect((await deliver(late)).statusCode).toBe(503);
+    } finally {
+      standIn.respondWith(undefined);
+    }
+    expect((await paymentRow(checkout.paymentId))?.status).toBe('CANCELADO');
+    const retried = await deliver(late);
+    expect(retried.json().data.status).toBe('refunded');
+    expect((await paymentRow(checkout.paymentId))?.status).toBe('REEMBOLSADO');
   });
 
   it('an expired checkout cancels the payment and the proposal may be accepted again', async () => {

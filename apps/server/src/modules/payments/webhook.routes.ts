@@ -1,15 +1,19 @@
 import { es } from '@l4l/shared/texts/es';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
-import { paymentEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { sendError } from '../../plugins/error-handler.ts';
 import { createStripeClient } from './stripe-provider.ts';
 
 /** What the webhook did with an event (the answer's `data.status`; Stripe only reads the 2xx). */
-export type WebhookOutcome = 'completed' | 'cancelled' | 'duplicate' | 'conflict' | 'unknown' | 'ignored';
+export type WebhookOutcome =
+  | 'completed'
+  | 'cancelled'
+  | 'duplicate'
+  | 'conflict'
+  | 'refunded'
+  | 'unknown'
+  | 'ignored';
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
@@ -20,8 +24,8 @@ const idOf = (value: string | { id: string } | null | undefined) =>
  * - The signature is checked over the raw bytes (this plugin keeps JSON bodies as a Buffer, for this route
  *   only) with `STRIPE_WEBHOOK_SECRET`, with the SDK's default tolerance of 300 s: an unsigned, tampered or
  *   stale event is 400 in the error envelope and changes nothing.
- * - Idempotent on the event id: the first delivery inserts it into `payment_events`; a replay finds it there
- *   and answers 200 'duplicate'. Should processing fail, the id is released again so Stripe's retry runs.
+ * - Idempotent on the event id (`app.payments.processEvent`): a replay answers 200 'duplicate'. Should
+ *   processing fail, the id is released again so Stripe's retry runs.
  * - `checkout.session.completed` (paid) and `async_payment_succeeded` complete the payment through
  *   `app.payments.complete`, the same path as the sandbox's 'Pagar'; `expired` and `async_payment_failed`
  *   cancel it. Order does not matter: a completed payment is never cancelled, and completing twice is a no-op.
@@ -61,13 +65,13 @@ async function webhookRoutes(app: FastifyInstance) {
     }
   }
 
-  app.post('/api/payments/webhook', async (request, reply) => {
+  app.post('/api/payments/webhook', async (request) => {
     const secret = stripe?.webhookSecret;
     if (!client || !secret)
       throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.stripeNotConfigured });
     const signature = request.headers['stripe-signature'];
     if (typeof signature !== 'string' || signature.trim() === '') {
-      return sendError(reply, 400, 'INVALID_SIGNATURE', es.payment.webhookUnsigned);
+      throw new AppError('INVALID_SIGNATURE', { message: es.payment.webhookUnsigned });
     }
     const raw = Buffer.isBuffer(request.body)
       ? request.body
@@ -77,25 +81,17 @@ async function webhookRoutes(app: FastifyInstance) {
       event = client.webhooks.constructEvent(raw, signature, secret);
     } catch (error) {
       request.log.warn({ err: error }, 'webhook refused: bad signature');
-      return sendError(reply, 400, 'INVALID_SIGNATURE', es.payment.webhookBadSignature);
+      throw new AppError('INVALID_SIGNATURE', { message: es.payment.webhookBadSignature });
     }
 
-    const [fresh] = await app.db
-      .insert(paymentEvents)
-      .values({ id: event.id, provider: 'stripe', type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!fresh) return { data: { received: true, status: 'duplicate' satisfies WebhookOutcome } };
-
     try {
-      const status = await apply(event);
+      const status: WebhookOutcome = await app.payments.processEvent(
+        { provider: 'stripe', id: event.id, type: event.type },
+        () => apply(event),
+      );
       request.log.info({ eventId: event.id, type: event.type, status }, 'stripe event applied');
       return { data: { received: true, status } };
     } catch (error) {
-      // let Stripe's retry process the event again
-      await app.db
-        .delete(paymentEvents)
-        .where(and(eq(paymentEvents.id, event.id), eq(paymentEvents.provider, 'stripe')));
       request.log.error({ err: error, eventId: event.id }, 'stripe event failed');
       throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.webhookFailed });
     }

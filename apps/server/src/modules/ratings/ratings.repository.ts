@@ -1,7 +1,7 @@
-import { count, desc, eq, type SQL } from 'drizzle-orm';
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { ratings, users } from '../../db/schema/index.ts';
+import { lawyerProfiles, ratings, users } from '../../db/schema/index.ts';
 
 const author = alias(users, 'author');
 const ratedLawyer = alias(users, 'rated_lawyer');
@@ -45,6 +45,27 @@ export function createRatingsRepository(db: Db) {
   return {
     ofLawyer: (lawyerId: string, range: RatingsPage) => page(eq(ratings.lawyerId, lawyerId), range),
     byUser: (userId: string, range: RatingsPage) => page(eq(ratings.userId, userId), range),
+
+    /**
+     * A case's rating with the lawyer's rating_sum / rating_count moved in step; null when the case has its
+     * rating already (unique key on case_id: of two at once, one is stored).
+     */
+    async insertRating(values: typeof ratings.$inferInsert) {
+      const [row] = await db
+        .insert(ratings)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: ratings.id, date: ratings.createdAt });
+      if (!row) return null;
+      await db
+        .update(lawyerProfiles)
+        .set({
+          ratingSum: sql`${lawyerProfiles.ratingSum} + ${values.stars}`,
+          ratingCount: sql`${lawyerProfiles.ratingCount} + 1`,
+        })
+        .where(eq(lawyerProfiles.userId, values.lawyerId));
+      return row;
+    },
   };
 }
 

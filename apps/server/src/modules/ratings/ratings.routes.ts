@@ -1,10 +1,12 @@
-import { pageEnvelope } from '@l4l/shared/envelope';
+import { dataEnvelope, pageEnvelope } from '@l4l/shared/envelope';
+import { newRatingSchema } from '@l4l/shared/schemas/cases';
 import { pageQuerySchema } from '@l4l/shared/schemas/common';
 import { ratingSchema } from '@l4l/shared/schemas/lawyers';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, requireOwner } from '../../plugins/auth.ts';
+import { authenticate, currentUser, requireOwner, requireRole } from '../../plugins/auth.ts';
+import { roleFor } from '../cases/index.ts';
 import { createRatingsService, type RatingsService } from './ratings.service.ts';
 
 declare module 'fastify' {
@@ -16,11 +18,33 @@ declare module 'fastify' {
 
 const params = z.object({ id: z.uuid() });
 const ratingsPage = pageEnvelope(ratingSchema);
+const ratingAnswer = dataEnvelope(
+  z.object({
+    id: z.string(),
+    caseId: z.string(),
+    userId: z.string(),
+    lawyerId: z.string(),
+    stars: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    date: z.string(),
+  }),
+);
 
-/** docs/api/http.md, Ratings, the two GET rows. POST /api/rating/new-rating is the cases feature's. */
+/** Reading a client's or a lawyer's ratings, and rating a finished case. */
 const ratingsModule: FastifyPluginAsyncZod = async (app) => {
-  const service = createRatingsService(app.db);
+  const service = createRatingsService({ db: app.db, cases: () => app.cases, log: app.log });
   app.decorate('ratings', service);
+
+  app.post(
+    '/api/rating/new-rating',
+    {
+      // the case machine's guard for `rate`; the rest of the rule is its `authorize`
+      onRequest: requireRole(roleFor('rate')),
+      schema: { body: newRatingSchema, response: { 200: ratingAnswer } },
+    },
+    async (request) => ({ data: await service.rate(currentUser(request), request.body) }),
+  );
 
   app.get(
     '/api/rating/user-rating/:id',

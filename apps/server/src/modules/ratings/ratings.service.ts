@@ -1,13 +1,19 @@
 import type { PageEnvelope } from '@l4l/shared/envelope';
 import { type Rating, shortText } from '@l4l/shared/schemas/lawyers';
+import { es } from '@l4l/shared/texts/es';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { AppError, forbidden } from '../../lib/app-error.ts';
+import { transactional } from '../../lib/transaction.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { authorize, type CasesApi } from '../cases/index.ts';
 import { createRatingsRepository, type RatingRow } from './ratings.repository.ts';
 
 export type Paging = { page: number; pageSize: number };
 
 const fullName = (name: string, surname: string) => `${name} ${surname}`.trim();
 
-/** A rating as the screens show it (docs/product.md, Ratings). */
+/** spec §3 'Rating shown'. */
 function toRating(row: RatingRow): Rating {
   return {
     id: row.id,
@@ -27,12 +33,27 @@ function toRating(row: RatingRow): Rating {
   };
 }
 
+export type NewRating = {
+  caseId: string;
+  lawyerId?: string;
+  userId?: string;
+  stars: number;
+  title: string;
+  description: string;
+};
+
 /**
- * Reading ratings (docs/api/http.md, Ratings). Writing one belongs to the cases feature, which also
- * keeps the lawyer's rating_sum / rating_count counters in step in the same transaction.
+ * Ratings: reading them, and the client's rating of a finished case (the
+ * case machine's `rate`), which keeps the lawyer's rating_sum / rating_count in step in its transaction.
  */
-export function createRatingsService(db: Db) {
-  const repository = createRatingsRepository(db);
+export function createRatingsService(deps: {
+  db: Db;
+  /** the cases feature (read when used: it is registered after this one) */
+  cases: () => Pick<CasesApi, 'lockCase'>;
+  log: FastifyBaseLogger;
+}) {
+  const repository = createRatingsRepository(deps.db);
+  const transaction = transactional(deps.db, createRatingsRepository, deps.log);
   const range = ({ page, pageSize }: Paging) => ({ limit: pageSize, offset: (page - 1) * pageSize });
   const answer = (
     { rows, total }: { rows: RatingRow[]; total: number },
@@ -48,6 +69,41 @@ export function createRatingsService(db: Db) {
     /** Ratings a client wrote, newest first. */
     async byUser(userId: string, paging: Paging): Promise<PageEnvelope<Rating>> {
       return answer(await repository.byUser(userId, range(paging)), paging);
+    },
+
+    /** The client rates the lawyer of their finished case, once. */
+    async rate(actor: AuthUser, input: NewRating) {
+      if (input.userId && input.userId !== actor.id) throw forbidden();
+      return transaction(async (ratings, tx) => {
+        const row = await deps.cases().lockCase(tx, input.caseId);
+        authorize('rate', actor, row);
+        const lawyerId = row.lawyerId as string;
+        if (input.lawyerId && input.lawyerId !== lawyerId) {
+          throw new AppError('VALIDATION_ERROR', {
+            message: es.ratings.notTheLawyer,
+            fields: { lawyerId: es.ratings.notTheLawyer },
+          });
+        }
+        const stored = await ratings.insertRating({
+          caseId: row.id,
+          userId: actor.id,
+          lawyerId,
+          stars: input.stars,
+          title: input.title,
+          description: input.description,
+        });
+        if (!stored) throw new AppError('CONFLICT', { message: es.ratings.alreadyRated });
+        return {
+          id: stored.id,
+          caseId: row.id,
+          userId: actor.id,
+          lawyerId,
+          stars: input.stars,
+          title: input.title,
+          description: input.description,
+          date: stored.date.toISOString(),
+        };
+      });
     },
   };
 }

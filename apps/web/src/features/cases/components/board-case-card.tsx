@@ -1,3 +1,4 @@
+import { PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
 import type { BoardCase } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es';
 import type { ReactNode } from 'react';
@@ -25,7 +26,7 @@ export function BoardCaseCard({
   onSent: () => void;
 }) {
   const titleId = `board-case-${boardCase.id}`;
-  const alreadySent = sent || boardCase.myProposal?.status === 'PENDIENTE';
+  const alreadySent = sent || boardCase.myProposal?.status === PROPOSAL_STATUS.PENDING;
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <div className={styles.top}>

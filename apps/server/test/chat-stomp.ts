@@ -8,11 +8,11 @@ import type { ChatMessage } from '@l4l/shared/schemas/chat';
 import { Client, type IFrame, type IStompSocket } from '@stomp/stompjs';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { signIn } from '../../../test/factories.ts';
-import { type App, buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import type { ChatPluginOptions } from './chat.plugin.ts';
+import { type App, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import type { ChatPluginOptions } from '../src/modules/chat/index.ts';
+import { signIn } from './factories.ts';
 
 /** Test support: the web's STOMP client (@stomp/stompjs) in Node against a listening app. */
 

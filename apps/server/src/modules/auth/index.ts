@@ -1,0 +1,3 @@
+/** The auth feature's public entry: what app.ts, other modules and the scripts may use. */
+export { authRoutes } from './auth.routes.ts';
+export { newTotpSecret, otpauthUrl, totpCode } from './totp.ts';

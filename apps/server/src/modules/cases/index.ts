@@ -1,0 +1,17 @@
+/** The cases feature's public entry: what app.ts and other modules may use. */
+export {
+  authorize,
+  CASE_ACTIONS,
+  CASE_MACHINE,
+  type CaseActionName,
+  type CaseActor,
+  type CaseTies,
+  decide,
+  PROVIDER,
+  roleFor,
+  type Verdict,
+} from './case-machine.ts';
+export type { LockedCase } from './cases.repository.ts';
+export { type CasesApi, casesRoutes } from './cases.routes.ts';
+export type { Activation } from './cases.service.ts';
+export { tiesOf } from './cases.service.ts';

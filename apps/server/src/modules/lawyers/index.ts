@@ -1,0 +1,2 @@
+/** The lawyers feature's public entry: what app.ts and other modules may use. */
+export { lawyersRoutes } from './lawyers.routes.ts';

@@ -1,0 +1,6 @@
+/** The payments feature's public entry: what app.ts and other modules may use. */
+export { paymentIntentRoutes } from './payment-intent.routes.ts';
+export type { PaymentProvider, ProviderName } from './payment-provider.ts';
+export { default as paymentsPlugin, type PaymentsPluginOptions, providerFor } from './payments.plugin.ts';
+export type { OnPaid, OnReleased, PaymentRow, PaymentsService } from './payments.service.ts';
+export { default as paymentsWebhook } from './webhook.routes.ts';

@@ -1,0 +1,3 @@
+/** The proposals feature's public entry: what app.ts and other modules may use. */
+export { type ProposalsApi, proposalsRoutes } from './proposals.routes.ts';
+export type { ProposalsService } from './proposals.service.ts';

@@ -1,0 +1,69 @@
+import { OPEN_PROPOSAL_STATUSES, PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { proposals, users } from '../../db/schema/index.ts';
+
+export type ProposalRow = typeof proposals.$inferSelect;
+
+/** The proposals table: written by this module only. */
+export function createProposalsRepository(db: Db) {
+  return {
+    async findProposal(id: string) {
+      const [row] = await db.select().from(proposals).where(eq(proposals.id, id));
+      return row;
+    },
+
+    /** The proposal row, locked until the transaction ends (its case is locked first, always). */
+    async lockProposal(id: string) {
+      const [row] = await db.select().from(proposals).where(eq(proposals.id, id)).for('update');
+      return row;
+    },
+
+    /**
+     * The open-proposal rule: null when the lawyer already has an open proposal on the case (the unique
+     * partial index over OPEN_PROPOSAL_STATUSES decides, races included).
+     */
+    async insertProposal(values: typeof proposals.$inferInsert) {
+      const [row] = await db.insert(proposals).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    async setProposal(id: string, values: Partial<typeof proposals.$inferInsert>) {
+      const [row] = await db.update(proposals).set(values).where(eq(proposals.id, id)).returning();
+      return row;
+    },
+
+    /** An accepted proposal whose checkout closed unpaid is pending again (one still accepted only). */
+    async releaseAccepted(id: string) {
+      await db
+        .update(proposals)
+        .set({ status: PROPOSAL_STATUS.PENDING, decidedAt: null })
+        .where(and(eq(proposals.id, id), eq(proposals.status, PROPOSAL_STATUS.ACCEPTED)));
+    },
+
+    /** The other open proposals of a case, rejected once one of them is paid; returns them. */
+    async rejectOthers(caseId: string, paidId: string) {
+      return db
+        .update(proposals)
+        .set({ status: PROPOSAL_STATUS.REJECTED, decidedAt: new Date() })
+        .where(
+          and(
+            eq(proposals.caseId, caseId),
+            ne(proposals.id, paidId),
+            inArray(proposals.status, [...OPEN_PROPOSAL_STATUSES]),
+          ),
+        )
+        .returning();
+    },
+
+    async lawyerName(id: string) {
+      const [row] = await db
+        .select({ name: users.name, surname: users.surname })
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
+    },
+  };
+}
+
+export type ProposalsRepository = ReturnType<typeof createProposalsRepository>;

@@ -1,0 +1,79 @@
+import { dataEnvelope } from '@l4l/shared/envelope';
+import { proposalInputSchema, proposalSchema } from '@l4l/shared/schemas/cases';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireRole } from '../../plugins/auth.ts';
+import { roleFor } from '../cases/index.ts';
+import { createProposalsService, type ProposalsService } from './proposals.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** what payments ask of proposals: see `ProposalsApi` */
+    proposals: ProposalsApi;
+  }
+}
+
+/** What the payments feature asks of proposals: a payment confirmed, or a checkout closed unpaid. */
+export type ProposalsApi = Pick<ProposalsService, 'paid' | 'released'>;
+
+const caseParams = z.object({ caseId: z.uuid() });
+const proposalParams = z.object({ proposalId: z.uuid() });
+
+/** Making, accepting and rejecting proposals. The role guards are the case machine's. */
+function routes(service: ProposalsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/proposal/create-proposal-to-case/:caseId',
+      {
+        onRequest: requireRole(roleFor('propose')),
+        schema: {
+          params: caseParams,
+          body: proposalInputSchema,
+          response: { 200: dataEnvelope(proposalSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.propose(currentUser(request), request.params.caseId, request.body),
+      }),
+    );
+
+    app.post(
+      '/api/proposal/accept-proposal/:proposalId',
+      {
+        onRequest: requireRole(roleFor('accept')),
+        schema: { params: proposalParams, response: { 200: dataEnvelope(z.string()) } },
+      },
+      async (request) => ({ data: await service.accept(currentUser(request), request.params.proposalId) }),
+    );
+
+    app.post(
+      '/api/proposal/reject-proposal/:proposalId/:chatId',
+      {
+        onRequest: requireRole(roleFor('reject')),
+        schema: {
+          params: proposalParams.extend({ chatId: z.uuid() }),
+          response: { 200: dataEnvelope(proposalSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.reject(currentUser(request), request.params.proposalId, request.params.chatId),
+      }),
+    );
+  };
+}
+
+async function proposals(app: FastifyInstance) {
+  const service = createProposalsService({
+    db: app.db,
+    chat: app.chat,
+    cases: app.cases,
+    payments: () => app.payments,
+    log: app.log,
+  });
+  app.decorate('proposals', { paid: service.paid, released: service.released } satisfies ProposalsApi);
+  await app.register(routes(service));
+}
+
+export const proposalsRoutes = fp(proposals, { name: 'proposals', dependencies: ['auth', 'chat', 'cases'] });

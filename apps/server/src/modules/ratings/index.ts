@@ -1,0 +1,3 @@
+/** The ratings feature's public entry: what app.ts and other modules may use. */
+export { ratingsRoutes } from './ratings.routes.ts';
+export type { RatingsService } from './ratings.service.ts';

@@ -1,0 +1,2 @@
+/** The uploads feature's public entry: what app.ts and other modules may use. */
+export { uploadsRoutes } from './uploads.routes.ts';

@@ -1,0 +1,2 @@
+/** The users feature's public entry: what app.ts and other modules may use. */
+export { usersRoutes } from './users.routes.ts';

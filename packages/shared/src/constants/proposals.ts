@@ -1,0 +1,26 @@
+/** A proposal's status, as text on the wire and in the database. */
+export const PROPOSAL_STATUS = {
+  PENDING: 'PENDIENTE',
+  /** the client accepted it: held while its checkout is open */
+  ACCEPTED: 'ACEPTADA',
+  REJECTED: 'RECHAZADA',
+  PAID: 'PAGADA',
+} as const;
+
+export const PROPOSAL_STATUSES = [
+  PROPOSAL_STATUS.PENDING,
+  PROPOSAL_STATUS.ACCEPTED,
+  PROPOSAL_STATUS.REJECTED,
+  PROPOSAL_STATUS.PAID,
+] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/**
+ * The open proposals: still in play for their case. A lawyer has at most one open proposal per case (the
+ * database's unique partial index), and the board counts and prices the open ones.
+ */
+export const OPEN_PROPOSAL_STATUSES = [PROPOSAL_STATUS.PENDING, PROPOSAL_STATUS.ACCEPTED] as const;
+
+export function isOpenProposal(status: ProposalStatus): boolean {
+  return (OPEN_PROPOSAL_STATUSES as readonly string[]).includes(status);
+}
