@@ -174,6 +174,7 @@ export function createPaymentsService(deps: {
       const [row] = await db
         .select({
           status: payments.status,
+          clientId: payments.userId,
           amountCents: payments.amountCents,
           caseId: cases.id,
           caseTitle: cases.title,
