@@ -6,15 +6,15 @@ import { bearer, createAdmin, createUser, signIn } from '../../test/factories.ts
  * API.md "Conventions": JSON in (`Content-Type: application/json`), 415 for a wrong media type. A client
  * written from the contract sends that header on every call, including the actions that carry no body.
  */
+let t: Awaited<ReturnType<typeof buildTestApp>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const json = { 'content-type': 'application/json' };
+
 describe('request bodies', () => {
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t.close());
-
-  const json = { 'content-type': 'application/json' };
-
   it('takes an empty body sent as JSON as no body on an action without one', async () => {
     const client = await createUser(t.app);
     const recover = await t.app.inject({
@@ -68,13 +68,6 @@ describe('request bodies', () => {
  * 5 MB picture in a data URL. A public route does not buffer megabytes for anyone who sends them.
  */
 describe('request body limits', () => {
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t.close());
-
-  const json = { 'content-type': 'application/json' };
   const tooLarge = {
     error: { code: 'PAYLOAD_TOO_LARGE', message: 'La petición es demasiado grande.' },
   };
