@@ -44,7 +44,7 @@ function databaseProbe(database: Database, log: (err: unknown) => void) {
 }
 
 /**
- * API.md Health. `/api/health`: 200 when the database answers, 503 otherwise (its shape is kept for the
+ * Health. `/api/health`: 200 when the database answers, 503 otherwise (its shape is kept for the
  * probes already pointed at it). `/api/health/live`: the process answers (restart it when not).
  * `/api/health/ready`: it can serve, the database answers (send it no traffic when not); the 503 names
  * what fails. Each answers within HEALTH_DB_WAIT_MS.

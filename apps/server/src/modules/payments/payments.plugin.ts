@@ -60,7 +60,7 @@ function page(title: string, body: string): string {
 }
 
 /**
- * The sandbox provider's checkout (API.md "Payments"): a plain page whose two buttons post forms. The
+ * The sandbox provider's checkout: a plain page whose two buttons post forms. The
  * session id in the link is not enough: the page and both buttons need the session (cookie or Bearer) of
  * the client who accepted the proposal. An anonymous visitor gets 401 (the page: a Spanish page saying to
  * sign in, with a link home), anyone else 404, as for a checkout that does not exist.
