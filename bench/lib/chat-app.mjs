@@ -24,6 +24,10 @@ const config = loadConfig(
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // no card is charged in a benchmark
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    // every simulated chat session comes from this machine's one address
+    MAX_CONNECTIONS_PER_IP: '100000',
   },
   { webDist: undefined },
 );

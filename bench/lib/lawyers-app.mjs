@@ -55,6 +55,8 @@ const config = loadConfig(
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // no card is charged in a benchmark
+    ALLOW_SANDBOX_PAYMENTS: 'true',
   },
   { webDist: undefined },
 );

@@ -19,7 +19,8 @@ import { ratingsRoutes } from './modules/ratings/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import auth from './plugins/auth.ts';
-import bodyParsers from './plugins/body-parsers.ts';
+import bodyParsers, { DEFAULT_BODY_LIMIT } from './plugins/body-parsers.ts';
+import { capConnectionsPerIp, trustedPeer } from './plugins/connections.ts';
 import errorHandler, { sendError } from './plugins/error-handler.ts';
 import mailer from './plugins/mailer.ts';
 import security from './plugins/security.ts';
@@ -41,9 +42,6 @@ export type AppDeps = {
   /** told of every route as it is added (the authorization and hostile-input tests list them) */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
-
-/** Image data URLs of up to 5 MiB grow by a third in base64; leave room for the rest of the body. */
-const BODY_LIMIT = 8 * 1024 * 1024;
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   const base = {
@@ -87,19 +85,37 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 /** Builds the whole app without listening: tests inject requests or listen on a port. */
 export async function buildApp(config: Config, deps: AppDeps = {}) {
+  const hops = config.trustProxy;
   const app = Fastify({
     logger: loggerOptions(config),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    bodyLimit: BODY_LIMIT,
-    trustProxy: config.env === 'production',
+    // small by default; the routes that take an image raise it for themselves (IMAGE_BODY_LIMIT)
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; otherwise anyone could pick
+    // a new address per request and walk past every per-IP limit
+    trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
+    // a slow client (headers or body sent a byte at a time) is cut, as is an idle keep-alive connection;
+    // an upgraded WebSocket is no longer an HTTP request and is not bound by these
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      // how often node:http looks for requests over their time (30 s by default, longer than the timeouts)
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // the router's own refusals (a malformed URL, a path parameter over 200 characters) in the envelope too
     frameworkErrors: (_error, _request, reply) =>
       sendError(reply, 400, 'VALIDATION_ERROR', es.validation.badUrl),
   }).withTypeProvider<ZodTypeProvider>();
+
+  capConnectionsPerIp(app.server, {
+    max: config.http.maxConnectionsPerIp,
+    isTrustedPeer: trustedPeer(config.trustProxy),
+  });
 
   if (deps.onRoute) {
     const onRoute = deps.onRoute;

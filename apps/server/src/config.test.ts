@@ -41,6 +41,16 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging', /NODE_ENV/],
     ['JWT_SECRET', 'short', /JWT_SECRET/],
     ['GOOGLE_JWKS_URL', 'ftp://keys', /GOOGLE_JWKS_URL debe ser una URL http:/],
+    ['TRUST_PROXY', 'true', /TRUST_PROXY debe ser un número de saltos o una lista/],
+    ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY/],
+    ['TRUST_PROXY', 'loopback,proxy.example', /TRUST_PROXY/],
+    ['ALLOW_SANDBOX_PAYMENTS', 'quizá', /ALLOW_SANDBOX_PAYMENTS debe ser true o false/],
+    ['HTTP_REQUEST_TIMEOUT_MS', 'abc', /HTTP_REQUEST_TIMEOUT_MS debe ser un número de milisegundos/],
+    ['HTTP_HEADERS_TIMEOUT_MS', '0', /HTTP_HEADERS_TIMEOUT_MS/],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '-5', /HTTP_KEEP_ALIVE_TIMEOUT_MS/],
+    ['MAX_CONNECTIONS_PER_IP', '0', /MAX_CONNECTIONS_PER_IP debe ser un número entero mayor que 0/],
+    ['DB_CONNECT_TIMEOUT_MS', '1.5', /DB_CONNECT_TIMEOUT_MS/],
+    ['DB_STATEMENT_TIMEOUT_MS', 'nunca', /DB_STATEMENT_TIMEOUT_MS/],
   ])('refuses %s=%s with a one-line message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrowError(ConfigError);
     try {
@@ -52,10 +62,63 @@ describe('loadConfig', () => {
     }
   });
 
+  const production = {
+    ...base,
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(40),
+    STRIPE_SECRET_KEY: 'sk_live_x',
+  };
+
   it('requires JWT_SECRET in production and turns the demo data off there', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrowError(/JWT_SECRET es obligatorio/);
-    const config = loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    const config = loadConfig(production);
     expect(config.seedDemo).toBe(false);
+  });
+
+  it('refuses the demo data in production: its administrator’s second factor is public', () => {
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrowError(
+      /^Configuración no válida: SEED_DEMO=true no se admite con NODE_ENV=production/,
+    );
+    expect(loadConfig({ ...production, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('refuses the sandbox checkout in production unless a staging site asks for it', () => {
+    const { STRIPE_SECRET_KEY: _key, ...withoutStripe } = production;
+    expect(() => loadConfig(withoutStripe)).toThrowError(
+      /^Configuración no válida: con NODE_ENV=production hace falta STRIPE_SECRET_KEY.*ALLOW_SANDBOX_PAYMENTS=true/,
+    );
+    expect(() => loadConfig(withoutStripe)).not.toThrowError(/\n/);
+    const staging = loadConfig({ ...withoutStripe, ALLOW_SANDBOX_PAYMENTS: 'true' });
+    expect(staging.stripe).toBeUndefined();
+    expect(staging.allowSandboxPayments).toBe(true);
+    expect(loadConfig(production).stripe?.secretKey).toBe('sk_live_x');
+    // outside production the sandbox is the default, nothing to allow
+    expect(loadConfig(base).allowSandboxPayments).toBe(true);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'loopback, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('has HTTP and database timeouts that a slow client or a stalled database cannot outwait', () => {
+    const config = loadConfig(base);
+    expect(config.http).toEqual({
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 10_000,
+      maxConnectionsPerIp: 100,
+    });
+    expect(config.db).toEqual({ connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 });
+    expect(() =>
+      loadConfig({ ...base, HTTP_HEADERS_TIMEOUT_MS: '9000', HTTP_REQUEST_TIMEOUT_MS: '5000' }),
+    ).toThrowError(/HTTP_HEADERS_TIMEOUT_MS no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS/);
   });
 
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

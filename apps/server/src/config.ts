@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,6 +33,44 @@ const url = (name: string, protocols: string[]) =>
       },
       { error: `${name} debe ser una URL ${protocols.map((p) => `${p}//`).join(' o ')}` },
     );
+
+/** A whole number of milliseconds within [min, max]; the message names the variable and the range. */
+const millis = (name: string, min: number, max: number) => {
+  const error = `${name} debe ser un número de milisegundos entre ${min} y ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
+/** proxy-addr's names for address ranges (what Fastify's trustProxy accepts besides addresses). */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(item: string): boolean {
+  const [address = '', prefix, extra] = item.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset trusts nobody (the socket's address is the client's); a number trusts that many
+ * proxy hops; otherwise a comma list of addresses, CIDR ranges or proxy-addr's names (`loopback`, ...).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (v) =>
+      /^\d{1,2}$/.test(v) ||
+      v.split(',').every((item) => PROXY_RANGES.includes(item.trim()) || isAddressOrRange(item.trim())),
+    {
+      error:
+        'TRUST_PROXY debe ser un número de saltos o una lista separada por comas de direcciones IP, rangos CIDR, loopback, linklocal o uniquelocal',
+    },
+  )
+  .transform((v): number | string[] =>
+    /^\d{1,2}$/.test(v) ? Number(v) : v.split(',').map((item) => item.trim()),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -99,6 +138,19 @@ const envSchema = z.object({
     })
     .optional(),
   WEB_DIST: z.string().trim().min(1).optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  ALLOW_SANDBOX_PAYMENTS: bool('ALLOW_SANDBOX_PAYMENTS').optional(),
+  // a slow client may not hold a connection longer than these (node:http's own timers)
+  HTTP_HEADERS_TIMEOUT_MS: millis('HTTP_HEADERS_TIMEOUT_MS', 100, 600_000).default(20_000),
+  HTTP_REQUEST_TIMEOUT_MS: millis('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000).default(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: millis('HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 600_000).default(10_000),
+  MAX_CONNECTIONS_PER_IP: z.coerce
+    .number({ error: 'MAX_CONNECTIONS_PER_IP debe ser un número entero mayor que 0' })
+    .int({ error: 'MAX_CONNECTIONS_PER_IP debe ser un número entero mayor que 0' })
+    .positive({ error: 'MAX_CONNECTIONS_PER_IP debe ser un número entero mayor que 0' })
+    .default(100),
+  DB_CONNECT_TIMEOUT_MS: millis('DB_CONNECT_TIMEOUT_MS', 100, 600_000).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: millis('DB_STATEMENT_TIMEOUT_MS', 100, 3_600_000).default(10_000),
 });
 
 export type Config = {
@@ -131,6 +183,23 @@ export type Config = {
   logLevel: string;
   /** the built web app; undefined when it has not been built (API only) */
   webDist: string | undefined;
+  /** Fastify's trustProxy: false (nobody), a hop count, or the addresses and ranges of trusted proxies */
+  trustProxy: false | number | string[];
+  /** the sandbox checkout in production: only when a staging site asks for it (ALLOW_SANDBOX_PAYMENTS) */
+  allowSandboxPayments: boolean;
+  http: {
+    headersTimeoutMs: number;
+    /** the whole request, body included; a WebSocket, once upgraded, is not bound by it */
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    /** open sockets per remote address (a trusted proxy's are not counted) */
+    maxConnectionsPerIp: number;
+  };
+  db: {
+    connectTimeoutMs: number;
+    /** PostgreSQL's statement_timeout; the driver gives up waiting for an answer shortly after it */
+    statementTimeoutMs: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -169,6 +238,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (production && !e.JWT_SECRET && !overrides.jwtSecret) {
     throw new ConfigError('Configuración no válida: JWT_SECRET es obligatorio con NODE_ENV=production.');
   }
+  if (production && e.SEED_DEMO === true) {
+    // the demo administrator's password and second-factor secret are published in the README
+    throw new ConfigError(
+      'Configuración no válida: SEED_DEMO=true no se admite con NODE_ENV=production (las cuentas de demostración tienen claves públicas).',
+    );
+  }
+  if (production && !e.STRIPE_SECRET_KEY && !overrides.stripe && e.ALLOW_SANDBOX_PAYMENTS !== true) {
+    throw new ConfigError(
+      'Configuración no válida: con NODE_ENV=production hace falta STRIPE_SECRET_KEY; la pasarela de pruebas (sin cobro real) solo se admite con ALLOW_SANDBOX_PAYMENTS=true en un sitio de pruebas.',
+    );
+  }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    // node:http refuses to start otherwise; say which variables to change
+    throw new ConfigError(
+      'Configuración no válida: HTTP_HEADERS_TIMEOUT_MS no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS.',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const webDist = e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist;
   const config: Config = {
@@ -201,6 +287,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    trustProxy: e.TRUST_PROXY ?? false,
+    allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS ?? !production,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
+    db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = localJwtSecret(dataDir);

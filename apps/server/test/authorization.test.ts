@@ -69,7 +69,7 @@ async function buildWorld(adminToken: string): Promise<World> {
     message: 'Hola',
   });
   const session = sessionOf(await api(ct, 'POST', `/api/proposal/accept-proposal/${paid.id}`));
-  await t.app.inject({ method: 'POST', url: `/payment/sandbox/${session}/pay` });
+  await t.app.inject({ method: 'POST', url: `/payment/sandbox/${session}/pay`, headers: bearer(ct) });
 
   const openCaseId = await publish('Caso abierto');
   const pendingProposal = await api(lt, 'POST', `/api/proposal/create-proposal-to-case/${openCaseId}`, {

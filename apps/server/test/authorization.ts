@@ -57,6 +57,8 @@ const bothParties = (w: World) => [w.client.id, w.lawyer.id];
 
 export const AUTHORIZATION: Record<string, Entry> = {
   'GET /api/health': { access: 'public', request: () => ({ url: '/api/health' }) },
+  'GET /api/health/live': { access: 'public', request: () => ({ url: '/api/health/live' }) },
+  'GET /api/health/ready': { access: 'public', request: () => ({ url: '/api/health/ready' }) },
 
   // auth
   'POST /api/auth/user/register': {
@@ -316,17 +318,21 @@ export const AUTHORIZATION: Record<string, Entry> = {
     access: 'public',
     request: () => ({ url: '/api/payments/intent/pi_prueba' }),
   },
+  // the sandbox checkout is the paying client's alone (anyone else: 404, as for an unknown checkout)
   'GET /payment/sandbox/:sessionId': {
-    access: 'public',
-    request: (w) => ({ url: `/payment/sandbox/${w.sandboxSessionId}` }),
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/payment/sandbox/${w.sandboxSessionId}`, parties: [w.client.id] }),
   },
   'POST /payment/sandbox/:sessionId/pay': {
-    access: 'public',
-    request: (w) => ({ url: `/payment/sandbox/${w.sandboxSessionId}/pay` }),
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/payment/sandbox/${w.sandboxSessionId}/pay`, parties: [w.client.id] }),
   },
   'POST /payment/sandbox/:sessionId/cancel': {
-    access: 'public',
-    request: (w) => ({ url: `/payment/sandbox/${w.sandboxSessionId}/cancel` }),
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/payment/sandbox/${w.sandboxSessionId}/cancel`, parties: [w.client.id] }),
   },
   'GET /api/transaccion/getUserTransaccion/:id': {
     access: 'signed-in',

@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client, type IStompSocket } from '@stomp/stompjs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
  * The real server process, stopped the two ways a server stops. SIGTERM during a load of
@@ -16,8 +15,6 @@ import WebSocket from 'ws';
  * acknowledged (RECEIPT) is stored exactly once. On embedded PGlite, or on PostgreSQL with DATABASE_URL.
  */
 
-const root = path.resolve(import.meta.dirname, '../../..');
-const serverEntry = path.join(root, 'apps/server/src/server.ts');
 const CLIENTS = 20;
 const MESSAGES_PER_CLIENT = 50;
 
@@ -25,64 +22,14 @@ let dataDir: string;
 let databaseUrl: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+function startServer(port: number): Promise<ServerProcess> {
+  return startServerProcess(port, {
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    RATE_LIMIT_FACTOR: '100',
+    LOG_LEVEL: process.env.SHUTDOWN_TEST_LOG_LEVEL ?? 'error',
+    DATABASE_URL: databaseUrl ?? '',
   });
-}
-
-type Server = {
-  process: ChildProcess;
-  base: string;
-  port: number;
-  exited: Promise<number | null>;
-  output: () => string;
-};
-
-async function startServer(port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO: 'true',
-      RATE_LIMIT_FACTOR: '100',
-      LOG_LEVEL: process.env.SHUTDOWN_TEST_LOG_LEVEL ?? 'error',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-      REDIS_URL: '',
-    },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`server exited at start: ${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { process: child, base, port, exited, output: () => output };
 }
 
 async function json(base: string, method: string, url: string, token?: string, body?: unknown) {

@@ -31,8 +31,43 @@ export const MIGRATIONS_FOLDER = path.resolve(
 /** Any fixed number: serialises migrations when several processes start at once on one PostgreSQL. */
 const MIGRATION_LOCK = 4_141_414;
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+export type DatabaseTimeouts = {
+  /** opening a connection, and waiting for a free one from the pool */
+  connectTimeoutMs: number;
+  /** PostgreSQL's statement_timeout (it cancels the statement: SQLSTATE 57014) */
+  statementTimeoutMs: number;
+};
+
+/** The production defaults, also what config.ts defaults to (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 10_000,
+};
+
+/**
+ * A stalled or unreachable database must not hold requests for as long as it lasts: every wait has an
+ * end. statement_timeout is PostgreSQL's own; it cannot act when the network between us stalls, so the
+ * driver also stops waiting for an answer (query_timeout) a second after it. A transaction left open
+ * by a process that hangs is ended by the server (idle_in_transaction_session_timeout).
+ */
+function poolTimeouts(timeouts: DatabaseTimeouts): pg.PoolConfig {
+  return {
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    query_timeout: timeouts.statementTimeoutMs + 1_000,
+    idle_in_transaction_session_timeout: Math.max(30_000, timeouts.statementTimeoutMs * 3),
+  };
+}
+
+export async function openPostgres(
+  url: string,
+  options: { max?: number; timeouts?: DatabaseTimeouts } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    ...poolTimeouts(options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS),
+  });
   // an idle client that loses its connection must not take the process down
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
@@ -71,24 +106,32 @@ export async function migrateDatabase(database: Database): Promise<void> {
     return;
   }
   if (!database.pool) throw new Error('PostgreSQL database without a pool');
-  // an advisory lock belongs to one connection: take it, migrate and release on the same client
-  const client = await database.pool.connect();
+  // an advisory lock belongs to one connection: take it, migrate and release on the same client. That
+  // client has no statement or read timeout: a long migration, or waiting for another process's, is not
+  // a stalled request
+  const client = new pg.Client({
+    ...database.pool.options,
+    statement_timeout: undefined,
+    query_timeout: undefined,
+  });
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    client.release();
+    await client.end();
   }
 }
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db. */
 export async function openConfiguredDatabase(config: {
-  databaseUrl?: string;
+  databaseUrl?: string | undefined;
   dataDir: string;
+  db?: DatabaseTimeouts;
 }): Promise<Database> {
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
+    ? await openPostgres(config.databaseUrl, { timeouts: config.db ?? DEFAULT_DATABASE_TIMEOUTS })
     : await openPglite(path.join(config.dataDir, 'db'));
   await migrateDatabase(database);
   return database;

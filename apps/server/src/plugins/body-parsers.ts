@@ -1,5 +1,16 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+
+/**
+ * Every JSON body the API takes without an image fits in a few KiB (the longest field is a Google
+ * credential of 8,192 characters); a bigger body is refused (413) before it is read, so a client cannot
+ * make the server buffer and parse megabytes on a public route.
+ */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+
+/** The routes that take an image as a data URL: 5 MiB grows by a third in base64, plus the other fields. */
+export const IMAGE_BODY_LIMIT = Math.ceil((LIMITS.imageMaxBytes * 4) / 3) + 64 * 1024;
 
 /**
  * docs/api/http.md, Conventions: JSON in, and 415 for a wrong media type. Two departures from Fastify's defaults:

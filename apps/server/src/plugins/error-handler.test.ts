@@ -53,3 +53,29 @@ describe('ids in the path that name nothing', () => {
     expect(res.json().error.fields).toHaveProperty('page');
   });
 });
+
+describe('a database that cannot answer', () => {
+  it('answers the API with 503 and Retry-After in the envelope, not 500', async () => {
+    const t = await buildTestApp();
+    const client = await createUser(t.app);
+    const token = await signIn(t.app, client);
+    await t.database.close();
+    for (const [method, url, headers] of [
+      ['GET', `/api/cases/user/${client.id}`, bearer(token)],
+      ['POST', '/api/auth/login', {}],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers,
+        ...(method === 'POST' ? { payload: { email: client.mail, password: 'Toga-Martillo-2024' } } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'El servicio no está disponible en este momento.' },
+      });
+    }
+    await t.app.close();
+  });
+});

@@ -3,6 +3,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+
+/** Seconds a client waits before asking again when the database could not answer (RFC 9110, 10.2.3). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_ERROR',
@@ -39,9 +43,16 @@ function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
 }
 
+/** 503 with Retry-After: the database is down, stalled or overloaded, and asking again later may work. */
+export function sendDatabaseUnavailable(reply: FastifyReply, more: Record<string, unknown> = {}) {
+  reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  return sendError(reply, 503, 'SERVICE_UNAVAILABLE', ERROR_MESSAGES.SERVICE_UNAVAILABLE, more);
+}
+
 /**
  * One error handler for the whole API: AppError → envelope; schema validation → 400 with fields;
- * Fastify's own 4xx → envelope in Spanish; anything else → 500 without details (logged).
+ * Fastify's own 4xx → envelope in Spanish; a database that could not answer → 503 with Retry-After;
+ * anything else → 500 without details (logged).
  */
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -74,6 +85,10 @@ async function errorHandler(app: FastifyInstance) {
       const code = CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR';
       const message = (error.code && FASTIFY_MESSAGES[error.code]) || ERROR_MESSAGES[code];
       return sendError(reply, status, code, message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendDatabaseUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, 'INTERNAL_ERROR', ERROR_MESSAGES.INTERNAL_ERROR);

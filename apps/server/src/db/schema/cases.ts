@@ -9,7 +9,7 @@ export const OPEN_PROPOSAL_SQL_LIST = sql.raw(
   `(${OPEN_PROPOSAL_STATUSES.map((status) => `'${status}'`).join(', ')})`,
 );
 
-/** spec §3 case; status labels and progress step fixed by API.md. */
+/** A case; status labels and progress step as docs/domain.md, Case statuses and progress steps fixes them. */
 export const cases = pgTable(
   'cases',
   {
@@ -125,7 +125,7 @@ export const proposals = pgTable(
   ],
 );
 
-/** spec §3 rating; one per case (API.md: 409 after). */
+/** A rating: one per case (docs/domain.md, Ratings). */
 export const ratings = pgTable(
   'ratings',
   {

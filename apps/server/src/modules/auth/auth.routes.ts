@@ -23,6 +23,7 @@ import {
   resolveUser,
   setSessionCookie,
 } from '../../plugins/auth.ts';
+import { IMAGE_BODY_LIMIT } from '../../plugins/body-parsers.ts';
 import { createAuthLimits } from './auth.limits.ts';
 import { createAuthService, isMfaChallenge, type SignInResult, type SignInStep } from './auth.service.ts';
 
@@ -67,7 +68,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/lawyer/register',
-    { onRequest: registration, schema: { body: lawyerRegistrationSchema, response: { 200: idEnvelope } } },
+    {
+      onRequest: registration,
+      // the registration carries the lawyer's photo as a data URL
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: { body: lawyerRegistrationSchema, response: { 200: idEnvelope } },
+    },
     async (request) => ({ data: await service.registerLawyer(request.body) }),
   );
 

@@ -178,7 +178,11 @@ describe('billing', () => {
       headers: otherClient.headers,
     });
     const sessionId = new URL(accepted.json().data).pathname.split('/').pop();
-    const pay = await t.app.inject({ method: 'POST', url: `/payment/sandbox/${sessionId}/pay` });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/payment/sandbox/${sessionId}/pay`,
+      headers: otherClient.headers,
+    });
     expect(pay.statusCode).toBe(303);
     const [row] = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
     if (!row) throw new Error('sandbox payment not recorded');

@@ -255,7 +255,11 @@ describe('the case machine, walked from its table', () => {
           feeCents: 3_000,
         });
       }
-      const paid = await t.app.inject({ method: 'POST', url: `/payment/sandbox/${sessionId}/pay` });
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/payment/sandbox/${sessionId}/pay`,
+        headers: bearer(people.client.token),
+      });
       const allowed = (CASE_MACHINE.activate.from as readonly CaseStatus[]).includes(status);
       const [after] = await t.app.db.select().from(cases).where(eq(cases.id, caseId));
       const [payment] = await t.app.db

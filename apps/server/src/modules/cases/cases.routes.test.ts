@@ -78,14 +78,16 @@ async function accept(client: Person, proposalId: string) {
   return url.pathname.split('/').pop() as string;
 }
 
-const pay = (sessionId: string) => t.app.inject({ method: 'POST', url: `/payment/sandbox/${sessionId}/pay` });
+/** 'Pagar' on the sandbox checkout, in the paying client's session. */
+const pay = (client: Person, sessionId: string) =>
+  call(client.token, 'POST', `/payment/sandbox/${sessionId}/pay`);
 
 async function activeCase() {
   const client = await person('client');
   const lawyer = await person('lawyer');
   const caseId = await publishedCase(client);
   const proposal = (await propose(lawyer, caseId, 300)).json().data;
-  expect((await pay(await accept(client, proposal.id))).statusCode).toBe(303);
+  expect((await pay(client, await accept(client, proposal.id))).statusCode).toBe(303);
   return { client, lawyer, caseId, chatId: proposal.chatId as string, proposalId: proposal.id as string };
 }
 
@@ -176,7 +178,7 @@ describe('a case from start to finish', () => {
     expect(again.json().error.message).toBe(es.proposals.alreadyPending);
 
     const sessionId = await accept(client, proposal.id);
-    const checkout = await t.app.inject({ method: 'GET', url: `/payment/sandbox/${sessionId}` });
+    const checkout = await call(client.token, 'GET', `/payment/sandbox/${sessionId}`);
     expect(checkout.statusCode).toBe(200);
     expect(checkout.headers['content-type']).toContain('text/html');
     expect(checkout.body).toContain('1.250,50 €');
@@ -184,7 +186,7 @@ describe('a case from start to finish', () => {
     // still waiting for the provider: nothing moved yet
     expect((await caseRow(fresh.id))?.status).toBe('PENDIENTE DE ASIGNACIÓN');
 
-    const paid = await pay(sessionId);
+    const paid = await pay(client, sessionId);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe('/payment-success');
 
@@ -322,13 +324,13 @@ describe('transitions the state machine refuses (409)', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe('INVALID_TRANSITION');
 
-    const cancelled = await t.app.inject({ method: 'POST', url: `/payment/sandbox/${first}/cancel` });
+    const cancelled = await call(client.token, 'POST', `/payment/sandbox/${first}/cancel`);
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe('/payment-error');
     const again = await accept(client, proposal.id);
     expect(again).not.toBe(first);
     // the cancelled checkout cannot be paid any more
-    expect((await pay(first)).headers.location).toBe('/payment-error');
+    expect((await pay(client, first)).headers.location).toBe('/payment-error');
     expect((await caseRow(caseId))?.status).toBe('PENDIENTE DE ASIGNACIÓN');
   });
 });
@@ -550,7 +552,7 @@ describe('at the same time', () => {
     const a = (await propose(first, caseId, 100)).json().data;
     const b = (await propose(second, caseId, 110)).json().data;
     const [sessionA, sessionB] = [await accept(client, a.id), await accept(client, b.id)];
-    const answers = await Promise.all([pay(sessionA), pay(sessionB)]);
+    const answers = await Promise.all([pay(client, sessionA), pay(client, sessionB)]);
     expect(answers.map((r) => r.headers.location).sort()).toEqual(['/payment-error', '/payment-success']);
     const row = await caseRow(caseId);
     expect(row?.status).toBe('ACTIVO');
@@ -575,13 +577,13 @@ describe('at the same time', () => {
     const a = (await propose(first, caseId, 300)).json().data;
     const b = (await propose(second, caseId, 550)).json().data;
     const [sessionA, sessionB] = [await accept(client, a.id), await accept(client, b.id)];
-    expect((await pay(sessionA)).headers.location).toBe('/payment-success');
+    expect((await pay(client, sessionA)).headers.location).toBe('/payment-success');
 
     const sandbox = t.app.payments.provider as SandboxProvider;
     const [other] = await t.app.db.select().from(payments).where(eq(payments.providerSessionId, sessionB));
     expect(other?.status).toBe('CANCELADO');
     expect(sandbox.charge(sessionB)).toBeNull();
-    expect((await pay(sessionB)).headers.location).toBe('/payment-error');
+    expect((await pay(client, sessionB)).headers.location).toBe('/payment-error');
     expect(sandbox.refunds.filter((refund) => refund.paymentId === other?.id)).toEqual([]);
 
     // a confirmation that still arrives for it (a provider's late one) is given back at once
@@ -617,7 +619,7 @@ describe('at the same time', () => {
     const caseId = await publishedCase(client);
     const proposal = (await propose(lawyer, caseId, 60)).json().data;
     const session = await accept(client, proposal.id);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(session)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(client, session)));
     expect(answers.every((r) => r.headers.location === '/payment-success')).toBe(true);
     const rows = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
     expect(rows.filter((p) => p.status === 'COMPLETADO')).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
+import { HEALTH_DB_WAIT_MS } from './health.routes.ts';
 
 describe('GET /api/health', () => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -36,12 +37,53 @@ describe('GET /api/health', () => {
     });
   });
 
-  it('answers 503 when the database stops answering', async () => {
+  it('answers /api/health/live and /api/health/ready while the database answers', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ data: { status: 'ok' } });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ data: { status: 'ok', db: 'ok' } });
+  });
+
+  it('answers 503 with Retry-After when the database stops answering; live still 200', async () => {
     const other = await buildTestApp();
     await other.database.close();
     const res = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(res.json().error).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'El servicio no está disponible en este momento.',
+      db: 'error',
+    });
+    expect(res.headers['retry-after']).toBe('5');
+    const ready = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().error.checks).toEqual({ db: 'error' });
+    expect((await other.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     await other.app.close();
+  });
+
+  it('answers within its deadline when the database never answers, sharing one ping', async () => {
+    const other = await buildTestApp();
+    let pings = 0;
+    // a database that hangs: its ping never settles
+    other.app.database.ping = () => {
+      pings++;
+      return new Promise(() => {});
+    };
+    const started = performance.now();
+    const answers = await Promise.all(
+      ['/api/health', '/api/health/ready', '/api/health', '/api/health/ready'].map((url) =>
+        other.app.inject({ method: 'GET', url }),
+      ),
+    );
+    const elapsed = performance.now() - started;
+    expect(answers.map((res) => res.statusCode)).toEqual([503, 503, 503, 503]);
+    expect(answers[1]?.json().error.checks).toEqual({ db: 'timeout' });
+    expect(elapsed).toBeGreaterThanOrEqual(HEALTH_DB_WAIT_MS - 50);
+    expect(elapsed).toBeLessThan(2_000);
+    expect(pings).toBe(1);
+    await other.close();
   });
 });

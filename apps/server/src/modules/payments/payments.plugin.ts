@@ -1,13 +1,15 @@
 import { caseCode } from '@l4l/shared/constants/cases';
 import { formatEuros } from '@l4l/shared/format';
 import { centsToEuros } from '@l4l/shared/schemas/common';
+import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 import { es } from '@l4l/shared/texts/es';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { resolveUser } from '../../plugins/auth.ts';
 import { escapeHtml } from '../../plugins/mailer.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
@@ -64,16 +66,43 @@ function page(title: string, body: string): string {
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-/** The sandbox provider's checkout (docs/api/http.md, Payments): a plain page whose two buttons post forms. */
+/**
+ * The sandbox provider's checkout: a plain page whose two buttons post forms. The
+ * session id in the link is not enough: the page and both buttons need the session (cookie or Bearer) of
+ * the client who accepted the proposal. An anonymous visitor gets 401 (the page: a Spanish page saying to
+ * sign in, with a link home), anyone else 404, as for a checkout that does not exist.
+ */
 const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   // the page's forms post no fields; their body is not read
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
     done(null, {}),
   );
 
+  /** The checkout of the caller's own payment; undefined when there is none (or it is someone else's). */
+  async function ownCheckout(request: FastifyRequest, sessionId: string) {
+    const user = await resolveUser(request);
+    if (!user) return { user: null, summary: undefined };
+    const summary = await app.payments.checkoutSummary('sandbox', sessionId);
+    return { user, summary: summary?.clientId === user.id ? summary : undefined };
+  }
+
+  /** The buttons' guard: 401 without a session, 404 unless the payment is the caller's. */
+  async function assertOwnCheckout(request: FastifyRequest, sessionId: string) {
+    const { user, summary } = await ownCheckout(request, sessionId);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    if (!summary) throw new AppError('NOT_FOUND', { message: es.payment.sandboxUnknown });
+  }
+
   app.get('/payment/sandbox/:sessionId', { schema: { params: sessionParams } }, async (request, reply) => {
-    const summary = await app.payments.checkoutSummary('sandbox', request.params.sessionId);
+    const { user, summary } = await ownCheckout(request, request.params.sessionId);
     reply.type('text/html; charset=utf-8');
+    if (!user) {
+      reply.code(401);
+      return page(
+        es.payment.sandboxTitle,
+        `<h1>${escapeHtml(ERROR_MESSAGES.UNAUTHENTICATED)}</h1><p><a href="/">${escapeHtml(es.payment.backHome)}</a></p>`,
+      );
+    }
     if (!summary) {
       reply.code(404);
       return page(es.payment.sandboxTitle, `<h1>${escapeHtml(es.payment.sandboxUnknown)}</h1>`);
@@ -108,6 +137,7 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/sandbox/:sessionId/pay',
     { schema: { params: sessionParams } },
     async (request, reply) => {
+      await assertOwnCheckout(request, request.params.sessionId);
       const result = await app.payments.payInSandbox(request.params.sessionId);
       if (result.status === 'unknown') throw notFound(es.payment.sandboxUnknown);
       const paid = result.status === 'completed' || result.status === 'duplicate';
@@ -119,6 +149,7 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/sandbox/:sessionId/cancel',
     { schema: { params: sessionParams } },
     async (request, reply) => {
+      await assertOwnCheckout(request, request.params.sessionId);
       const result = await app.payments.cancel({ provider: 'sandbox', sessionId: request.params.sessionId });
       if (result.status === 'unknown') throw notFound(es.payment.sandboxUnknown);
       return reply.redirect('/payment-error', 303);
@@ -139,7 +170,12 @@ async function payments(app: FastifyInstance, options: PaymentsPluginOptions) {
     log: app.log,
   });
   app.decorate('payments', service);
-  if (service.provider.name === 'sandbox') await app.register(sandboxRoutes);
+  if (service.provider.name !== 'sandbox') return;
+  // a checkout that takes no money must never complete payments on a production site by mistake
+  if (app.config.env === 'production' && !app.config.allowSandboxPayments) {
+    throw new Error('the sandbox payment provider does not run in production (ALLOW_SANDBOX_PAYMENTS)');
+  }
+  await app.register(sandboxRoutes);
 }
 
 export default fp(payments, { name: 'payments', dependencies: ['config', 'chat', 'mailer'] });

@@ -68,6 +68,7 @@ export function createPaymentsRepository(db: Db) {
       const [row] = await db
         .select({
           status: payments.status,
+          clientId: payments.userId,
           amountCents: payments.amountCents,
           caseId: cases.id,
           caseTitle: cases.title,

@@ -65,7 +65,8 @@ async function webhookRoutes(app: FastifyInstance) {
     }
   }
 
-  app.post('/api/payments/webhook', async (request) => {
+  // Stripe's events are a few KiB; a checkout with many line items is larger, so room for that
+  app.post('/api/payments/webhook', { bodyLimit: 1024 * 1024 }, async (request) => {
     const secret = stripe?.webhookSecret;
     if (!client || !secret)
       throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.stripeNotConfigured });

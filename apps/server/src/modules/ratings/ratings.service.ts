@@ -13,7 +13,7 @@ export type Paging = { page: number; pageSize: number };
 
 const fullName = (name: string, surname: string) => `${name} ${surname}`.trim();
 
-/** spec §3 'Rating shown'. */
+/** A rating as the lawyer's profile shows it (docs/domain.md, Ratings). */
 function toRating(row: RatingRow): Rating {
   return {
     id: row.id,

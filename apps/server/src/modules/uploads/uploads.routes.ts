@@ -12,6 +12,7 @@ import { es } from '@l4l/shared/texts/es';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
+import { IMAGE_BODY_LIMIT } from '../../plugins/body-parsers.ts';
 import { backfillAvatarThumbnails, createUploadsService } from './uploads.service.ts';
 
 const photoSchema = { body: profilePhotoSchema, response: { 200: dataEnvelope(profilePhotoAnswerSchema) } };
@@ -34,13 +35,17 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: LIMITS.imageMaxBytes + 1, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
   });
 
-  app.post('/api/user/profile/photo', { onRequest: authenticate, schema: photoSchema }, async (request) => ({
-    data: await service.setProfilePhoto(currentUser(request), request.body),
-  }));
+  app.post(
+    '/api/user/profile/photo',
+    { onRequest: authenticate, bodyLimit: IMAGE_BODY_LIMIT, schema: photoSchema },
+    async (request) => ({
+      data: await service.setProfilePhoto(currentUser(request), request.body),
+    }),
+  );
 
   app.post(
     '/api/lawyers/profile/photo',
-    { onRequest: requireRole(ROLE.ABOGADO), schema: photoSchema },
+    { onRequest: requireRole(ROLE.ABOGADO), bodyLimit: IMAGE_BODY_LIMIT, schema: photoSchema },
     async (request) => ({ data: await service.setProfilePhoto(currentUser(request), request.body) }),
   );
 
