@@ -114,7 +114,7 @@ export function createChatGateway(deps: {
             fields: issue ? { [issue.path.join('.') || 'body']: issue.message } : undefined,
           });
         }
-        // resolves once stored and handed to the fan-out: the session answers RECEIPT only then
+        // resolves once stored and delivered on this process (never waits on Redis): RECEIPT only then
         await service.send(principal, parsed.data);
         return;
       }
@@ -177,6 +177,14 @@ export function createChatGateway(deps: {
   function deliver(event: ChatEvent) {
     if (event.kind === 'disconnect') {
       closeUser(event.userId);
+      return;
+    }
+    if (event.kind === 'resync') {
+      // messages for these sessions may have been lost: a client reconnects, and on the RECEIPT of its new
+      // subscription reads its chats again (docs/decisions/0009-chat-delivery-under-faults.md)
+      for (const set of [...sessionsByUser.values()]) {
+        for (const session of [...set]) session.close(STOMP_CLOSE_CODES.serviceRestart);
+      }
       return;
     }
     const { message, audience } = event;

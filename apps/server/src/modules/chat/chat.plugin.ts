@@ -18,15 +18,13 @@ declare module 'fastify' {
 }
 
 export type ChatPluginOptions = {
-  /** Redis channel prefix; tests use one of their own so parallel runs do not hear each other */
-  redisPrefix?: string;
   /** how often open chat connections check their token again (tests make it short) */
   reverifyMs?: number;
 };
 
 async function chat(app: FastifyInstance, options: ChatPluginOptions) {
   const fanout: Fanout = app.config.redisUrl
-    ? await createRedisFanout(app.log, { url: app.config.redisUrl, prefix: options.redisPrefix })
+    ? await createRedisFanout(app.log, { url: app.config.redisUrl, prefix: app.config.redisPrefix })
     : createLocalFanout(app.log);
   app.addHook('onClose', async () => fanout.close());
 
@@ -51,8 +49,8 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     transaction: service.transaction,
     publish: service.publish,
     async disconnectUser(userId: string) {
-      gateway.closeUser(userId);
-      await fanout.publish({ kind: 'disconnect', userId });
+      // this process's sockets close at once, the other processes' when the event reaches them
+      fanout.publish({ kind: 'disconnect', userId });
     },
   } satisfies Chat);
 

@@ -105,6 +105,8 @@ export const STOMP_CLOSE_CODES = {
   policyViolation: 1008,
   tooBig: 1009,
   internalError: 1011,
+  /** the client should reconnect (and resync) */
+  serviceRestart: 1012,
 } as const;
 
 export const SESSION_DEFAULTS = {

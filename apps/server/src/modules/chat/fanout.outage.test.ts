@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openTestDatabase } from '../../../test/database.ts';
+import { createLawyer, createUser } from '../../../test/factories.ts';
+import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.ts';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/database.ts';
+import { messages } from '../../db/schema/index.ts';
+import {
+  closeAllStomp,
+  connectAs,
+  listeningApp,
+  listeningFanout,
+  settle,
+  textMessage,
+} from './chat.test-support.ts';
+import type { ChatEvent } from './fanout.ts';
+
+/**
+ * docs/decisions/0009-chat-delivery-under-faults.md: Redis failing never holds up the chat. Two app
+ * instances (two server processes, each with its own Redis connections) reach the real Redis through a
+ * proxy this test owns, which stalls and then refuses connections. Runs only when REDIS_URL is set.
+ */
+const redisUrl = process.env.REDIS_URL;
+/**
+ * "At once" for an acknowledgement: a stored message takes tens of milliseconds here (more on a loaded
+ * machine), while anything that waited on Redis would wait for as long as the outage lasts.
+ */
+const RECEIPT_BUDGET_MS = 500;
+
+describe.skipIf(!redisUrl)('chat during a Redis outage', () => {
+  const prefix = `l4l-test-${randomBytes(6).toString('hex')}`;
+  const dataDirs: string[] = [];
+  let proxy: TcpProxy;
+  let database: Database;
+  let first: App;
+  let second: App;
+
+  async function instance() {
+    const target = new URL(redisUrl!);
+    target.host = `127.0.0.1:${proxy.port}`;
+    const { app, dataDir } = await listeningApp(database, {
+      env: { REDIS_URL: target.toString(), REDIS_PREFIX: prefix },
+    });
+    dataDirs.push(dataDir);
+    return app;
+  }
+
+  beforeAll(async () => {
+    proxy = await startTcpProxy({ targetPort: Number(new URL(redisUrl!).port || 6379) });
+    database = await openTestDatabase(inject('dbTemplate'));
+    first = await instance();
+    second = await instance();
+  });
+
+  afterAll(async () => {
+    proxy?.resume();
+    await closeAllStomp();
+    await first?.close();
+    await second?.close();
+    await database?.close();
+    await proxy?.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('acknowledges and delivers on the same process at once, and delivers across once Redis is back', async () => {
+    const client = await createUser(first);
+    const lawyer = await createLawyer(first);
+    const chat = await first.chat.openChat(client.id, lawyer.id);
+    const clientHere = await connectAs(first, client);
+    const lawyerHere = await connectAs(first, lawyer);
+    const lawyerThere = await connectAs(second, lawyer);
+    for (const stomp of [clientHere, lawyerHere, lawyerThere]) await stomp.subscribe();
+
+    // Redis healthy: the first message crosses
+    await clientHere.send('/app/chat', textMessage(chat, 'antes del corte', { clientMessageId: 'm-0' }));
+    await lawyerThere.waitForMessages(1);
+
+    const receiptMs: number[] = [];
+    const deliveryMs: number[] = [];
+    const sendTimed = async (i: number) => {
+      const started = performance.now();
+      await clientHere.send(
+        '/app/chat',
+        textMessage(chat, `durante el corte ${i}`, { clientMessageId: `m-${i}` }),
+      );
+      receiptMs.push(performance.now() - started);
+      // the lawyer's session on the same process gets it as soon as it is stored (another socket, so it
+      // may land a moment after the sender's RECEIPT)
+      await lawyerHere.waitForMessages(i + 1, RECEIPT_BUDGET_MS);
+      deliveryMs.push(performance.now() - started);
+    };
+
+    // a network that stops answering, then a Redis that refuses connections
+    proxy.stall();
+    for (let i = 1; i <= 5; i++) await sendTimed(i);
+    proxy.refuse();
+    for (let i = 6; i <= 10; i++) await sendTimed(i);
+    expect(Math.max(...receiptMs), `RECEIPT waits: ${receiptMs.map(Math.round).join(', ')} ms`).toBeLessThan(
+      RECEIPT_BUDGET_MS,
+    );
+    expect(
+      Math.max(...deliveryMs),
+      `same-process delivery: ${deliveryMs.map(Math.round).join(', ')} ms`,
+    ).toBeLessThan(RECEIPT_BUDGET_MS);
+    expect(lawyerHere.messages.map((m) => m.text).at(-1)).toBe('durante el corte 10');
+    const stored = await first.db.select({ id: messages.id }).from(messages);
+    expect(stored.length).toBeGreaterThanOrEqual(11);
+
+    proxy.resume();
+    await lawyerThere.waitForMessages(11, 20_000);
+    await settle(500);
+    expect(lawyerThere.messages.map((m) => m.text)).toEqual([
+      'antes del corte',
+      ...Array.from({ length: 10 }, (_, i) => `durante el corte ${i + 1}`),
+    ]);
+    expect(lawyerThere.messages.map((m) => m.id)).toEqual(lawyerHere.messages.map((m) => m.id));
+
+    // and the way back works as before
+    await lawyerThere.send('/app/chat', textMessage(chat, 'de vuelta'));
+    await clientHere.waitForMessages(12);
+  });
+});
+
+describe.skipIf(!redisUrl)('the outbox of a process cut off from Redis', () => {
+  const prefix = `l4l-test-${randomBytes(6).toString('hex')}`;
+  let proxy: TcpProxy;
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    proxy = await startTcpProxy({ targetPort: Number(new URL(redisUrl!).port || 6379) });
+  });
+  afterAll(async () => {
+    proxy.resume();
+    for (const close of closers) await close();
+    await proxy.close();
+  });
+
+  it('keeps at most maxQueued events, and the other processes resync for the ones it dropped', async () => {
+    const behindProxy = new URL(redisUrl!);
+    behindProxy.host = `127.0.0.1:${proxy.port}`;
+    const cutOff = await listeningFanout(behindProxy.toString(), prefix, { maxQueued: 3 });
+    const other = await listeningFanout(redisUrl!, prefix);
+    closers.push(cutOff.fanout.close, other.fanout.close);
+    await settle(300);
+    const ban = (n: number): ChatEvent => ({ kind: 'disconnect', userId: `user-${n}` });
+
+    cutOff.fanout.publish(ban(1));
+    await expect.poll(() => other.events, { timeout: 5000 }).toEqual([ban(1)]);
+    proxy.refuse();
+    for (let n = 2; n <= 7; n++) cutOff.fanout.publish(ban(n));
+    // this process delivered all of them to its own sockets at once
+    expect(cutOff.events).toEqual([1, 2, 3, 4, 5, 6, 7].map(ban));
+    proxy.resume();
+    await expect.poll(() => other.events.length, { timeout: 10_000 }).toBe(5);
+    await settle(300);
+    expect(other.events).toEqual([ban(1), { kind: 'resync' }, ban(5), ban(6), ban(7)]);
+  });
+});
