@@ -41,12 +41,14 @@ export type AppDeps = {
   chat?: ChatPluginOptions;
   /** told of every route as it is added (the authorization and hostile-input tests list them) */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** where the log lines go instead of stdout (tests that check what is logged, and at what level) */
+  logStream?: { write(line: string): void };
 };
 
 /** Image data URLs of up to 5 MiB grow by a third in base64; leave room for the rest of the body. */
 const BODY_LIMIT = 8 * 1024 * 1024;
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream?: AppDeps['logStream']): FastifyServerOptions['logger'] {
   const base = {
     level: config.logLevel,
     redact: {
@@ -72,6 +74,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       }),
     },
   };
+  if (stream) return { ...base, stream };
   if (config.env === 'development' && process.stdout.isTTY) {
     try {
       import.meta.resolve('pino-pretty');
@@ -89,7 +92,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 /** Builds the whole app without listening (ARCHITECTURE.md): tests inject requests or listen on a port. */
 export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

@@ -9,7 +9,7 @@ import { Client, type IFrame, type IStompSocket } from '@stomp/stompjs';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { signIn } from '../../../test/factories.ts';
-import { type App, buildApp } from '../../app.ts';
+import { type App, type AppDeps, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { ChatPluginOptions } from './chat.plugin.ts';
@@ -23,14 +23,14 @@ import { type ChatEvent, createRedisFanout, type Fanout, type RedisFanoutOptions
  */
 export async function listeningApp(
   database: Database,
-  options: { chat?: ChatPluginOptions; env?: NodeJS.ProcessEnv } = {},
+  options: { chat?: ChatPluginOptions; env?: NodeJS.ProcessEnv; logStream?: AppDeps['logStream'] } = {},
 ): Promise<{ app: App; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-chat-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...options.env },
     { jwtSecret: 'test-secret-that-is-long-enough-to-sign-tokens', webDist: undefined },
   );
-  const app = await buildApp(config, { database, chat: options.chat });
+  const app = await buildApp(config, { database, chat: options.chat, logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, dataDir };
 }
