@@ -5,13 +5,12 @@ import type { ProfilePhoto } from '@l4l/shared/schemas/uploads';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/app-error.ts';
 import {
-  avatarPng,
-  chatImage,
   removeAvatar,
   storeAvatar,
+  storeChatImage,
   writeAvatarThumbnail,
 } from '../../lib/image-processing.ts';
-import { dataUrlBytes, type StoredImage, storeImage } from '../../lib/images.ts';
+import { dataUrlBytes, type StoredImage } from '../../lib/images.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { type AuthUser, assertOwner } from '../../plugins/auth.ts';
 import { createUploadsRepository, type UploadFacts } from './uploads.repository.ts';
@@ -69,7 +68,7 @@ export function createUploadsService({ db, dataDir }: Deps) {
       assertOwner(caller, input.id, { admin: false });
       const bytes = dataUrlBytes(input.image);
       perUser.consume(caller.id);
-      const stored = await storeAvatar(dataDir, await avatarPng(bytes));
+      const stored = await storeAvatar(dataDir, bytes);
       let replaced: Awaited<ReturnType<typeof repository.replaceAvatar>>;
       try {
         replaced = await repository.replaceAvatar(caller.id, factsOf(stored));
@@ -88,7 +87,7 @@ export function createUploadsService({ db, dataDir }: Deps) {
     /** A chat picture, stored under uploads/chat with a name the server makes. */
     async uploadChatImage(caller: AuthUser, bytes: Uint8Array): Promise<{ imageUrl: string }> {
       perUser.consume(caller.id);
-      const stored = await storeImage(dataDir, 'chat', await chatImage(bytes));
+      const stored = await storeChatImage(dataDir, bytes);
       try {
         await repository.insertChatUpload(caller.id, factsOf(stored));
       } catch (err) {
