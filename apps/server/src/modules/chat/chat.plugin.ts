@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { type ChatGateway, createChatGateway, registerStompEndpoint } from './chat.gateway.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { type ChatService, createChatService } from './chat.service.ts';
-import { createLocalFanout, createRedisFanout, type Fanout } from './fanout.ts';
+import { createLocalFanout, createRedisFanout, type Fanout, type RedisFanoutOptions } from './fanout.ts';
 
 export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'transaction' | 'publish'> & {
   /** Closes every chat socket of the user, on every process (a ban). */
@@ -18,13 +18,19 @@ declare module 'fastify' {
 }
 
 export type ChatPluginOptions = {
+  /** the Redis fan-out's limits (tests make the outbox small) */
+  fanoutLimits?: RedisFanoutOptions['limits'];
   /** how often open chat connections check their token again (tests make it short) */
   reverifyMs?: number;
 };
 
 async function chat(app: FastifyInstance, options: ChatPluginOptions) {
   const fanout: Fanout = app.config.redisUrl
-    ? await createRedisFanout(app.log, { url: app.config.redisUrl, prefix: app.config.redisPrefix })
+    ? await createRedisFanout(app.log, {
+        url: app.config.redisUrl,
+        prefix: app.config.redisPrefix,
+        limits: options.fanoutLimits,
+      })
     : createLocalFanout(app.log);
   app.addHook('onClose', async () => fanout.close());
 

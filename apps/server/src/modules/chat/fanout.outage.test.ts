@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.ts';
-import { createLawyer, createUser } from '../../../test/factories.ts';
+import { bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
 import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.ts';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/database.ts';
@@ -37,11 +37,12 @@ describe.skipIf(!redisUrl)('chat during a Redis outage', () => {
   let first: App;
   let second: App;
 
-  async function instance() {
+  async function instance(options: { maxQueued?: number } = {}) {
     const target = new URL(redisUrl!);
     target.host = `127.0.0.1:${proxy.port}`;
     const { app, dataDir } = await listeningApp(database, {
       env: { REDIS_URL: target.toString(), REDIS_PREFIX: prefix },
+      chat: { fanoutLimits: options },
     });
     dataDirs.push(dataDir);
     return app;
@@ -120,6 +121,39 @@ describe.skipIf(!redisUrl)('chat during a Redis outage', () => {
     // and the way back works as before
     await lawyerThere.send('/app/chat', textMessage(chat, 'de vuelta'));
     await clientHere.waitForMessages(12);
+  });
+
+  it('asks the other process’s clients to reconnect and reread when more was sent than the outbox keeps', async () => {
+    const small = await instance({ maxQueued: 2 });
+    try {
+      const client = await createUser(small);
+      const lawyer = await createLawyer(small);
+      const chat = await small.chat.openChat(client.id, lawyer.id);
+      const clientHere = await connectAs(small, client);
+      const lawyerThere = await connectAs(second, lawyer);
+      await lawyerThere.subscribe();
+      await clientHere.send('/app/chat', textMessage(chat, 'primero'));
+      await lawyerThere.waitForMessages(1);
+      proxy.refuse();
+      for (let i = 1; i <= 4; i++) await clientHere.send('/app/chat', textMessage(chat, `corte ${i}`));
+      proxy.resume();
+      // two of the four are gone from the outbox: the lawyer's socket closes so the web reconnects and rereads
+      await expect.poll(() => lawyerThere.closeCode(), { timeout: 15_000 }).toBe(1012);
+      const history = await second.inject({
+        method: 'GET',
+        url: `/api/chat/${client.id}/${lawyer.id}`,
+        headers: bearer(await signIn(second, lawyer)),
+      });
+      expect(history.json().data.messages.map((m: { text: string }) => m.text)).toEqual([
+        'primero',
+        'corte 1',
+        'corte 2',
+        'corte 3',
+        'corte 4',
+      ]);
+    } finally {
+      await small.close();
+    }
   });
 });
 
