@@ -16,7 +16,7 @@ import {
 } from '../../../test/factories.ts';
 import { uploads, users } from '../../db/schema/index.ts';
 import { MAX_INPUT_PIXELS } from '../../lib/image-processing.ts';
-import { backfillAvatarThumbnails } from './uploads.service.ts';
+import { backfillAvatarThumbnails, isDrawnAvatar, redrawSentAvatars } from './uploads.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -31,6 +31,24 @@ const hugePng = () =>
   sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } })
     .png({ compressionLevel: 0 })
     .toBuffer();
+/** A JPEG as an attacker sends it: 60 KB of EXIF, and a script appended after the image data. */
+const hostileJpeg = async () => {
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } })
+    .withExif({ IFD0: { ImageDescription: 'E'.repeat(60_000), Artist: 'rastreador' } })
+    .jpeg()
+    .toBuffer();
+  return Buffer.concat([jpeg, Buffer.from('<script>alert("l4l")</script>')]);
+};
+/** A few hundred bytes whose header says 20000 × 20000 pixels (400 megapixels). */
+const hugeHeaderJpeg = async () => {
+  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
+    .jpeg()
+    .toBuffer();
+  const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  jpeg.writeUInt16BE(20_000, sof + 5);
+  jpeg.writeUInt16BE(20_000, sof + 7);
+  return jpeg;
+};
 const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
 
 /** A multipart body as a browser's FormData would send it. */
@@ -282,25 +300,6 @@ describe('images', () => {
   });
 
   describe('every image is drawn again, whichever way it comes in', () => {
-    /** A JPEG as an attacker sends it: 60 KB of EXIF, and a script appended after the image data. */
-    const hostileJpeg = async () => {
-      const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } })
-        .withExif({ IFD0: { ImageDescription: 'E'.repeat(60_000), Artist: 'rastreador' } })
-        .jpeg()
-        .toBuffer();
-      return Buffer.concat([jpeg, Buffer.from('<script>alert("l4l")</script>')]);
-    };
-    /** A few hundred bytes whose header says 20000 × 20000 pixels (400 megapixels). */
-    const hugeHeaderJpeg = async () => {
-      const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
-        .jpeg()
-        .toBuffer();
-      const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
-      jpeg.writeUInt16BE(20_000, sof + 5);
-      jpeg.writeUInt16BE(20_000, sof + 7);
-      return jpeg;
-    };
-
     type Answer = { status: number; body: { error?: unknown }; url?: string };
     /** Each public way in: the stored URL, or the error envelope with its status. */
     const ways: Array<[string, (bytes: Buffer) => Promise<Answer>]> = [
@@ -399,6 +398,32 @@ describe('images', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('draws again the avatars once stored as sent, and stops showing one that cannot be drawn', async () => {
+    const folder = path.join(t.config.dataDir, 'uploads', 'avatars');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'enviada.jpg'), await hostileJpeg());
+    writeFileSync(path.join(folder, 'bomba.jpg'), await hugeHeaderJpeg());
+    const sent = await createUser(t.app, { role: 'ABOGADO', photoUrl: '/uploads/avatars/enviada.jpg' });
+    const bomb = await createUser(t.app, { role: 'ABOGADO', photoUrl: '/uploads/avatars/bomba.jpg' });
+    const drawn = await photoOf(client.id);
+    expect(drawn && isDrawnAvatar(readFileSync(fileOf(drawn)))).toBe(true);
+
+    expect(await redrawSentAvatars({ db: t.app.db, dataDir: t.config.dataDir })).toBe(2);
+    const redrawn = await photoOf(sent.id);
+    expect(redrawn).toMatch(/^\/uploads\/avatars\/[\w-]{22}\.png$/);
+    const bytes = readFileSync(fileOf(redrawn!));
+    expect(isDrawnAvatar(bytes)).toBe(true);
+    expect(bytes.includes('<script>')).toBe(false);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(existsSync(path.join(folder, 'enviada.jpg'))).toBe(false);
+    const rows = await t.app.db.select().from(uploads).where(eq(uploads.ownerId, sent.id));
+    expect(rows.map((row) => row.url)).toEqual([redrawn]);
+    expect(await photoOf(bomb.id)).toBeNull();
+    expect(existsSync(path.join(folder, 'bomba.jpg'))).toBe(false);
+    expect(await photoOf(client.id)).toBe(drawn);
+    expect(await redrawSentAvatars({ db: t.app.db, dataDir: t.config.dataDir })).toBe(0);
   });
 
   it('gives avatars stored without a thumbnail theirs (older uploads, a registration photo)', async () => {
