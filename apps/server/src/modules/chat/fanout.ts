@@ -130,6 +130,8 @@ function whenReady(redis: Redis, stopped: () => boolean): Promise<boolean> {
   });
 }
 
+/** processes remembered by the reader (each start of a process is a new one) */
+const MAX_ORIGINS = 1000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isTimeout = (error: unknown) => error instanceof Error && /timed out/i.test(error.message);
 
@@ -219,7 +221,10 @@ export async function createRedisFanout(
     if (!origin || origin === processId || !Number.isInteger(seq)) return;
     const last = lastSeqByOrigin.get(origin);
     if (last !== undefined && seq <= last) return;
+    // most recently heard last: a process that restarted long ago is the first forgotten
+    lastSeqByOrigin.delete(origin);
     lastSeqByOrigin.set(origin, seq);
+    if (lastSeqByOrigin.size > MAX_ORIGINS) lastSeqByOrigin.delete(lastSeqByOrigin.keys().next().value!);
     if (last !== undefined && seq > last + 1) {
       log.warn(
         { origin, missed: seq - last - 1 },
