@@ -41,9 +41,11 @@ export type AppDeps = {
   chat?: ChatPluginOptions;
   /** told of every route as it is added (the authorization and hostile-input tests list them) */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** where the log lines go instead of stdout (tests that check what is logged, and at what level) */
+  logStream?: { write(line: string): void };
 };
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream?: AppDeps['logStream']): FastifyServerOptions['logger'] {
   const base = {
     level: config.logLevel,
     redact: {
@@ -69,6 +71,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       }),
     },
   };
+  if (stream) return { ...base, stream };
   if (config.env === 'development' && process.stdout.isTTY) {
     try {
       import.meta.resolve('pino-pretty');
@@ -87,7 +90,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(config: Config, deps: AppDeps = {}) {
   const hops = config.trustProxy;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

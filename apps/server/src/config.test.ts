@@ -21,6 +21,7 @@ describe('loadConfig', () => {
     expect(config.stripe).toBeUndefined();
     expect(config.googleClientId).toBeUndefined();
     expect(config.googleJwksUrl).toBe('https://www.googleapis.com/oauth2/v3/certs');
+    expect(config.redisPrefix).toBe('l4l');
   });
 
   it('keeps a random development signing key in the data folder', () => {
@@ -35,6 +36,8 @@ describe('loadConfig', () => {
     ['PORT', '70000', /PORT/],
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL debe ser una URL postgres:/],
     ['REDIS_URL', 'not a url', /REDIS_URL/],
+    ['REDIS_PREFIX', 'l4l prod', /REDIS_PREFIX debe tener de 1 a 64 letras/],
+    ['REDIS_PREFIX', 'l4l:*', /REDIS_PREFIX/],
     ['SEED_DEMO', 'maybe', /SEED_DEMO debe ser true o false/],
     ['RATE_LIMIT_FACTOR', '-1', /RATE_LIMIT_FACTOR/],
     ['PLATFORM_FEE_PERCENT', '150', /PLATFORM_FEE_PERCENT/],

@@ -88,6 +88,14 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1, { error: 'DATA_DIR no puede estar vacío' }).default('./data'),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, {
+      error:
+        'REDIS_PREFIX debe tener de 1 a 64 letras, cifras, puntos, guiones o guiones bajos, sin espacios',
+    })
+    .default('l4l'),
   SEED_DEMO: bool('SEED_DEMO').optional(),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL debe ser un correo electrónico válido' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'ADMIN_PASSWORD debe tener al menos 8 caracteres' }).optional(),
@@ -160,6 +168,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** every Redis key of this deployment starts with `<redisPrefix>:`, so two deployments never meet */
+  redisPrefix: string;
   seedDemo: boolean;
   admin: { email: string; password: string; totpSecret: string | undefined } | undefined;
   jwtSecret: string;
@@ -264,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     seedDemo: e.SEED_DEMO ?? !production,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

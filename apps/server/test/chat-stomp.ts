@@ -6,11 +6,17 @@ import path from 'node:path';
 import type { Role } from '@l4l/shared/constants/roles';
 import type { ChatMessage } from '@l4l/shared/schemas/chat';
 import { Client, type IFrame, type IStompSocket } from '@stomp/stompjs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { type App, buildApp } from '../src/app.ts';
+import { type App, type AppDeps, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
+import {
+  type ChatEvent,
+  createRedisFanout,
+  type Fanout,
+  type RedisFanoutOptions,
+} from '../src/modules/chat/fanout.ts';
 import type { ChatPluginOptions } from '../src/modules/chat/index.ts';
 import { signIn } from './factories.ts';
 
@@ -22,14 +28,14 @@ import { signIn } from './factories.ts';
  */
 export async function listeningApp(
   database: Database,
-  options: { chat?: ChatPluginOptions; env?: NodeJS.ProcessEnv } = {},
+  options: { chat?: ChatPluginOptions; env?: NodeJS.ProcessEnv; logStream?: AppDeps['logStream'] } = {},
 ): Promise<{ app: App; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-chat-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...options.env },
     { jwtSecret: 'test-secret-that-is-long-enough-to-sign-tokens', webDist: undefined },
   );
-  const app = await buildApp(config, { database, chat: options.chat });
+  const app = await buildApp(config, { database, chat: options.chat, logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, dataDir };
 }
@@ -50,8 +56,8 @@ export type TestStomp = {
   subscribe(destination?: string): Promise<void>;
   /** SEND with a receipt: resolves on RECEIPT, rejects with the ERROR frame's message */
   send(destination: string, body: unknown): Promise<void>;
-  /** resolves once `count` messages have arrived */
-  waitForMessages(count: number): Promise<ChatMessage[]>;
+  /** resolves once `count` messages have arrived (within `timeoutMs`, 5 s unless told) */
+  waitForMessages(count: number, timeoutMs?: number): Promise<ChatMessage[]>;
   disconnect(): Promise<void>;
 };
 
@@ -140,8 +146,12 @@ export async function openStomp(url: string, options: ConnectOptions = {}): Prom
       withReceipt((receipt) => {
         client.publish({ destination, body: JSON.stringify(body), headers: { receipt } });
       }),
-    waitForMessages: (count) =>
-      poll(() => (messages.length >= count ? messages : undefined), `${count} messages (${messages.length})`),
+    waitForMessages: (count, timeoutMs) =>
+      poll(
+        () => (messages.length >= count ? messages : undefined),
+        `${count} messages (${messages.length})`,
+        timeoutMs,
+      ),
     disconnect: () => client.deactivate(),
   };
 }
@@ -160,3 +170,23 @@ export const textMessage = (
   text: string,
   extra: Record<string, unknown> = {},
 ) => ({ text, userId: pair.userId, lawyerId: pair.lawyerId, type: '0', ...extra });
+
+/** A logger that keeps quiet (the fan-out logs Redis trouble at warn). */
+export const quietLog = {
+  fatal() {},
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  trace() {},
+  child: () => quietLog,
+  level: 'silent',
+} as unknown as FastifyBaseLogger;
+
+/** A fan-out and every event it hands to this process's sockets. */
+export async function listeningFanout(url: string, prefix: string, limits?: RedisFanoutOptions['limits']) {
+  const fanout: Fanout = await createRedisFanout(quietLog, { url, prefix, limits });
+  const events: ChatEvent[] = [];
+  fanout.onEvent((event) => events.push(event));
+  return { fanout, events };
+}

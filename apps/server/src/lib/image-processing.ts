@@ -1,9 +1,10 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { AVATAR_THUMBNAIL_PX, avatarThumbnailOf } from '@l4l/shared/constants/avatars';
 import { LIMITS } from '@l4l/shared/constants/limits';
+import { es } from '@l4l/shared/texts/es';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error.ts';
-import { checkImage, storeImage } from './images.ts';
+import { checkImage, type DrawnImage, storeImage } from './images.ts';
 
 /**
  * Every uploaded image is decoded and encoded again before it is stored: what is kept is pixels the server
@@ -11,8 +12,11 @@ import { checkImage, storeImage } from './images.ts';
  * data are gone. The bytes are checked first (lib/images.ts: 413 / 415), so sharp only sees png or jpeg.
  */
 
-/** A decompression bomb is small in bytes and huge in pixels: refuse more than this many (413). */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * A decompression bomb is small in bytes and huge in pixels: refuse more than this many (413). sharp reads
+ * the size from the header and refuses before decoding a single pixel.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
 /** Chat pictures keep their shape, at most this many pixels a side. */
 export const CHAT_IMAGE_MAX_SIDE = 2048;
 
@@ -26,17 +30,23 @@ async function decoded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError('PAYLOAD_TOO_LARGE');
+    if (err instanceof Error && /pixel limit/i.test(err.message)) {
+      throw new AppError('PAYLOAD_TOO_LARGE', {
+        message: es.validation.imageTooManyPixels(MAX_INPUT_PIXELS / 1_000_000),
+      });
+    }
     throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   }
 }
 
+/** The pipeline's output: pixels this server encoded, fit for storeImage. */
+const drawnBy = (pipeline: Sharp) => decoded(() => pipeline.toBuffer()) as Promise<DrawnImage>;
+
 /** docs/domain.md, Limits: the avatar, a square PNG of LIMITS.avatarStoredPx (256) a side, cropped to cover it. */
-export async function avatarPng(bytes: Uint8Array): Promise<Buffer> {
+export async function avatarPng(bytes: Uint8Array): Promise<DrawnImage> {
   checkImage(bytes);
   const side = LIMITS.avatarStoredPx;
-  const pipeline = decode(bytes).resize(side, side, { fit: 'cover', position: 'centre' }).png();
-  return decoded(() => pipeline.toBuffer());
+  return drawnBy(decode(bytes).resize(side, side, { fit: 'cover', position: 'centre' }).png());
 }
 
 /**
@@ -73,24 +83,31 @@ export async function removeAvatar(file: string): Promise<void> {
 }
 
 /**
- * An avatar stored under uploads/avatars (lib/images.ts) with its thumbnail beside it: the one way every
- * avatar is kept (profile photo, a lawyer's registration), so none lacks its small copy; `remove` takes both.
+ * The sender's picture kept as an avatar: drawn again as avatarPng, stored under uploads/avatars
+ * (lib/images.ts) with its thumbnail beside it. The one way every avatar is kept (profile photo, a lawyer's
+ * registration), so none keeps the sender's bytes or lacks its small copy; `remove` takes both.
  */
-export async function storeAvatar(dataDir: string, avatar: Uint8Array) {
+export async function storeAvatar(dataDir: string, sent: Uint8Array) {
+  const avatar = await avatarPng(sent);
   const stored = await storeImage(dataDir, 'avatars', avatar);
   await writeAvatarThumbnail(stored.file, avatar);
   return { ...stored, remove: () => removeAvatar(stored.file) };
 }
 
 /** A chat picture in its own format (png or jpeg), scaled down to CHAT_IMAGE_MAX_SIDE when larger. */
-export async function chatImage(bytes: Uint8Array): Promise<Buffer> {
+export async function chatImage(bytes: Uint8Array): Promise<DrawnImage> {
   const type = checkImage(bytes);
   const pipeline = decode(bytes).resize(CHAT_IMAGE_MAX_SIDE, CHAT_IMAGE_MAX_SIDE, {
     fit: 'inside',
     withoutEnlargement: true,
   });
-  if (type.ext === 'jpg') return decoded(() => pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer());
+  if (type.ext === 'jpg') return drawnBy(pipeline.jpeg({ quality: 85, mozjpeg: true }));
   // a palette image stays a palette image, so re-encoding does not make it grow several times
   const { isPalette } = await decoded(() => sharp(bytes).metadata());
-  return decoded(() => pipeline.png({ compressionLevel: 9, palette: isPalette }).toBuffer());
+  return drawnBy(pipeline.png({ compressionLevel: 9, palette: isPalette }));
+}
+
+/** The sender's chat picture, drawn again as chatImage, under uploads/chat. */
+export async function storeChatImage(dataDir: string, sent: Uint8Array) {
+  return storeImage(dataDir, 'chat', await chatImage(sent));
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkImage, dataUrlBytes, imageTypeOf, storeImage } from './images.ts';
+import { checkImage, type DrawnImage, dataUrlBytes, imageTypeOf, storeImage } from './images.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const JPEG = Buffer.from('ffd8ffe000104a464946', 'hex');
@@ -49,14 +49,17 @@ describe('storeImage', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-images-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  // storeImage itself takes the bytes as given: that they were drawn by the server is the caller's part
+  const drawn = (bytes: Buffer) => bytes as DrawnImage;
+
   it('writes under uploads/<folder> with a random name and answers its URL; remove undoes it', async () => {
-    const stored = await storeImage(dataDir, 'avatars', JPEG);
+    const stored = await storeImage(dataDir, 'avatars', drawn(JPEG));
     expect(stored).toMatchObject({ mime: 'image/jpeg', bytes: JPEG.length });
     expect(stored.url).toMatch(/^\/uploads\/avatars\/[\w-]{22}\.jpg$/);
     expect(readFileSync(path.join(dataDir, stored.url))).toEqual(JPEG);
     await stored.remove();
     expect(() => readFileSync(stored.file)).toThrow();
-    await expect(storeImage(dataDir, 'avatars', Buffer.from('x'))).rejects.toMatchObject({
+    await expect(storeImage(dataDir, 'avatars', drawn(Buffer.from('x')))).rejects.toMatchObject({
       code: 'UNSUPPORTED_MEDIA_TYPE',
     });
   });

@@ -48,6 +48,13 @@ export function dataUrlBytes(dataUrl: string): Buffer {
 
 export type StoredImage = { url: string; file: string; mime: ImageType['mime']; bytes: number };
 
+declare const drawn: unique symbol;
+/**
+ * Bytes this server encoded itself from decoded pixels (lib/image-processing.ts), never a sender's: the
+ * only kind `storeImage` writes, so no upload path can store what it was sent byte for byte.
+ */
+export type DrawnImage = Buffer & { readonly [drawn]: true };
+
 /**
  * Checks and writes an image under DATA_DIR/uploads/<folder>/<random>.<ext>; answers its public URL.
  * `remove` undoes the write when what follows (a database row) fails.
@@ -55,7 +62,7 @@ export type StoredImage = { url: string; file: string; mime: ImageType['mime']; 
 export async function storeImage(
   dataDir: string,
   folder: 'avatars' | 'chat',
-  bytes: Uint8Array,
+  bytes: DrawnImage,
 ): Promise<StoredImage & { remove: () => Promise<void> }> {
   const type = checkImage(bytes);
   const name = `${randomBytes(16).toString('base64url')}.${type.ext}`;

@@ -239,6 +239,8 @@ export const es = {
     unknownCategory: 'Alguna de las categorías elegidas no existe.',
     experienceLimit: (max: number) => `No puedes guardar más de ${max} entradas de experiencia.`,
     imageRequired: 'Adjunta una imagen PNG o JPEG.',
+    imageTooManyPixels: (megapixels: number) =>
+      `La imagen tiene demasiados píxeles: el máximo es ${megapixels} megapíxeles.`,
     badUrl: 'La dirección pedida no es válida.',
   },
   dashboard: {

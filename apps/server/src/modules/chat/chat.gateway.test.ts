@@ -15,8 +15,9 @@ import {
   wsUrl,
 } from '../../../test/chat-stomp.ts';
 import { banUser, bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
-import { messages, users } from '../../db/schema/index.ts';
+import { chats, messages, users } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import { FRAME_LIMITS } from './stomp/frame.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let url: string;
@@ -343,6 +344,65 @@ describe('bans and shutdown', () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('logs a frame over the limit from a socket that never signed in at warn, not as a server error', async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const { app, dataDir } = await listeningApp(t.database, {
+      env: { LOG_LEVEL: 'warn' },
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    try {
+      const socket = new WebSocket(wsUrl(app), ['v12.stomp']);
+      await new Promise((resolve) => socket.once('open', resolve));
+      const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+      socket.send(`SEND\ndestination:/app/chat\n\n${'x'.repeat(FRAME_LIMITS.maxFrameBytes + 1)}\u0000`);
+      expect(await closed).toBe(1009);
+      await expect
+        .poll(() => lines.map((line) => line.msg))
+        .toContain('websocket closed on input from the peer');
+      expect(lines.find((line) => line.msg === 'websocket closed on input from the peer')?.level).toBe(40);
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers every SEND in flight (RECEIPT, or ERROR) before a shutdown closes the socket', async () => {
+    const other = await buildTestApp();
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = await createUser(other.app);
+    const lawyer = await createLawyer(other.app);
+    const chat = await other.app.chat.openChat(client.id, lawyer.id);
+    const stomp = await connectAs(other.app, client);
+    await stomp.subscribe();
+    // the chat's row is held a moment, as a busy database would: the SENDs wait in the session's queue
+    const held = other.app.db.transaction(async (tx) => {
+      await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, chat.id)).for('update');
+      await settle(600);
+    });
+    const outcomes: string[] = [];
+    const sends = Array.from({ length: 20 }, (_, i) =>
+      stomp.send('/app/chat', textMessage(chat, `mensaje ${i}`, { clientMessageId: `shutdown-${i}` })).then(
+        () => outcomes.push('RECEIPT'),
+        (error: Error) => outcomes.push(error.message === 'closed' ? 'unanswered' : 'ERROR'),
+      ),
+    );
+    await settle(200);
+    expect(outcomes).toEqual([]);
+    const stored = () =>
+      other.app.db.select({ text: messages.text }).from(messages).where(eq(messages.chatId, chat.id));
+    const closing = other.app.close();
+    await Promise.all(sends);
+    await held;
+    const answered = (await stored()).length;
+    await closing;
+    await other.close();
+    expect(outcomes.filter((outcome) => outcome === 'unanswered')).toEqual([]);
+    // every RECEIPT means a stored message
+    expect(answered).toBeGreaterThanOrEqual(outcomes.filter((outcome) => outcome === 'RECEIPT').length);
+    expect(stomp.closeCode()).toBe(1001);
   });
 
   it('closes every socket when the app closes', async () => {

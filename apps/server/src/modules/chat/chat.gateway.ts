@@ -54,6 +54,8 @@ function parseJson(body: string): unknown {
   }
 }
 
+/** How long a shutdown waits for the SENDs already received to be stored and answered. */
+const SHUTDOWN_ANSWER_MS = 2000;
 /** How long a shutdown waits for peers to answer the WebSocket close handshake. */
 const SHUTDOWN_GRACE_MS = 1000;
 
@@ -114,7 +116,7 @@ export function createChatGateway(deps: {
             fields: issue ? { [issue.path.join('.') || 'body']: issue.message } : undefined,
           });
         }
-        // resolves once stored and handed to the fan-out: the session answers RECEIPT only then
+        // resolves once stored and delivered on this process (never waits on Redis): RECEIPT only then
         await service.send(principal, parsed.data);
         return;
       }
@@ -179,6 +181,14 @@ export function createChatGateway(deps: {
       closeUser(event.userId);
       return;
     }
+    if (event.kind === 'resync') {
+      // messages for these sessions may have been lost: a client reconnects, and on the RECEIPT of its new
+      // subscription reads its chats again (docs/decisions/0009-chat-delivery-under-faults.md)
+      for (const set of [...sessionsByUser.values()]) {
+        for (const session of [...set]) session.close(STOMP_CLOSE_CODES.serviceRestart);
+      }
+      return;
+    }
     const { message, audience } = event;
     const recipients = audience === 'ALL' ? [message.userId, message.lawyerId] : [message.userId];
     const body = JSON.stringify(message);
@@ -220,15 +230,17 @@ export function createChatGateway(deps: {
     closeUser,
     isOnline,
     /**
-     * Graceful shutdown: every session closes (1001) and its last_connection is written. A peer that does
-     * not answer the WebSocket close handshake within a second is cut off, so that the process can exit
-     * (an upgraded socket keeps the HTTP server open, and `ws` itself would wait 30 s).
+     * Graceful shutdown: every SEND already received is answered (RECEIPT once stored, or ERROR), then
+     * every session closes (1001) and its last_connection is written. A peer that does not answer the
+     * WebSocket close handshake within a second is cut off, so that the process can exit (an upgraded
+     * socket keeps the HTTP server open, and `ws` itself would wait 30 s).
      */
     async closeAll() {
       clearInterval(reverifyTimer);
-      for (const set of [...sessionsByUser.values()]) {
-        for (const session of [...set]) session.close(STOMP_CLOSE_CODES.goingAway);
-      }
+      const open = [...sessionsByUser.values()].flatMap((set) => [...set]);
+      await Promise.all(
+        open.map((session) => session.finish(STOMP_CLOSE_CODES.goingAway, SHUTDOWN_ANSWER_MS)),
+      );
       for (const socket of sockets) {
         if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {
           socket.close(STOMP_CLOSE_CODES.goingAway);
@@ -245,11 +257,27 @@ export function createChatGateway(deps: {
 
 export type ChatGateway = ReturnType<typeof createChatGateway>;
 
+/**
+ * A failing socket. What the peer's bytes cause (`ws` refusing a frame over the limit or a broken frame,
+ * WS_ERR_*; a peer that hangs up mid-write) is input from outside, logged at warn; anything else is a
+ * fault of ours. Either way the socket is done.
+ */
+export function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest): void {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE') {
+    request.log.warn({ err: error }, 'websocket closed on input from the peer');
+  } else {
+    request.log.error({ err: error }, 'websocket failure');
+  }
+  socket.terminate();
+}
+
 /** Registers @fastify/websocket and the /ws route. */
 export async function registerStompEndpoint(app: FastifyInstance, gateway: ChatGateway) {
   // sessions close with a STOMP-level reason before @fastify/websocket's own preClose drops the sockets
   app.addHook('preClose', async () => gateway.closeAll());
   await app.register(websocket, {
+    errorHandler: (error, socket, request) => onSocketError(error, socket, request),
     options: {
       maxPayload: FRAME_LIMITS.maxFrameBytes,
       handleProtocols: (offered: Set<string>, _request: IncomingMessage) => chooseSubprotocol(offered),

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { type ChatGateway, createChatGateway, registerStompEndpoint } from './chat.gateway.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { type ChatService, createChatService } from './chat.service.ts';
-import { createLocalFanout, createRedisFanout, type Fanout } from './fanout.ts';
+import { createLocalFanout, createRedisFanout, type Fanout, type RedisFanoutOptions } from './fanout.ts';
 
 export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'publish'> & {
   /** Closes every chat socket of the user, on every process (a ban). */
@@ -18,15 +18,19 @@ declare module 'fastify' {
 }
 
 export type ChatPluginOptions = {
-  /** Redis channel prefix; tests use one of their own so parallel runs do not hear each other */
-  redisPrefix?: string;
+  /** the Redis fan-out's limits (tests make the outbox small) */
+  fanoutLimits?: RedisFanoutOptions['limits'];
   /** how often open chat connections check their token again (tests make it short) */
   reverifyMs?: number;
 };
 
 async function chat(app: FastifyInstance, options: ChatPluginOptions) {
   const fanout: Fanout = app.config.redisUrl
-    ? await createRedisFanout(app.log, { url: app.config.redisUrl, prefix: options.redisPrefix })
+    ? await createRedisFanout(app.log, {
+        url: app.config.redisUrl,
+        prefix: app.config.redisPrefix,
+        limits: options.fanoutLimits,
+      })
     : createLocalFanout(app.log);
   app.addHook('onClose', async () => fanout.close());
 
@@ -50,8 +54,8 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     postMessage: service.postMessage,
     publish: service.publish,
     async disconnectUser(userId: string) {
-      gateway.closeUser(userId);
-      await fanout.publish({ kind: 'disconnect', userId });
+      // this process's sockets close at once, the other processes' when the event reaches them
+      fanout.publish({ kind: 'disconnect', userId });
     },
   } satisfies Chat);
 

@@ -98,7 +98,8 @@ function sideOf(chat: { userId: string; lawyerId: string }, personId: string): C
  */
 export function createChatService(deps: {
   db: Db;
-  publish: (event: ChatEvent) => Promise<void>;
+  /** delivers on this process at once and hands the event to the others; never waits on Redis */
+  publish: (event: ChatEvent) => void;
   presence: PresenceSource;
 }) {
   const { db } = deps;
@@ -184,9 +185,12 @@ export function createChatService(deps: {
       return posted;
     },
 
-    /** Hands a stored message to every process, which deliver it to the participants' sessions. */
-    publish(posted: PostedMessage): Promise<void> {
-      return deps.publish({ kind: 'message', ...posted });
+    /**
+     * Hands a stored message to every process, which deliver it to the participants' sessions. Resolves at
+     * once: the sender's RECEIPT never waits on Redis (docs/decisions/0009-chat-delivery-under-faults.md).
+     */
+    async publish(posted: PostedMessage): Promise<void> {
+      deps.publish({ kind: 'message', ...posted });
     },
 
     /**

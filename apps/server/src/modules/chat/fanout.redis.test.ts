@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeAllStomp, connectAs, listeningApp, settle, textMessage } from '../../../test/chat-stomp.ts';
+import {
+  closeAllStomp,
+  connectAs,
+  listeningApp,
+  listeningFanout,
+  settle,
+  textMessage,
+} from '../../../test/chat-stomp.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/database.ts';
+import { type Fanout, redisKeys } from './fanout.ts';
 
 /**
  * ADR 0010, Several processes: several processes on one database deliver each other's messages through Redis. Two app
@@ -23,8 +32,7 @@ describe.skipIf(!redisUrl)('chat fan-out through Redis', () => {
 
   async function instance() {
     const { app, dataDir } = await listeningApp(database, {
-      chat: { redisPrefix: prefix },
-      env: { REDIS_URL: redisUrl },
+      env: { REDIS_URL: redisUrl, REDIS_PREFIX: prefix },
     });
     dataDirs.push(dataDir);
     return app;
@@ -120,5 +128,61 @@ describe.skipIf(!redisUrl)('chat fan-out through Redis', () => {
     await stomp.subscribe();
     await first.chat.disconnectUser(client.id);
     await expect.poll(() => stomp.closeCode()).toBe(1008);
+  });
+});
+
+describe.skipIf(!redisUrl)('two deployments on one Redis (REDIS_PREFIX, database number)', () => {
+  const prefix = `l4l-test-${randomBytes(6).toString('hex')}`;
+  const other = `${prefix}-other`;
+  const onDatabase = (db: number) => {
+    const url = new URL(redisUrl!);
+    url.pathname = `/${db}`;
+    return url.toString();
+  };
+  const opened: Fanout[] = [];
+  const open = async (db: number, withPrefix: string) => {
+    const made = await listeningFanout(onDatabase(db), withPrefix);
+    opened.push(made.fanout);
+    return made;
+  };
+  afterAll(async () => {
+    await Promise.all(opened.map((fanout) => fanout.close()));
+  });
+
+  it('never lets a deployment hear another on the same Redis, whatever the prefix or database', async () => {
+    const publisher = await open(2, prefix);
+    const sameDeployment = await open(2, prefix);
+    const otherDatabase = await open(3, prefix);
+    const otherPrefix = await open(2, other);
+    // each reader starts after what the stream holds now: let the four be listening first
+    await settle(300);
+    const userId = randomBytes(8).toString('hex');
+    publisher.fanout.publish({ kind: 'disconnect', userId });
+    await expect
+      .poll(() => sameDeployment.events, { timeout: 5000 })
+      .toEqual([{ kind: 'disconnect', userId }]);
+    await settle(300);
+    expect(otherDatabase.events).toEqual([]);
+    expect(otherPrefix.events).toEqual([]);
+  });
+
+  it('keeps every key of the chat under the prefix, in the database of REDIS_URL', async () => {
+    const { fanout } = await open(2, prefix);
+    const userId = randomBytes(8).toString('hex');
+    fanout.presence.update(userId, true);
+    fanout.publish({ kind: 'disconnect', userId });
+    const redis = new Redis(onDatabase(2));
+    try {
+      const keys = redisKeys(prefix);
+      await expect.poll(() => redis.exists(keys.presence(userId))).toBe(1);
+      await expect.poll(() => redis.exists(keys.stream)).toBe(1);
+      expect(keys.presence(userId).startsWith(`${prefix}:`)).toBe(true);
+      expect(keys.stream.startsWith(`${prefix}:`)).toBe(true);
+      // nothing of this user anywhere else in that database
+      expect(await redis.keys(`*${userId}*`)).toEqual([keys.presence(userId)]);
+      await redis.del(keys.stream, keys.presence(userId), redisKeys(other).stream);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { uploads, users } from '../../db/schema/index.ts';
 
@@ -28,6 +28,31 @@ export function createUploadsRepository(db: Db) {
         }
         return { previous: user.photoUrl };
       });
+    },
+
+    /**
+     * The user's photo `from` becomes `to` (null: no photo), only if it is still `from`: false when the user
+     * changed it meanwhile, and nothing is written.
+     */
+    async swapAvatar(userId: string, from: string, to: UploadFacts | null): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const swapped = await tx
+          .update(users)
+          .set({ photoUrl: to?.url ?? null, updatedAt: new Date() })
+          .where(and(eq(users.id, userId), eq(users.photoUrl, from)))
+          .returning({ id: users.id });
+        if (swapped.length === 0) return false;
+        if (to) await tx.insert(uploads).values({ ...to, ownerId: userId, purpose: 'avatar' });
+        await tx.delete(uploads).where(and(eq(uploads.ownerId, userId), eq(uploads.url, from)));
+        return true;
+      });
+    },
+
+    usersWithPhoto(): Promise<Array<{ id: string; photoUrl: string }>> {
+      return db
+        .select({ id: users.id, photoUrl: users.photoUrl })
+        .from(users)
+        .where(isNotNull(users.photoUrl)) as Promise<Array<{ id: string; photoUrl: string }>>;
     },
 
     async insertChatUpload(ownerId: string, upload: UploadFacts): Promise<void> {

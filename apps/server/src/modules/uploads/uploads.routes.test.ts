@@ -6,9 +6,17 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
-import { bearer, createLawyerWithProfile, createUser, signIn } from '../../../test/factories.ts';
+import {
+  bearer,
+  createLawyerWithProfile,
+  createUser,
+  DEFAULT_PASSWORD,
+  signIn,
+  uniqueMail,
+} from '../../../test/factories.ts';
 import { uploads, users } from '../../db/schema/index.ts';
-import { backfillAvatarThumbnails } from './uploads.service.ts';
+import { MAX_INPUT_PIXELS } from '../../lib/image-processing.ts';
+import { backfillAvatarThumbnails, isDrawnAvatar, redrawSentAvatars } from './uploads.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -23,6 +31,24 @@ const hugePng = () =>
   sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } })
     .png({ compressionLevel: 0 })
     .toBuffer();
+/** A JPEG as an attacker sends it: 60 KB of EXIF, and a script appended after the image data. */
+const hostileJpeg = async () => {
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } })
+    .withExif({ IFD0: { ImageDescription: 'E'.repeat(60_000), Artist: 'rastreador' } })
+    .jpeg()
+    .toBuffer();
+  return Buffer.concat([jpeg, Buffer.from('<script>alert("l4l")</script>')]);
+};
+/** A few hundred bytes whose header says 20000 × 20000 pixels (400 megapixels). */
+const hugeHeaderJpeg = async () => {
+  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
+    .jpeg()
+    .toBuffer();
+  const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  jpeg.writeUInt16BE(20_000, sof + 5);
+  jpeg.writeUInt16BE(20_000, sof + 7);
+  return jpeg;
+};
 const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
 
 /** A multipart body as a browser's FormData would send it. */
@@ -273,6 +299,89 @@ describe('images', () => {
     });
   });
 
+  describe('every image is drawn again, whichever way it comes in', () => {
+    type Answer = { status: number; body: { error?: unknown }; url?: string };
+    /** Each public way in: the stored URL, or the error envelope with its status. */
+    const ways: Array<[string, (bytes: Buffer) => Promise<Answer>]> = [
+      [
+        'a lawyer’s registration photo (POST /api/auth/lawyer/register, no session)',
+        async (bytes) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/lawyer/register',
+            payload: {
+              mail: uniqueMail('foto'),
+              password: DEFAULT_PASSWORD,
+              name: 'Inés',
+              surname: 'Fotógrafa',
+              phoneNumber: '612 345 678',
+              lawyerCategory: ['Abogado Civil'],
+              lawyerDescription: 'Abogada civilista.',
+              lawyerPrice: 50,
+              province: 'Madrid',
+              lawyerPhoto: dataUrl(bytes, 'image/jpeg'),
+            },
+          });
+          const id = res.statusCode === 200 ? res.json().data.id : undefined;
+          return { status: res.statusCode, body: res.json(), url: id && (await photoOf(id)) };
+        },
+      ],
+      [
+        'a profile photo (POST /api/user/profile/photo)',
+        async (bytes) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/user/profile/photo',
+            headers: asClient,
+            payload: { id: client.id, image: dataUrl(bytes, 'image/jpeg') },
+          });
+          return { status: res.statusCode, body: res.json(), url: res.json().data?.photoUrl };
+        },
+      ],
+      [
+        'a chat picture (POST /api/uploads)',
+        async (bytes) => {
+          const body = await multipart([['file', bytes, 'foto.jpg']]);
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/uploads',
+            payload: body.payload,
+            headers: { ...body.headers, ...asLawyer },
+          });
+          return { status: res.statusCode, body: res.json(), url: res.json().data?.imageUrl };
+        },
+      ],
+    ];
+
+    it.each(ways)('%s: stores pixels, without the EXIF or the appended bytes', async (_way, send) => {
+      const sent = await hostileJpeg();
+      expect((await sharp(sent).metadata()).exif?.length).toBeGreaterThan(60_000);
+      const { status, url } = await send(sent);
+      expect(status).toBe(200);
+      const stored = readFileSync(fileOf(url!));
+      const meta = await sharp(stored).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.width).toBeGreaterThan(0);
+      expect(stored.includes('<script>')).toBe(false);
+      expect(stored.includes('EEEEEEEE')).toBe(false);
+      // it decodes to pixels all the way through
+      expect((await sharp(stored).raw().toBuffer()).length).toBe(meta.width! * meta.height! * 3);
+      const served = await t.app.inject({ method: 'GET', url: url! });
+      expect(served.rawPayload.equals(stored)).toBe(true);
+    });
+
+    it.each(ways)('%s: refuses a 20000 × 20000 header with 413 before decoding it', async (_way, send) => {
+      const before = (await t.app.db.select({ url: uploads.url }).from(uploads)).length;
+      const { status, body } = await send(await hugeHeaderJpeg());
+      expect(status).toBe(413);
+      expect(body.error).toEqual({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: es.validation.imageTooManyPixels(MAX_INPUT_PIXELS / 1_000_000),
+      });
+      expect((await t.app.db.select({ url: uploads.url }).from(uploads)).length).toBe(before);
+    });
+  });
+
   it('limits each person to 30 stored images every 10 minutes (429)', async () => {
     const busy = await createUser(t.app);
     const asBusy = bearer(await signIn(t.app, busy));
@@ -289,6 +398,32 @@ describe('images', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('draws again the avatars once stored as sent, and stops showing one that cannot be drawn', async () => {
+    const folder = path.join(t.config.dataDir, 'uploads', 'avatars');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'enviada.jpg'), await hostileJpeg());
+    writeFileSync(path.join(folder, 'bomba.jpg'), await hugeHeaderJpeg());
+    const sent = await createUser(t.app, { role: 'ABOGADO', photoUrl: '/uploads/avatars/enviada.jpg' });
+    const bomb = await createUser(t.app, { role: 'ABOGADO', photoUrl: '/uploads/avatars/bomba.jpg' });
+    const drawn = await photoOf(client.id);
+    expect(drawn && isDrawnAvatar(readFileSync(fileOf(drawn)))).toBe(true);
+
+    expect(await redrawSentAvatars({ db: t.app.db, dataDir: t.config.dataDir })).toBe(2);
+    const redrawn = await photoOf(sent.id);
+    expect(redrawn).toMatch(/^\/uploads\/avatars\/[\w-]{22}\.png$/);
+    const bytes = readFileSync(fileOf(redrawn!));
+    expect(isDrawnAvatar(bytes)).toBe(true);
+    expect(bytes.includes('<script>')).toBe(false);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(existsSync(path.join(folder, 'enviada.jpg'))).toBe(false);
+    const rows = await t.app.db.select().from(uploads).where(eq(uploads.ownerId, sent.id));
+    expect(rows.map((row) => row.url)).toEqual([redrawn]);
+    expect(await photoOf(bomb.id)).toBeNull();
+    expect(existsSync(path.join(folder, 'bomba.jpg'))).toBe(false);
+    expect(await photoOf(client.id)).toBe(drawn);
+    expect(await redrawSentAvatars({ db: t.app.db, dataDir: t.config.dataDir })).toBe(0);
   });
 
   it('gives avatars stored without a thumbnail theirs (older uploads, a registration photo)', async () => {

@@ -1,17 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { avatarThumbnailOf, STORED_AVATAR_URL } from '@l4l/shared/constants/avatars';
+import { LIMITS } from '@l4l/shared/constants/limits';
 import type { ProfilePhoto } from '@l4l/shared/schemas/uploads';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import {
-  avatarPng,
-  chatImage,
   removeAvatar,
   storeAvatar,
+  storeChatImage,
   writeAvatarThumbnail,
 } from '../../lib/image-processing.ts';
-import { dataUrlBytes, type StoredImage, storeImage } from '../../lib/images.ts';
+import { dataUrlBytes, imageTypeOf, type StoredImage } from '../../lib/images.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { type AuthUser, assertOwner } from '../../plugins/auth.ts';
 import { createUploadsRepository, type UploadFacts } from './uploads.repository.ts';
@@ -48,6 +48,57 @@ export async function backfillAvatarThumbnails(dataDir: string): Promise<number>
   return made;
 }
 
+/** The chunks of a PNG this server draws; a text, EXIF or colour-profile chunk is something a sender put. */
+const DRAWN_PNG_CHUNKS = new Set(['IHDR', 'PLTE', 'tRNS', 'pHYs', 'IDAT', 'IEND']);
+
+/**
+ * Whether a stored avatar is one this server drew (lib/image-processing.ts avatarPng): a PNG of
+ * LIMITS.avatarStoredPx a side, no chunk a sender might have added, nothing after its end. Read from the
+ * bytes alone, without decoding, so that checking every avatar at a start costs little.
+ */
+export function isDrawnAvatar(bytes: Buffer): boolean {
+  if (imageTypeOf(bytes)?.ext !== 'png' || bytes.length < 33) return false;
+  const side = LIMITS.avatarStoredPx;
+  if (bytes.readUInt32BE(16) !== side || bytes.readUInt32BE(20) !== side) return false;
+  let at = 8;
+  while (at + 12 <= bytes.length) {
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    if (!DRAWN_PNG_CHUNKS.has(type)) return false;
+    at += 12 + bytes.readUInt32BE(at);
+    if (type === 'IEND') return at === bytes.length;
+  }
+  return false;
+}
+
+/**
+ * Lawyers' registration photos were once stored as sent (any size, their metadata, whatever followed the
+ * image). Each avatar that is not one the server drew is drawn again under a new name; one that cannot be
+ * drawn (too many pixels, not an image) is no longer shown. Answers how many avatars changed.
+ */
+export async function redrawSentAvatars({ db, dataDir }: Deps): Promise<number> {
+  const repository = createUploadsRepository(db);
+  let changed = 0;
+  for (const { id, photoUrl } of await repository.usersWithPhoto()) {
+    const name = photoUrl.match(STORED_AVATAR_URL)?.[1];
+    const file = name && path.join(dataDir, 'uploads', 'avatars', name);
+    const bytes = file ? await readFile(file).catch(() => null) : null;
+    if (!file || !bytes || isDrawnAvatar(bytes)) continue;
+    // a picture that cannot be drawn is dropped; a failure to write is not a reason to drop it
+    const stored = await storeAvatar(dataDir, bytes).catch((err: unknown) => {
+      if (err instanceof AppError) return null;
+      throw err;
+    });
+    const swapped = await repository.swapAvatar(id, photoUrl, stored && factsOf(stored)).catch(() => false);
+    if (!swapped) {
+      await stored?.remove();
+      continue;
+    }
+    if (!(await repository.photoInUse(photoUrl))) await removeAvatar(file);
+    changed += 1;
+  }
+  return changed;
+}
+
 /** docs/api/http.md, Uploads: profile photos (data URL) and chat pictures (multipart), checked, re-encoded, then stored. */
 export function createUploadsService({ db, dataDir }: Deps) {
   const repository = createUploadsRepository(db);
@@ -69,7 +120,7 @@ export function createUploadsService({ db, dataDir }: Deps) {
       assertOwner(caller, input.id, { admin: false });
       const bytes = dataUrlBytes(input.image);
       perUser.consume(caller.id);
-      const stored = await storeAvatar(dataDir, await avatarPng(bytes));
+      const stored = await storeAvatar(dataDir, bytes);
       let replaced: Awaited<ReturnType<typeof repository.replaceAvatar>>;
       try {
         replaced = await repository.replaceAvatar(caller.id, factsOf(stored));
@@ -88,7 +139,7 @@ export function createUploadsService({ db, dataDir }: Deps) {
     /** A chat picture, stored under uploads/chat with a name the server makes. */
     async uploadChatImage(caller: AuthUser, bytes: Uint8Array): Promise<{ imageUrl: string }> {
       perUser.consume(caller.id);
-      const stored = await storeImage(dataDir, 'chat', await chatImage(bytes));
+      const stored = await storeChatImage(dataDir, bytes);
       try {
         await repository.insertChatUpload(caller.id, factsOf(stored));
       } catch (err) {

@@ -819,3 +819,58 @@ describe('StompSession: heart-beats and timers', () => {
     expect(h.commands()).toEqual(['CONNECTED']);
   });
 });
+
+describe('StompSession: a graceful end (shutdown)', () => {
+  const send = (receipt: string) => ({
+    command: 'SEND' as const,
+    headers: { destination: '/app/chat', receipt },
+    body: receipt,
+  });
+
+  it('answers every SEND received before it, refuses those that arrive meanwhile, then closes', async () => {
+    const pending: Array<ReturnType<typeof deferred>> = [];
+    const h = harness({
+      onSend: () => {
+        const work = deferred();
+        pending.push(work);
+        return work.promise;
+      },
+    });
+    await h.connect();
+    h.send(send('r1'), send('r2'));
+    await flush();
+    const finished = h.session.finish(STOMP_CLOSE_CODES.goingAway, 60_000);
+    h.send(send('late'));
+    pending[0]?.resolve();
+    await flush();
+    pending[1]?.resolve();
+    await finished;
+    expect(h.frames().map((f) => [f.command, f.headers['receipt-id']])).toEqual([
+      ['CONNECTED', undefined],
+      ['ERROR', 'late'],
+      ['RECEIPT', 'r1'],
+      ['RECEIPT', 'r2'],
+    ]);
+    expect(h.frames()[1]?.headers.message).toBe(ERROR_MESSAGES.SERVICE_UNAVAILABLE);
+    expect(h.closes).toEqual([{ code: STOMP_CLOSE_CODES.goingAway, reason: '' }]);
+  });
+
+  it('answers ERROR for the SENDs still waiting at the deadline, then closes', async () => {
+    vi.useRealTimers();
+    const stuck = deferred();
+    const h = harness({ onSend: () => stuck.promise });
+    await h.connect();
+    h.send(send('r1'), send('r2'));
+    await flush();
+    await h.session.finish(STOMP_CLOSE_CODES.goingAway, 20);
+    expect(h.frames().map((f) => [f.command, f.headers['receipt-id'], f.headers.message])).toEqual([
+      ['CONNECTED', undefined, undefined],
+      ['ERROR', 'r1', ERROR_MESSAGES.SERVICE_UNAVAILABLE],
+      ['ERROR', 'r2', ERROR_MESSAGES.SERVICE_UNAVAILABLE],
+    ]);
+    expect(h.session.state).toBe('closed');
+    stuck.resolve();
+    await flush();
+    expect(h.commands()).toHaveLength(3);
+  });
+});

@@ -105,6 +105,8 @@ export const STOMP_CLOSE_CODES = {
   policyViolation: 1008,
   tooBig: 1009,
   internalError: 1011,
+  /** the client should reconnect (and resync) */
+  serviceRestart: 1012,
 } as const;
 
 export const SESSION_DEFAULTS = {
@@ -181,6 +183,10 @@ export class StompSession<P = unknown> {
   private readonly subscriptionsById = new Map<string, StompSubscription>();
   private idleWaiters: Array<() => void> = [];
   private busy = false;
+  /** the frame being handled while `busy` */
+  private current: ParsedFrame | undefined;
+  /** `finish` was called: frames arriving now are refused, not handled */
+  private finishing = false;
   private stateValue: SessionState = 'connecting';
   private principalValue: P | null = null;
   private versionValue: StompVersion | null = null;
@@ -291,6 +297,35 @@ export class StompSession<P = unknown> {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /**
+   * A graceful end (a server shutting down): every frame received so far is handled and answered
+   * (RECEIPT, or ERROR) within `timeoutMs`; a frame arriving meanwhile, or still unanswered at the
+   * deadline, is answered with ERROR (SERVICE_UNAVAILABLE). Then the transport closes with `code`.
+   */
+  async finish(code: number, timeoutMs: number): Promise<void> {
+    if (this.stateValue !== 'connected') {
+      this.close(code);
+      return;
+    }
+    this.finishing = true;
+    let timer: unknown;
+    const answered = await Promise.race([
+      this.whenIdle().then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = this.timers.setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+    this.timers.clearTimeout(timer);
+    if (!answered && this.state !== 'closed') {
+      // a SEND still waiting (a database that does not answer): the client hears it failed, and resends
+      // it later with the same clientMessageId, which stores it at most once
+      for (const frame of [this.current, ...this.queue]) {
+        if (frame) this.sendError(ERROR_MESSAGES.SERVICE_UNAVAILABLE, frame);
+      }
+    }
+    this.close(code);
+  }
+
   /** Closes the transport once; later calls do nothing. Pending frames are dropped. */
   close(code: number = STOMP_CLOSE_CODES.normal, reason = ''): void {
     if (this.stateValue === 'closed') return;
@@ -308,6 +343,10 @@ export class StompSession<P = unknown> {
 
   private enqueue(frame: ParsedFrame): void {
     if (this.stateValue === 'closed') return;
+    if (this.finishing) {
+      this.sendError(ERROR_MESSAGES.SERVICE_UNAVAILABLE, frame);
+      return;
+    }
     if (this.queue.length >= (this.options.maxPendingFrames ?? SESSION_DEFAULTS.maxPendingFrames)) {
       throw new StompProtocolError('TOO_MANY_PENDING', es.stomp.tooManyPending);
     }
@@ -332,10 +371,12 @@ export class StompSession<P = unknown> {
       }
       if (pending) {
         this.busy = true;
+        this.current = frame;
         pending
           .catch((error: unknown) => this.handleFailure(error, frame))
           .finally(() => {
             this.busy = false;
+            this.current = undefined;
             this.pump();
           });
       }
