@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
 import { MicroCache } from '../lib/micro-cache.ts';
+import { SESSION_COOKIE } from './security.ts';
 
 /**
  * Sessions and who may call what (docs/decisions/0003-web-session.md). A token is an HS256 JWT with `sub`
@@ -15,7 +16,7 @@ import { MicroCache } from '../lib/micro-cache.ts';
  * and that the user is not banned, so logout, a ban or a password reset end existing tokens at once.
  */
 
-export const SESSION_COOKIE = 'l4l_session';
+export { SESSION_COOKIE };
 /** ADR 0003: a browser-session cookie and a 12-hour token, or 30 days with cookie consent. */
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const PERSISTENT_SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;

@@ -919,6 +919,15 @@ export const es = {
       minutes <= 1
         ? 'Demasiados intentos. Vuelve a intentarlo dentro de un minuto.'
         : `Demasiados intentos. Vuelve a intentarlo dentro de ${minutes} minutos.`,
+    retryInSeconds: (seconds: number) =>
+      seconds <= 1
+        ? 'Demasiados intentos. Vuelve a intentarlo dentro de un segundo.'
+        : `Demasiados intentos. Vuelve a intentarlo dentro de ${seconds} segundos.`,
+  },
+  /** The server's refusals of requests that do not come from L4L's own pages. */
+  security: {
+    foreignOrigin:
+      'Hemos rechazado la petición porque no procede de la web de L4L. Vuelve a abrir L4L e inténtalo de nuevo.',
   },
   admin: {
     cannotBanAdmin: 'No se puede banear a un administrador.',
