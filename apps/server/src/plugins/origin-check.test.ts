@@ -80,7 +80,7 @@ describe('the session cookie from another origin', () => {
   it('cannot ban a user with the administrator’s cookie, from a foreign Origin or Sec-Fetch-Site', async () => {
     const admin = await createAdmin(t.app);
     const token = await signIn(t.app, admin);
-    const refusals = [
+    const refusals: Array<Record<string, string>> = [
       { origin: FOREIGN },
       { origin: 'http://l4l.localhost:3000' },
       { origin: 'null' },
@@ -102,7 +102,7 @@ describe('the session cookie from another origin', () => {
   it('still acts for L4L’s own pages, Vite’s dev server outside production, and non-browser clients', async () => {
     const admin = await createAdmin(t.app);
     const token = await signIn(t.app, admin);
-    const allowed = [
+    const allowed: Array<Record<string, string>> = [
       { origin: PUBLIC_URL },
       { origin: 'http://localhost:5173' },
       { 'sec-fetch-site': 'same-origin' },
@@ -139,7 +139,7 @@ describe('the session cookie from another origin', () => {
     };
     const refused = await post(FOREIGN);
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error.code).toBe('FORBIDDEN');
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
     const stored = () => t.app.db.select().from(uploads).where(eq(uploads.ownerId, user.id));
     expect(await stored()).toHaveLength(0);
     expect((await post(PUBLIC_URL)).status).toBe(200);
