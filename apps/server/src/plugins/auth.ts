@@ -53,6 +53,8 @@ declare module 'fastify' {
 }
 
 type VerifiedClaims = { sub: string; sid: string; exp: number } | null;
+/** The user a session row belongs to, as the session check reads it. */
+type SessionOwner = { userId: string; role: Role };
 
 function createSessions(db: Db, secret: string): Sessions {
   const key = new TextEncoder().encode(secret);
@@ -71,8 +73,10 @@ function createSessions(db: Db, secret: string): Sessions {
       }
     });
   // A session read good is trusted for SESSION_TRUST_MS without reading its row again (ADR 0003): a busy
-  // client's requests share one read a second. Revoking in this process forgets at once (below).
-  const checked = new MicroCache<Role | null>(SESSION_TRUST_MS, 10_000);
+  // client's requests share one read a second. Revoking in this process forgets at once (below). What is
+  // remembered is the session's own user, read by session id alone, never what a token claims: a token
+  // whose `sub` is not that user is refused, and cannot make the owner's entry wrong or evict it.
+  const checked = new MicroCache<SessionOwner | null>(SESSION_TRUST_MS, 10_000);
   // users whose sessions were just revoked, maybe inside a transaction not yet committed: their sessions
   // are read every time until the revocation has surely landed
   const unsettled = new Map<string, number>();
@@ -85,13 +89,12 @@ function createSessions(db: Db, secret: string): Sessions {
   };
   // The session check runs on every authenticated request: prepared once, planned once.
   const sessionCheck = db
-    .select({ role: users.role })
+    .select({ userId: sessions.userId, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sid')),
-        eq(sessions.userId, sql.placeholder('sub')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
         isNull(users.bannedAt),
@@ -121,12 +124,12 @@ function createSessions(db: Db, secret: string): Sessions {
       const claims = await verifySignature(token);
       if (!claims || claims.exp * 1000 <= Date.now()) return null;
       const read = async () => {
-        const [row] = await sessionCheck.execute({ sid: claims.sid, sub: claims.sub, now: new Date() });
-        return row?.role ?? null;
+        const [row] = await sessionCheck.execute({ sid: claims.sid, now: new Date() });
+        return row ?? null;
       };
-      // keyed by the session alone: a verified token's `sid` always comes with the `sub` it was issued to
-      const role = isUnsettled(claims.sub) ? await read() : await checked.get(claims.sid, read);
-      return role ? { id: claims.sub, role, sessionId: claims.sid } : null;
+      const owner = isUnsettled(claims.sub) ? await read() : await checked.get(claims.sid, read);
+      if (!owner || owner.userId !== claims.sub) return null;
+      return { id: claims.sub, role: owner.role, sessionId: claims.sid };
     },
 
     async revoke(sessionId) {
