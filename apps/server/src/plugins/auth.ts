@@ -40,6 +40,11 @@ export type Sessions = {
   revoke(sessionId: string): Promise<void>;
   /** Revokes every open session of the user (but `except`); `db` lets a transaction do it. */
   revokeAll(userId: string, options?: { except?: string; db?: Db }): Promise<void>;
+  /**
+   * Another process revoked sessions of the user: forget what was remembered and read that user's
+   * sessions afresh for a while, so the revocation counts here at once.
+   */
+  distrust(userId: string): void;
 };
 
 declare module 'fastify' {
@@ -86,6 +91,11 @@ function createSessions(db: Db, secret: string): Sessions {
     if (until > Date.now()) return true;
     unsettled.delete(userId);
     return false;
+  };
+  const readAfresh = (userId: string) => {
+    const now = Date.now();
+    for (const [id, until] of unsettled) if (until <= now) unsettled.delete(id);
+    unsettled.set(userId, now + UNSETTLED_MS);
   };
   // The session check runs on every authenticated request: prepared once, planned once.
   const sessionCheck = db
@@ -144,9 +154,7 @@ function createSessions(db: Db, secret: string): Sessions {
     async revokeAll(userId, { except, db: executor = db } = {}) {
       // rare (a ban, a password change or reset): everyone's remembered checks go, and this user's sessions
       // are read afresh until the transaction this may run in has committed
-      const now = Date.now();
-      for (const [id, until] of unsettled) if (until <= now) unsettled.delete(id);
-      unsettled.set(userId, now + UNSETTLED_MS);
+      readAfresh(userId);
       await executor
         .update(sessions)
         .set({ revokedAt: new Date() })
@@ -157,6 +165,11 @@ function createSessions(db: Db, secret: string): Sessions {
             except ? ne(sessions.id, except) : undefined,
           ),
         );
+      checked.clear();
+    },
+
+    distrust(userId) {
+      readAfresh(userId);
       checked.clear();
     },
   };

@@ -1168,5 +1168,7 @@ export const es = {
     connectTimeout: 'No se recibió CONNECT a tiempo',
     heartbeatTimeout: 'Conexión cerrada por inactividad',
     slowConsumer: 'Conexión cerrada porque el cliente no lee los mensajes a tiempo',
+    tooManyConnections: (max: number) =>
+      `Tienes demasiadas conexiones de chat abiertas (máximo ${max}). Cierra alguna pestaña y vuelve a intentarlo.`,
   },
 } as const;

@@ -51,6 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     limits,
     log: app.log,
+    closeChats: (userId, which) => app.chat.disconnectUser(userId, which),
   });
   const registration = limitByIp(limits.registrationByIp);
   const loginAttempt = limitByIp(limits.loginByIp);

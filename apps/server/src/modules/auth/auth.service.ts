@@ -14,7 +14,7 @@ import { usernameOf } from '@l4l/shared/schemas/auth';
 import { eurosToCents } from '@l4l/shared/schemas/common';
 import { searchableText } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -49,6 +49,8 @@ type Deps = {
   mailer: Mailer;
   limits: AuthLimits;
   log: FastifyBaseLogger;
+  /** closes the chat sockets of ended sessions on every process, as a ban does (app.chat) */
+  closeChats: FastifyInstance['chat']['disconnectUser'];
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -68,7 +70,7 @@ export function toBaseUser(user: Account): BaseUser {
   };
 }
 
-export function createAuthService({ db, config, sessions, mailer, limits, log }: Deps) {
+export function createAuthService({ db, config, sessions, mailer, limits, log, closeChats }: Deps) {
   const repository = createAuthRepository(db);
   const transaction = transactional(db, createAuthRepository);
   const verifyGoogle = config.googleClientId
@@ -243,8 +245,10 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
       return openSession(account, challenge.persistent);
     },
 
+    /** Ends the session and, at once, the chat sockets it opened (not the user's other sessions'). */
     async logout(caller: AuthUser): Promise<void> {
       await sessions.revoke(caller.sessionId);
+      await closeChats(caller.id, { sessionId: caller.sessionId });
     },
 
     async me(caller: AuthUser): Promise<BaseUser> {
@@ -295,6 +299,8 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
         await tx.setPasswordHash(token.userId, passwordHash);
         await sessions.revokeAll(token.userId, { db: txDb });
       });
+      // once committed: a socket closed earlier could reconnect with a session not yet revoked
+      await closeChats(token.userId);
       limits.loginFailuresByAccount.reset(token.userId);
     },
 
@@ -314,6 +320,7 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
         await tx.useAllResetTokens(caller.id);
         await sessions.revokeAll(caller.id, { except: caller.sessionId, db: txDb });
       });
+      await closeChats(caller.id, { exceptSessionId: caller.sessionId });
     },
 
     providers(): AuthProviders {

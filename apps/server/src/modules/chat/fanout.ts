@@ -8,10 +8,13 @@ import type { Audience } from './chat.repository.ts';
  * Carries chat events to every server process (ARCHITECTURE.md "Real-time chat"): in memory for one
  * process, Redis pub/sub when REDIS_URL is set. Each process then delivers to the sockets it holds.
  */
+/** Which of a user's chat sockets to close: all, one sign-in session's, or all but one session's. */
+export type SessionScope = { sessionId?: string; exceptSessionId?: string };
+
 export type ChatEvent =
   | { kind: 'message'; message: ChatMessage; audience: Audience }
-  /** a ban: every process closes the user's sockets */
-  | { kind: 'disconnect'; userId: string };
+  /** a ban, a logout, a password reset or change: every process closes those sockets of the user */
+  | ({ kind: 'disconnect'; userId: string } & SessionScope);
 
 /**
  * Who is online on the other processes. Each process says which users it holds online; an entry lives
