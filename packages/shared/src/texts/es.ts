@@ -1128,6 +1128,14 @@ export const es = {
       expiry: 'El enlace caduca en 1 hora y solo se puede usar una vez.',
       ignore: 'Si no lo has pedido tú, ignora este correo: tu contraseña seguirá siendo la misma.',
     },
+    signInAttempts: {
+      subject: 'Intentos de acceso a tu cuenta de L4L',
+      intro:
+        'Alguien está intentando entrar en tu cuenta de L4L con contraseñas incorrectas. Hemos frenado esos intentos y tú puedes seguir entrando con normalidad.',
+      advice:
+        'Si no has sido tú, te recomendamos elegir una contraseña nueva que no uses en ningún otro sitio.',
+      action: 'Iniciar sesión en L4L',
+    },
     lawyerVerified: {
       subject: 'Tu perfil de abogado en L4L está verificado',
       intro: 'Hemos comprobado tus datos y tu perfil de abogado ya está verificado.',

@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     { onRequest: loginAttempt, schema: { body: loginSchema, response: { 200: loginAnswerEnvelope } } },
-    async (request, reply) => passwordAccepted(reply, await service.login(request.body)),
+    async (request, reply) => passwordAccepted(reply, await service.login(request.body, request.ip)),
   );
 
   app.post(
@@ -142,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/change-password',
     { onRequest: authenticate, schema: { body: changePasswordSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await service.changePassword(currentUser(request), request.body);
+      await service.changePassword(currentUser(request), request.body, request.ip);
       return { data: null };
     },
   );

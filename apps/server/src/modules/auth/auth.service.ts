@@ -143,14 +143,42 @@ export function createAuthService({ db, config, sessions, mailer, limits, log, c
     }
   }
 
-  /** Spends one attempt of the account's failed-login allowance when the password is wrong. */
-  async function checkPassword(account: Account, password: string, wrong: () => AppError): Promise<void> {
-    limits.loginFailuresByAccount.assertAllowed(account.id);
+  /**
+   * The password of the account, tried from `source` (the caller's IP): a source that failed too often on
+   * this account waits first (429); a wrong password counts for that pair only (ADR 0004).
+   */
+  async function checkPassword(
+    account: Account,
+    password: string,
+    source: string,
+    wrong: () => AppError,
+  ): Promise<void> {
+    limits.passwordFailures.assertAllowed(account.id, source);
     if (!(await verifyPassword(account.passwordHash, password))) {
-      limits.loginFailuresByAccount.hit(account.id);
+      const { notify } = limits.passwordFailures.fail(account.id, source);
+      if (notify) await warnOwner(account);
       throw wrong();
     }
-    limits.loginFailuresByAccount.reset(account.id);
+    limits.passwordFailures.succeed(account.id, source);
+  }
+
+  /** Once per episode of wrong passwords: the owner hears of it, and may choose a new password. */
+  async function warnOwner(account: Account): Promise<void> {
+    const texts = es.mail.signInAttempts;
+    try {
+      await mailer.send({
+        to: account.mail,
+        ...composeMail({
+          subject: texts.subject,
+          name: account.name,
+          paragraphs: [texts.intro, texts.advice],
+          action: { label: texts.action, url: `${config.publicUrl}/login` },
+        }),
+      });
+    } catch (err) {
+      // the attempt is refused all the same; only the warning is lost
+      log.error({ err }, 'sign-in attempts warning not sent');
+    }
   }
 
   return {
@@ -206,10 +234,10 @@ export function createAuthService({ db, config, sessions, mailer, limits, log, c
     },
 
     /** spec §8 / API.md login: 404 unknown mail, 401 wrong password, then the sign-in rules. */
-    async login(input: Login): Promise<SignInStep> {
+    async login(input: Login, source: string): Promise<SignInStep> {
       const account = await repository.findByMail(input.email);
       if (!account) throw new AppError('USER_NOT_FOUND');
-      await checkPassword(account, input.password, () => new AppError('BAD_CREDENTIALS'));
+      await checkPassword(account, input.password, source, () => new AppError('BAD_CREDENTIALS'));
       return completeSignIn(account, input.remember ?? false);
     },
 
@@ -301,17 +329,18 @@ export function createAuthService({ db, config, sessions, mailer, limits, log, c
       });
       // once committed: a socket closed earlier could reconnect with a session not yet revoked
       await closeChats(token.userId);
-      limits.loginFailuresByAccount.reset(token.userId);
+      limits.passwordFailures.forget(token.userId);
     },
 
     /** A signed-in password change: the current password first; the user's other sessions end. */
-    async changePassword(caller: AuthUser, input: ChangePassword): Promise<void> {
+    async changePassword(caller: AuthUser, input: ChangePassword, source: string): Promise<void> {
       assertUncommonPassword(input.newPassword, 'newPassword');
       const account = await repository.findById(caller.id);
       if (!account) throw new AppError('UNAUTHENTICATED');
       await checkPassword(
         account,
         input.currentPassword,
+        source,
         () => new AppError('BAD_CREDENTIALS', { message: es.validation.currentPasswordWrong }),
       );
       const passwordHash = await hashPassword(input.newPassword);
