@@ -233,6 +233,9 @@ export const es = {
     resetMismatch: 'Las contraseñas no coinciden.',
     invalidData: 'Datos inválidos recibidos del servidor',
     currentPasswordWrong: 'La contraseña actual no es correcta.',
+    currentPasswordForMail: 'Escribe tu contraseña actual para cambiar el correo.',
+    mailChangeLinkInvalid: 'El enlace para confirmar el correo no es válido o ha caducado.',
+    mailChangeNotSent: 'No hemos podido enviar el correo de confirmación. Inténtalo de nuevo.',
     date: 'Introduce una fecha válida (AAAA-MM-DD).',
     associationTooLong: 'La asociación no puede superar los 25 caracteres.',
     responseTimeTooLong: 'El tiempo de respuesta no puede superar los 4 caracteres.',
@@ -1127,6 +1130,21 @@ export const es = {
       action: 'Elegir una contraseña nueva',
       expiry: 'El enlace caduca en 1 hora y solo se puede usar una vez.',
       ignore: 'Si no lo has pedido tú, ignora este correo: tu contraseña seguirá siendo la misma.',
+    },
+    mailChangeConfirm: {
+      subject: 'Confirma tu nuevo correo en L4L',
+      intro: 'Has pedido usar esta dirección para entrar en tu cuenta de L4L.',
+      action: 'Confirmar mi nuevo correo',
+      expiry: 'El enlace caduca en 24 horas y solo se puede usar una vez.',
+      ignore:
+        'Si no lo has pedido tú, ignora este correo: la cuenta seguirá con su correo de siempre.',
+    },
+    mailChangeNotice: {
+      subject: 'Se ha pedido cambiar el correo de tu cuenta de L4L',
+      body: (newMail: string) =>
+        `Se ha pedido cambiar el correo con el que entras en L4L por ${newMail}. El cambio solo se hará cuando se confirme desde esa dirección.`,
+      advice:
+        'Si no has sido tú, elige una contraseña nueva cuanto antes y escríbenos a soporte@l4l.es.',
     },
     signInAttempts: {
       subject: 'Intentos de acceso a tu cuenta de L4L',
