@@ -547,6 +547,9 @@ export const es = {
     imageUploadFailed: 'Error al subir la imagen',
     surname: 'Apellidos',
     currentPassword: 'Contraseña actual',
+    currentPasswordForMail: 'Para cambiar el correo, escribe tu contraseña actual.',
+    mailPending: (mail: string) =>
+      `Te hemos enviado un enlace a ${mail}. El correo cambiará cuando lo confirmes desde allí.`,
     newPassword: 'Nueva contraseña',
     repeatPassword: 'Repite la nueva contraseña',
     roleUser: 'Cliente',
@@ -587,6 +590,14 @@ export const es = {
     receiptNet: 'Importe para el abogado',
     receiptFooter:
       'Este justificante acredita el pago realizado a través de L4L por los servicios profesionales del abogado indicado. No es una factura.',
+  },
+  /** /confirmar-correo?token=…, the page the link to a new sign-in mail opens. */
+  confirmMail: {
+    title: 'Confirmar el nuevo correo',
+    confirming: 'Confirmando tu nuevo correo…',
+    done: (mail: string) => `¡Listo! Desde ahora entras en L4L con ${mail}.`,
+    failed: 'No hemos podido confirmar el correo.',
+    goHome: 'Ir a L4L',
   },
   resetPassword: {
     title: 'Cambiar Contraseña',
@@ -1136,15 +1147,13 @@ export const es = {
       intro: 'Has pedido usar esta dirección para entrar en tu cuenta de L4L.',
       action: 'Confirmar mi nuevo correo',
       expiry: 'El enlace caduca en 24 horas y solo se puede usar una vez.',
-      ignore:
-        'Si no lo has pedido tú, ignora este correo: la cuenta seguirá con su correo de siempre.',
+      ignore: 'Si no lo has pedido tú, ignora este correo: la cuenta seguirá con su correo de siempre.',
     },
     mailChangeNotice: {
       subject: 'Se ha pedido cambiar el correo de tu cuenta de L4L',
       body: (newMail: string) =>
         `Se ha pedido cambiar el correo con el que entras en L4L por ${newMail}. El cambio solo se hará cuando se confirme desde esa dirección.`,
-      advice:
-        'Si no has sido tú, elige una contraseña nueva cuanto antes y escríbenos a soporte@l4l.es.',
+      advice: 'Si no has sido tú, elige una contraseña nueva cuanto antes y escríbenos a soporte@l4l.es.',
     },
     signInAttempts: {
       subject: 'Intentos de acceso a tu cuenta de L4L',
