@@ -19,6 +19,8 @@ export function createAuthLimits(factor: number) {
     recoveryByMail: new RateLimiter(5, 30 * MINUTE),
     /** recovery requests of one IP: 30 per hour */
     recoveryByIp: new RateLimiter(perIpMax(30, factor), 60 * MINUTE),
+    /** mail-change confirmations of one IP: 30 per hour (a link is 256 random bits: this only bounds the work) */
+    mailConfirmationByIp: new RateLimiter(perIpMax(30, factor), 60 * MINUTE),
     /** wrong second-factor codes of one administrator: 5 per 15 minutes (a code has 10^6 values) */
     mfaFailuresByAccount: new RateLimiter(5, 15 * MINUTE),
   };
