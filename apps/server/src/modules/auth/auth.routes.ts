@@ -154,7 +154,7 @@ const routes =
     app.post(
       '/api/auth/confirm-email-change',
       {
-        onRequest: limitByIp(limits.recoveryByIp),
+        onRequest: limitByIp(limits.mailConfirmationByIp),
         schema: {
           querystring: confirmMailChangeQuerySchema,
           response: { 200: dataEnvelope(confirmedMailSchema) },
