@@ -28,19 +28,16 @@ import { composeMail, type Mailer } from '../../plugins/mailer.ts';
 import type { AuthLimits } from './auth.limits.ts';
 import { type Account, type AuthRepository, createAuthRepository } from './auth.repository.ts';
 import { createGoogleVerifier } from './google-identity.ts';
+import { createMailChange } from './mail-change.ts';
 import { assertUncommonPassword } from './password-policy.ts';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp.ts';
 
 /** ARCHITECTURE.md: reset tokens are random, stored hashed, single use, and live 1 hour. */
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** A mail-change link lives a day: long enough to open a mailbox not read every hour. */
-const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** API.md "Auth": the mfaToken of an administrator's second step lives 5 minutes. */
 const MFA_TOKEN_TTL_MS = 5 * 60 * 1000;
 
 export type SignInResult = { token: string; baseUser: BaseUser; persistent: boolean };
-/** The sign-in mail after a profile edit: still the old one, and the new one while it waits. */
-export type MailInForce = { mail: string; pendingMail: string | null };
 /** What a correct password gives: a session, or (for an ADMIN) the second step still owed. */
 export type SignInStep = SignInResult | MfaChallenge;
 
@@ -166,20 +163,6 @@ export function createAuthService({ db, config, sessions, mailer, limits, log, c
     limits.passwordFailures.succeed(account.id, source);
   }
 
-  /** Sends a mail composed from `content`; a failure is logged and answered 503 with `failure`. */
-  async function sendOrFail(
-    to: string,
-    content: Parameters<typeof composeMail>[0],
-    failure: string,
-  ): Promise<void> {
-    try {
-      await mailer.send({ to, ...composeMail(content) });
-    } catch (err) {
-      log.error({ err }, 'account mail not sent');
-      throw new AppError('SERVICE_UNAVAILABLE', { message: failure });
-    }
-  }
-
   /** Once per episode of wrong passwords: the owner hears of it, and may choose a new password. */
   async function warnOwner(account: Account): Promise<void> {
     const texts = es.mail.signInAttempts;
@@ -196,6 +179,28 @@ export function createAuthService({ db, config, sessions, mailer, limits, log, c
     } catch (err) {
       // the attempt is refused all the same; only the warning is lost
       log.error({ err }, 'sign-in attempts warning not sent');
+    }
+  }
+
+  const mailChange = createMailChange({
+    repository,
+    transaction,
+    checkPassword,
+    send: sendOrFail,
+    publicUrl: config.publicUrl,
+  });
+
+  /** Sends a mail composed from `content`; a failure is logged and answered 503 with `failure`. */
+  async function sendOrFail(
+    to: string,
+    content: Parameters<typeof composeMail>[0],
+    failure: string,
+  ): Promise<void> {
+    try {
+      await mailer.send({ to, ...composeMail(content) });
+    } catch (err) {
+      log.error({ err }, 'account mail not sent');
+      throw new AppError('SERVICE_UNAVAILABLE', { message: failure });
     }
   }
 
@@ -370,79 +375,7 @@ export function createAuthService({ db, config, sessions, mailer, limits, log, c
       await closeChats(caller.id, { exceptSessionId: caller.sessionId });
     },
 
-    /**
-     * A profile edit's `mail`: the same one stays; a different one needs the current password and takes
-     * effect only once the link mailed to it is opened (the old address is told). Answers the mail in
-     * force and the one waiting. Checks come before the caller changes anything else.
-     */
-    async requestMailChange(
-      userId: string,
-      input: { mail: string; currentPassword?: string | undefined },
-      source: string,
-    ): Promise<MailInForce> {
-      const account = await repository.findById(userId);
-      if (!account) throw new AppError('UNAUTHENTICATED');
-      if (input.mail === account.mail) return { mail: account.mail, pendingMail: null };
-      if (!input.currentPassword) {
-        throw new AppError('VALIDATION_ERROR', {
-          message: es.validation.currentPasswordForMail,
-          fields: { currentPassword: es.validation.currentPasswordForMail },
-        });
-      }
-      await checkPassword(account, input.currentPassword, source, () => {
-        const message = es.validation.currentPasswordWrong;
-        return new AppError('BAD_CREDENTIALS', { message, fields: { currentPassword: message } });
-      });
-      if (await repository.mailTaken(input.mail)) {
-        throw new AppError('USER_EXISTS', { fields: { mail: es.validation.userExists } });
-      }
-      const token = randomBytes(32).toString('base64url');
-      await transaction(async (tx) => {
-        await tx.useAllMailChangeTokens(userId);
-        await tx.insertMailChangeToken({
-          userId,
-          newMail: input.mail,
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + MAIL_CHANGE_TTL_MS),
-        });
-      });
-      const confirm = es.mail.mailChangeConfirm;
-      await sendOrFail(
-        input.mail,
-        {
-          subject: confirm.subject,
-          name: account.name,
-          paragraphs: [confirm.intro],
-          action: { label: confirm.action, url: `${config.publicUrl}/confirmar-correo?token=${token}` },
-          footnotes: [confirm.expiry, confirm.ignore],
-        },
-        es.validation.mailChangeNotSent,
-      );
-      const notice = es.mail.mailChangeNotice;
-      await sendOrFail(
-        account.mail,
-        { subject: notice.subject, name: account.name, paragraphs: [notice.body(input.mail), notice.advice] },
-        es.validation.mailChangeNotSent,
-      );
-      return { mail: account.mail, pendingMail: input.mail };
-    },
-
-    /** The link mailed to a new address: it becomes the sign-in mail, once, unless taken meanwhile. */
-    async confirmMailChange(token: string): Promise<{ mail: string }> {
-      try {
-        return await transaction(async (tx) => {
-          const change = await tx.consumeMailChangeToken(sha256(token));
-          if (!change) throw new AppError('INVALID_TOKEN', { message: es.validation.mailChangeLinkInvalid });
-          if (await tx.mailTaken(change.newMail)) throw userExists();
-          await tx.setMail(change.userId, change.newMail);
-          await tx.useAllMailChangeTokens(change.userId);
-          return { mail: change.newMail };
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw userExists();
-        throw err;
-      }
-    },
+    ...mailChange,
 
     providers(): AuthProviders {
       return { google: config.googleClientId ? { clientId: config.googleClientId } : null };
