@@ -131,6 +131,11 @@ const envSchema = z.object({
     .number({ error: 'RATE_LIMIT_FACTOR debe ser un número mayor que 0' })
     .positive({ error: 'RATE_LIMIT_FACTOR debe ser un número mayor que 0' })
     .default(1),
+  CHAT_MAX_SOCKETS_PER_USER: z.coerce
+    .number({ error: 'CHAT_MAX_SOCKETS_PER_USER debe ser un número entero mayor que 0' })
+    .int({ error: 'CHAT_MAX_SOCKETS_PER_USER debe ser un número entero mayor que 0' })
+    .positive({ error: 'CHAT_MAX_SOCKETS_PER_USER debe ser un número entero mayor que 0' })
+    .default(20),
   PLATFORM_FEE_PERCENT: z.coerce
     .number({ error: 'PLATFORM_FEE_PERCENT debe ser un número entre 0 y 100' })
     .min(0, { error: 'PLATFORM_FEE_PERCENT debe ser un número entre 0 y 100' })
@@ -186,6 +191,8 @@ export type Config = {
     | undefined;
   publicUrl: string;
   rateLimitFactor: number;
+  /** open chat sockets one user may hold on each server process */
+  chatMaxSocketsPerUser: number;
   platformFeePercent: number;
   googleClientId: string | undefined;
   /** where Google publishes the keys that sign its ID tokens; tests point it at a local server */
@@ -293,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    chatMaxSocketsPerUser: e.CHAT_MAX_SOCKETS_PER_USER,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,

@@ -95,6 +95,10 @@ export const AUTHORIZATION: Record<string, Entry> = {
       body: { token: 'x', newPassword: 'Nueva-Clave-2026' },
     }),
   },
+  'POST /api/auth/confirm-email-change': {
+    access: 'public',
+    request: () => ({ url: '/api/auth/confirm-email-change?token=enlace-que-no-existe' }),
+  },
   'POST /api/auth/change-password': {
     access: 'signed-in',
     request: () => ({

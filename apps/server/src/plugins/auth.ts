@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
 import { MicroCache } from '../lib/micro-cache.ts';
+import { SESSION_COOKIE } from './security.ts';
 
 /**
  * Sessions and who may call what (docs/decisions/0003-web-session.md). A token is an HS256 JWT with `sub`
@@ -15,7 +16,7 @@ import { MicroCache } from '../lib/micro-cache.ts';
  * and that the user is not banned, so logout, a ban or a password reset end existing tokens at once.
  */
 
-export const SESSION_COOKIE = 'l4l_session';
+export { SESSION_COOKIE };
 /** ADR 0003: a browser-session cookie and a 12-hour token, or 30 days with cookie consent. */
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const PERSISTENT_SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -39,6 +40,11 @@ export type Sessions = {
   revoke(sessionId: string): Promise<void>;
   /** Revokes every open session of the user (but `except`); `db` lets a transaction do it. */
   revokeAll(userId: string, options?: { except?: string; db?: Db }): Promise<void>;
+  /**
+   * Another process revoked sessions of the user: forget what was remembered and read that user's
+   * sessions afresh for a while, so the revocation counts here at once.
+   */
+  distrust(userId: string): void;
 };
 
 declare module 'fastify' {
@@ -52,6 +58,8 @@ declare module 'fastify' {
 }
 
 type VerifiedClaims = { sub: string; sid: string; exp: number } | null;
+/** The user a session row belongs to, as the session check reads it. */
+type SessionOwner = { userId: string; role: Role };
 
 function createSessions(db: Db, secret: string): Sessions {
   const key = new TextEncoder().encode(secret);
@@ -70,8 +78,10 @@ function createSessions(db: Db, secret: string): Sessions {
       }
     });
   // A session read good is trusted for SESSION_TRUST_MS without reading its row again (ADR 0003): a busy
-  // client's requests share one read a second. Revoking in this process forgets at once (below).
-  const checked = new MicroCache<Role | null>(SESSION_TRUST_MS, 10_000);
+  // client's requests share one read a second. Revoking in this process forgets at once (below). What is
+  // remembered is the session's own user, read by session id alone, never what a token claims: a token
+  // whose `sub` is not that user is refused, and cannot make the owner's entry wrong or evict it.
+  const checked = new MicroCache<SessionOwner | null>(SESSION_TRUST_MS, 10_000);
   // users whose sessions were just revoked, maybe inside a transaction not yet committed: their sessions
   // are read every time until the revocation has surely landed
   const unsettled = new Map<string, number>();
@@ -82,15 +92,19 @@ function createSessions(db: Db, secret: string): Sessions {
     unsettled.delete(userId);
     return false;
   };
+  const readAfresh = (userId: string) => {
+    const now = Date.now();
+    for (const [id, until] of unsettled) if (until <= now) unsettled.delete(id);
+    unsettled.set(userId, now + UNSETTLED_MS);
+  };
   // The session check runs on every authenticated request: prepared once, planned once.
   const sessionCheck = db
-    .select({ role: users.role })
+    .select({ userId: sessions.userId, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sid')),
-        eq(sessions.userId, sql.placeholder('sub')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
         isNull(users.bannedAt),
@@ -120,12 +134,12 @@ function createSessions(db: Db, secret: string): Sessions {
       const claims = await verifySignature(token);
       if (!claims || claims.exp * 1000 <= Date.now()) return null;
       const read = async () => {
-        const [row] = await sessionCheck.execute({ sid: claims.sid, sub: claims.sub, now: new Date() });
-        return row?.role ?? null;
+        const [row] = await sessionCheck.execute({ sid: claims.sid, now: new Date() });
+        return row ?? null;
       };
-      // keyed by the session alone: a verified token's `sid` always comes with the `sub` it was issued to
-      const role = isUnsettled(claims.sub) ? await read() : await checked.get(claims.sid, read);
-      return role ? { id: claims.sub, role, sessionId: claims.sid } : null;
+      const owner = isUnsettled(claims.sub) ? await read() : await checked.get(claims.sid, read);
+      if (!owner || owner.userId !== claims.sub) return null;
+      return { id: claims.sub, role: owner.role, sessionId: claims.sid };
     },
 
     async revoke(sessionId) {
@@ -140,9 +154,7 @@ function createSessions(db: Db, secret: string): Sessions {
     async revokeAll(userId, { except, db: executor = db } = {}) {
       // rare (a ban, a password change or reset): everyone's remembered checks go, and this user's sessions
       // are read afresh until the transaction this may run in has committed
-      const now = Date.now();
-      for (const [id, until] of unsettled) if (until <= now) unsettled.delete(id);
-      unsettled.set(userId, now + UNSETTLED_MS);
+      readAfresh(userId);
       await executor
         .update(sessions)
         .set({ revokedAt: new Date() })
@@ -153,6 +165,11 @@ function createSessions(db: Db, secret: string): Sessions {
             except ? ne(sessions.id, except) : undefined,
           ),
         );
+      checked.clear();
+    },
+
+    distrust(userId) {
+      readAfresh(userId);
       checked.clear();
     },
   };

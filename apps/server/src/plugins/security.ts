@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import { es } from '@l4l/shared/texts/es';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /** What L4L's pages may load: its own files, Google sign-in and Stripe; never plugins, frames of us or <base>. */
 export function helmetOptions(https: boolean): HelmetOptions {
@@ -53,9 +56,52 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** The session cookie's name (ADR 0003); plugins/auth.ts reads it too. */
+export const SESSION_COOKIE = 'l4l_session';
+
+/** Vite's dev server (`npm run dev`, port 5173), which proxies the API and the chat to this server. */
+export const DEV_SERVER_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'] as const;
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
- * Security headers on every answer (CSP, nosniff, Referrer-Policy, HSTS outside localhost) and
- * `Cache-Control: no-store` on API answers, which may carry private data.
+ * The origins whose pages may use the session cookie: PUBLIC_URL's, plus Vite's dev server outside
+ * production (docs/decisions/0003-web-session.md).
+ */
+export function trustedOrigins(config: Pick<Config, 'publicUrl' | 'env'>): ReadonlySet<string> {
+  const origins = new Set([new URL(config.publicUrl).origin]);
+  if (config.env !== 'production') for (const origin of DEV_SERVER_ORIGINS) origins.add(origin);
+  return origins;
+}
+
+/**
+ * Whether a request that carries the session cookie may act with it. SameSite=Strict lets the cookie
+ * through from any page of the same site (another port, a sibling subdomain), so the browser's own
+ * word on where the request comes from decides: `Origin`, else `Sec-Fetch-Site` (Fetch Metadata). A
+ * client that sends neither is not a browser, and no browser page can have made it carry our cookie.
+ */
+export function fromTrustedPage(request: FastifyRequest, trusted: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return trusted.has(origin);
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  return true;
+}
+
+const isUpgrade = (request: FastifyRequest) => request.headers.upgrade?.toLowerCase() === 'websocket';
+
+/** What the cookie can do: every write, and the chat's WebSocket upgrade (a CONNECT may use the cookie). */
+function usesCookieAuthority(request: FastifyRequest): boolean {
+  if (!request.cookies?.[SESSION_COOKIE]) return false;
+  // a Bearer caller authenticates with its header, never with the cookie (plugins/auth.ts)
+  if (/^bearer\b/i.test(request.headers.authorization ?? '')) return false;
+  return UNSAFE_METHODS.has(request.method) || isUpgrade(request);
+}
+
+/**
+ * Security headers on every answer (CSP, nosniff, Referrer-Policy, HSTS outside localhost),
+ * `Cache-Control: no-store` on API answers, which may carry private data, and the refusal (403) of a
+ * session cookie sent by another origin's page.
  */
 async function security(app: FastifyInstance) {
   const headers = securityHeaders(helmetOptions(app.config.publicUrl.startsWith('https:')));
@@ -64,6 +110,14 @@ async function security(app: FastifyInstance) {
     done();
   });
   await app.register(cookie);
+  // after the cookie plugin's own onRequest hook, which parses the cookies read here
+  const trusted = trustedOrigins(app.config);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!usesCookieAuthority(request) || fromTrustedPage(request, trusted)) return;
+    // a refused upgrade's socket belongs to no HTTP connection any more: end it once the 403 is written
+    if (isUpgrade(request)) reply.raw.once('finish', () => request.raw.socket?.end());
+    throw new AppError('FORBIDDEN', { message: es.security.foreignOrigin });
+  });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });

@@ -35,6 +35,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: paths.confirmMail,
+            lazy: async () => ({
+              Component: (await import('./routes/confirm-mail-route.tsx')).ConfirmMailRoute,
+            }),
+          },
+          {
             path: paths.privacy,
             lazy: async () => ({ Component: (await import('./routes/legal-routes.tsx')).PrivacyPolicyRoute }),
           },

@@ -7,6 +7,8 @@ export const paths = {
   login: '/login',
   register: '/registro',
   resetPassword: '/reset-password',
+  /** (+) the link mailed to a new sign-in address (the server writes the same path in that mail) */
+  confirmMail: '/confirmar-correo',
   privacy: '/politica-de-privacidad',
   cookies: '/politica-de-cookies',
   legalNotice: '/aviso-legal',

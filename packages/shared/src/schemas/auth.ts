@@ -103,12 +103,16 @@ export const googleSignInSchema = z.object({
   remember: rememberSchema,
 });
 
-/** docs/domain.md, Validation rules (profile): name non-empty after trim, valid mail, 9-digit phone; the surname may be empty. */
+/**
+ * docs/domain.md, Validation rules (profile): name non-empty after trim, valid mail, 9-digit phone; the surname may be empty. A new
+ * mail needs the current password too, and takes effect once confirmed from the new address.
+ */
 export const userProfileUpdateSchema = z.object({
   name: nameSchema,
   surname: z.string().trim().max(LIMITS.nameMax, { error: es.validation.required }).default(''),
   mail: emailSchema,
   phoneNumber: phoneSchema,
+  currentPassword: anyPasswordSchema.optional(),
 });
 export type UserProfileUpdate = z.infer<typeof userProfileUpdateSchema>;
 
@@ -136,6 +140,17 @@ export const authProvidersSchema = z.object({
 });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
 
-/** GET /api/user/profile/{id} (docs/api/http.md, Users). `lastConnection` is an ISO date or null. */
-export const userProfileSchema = personSchema.extend({ lastConnection: z.string().nullable() });
+/**
+ * GET /api/user/profile/{id} (docs/api/http.md, Users). `lastConnection` is an ISO date or null; `pendingMail` (+) is a new
+ * sign-in mail waiting for its confirmation.
+ */
+export const userProfileSchema = personSchema.extend({
+  lastConnection: z.string().nullable(),
+  pendingMail: z.string().nullable().optional(),
+});
+
+/** POST /api/auth/confirm-email-change?token= (+): the link mailed to the new address. */
+export const confirmMailChangeQuerySchema = z.object({ token: updatePasswordSchema.shape.token });
+/** Its answer: the sign-in mail now in force. */
+export const confirmedMailSchema = z.object({ mail: z.string() });
 export type UserProfile = z.infer<typeof userProfileSchema>;

@@ -233,6 +233,9 @@ export const es = {
     resetMismatch: 'Las contraseñas no coinciden.',
     invalidData: 'Datos inválidos recibidos del servidor',
     currentPasswordWrong: 'La contraseña actual no es correcta.',
+    currentPasswordForMail: 'Escribe tu contraseña actual para cambiar el correo.',
+    mailChangeLinkInvalid: 'El enlace para confirmar el correo no es válido o ha caducado.',
+    mailChangeNotSent: 'No hemos podido enviar el correo de confirmación. Inténtalo de nuevo.',
     date: 'Introduce una fecha válida (AAAA-MM-DD).',
     associationTooLong: 'La asociación no puede superar los 25 caracteres.',
     responseTimeTooLong: 'El tiempo de respuesta no puede superar los 4 caracteres.',
@@ -549,6 +552,9 @@ export const es = {
     imageUploadFailed: 'Error al subir la imagen',
     surname: 'Apellidos',
     currentPassword: 'Contraseña actual',
+    currentPasswordForMail: 'Para cambiar el correo, escribe tu contraseña actual.',
+    mailPending: (mail: string) =>
+      `Te hemos enviado un enlace a ${mail}. El correo cambiará cuando lo confirmes desde allí.`,
     newPassword: 'Nueva contraseña',
     repeatPassword: 'Repite la nueva contraseña',
     roleUser: 'Cliente',
@@ -589,6 +595,14 @@ export const es = {
     receiptNet: 'Importe para el abogado',
     receiptFooter:
       'Este justificante acredita el pago realizado a través de L4L por los servicios profesionales del abogado indicado. No es una factura.',
+  },
+  /** /confirmar-correo?token=…, the page the link to a new sign-in mail opens. */
+  confirmMail: {
+    title: 'Confirmar el nuevo correo',
+    confirming: 'Confirmando tu nuevo correo…',
+    done: (mail: string) => `¡Listo! Desde ahora entras en L4L con ${mail}.`,
+    failed: 'No hemos podido confirmar el correo.',
+    goHome: 'Ir a L4L',
   },
   resetPassword: {
     title: 'Cambiar Contraseña',
@@ -924,6 +938,15 @@ export const es = {
       minutes <= 1
         ? 'Demasiados intentos. Vuelve a intentarlo dentro de un minuto.'
         : `Demasiados intentos. Vuelve a intentarlo dentro de ${minutes} minutos.`,
+    retryInSeconds: (seconds: number) =>
+      seconds <= 1
+        ? 'Demasiados intentos. Vuelve a intentarlo dentro de un segundo.'
+        : `Demasiados intentos. Vuelve a intentarlo dentro de ${seconds} segundos.`,
+  },
+  /** The server's refusals of requests that do not come from L4L's own pages. */
+  security: {
+    foreignOrigin:
+      'Hemos rechazado la petición porque no procede de la web de L4L. Vuelve a abrir L4L e inténtalo de nuevo.',
   },
   admin: {
     cannotBanAdmin: 'No se puede banear a un administrador.',
@@ -1130,6 +1153,27 @@ export const es = {
       expiry: 'El enlace caduca en 1 hora y solo se puede usar una vez.',
       ignore: 'Si no lo has pedido tú, ignora este correo: tu contraseña seguirá siendo la misma.',
     },
+    mailChangeConfirm: {
+      subject: 'Confirma tu nuevo correo en L4L',
+      intro: 'Has pedido usar esta dirección para entrar en tu cuenta de L4L.',
+      action: 'Confirmar mi nuevo correo',
+      expiry: 'El enlace caduca en 24 horas y solo se puede usar una vez.',
+      ignore: 'Si no lo has pedido tú, ignora este correo: la cuenta seguirá con su correo de siempre.',
+    },
+    mailChangeNotice: {
+      subject: 'Se ha pedido cambiar el correo de tu cuenta de L4L',
+      body: (newMail: string) =>
+        `Se ha pedido cambiar el correo con el que entras en L4L por ${newMail}. El cambio solo se hará cuando se confirme desde esa dirección.`,
+      advice: 'Si no has sido tú, elige una contraseña nueva cuanto antes y escríbenos a soporte@l4l.es.',
+    },
+    signInAttempts: {
+      subject: 'Intentos de acceso a tu cuenta de L4L',
+      intro:
+        'Alguien está intentando entrar en tu cuenta de L4L con contraseñas incorrectas. Hemos frenado esos intentos y tú puedes seguir entrando con normalidad.',
+      advice:
+        'Si no has sido tú, te recomendamos elegir una contraseña nueva que no uses en ningún otro sitio.',
+      action: 'Iniciar sesión en L4L',
+    },
     lawyerVerified: {
       subject: 'Tu perfil de abogado en L4L está verificado',
       intro: 'Hemos comprobado tus datos y tu perfil de abogado ya está verificado.',
@@ -1170,5 +1214,7 @@ export const es = {
     connectTimeout: 'No se recibió CONNECT a tiempo',
     heartbeatTimeout: 'Conexión cerrada por inactividad',
     slowConsumer: 'Conexión cerrada porque el cliente no lee los mensajes a tiempo',
+    tooManyConnections: (max: number) =>
+      `Tienes demasiadas conexiones de chat abiertas (máximo ${max}). Cierra alguna pestaña y vuelve a intentarlo.`,
   },
 } as const;

@@ -80,6 +80,30 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
+/**
+ * A sign-in mail change waiting for its confirmation: the new address takes effect only once the link
+ * mailed to it is opened. The token is random, stored hashed, single use and lives 24 hours, like a
+ * password-reset token.
+ */
+export const mailChangeTokens = pgTable(
+  'mail_change_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newMail: text('new_mail').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mail_change_tokens_hash_key').on(t.tokenHash),
+    index('mail_change_tokens_user_idx').on(t.userId),
+  ],
+);
+
 /** The lawyer's fields (docs/api/http.md, Lawyers); one row per ABOGADO user. Prices in cents. */
 export const lawyerProfiles = pgTable(
   'lawyer_profiles',

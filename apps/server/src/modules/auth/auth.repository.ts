@@ -1,6 +1,13 @@
 import { and, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { lawyerProfiles, mfaChallenges, passwordResetTokens, uploads, users } from '../../db/schema/index.ts';
+import {
+  lawyerProfiles,
+  mailChangeTokens,
+  mfaChallenges,
+  passwordResetTokens,
+  uploads,
+  users,
+} from '../../db/schema/index.ts';
 
 /** A second-factor challenge takes this many wrong codes, then the administrator signs in again. */
 export const MFA_MAX_ATTEMPTS = 5;
@@ -104,6 +111,40 @@ export function createAuthRepository(db: Db) {
         .update(passwordResetTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    },
+
+    // sign-in mail changes, confirmed from the new address
+
+    /** Ends the user's unused mail-change links: only the latest request can be confirmed. */
+    async useAllMailChangeTokens(userId: string): Promise<void> {
+      await db
+        .update(mailChangeTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(mailChangeTokens.userId, userId), isNull(mailChangeTokens.usedAt)));
+    },
+
+    async insertMailChangeToken(values: typeof mailChangeTokens.$inferInsert): Promise<void> {
+      await db.insert(mailChangeTokens).values(values);
+    },
+
+    /** Uses the link once, if it is neither used nor expired; answers whose and which mail it confirms. */
+    async consumeMailChangeToken(tokenHash: string) {
+      const [token] = await db
+        .update(mailChangeTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(mailChangeTokens.tokenHash, tokenHash),
+            isNull(mailChangeTokens.usedAt),
+            gt(mailChangeTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: mailChangeTokens.userId, newMail: mailChangeTokens.newMail });
+      return token;
+    },
+
+    async setMail(userId: string, mail: string): Promise<void> {
+      await db.update(users).set({ mail, updatedAt: new Date() }).where(eq(users.id, userId));
     },
 
     // the administrators' second factor (docs/api/http.md, Auth)

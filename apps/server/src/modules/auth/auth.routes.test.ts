@@ -434,6 +434,34 @@ describe('sessions', () => {
     expect((await me()).statusCode).toBe(401);
   });
 
+  it('refuses a signed token pairing a live session with another user, without logging the owner out', async () => {
+    const owner = await createUser(t.app);
+    const intruder = await createUser(t.app);
+    const sessionOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+    // signed with the app's own key: only someone holding it could make one
+    const pairedWith = (sid: string) =>
+      new SignJWT({ sid, role: 'USUARIO' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(intruder.id)
+        .setIssuer('l4l')
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(t.config.jwtSecret));
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+
+    // the owner's session was just checked (and is remembered): the other `sub` is still refused
+    const first = await signIn(t.app, owner);
+    expect((await me(first)).statusCode).toBe(200);
+    expect((await me(await pairedWith(sessionOf(first)))).statusCode).toBe(401);
+    // the other `sub` comes first: the owner, right after, is still signed in
+    const second = await signIn(t.app, owner);
+    expect((await me(await pairedWith(sessionOf(second)))).statusCode).toBe(401);
+    const owners = await me(second);
+    expect(owners.statusCode).toBe(200);
+    expect(owners.json().data.id).toBe(owner.id);
+  });
+
   it('a ban or a password change ends the sessions at once, even just after they were checked', async () => {
     const user = await createUser(t.app);
     const token = await signIn(t.app, user);

@@ -4,6 +4,8 @@ import {
   authProvidersSchema,
   baseUserSchema,
   changePasswordSchema,
+  confirmedMailSchema,
+  confirmMailChangeQuerySchema,
   googleSignInSchema,
   lawyerRegistrationSchema,
   loginSchema,
@@ -12,7 +14,8 @@ import {
   updatePasswordSchema,
   userRegistrationSchema,
 } from '@l4l/shared/schemas/auth';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitByIp } from '../../lib/rate-limiter.ts';
@@ -24,8 +27,14 @@ import {
   setSessionCookie,
 } from '../../plugins/auth.ts';
 import { IMAGE_BODY_LIMIT } from '../../plugins/body-parsers.ts';
-import { createAuthLimits } from './auth.limits.ts';
-import { createAuthService, isMfaChallenge, type SignInResult, type SignInStep } from './auth.service.ts';
+import { type AuthLimits, createAuthLimits } from './auth.limits.ts';
+import {
+  type AuthService,
+  createAuthService,
+  isMfaChallenge,
+  type SignInResult,
+  type SignInStep,
+} from './auth.service.ts';
 
 const idEnvelope = dataEnvelope(z.object({ id: z.string() }));
 const signInEnvelope = dataEnvelope(signInSchema);
@@ -42,8 +51,135 @@ function passwordAccepted(reply: FastifyReply, step: SignInStep) {
   return isMfaChallenge(step) ? { data: step } : signedIn(reply, step);
 }
 
+export type Accounts = Pick<AuthService, 'requestMailChange'>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** what other features ask of accounts: a profile edit's new sign-in mail */
+    accounts: Accounts;
+  }
+}
+
 /** docs/api/http.md, Auth: registration, login, logout, recovery, password changes, Google sign-in. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+const routes =
+  (service: AuthService, limits: AuthLimits): FastifyPluginAsyncZod =>
+  async (app) => {
+    const registration = limitByIp(limits.registrationByIp);
+    const loginAttempt = limitByIp(limits.loginByIp);
+
+    app.post(
+      '/api/auth/user/register',
+      { onRequest: registration, schema: { body: userRegistrationSchema, response: { 200: idEnvelope } } },
+      async (request, reply) => {
+        const result = await service.registerUser(request.body);
+        setSessionCookie(reply, result.token, result.persistent);
+        return { data: { id: result.baseUser.id } };
+      },
+    );
+
+    app.post(
+      '/api/auth/lawyer/register',
+      {
+        onRequest: registration,
+        // the registration carries the lawyer's photo as a data URL
+        bodyLimit: IMAGE_BODY_LIMIT,
+        schema: { body: lawyerRegistrationSchema, response: { 200: idEnvelope } },
+      },
+      async (request) => ({ data: await service.registerLawyer(request.body) }),
+    );
+
+    app.post(
+      '/api/auth/login',
+      { onRequest: loginAttempt, schema: { body: loginSchema, response: { 200: loginAnswerEnvelope } } },
+      async (request, reply) => passwordAccepted(reply, await service.login(request.body, request.ip)),
+    );
+
+    app.post(
+      '/api/auth/mfa/verify',
+      { onRequest: loginAttempt, schema: { body: mfaVerifySchema, response: { 200: signInEnvelope } } },
+      async (request, reply) => signedIn(reply, await service.verifySecondFactor(request.body)),
+    );
+
+    app.post(
+      '/api/auth/google',
+      {
+        onRequest: loginAttempt,
+        schema: { body: googleSignInSchema, response: { 200: loginAnswerEnvelope } },
+      },
+      async (request, reply) => passwordAccepted(reply, await service.googleSignIn(request.body)),
+    );
+
+    app.get(
+      '/api/auth/providers',
+      { schema: { response: { 200: dataEnvelope(authProvidersSchema) } } },
+      async () => ({ data: service.providers() }),
+    );
+
+    // 200 even when not signed in: the web calls it to drop a cookie left from before (ADR 0003)
+    app.post('/api/auth/logout', { schema: { response: { 200: emptyEnvelope } } }, async (request, reply) => {
+      const caller = await resolveUser(request);
+      if (caller) await service.logout(caller);
+      clearSessionCookie(reply);
+      return { data: null };
+    });
+
+    app.get(
+      '/api/auth/me',
+      { onRequest: authenticate, schema: { response: { 200: dataEnvelope(baseUserSchema) } } },
+      async (request) => ({ data: await service.me(currentUser(request)) }),
+    );
+
+    app.post(
+      '/api/auth/recover-password',
+      {
+        onRequest: limitByIp(limits.recoveryByIp),
+        schema: { querystring: recoverPasswordQuerySchema, response: { 200: emptyEnvelope } },
+      },
+      async (request) => {
+        await service.recoverPassword(request.query.email);
+        return { data: null };
+      },
+    );
+
+    app.post(
+      '/api/auth/update-password',
+      {
+        // the token and the new password come as query parameters or in the body (docs/api/http.md, Auth)
+        preValidation: async (request) => {
+          const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+          request.body = { ...(request.query as object), ...body } as typeof request.body;
+        },
+        schema: { body: updatePasswordSchema, response: { 200: emptyEnvelope } },
+      },
+      async (request) => {
+        await service.updatePassword(request.body);
+        return { data: null };
+      },
+    );
+
+    app.post(
+      '/api/auth/confirm-email-change',
+      {
+        onRequest: limitByIp(limits.mailConfirmationByIp),
+        schema: {
+          querystring: confirmMailChangeQuerySchema,
+          response: { 200: dataEnvelope(confirmedMailSchema) },
+        },
+      },
+      async (request) => ({ data: await service.confirmMailChange(request.query.token) }),
+    );
+
+    app.post(
+      '/api/auth/change-password',
+      { onRequest: authenticate, schema: { body: changePasswordSchema, response: { 200: emptyEnvelope } } },
+      async (request) => {
+        await service.changePassword(currentUser(request), request.body, request.ip);
+        return { data: null };
+      },
+    );
+  };
+
+async function accounts(app: FastifyInstance) {
   const limits = createAuthLimits(app.config.rateLimitFactor);
   const service = createAuthService({
     db: app.db,
@@ -52,103 +188,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     limits,
     log: app.log,
+    closeChats: (userId, which) => app.chat.disconnectUser(userId, which),
   });
-  const registration = limitByIp(limits.registrationByIp);
-  const loginAttempt = limitByIp(limits.loginByIp);
+  app.decorate('accounts', { requestMailChange: service.requestMailChange } satisfies Accounts);
+  await app.register(routes(service, limits));
+}
 
-  app.post(
-    '/api/auth/user/register',
-    { onRequest: registration, schema: { body: userRegistrationSchema, response: { 200: idEnvelope } } },
-    async (request, reply) => {
-      const result = await service.registerUser(request.body);
-      setSessionCookie(reply, result.token, result.persistent);
-      return { data: { id: result.baseUser.id } };
-    },
-  );
-
-  app.post(
-    '/api/auth/lawyer/register',
-    {
-      onRequest: registration,
-      // the registration carries the lawyer's photo as a data URL
-      bodyLimit: IMAGE_BODY_LIMIT,
-      schema: { body: lawyerRegistrationSchema, response: { 200: idEnvelope } },
-    },
-    async (request) => ({ data: await service.registerLawyer(request.body) }),
-  );
-
-  app.post(
-    '/api/auth/login',
-    { onRequest: loginAttempt, schema: { body: loginSchema, response: { 200: loginAnswerEnvelope } } },
-    async (request, reply) => passwordAccepted(reply, await service.login(request.body)),
-  );
-
-  app.post(
-    '/api/auth/mfa/verify',
-    { onRequest: loginAttempt, schema: { body: mfaVerifySchema, response: { 200: signInEnvelope } } },
-    async (request, reply) => signedIn(reply, await service.verifySecondFactor(request.body)),
-  );
-
-  app.post(
-    '/api/auth/google',
-    { onRequest: loginAttempt, schema: { body: googleSignInSchema, response: { 200: loginAnswerEnvelope } } },
-    async (request, reply) => passwordAccepted(reply, await service.googleSignIn(request.body)),
-  );
-
-  app.get(
-    '/api/auth/providers',
-    { schema: { response: { 200: dataEnvelope(authProvidersSchema) } } },
-    async () => ({ data: service.providers() }),
-  );
-
-  // 200 even when not signed in: the web calls it to drop a cookie left from before (ADR 0003)
-  app.post('/api/auth/logout', { schema: { response: { 200: emptyEnvelope } } }, async (request, reply) => {
-    const caller = await resolveUser(request);
-    if (caller) await service.logout(caller);
-    clearSessionCookie(reply);
-    return { data: null };
-  });
-
-  app.get(
-    '/api/auth/me',
-    { onRequest: authenticate, schema: { response: { 200: dataEnvelope(baseUserSchema) } } },
-    async (request) => ({ data: await service.me(currentUser(request)) }),
-  );
-
-  app.post(
-    '/api/auth/recover-password',
-    {
-      onRequest: limitByIp(limits.recoveryByIp),
-      schema: { querystring: recoverPasswordQuerySchema, response: { 200: emptyEnvelope } },
-    },
-    async (request) => {
-      await service.recoverPassword(request.query.email);
-      return { data: null };
-    },
-  );
-
-  app.post(
-    '/api/auth/update-password',
-    {
-      // the token and the new password come as query parameters or in the body (docs/api/http.md, Auth)
-      preValidation: async (request) => {
-        const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-        request.body = { ...(request.query as object), ...body } as typeof request.body;
-      },
-      schema: { body: updatePasswordSchema, response: { 200: emptyEnvelope } },
-    },
-    async (request) => {
-      await service.updatePassword(request.body);
-      return { data: null };
-    },
-  );
-
-  app.post(
-    '/api/auth/change-password',
-    { onRequest: authenticate, schema: { body: changePasswordSchema, response: { 200: emptyEnvelope } } },
-    async (request) => {
-      await service.changePassword(currentUser(request), request.body);
-      return { data: null };
-    },
-  );
-};
+export const authRoutes = fp(accounts, { name: 'accounts', dependencies: ['auth', 'chat', 'mailer'] });

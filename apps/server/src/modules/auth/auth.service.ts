@@ -14,7 +14,7 @@ import { usernameOf } from '@l4l/shared/schemas/auth';
 import { eurosToCents } from '@l4l/shared/schemas/common';
 import { searchableText } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -28,6 +28,7 @@ import { composeMail, type Mailer } from '../../plugins/mailer.ts';
 import type { AuthLimits } from './auth.limits.ts';
 import { type Account, type AuthRepository, createAuthRepository } from './auth.repository.ts';
 import { createGoogleVerifier } from './google-identity.ts';
+import { createMailChange } from './mail-change.ts';
 import { assertUncommonPassword } from './password-policy.ts';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp.ts';
 
@@ -49,6 +50,8 @@ type Deps = {
   mailer: Mailer;
   limits: AuthLimits;
   log: FastifyBaseLogger;
+  /** closes the chat sockets of ended sessions on every process, as a ban does (app.chat) */
+  closeChats: FastifyInstance['chat']['disconnectUser'];
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -68,7 +71,7 @@ export function toBaseUser(user: Account): BaseUser {
   };
 }
 
-export function createAuthService({ db, config, sessions, mailer, limits, log }: Deps) {
+export function createAuthService({ db, config, sessions, mailer, limits, log, closeChats }: Deps) {
   const repository = createAuthRepository(db);
   const transaction = transactional(db, createAuthRepository);
   const verifyGoogle = config.googleClientId
@@ -141,14 +144,64 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
     }
   }
 
-  /** Spends one attempt of the account's failed-login allowance when the password is wrong. */
-  async function checkPassword(account: Account, password: string, wrong: () => AppError): Promise<void> {
-    limits.loginFailuresByAccount.assertAllowed(account.id);
+  /**
+   * The password of the account, tried from `source` (the caller's IP): a source that failed too often on
+   * this account waits first (429); a wrong password counts for that pair only (ADR 0004).
+   */
+  async function checkPassword(
+    account: Account,
+    password: string,
+    source: string,
+    wrong: () => AppError,
+  ): Promise<void> {
+    limits.passwordFailures.assertAllowed(account.id, source);
     if (!(await verifyPassword(account.passwordHash, password))) {
-      limits.loginFailuresByAccount.hit(account.id);
+      const { notify } = limits.passwordFailures.fail(account.id, source);
+      if (notify) await warnOwner(account);
       throw wrong();
     }
-    limits.loginFailuresByAccount.reset(account.id);
+    limits.passwordFailures.succeed(account.id, source);
+  }
+
+  /** Once per episode of wrong passwords: the owner hears of it, and may choose a new password. */
+  async function warnOwner(account: Account): Promise<void> {
+    const texts = es.mail.signInAttempts;
+    try {
+      await mailer.send({
+        to: account.mail,
+        ...composeMail({
+          subject: texts.subject,
+          name: account.name,
+          paragraphs: [texts.intro, texts.advice],
+          action: { label: texts.action, url: `${config.publicUrl}/login` },
+        }),
+      });
+    } catch (err) {
+      // the attempt is refused all the same; only the warning is lost
+      log.error({ err }, 'sign-in attempts warning not sent');
+    }
+  }
+
+  const mailChange = createMailChange({
+    repository,
+    transaction,
+    checkPassword,
+    send: sendOrFail,
+    publicUrl: config.publicUrl,
+  });
+
+  /** Sends a mail composed from `content`; a failure is logged and answered 503 with `failure`. */
+  async function sendOrFail(
+    to: string,
+    content: Parameters<typeof composeMail>[0],
+    failure: string,
+  ): Promise<void> {
+    try {
+      await mailer.send({ to, ...composeMail(content) });
+    } catch (err) {
+      log.error({ err }, 'account mail not sent');
+      throw new AppError('SERVICE_UNAVAILABLE', { message: failure });
+    }
   }
 
   return {
@@ -204,10 +257,10 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
     },
 
     /** docs/api/http.md, Auth (login): 404 unknown mail, 401 wrong password, then the sign-in rules. */
-    async login(input: Login): Promise<SignInStep> {
+    async login(input: Login, source: string): Promise<SignInStep> {
       const account = await repository.findByMail(input.email);
       if (!account) throw new AppError('USER_NOT_FOUND');
-      await checkPassword(account, input.password, () => new AppError('BAD_CREDENTIALS'));
+      await checkPassword(account, input.password, source, () => new AppError('BAD_CREDENTIALS'));
       return completeSignIn(account, input.remember ?? false);
     },
 
@@ -243,8 +296,10 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
       return openSession(account, challenge.persistent);
     },
 
+    /** Ends the session and, at once, the chat sockets it opened (not the user's other sessions'). */
     async logout(caller: AuthUser): Promise<void> {
       await sessions.revoke(caller.sessionId);
+      await closeChats(caller.id, { sessionId: caller.sessionId });
     },
 
     async me(caller: AuthUser): Promise<BaseUser> {
@@ -295,17 +350,20 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
         await tx.setPasswordHash(token.userId, passwordHash);
         await sessions.revokeAll(token.userId, { db: txDb });
       });
-      limits.loginFailuresByAccount.reset(token.userId);
+      // once committed: a socket closed earlier could reconnect with a session not yet revoked
+      await closeChats(token.userId);
+      limits.passwordFailures.forget(token.userId);
     },
 
     /** A signed-in password change: the current password first; the user's other sessions end. */
-    async changePassword(caller: AuthUser, input: ChangePassword): Promise<void> {
+    async changePassword(caller: AuthUser, input: ChangePassword, source: string): Promise<void> {
       assertUncommonPassword(input.newPassword, 'newPassword');
       const account = await repository.findById(caller.id);
       if (!account) throw new AppError('UNAUTHENTICATED');
       await checkPassword(
         account,
         input.currentPassword,
+        source,
         () => new AppError('BAD_CREDENTIALS', { message: es.validation.currentPasswordWrong }),
       );
       const passwordHash = await hashPassword(input.newPassword);
@@ -314,7 +372,10 @@ export function createAuthService({ db, config, sessions, mailer, limits, log }:
         await tx.useAllResetTokens(caller.id);
         await sessions.revokeAll(caller.id, { except: caller.sessionId, db: txDb });
       });
+      await closeChats(caller.id, { exceptSessionId: caller.sessionId });
     },
+
+    ...mailChange,
 
     providers(): AuthProviders {
       return { google: config.googleClientId ? { clientId: config.googleClientId } : null };

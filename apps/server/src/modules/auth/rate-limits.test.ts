@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
-import { createUser, DEFAULT_PASSWORD, uniqueMail } from '../../../test/factories.ts';
+import { DEFAULT_PASSWORD, uniqueMail } from '../../../test/factories.ts';
 
 /**
  * The rate limits of docs/domain.md, Rate limits. RATE_LIMIT_FACTOR 0.05 turns the per-IP figures into 5 logins per 5 minutes,
- * 5 registrations and 1 recovery per hour; the per-account and per-mail figures stay as they are.
+ * 5 registrations and 1 recovery per hour; the per-mail figures stay as they are. Wrong passwords per
+ * account and source are login-throttle.test.ts's.
  */
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {
@@ -28,26 +29,6 @@ function expectRateLimited(res: Awaited<ReturnType<typeof login>>, maxSeconds: n
 }
 
 describe('login', () => {
-  it('blocks an account after 10 failed attempts in 15 minutes, from any IP, even with the right password', async () => {
-    const user = await createUser(t.app);
-    for (let i = 0; i < 10; i++) expect((await login(user.mail, 'Otra-Clave-99')).statusCode).toBe(401);
-    const blocked = await login(user.mail, user.password);
-    expectRateLimited(blocked, 15 * 60);
-    expect(blocked.json().error.message).toBe(
-      'Demasiados intentos. Vuelve a intentarlo dentro de 15 minutos.',
-    );
-    // another account is not affected
-    const other = await createUser(t.app);
-    expect((await login(other.mail, other.password)).statusCode).toBe(200);
-  });
-
-  it('forgets failed attempts after a successful login', async () => {
-    const user = await createUser(t.app);
-    for (let i = 0; i < 9; i++) await login(user.mail, 'Otra-Clave-99');
-    expect((await login(user.mail, user.password)).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) expect((await login(user.mail, 'Otra-Clave-99')).statusCode).toBe(401);
-  });
-
   it('limits the attempts of one IP (100 per 5 minutes times the factor)', async () => {
     const ip = freshIp();
     for (let i = 0; i < 5; i++)

@@ -7,7 +7,7 @@ import type { WebSocket } from 'ws';
 import { AppError } from '../../lib/app-error.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import type { ChatActor, ChatService } from './chat.service.ts';
-import type { ChatEvent, PresenceBoard } from './fanout.ts';
+import type { ChatEvent, PresenceBoard, SessionScope } from './fanout.ts';
 import { FRAME_LIMITS, type StompHeaders } from './stomp/frame.ts';
 import { type StompSession as Session, STOMP_CLOSE_CODES, StompSession } from './stomp/session.ts';
 
@@ -23,13 +23,15 @@ export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'] as con
 /** The two destinations a client may subscribe to; both receive the same messages. */
 export const MESSAGE_DESTINATIONS: readonly string[] = ['/topic/messages', '/user/queue/messages'];
 
-export const CHAT_DEFAULTS = { reverifyMs: 60_000 } as const;
+export const CHAT_DEFAULTS = { reverifyMs: 60_000, maxSocketsPerUser: 20 } as const;
 
 export type ChatPrincipal = ChatActor & {
   /** false after SEND /app/disconnect, true again after /app/connect */
   present: boolean;
   /** the token the CONNECT presented, checked again now and then (a logout or a reset ends it) */
   token: string;
+  /** the sign-in session of that token: a logout closes its sockets only */
+  sessionId: string;
 };
 type ChatSession = Session<ChatPrincipal>;
 
@@ -65,10 +67,13 @@ export function createChatGateway(deps: {
   /** where this process tells the others who it holds online */
   presence: PresenceBoard;
   /** the session user of a token, or null when it no longer works (app.sessions.verify) */
-  verify: (token: string) => Promise<{ id: string; role: ChatActor['role'] } | null>;
+  verify: (token: string) => Promise<{ id: string; role: ChatActor['role']; sessionId: string } | null>;
   /** how often open connections check their token again; default CHAT_DEFAULTS.reverifyMs */
   reverifyMs?: number;
+  /** open chat sockets one user may hold on this process; default CHAT_DEFAULTS.maxSocketsPerUser */
+  maxSocketsPerUser?: number;
 }) {
+  const maxSocketsPerUser = deps.maxSocketsPerUser ?? CHAT_DEFAULTS.maxSocketsPerUser;
   const { service, log } = deps;
   const sessionsByUser = new Map<string, Set<ChatSession>>();
   /** every open socket, authenticated or not (shutdown closes them all) */
@@ -137,6 +142,8 @@ export function createChatGateway(deps: {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     const cookieToken = request.cookies?.[SESSION_COOKIE];
+    /** the user this socket is counted for, from the accepted CONNECT on */
+    let heldFor: string | undefined;
     const session: ChatSession = new StompSession<ChatPrincipal>({
       transport: {
         send: (data) => socket.send(data),
@@ -146,10 +153,17 @@ export function createChatGateway(deps: {
       async authenticate(headers) {
         const token = tokenOf(headers, cookieToken);
         const user = token ? await deps.verify(token) : null;
-        return user && token ? { id: user.id, role: user.role, present: true, token } : null;
+        if (!user || !token || session.state === 'closed') return null;
+        // counted as soon as accepted, in the same turn as the check, so CONNECTs racing each other
+        // cannot all slip under the cap
+        if ((sessionsByUser.get(user.id)?.size ?? 0) >= maxSocketsPerUser) {
+          throw new AppError('RATE_LIMITED', { message: es.stomp.tooManyConnections(maxSocketsPerUser) });
+        }
+        register(session, user.id);
+        heldFor = user.id;
+        return { id: user.id, role: user.role, present: true, token, sessionId: user.sessionId };
       },
-      onConnect(principal, self) {
-        register(self, principal.id);
+      onConnect(principal) {
         presenceChanged(principal.id);
         touch(principal.id);
       },
@@ -160,8 +174,8 @@ export function createChatGateway(deps: {
       },
       onSend: (principal, destination, _headers, body) => onSend(principal, destination, body),
       onClose(event, self) {
+        if (heldFor) unregister(self, heldFor);
         if (!event.principal) return;
-        unregister(self, event.principal.id);
         presenceChanged(event.principal.id);
         touch(event.principal.id);
       },
@@ -178,7 +192,7 @@ export function createChatGateway(deps: {
   /** Writes a chat event to the sessions this process holds: a message only to its participants. */
   function deliver(event: ChatEvent) {
     if (event.kind === 'disconnect') {
-      closeUser(event.userId);
+      closeUser(event.userId, event);
       return;
     }
     if (event.kind === 'resync') {
@@ -200,8 +214,8 @@ export function createChatGateway(deps: {
   }
 
   /**
-   * A ban closes sockets at once (closeUser); a logout or a password reset revokes the session too, and
-   * its sockets close at the next check.
+   * A ban, a logout, a password reset or change close sockets at once (closeUser); this check catches
+   * what those missed, such as a session revoked by hand in the database.
    */
   async function reverify() {
     for (const set of [...sessionsByUser.values()]) {
@@ -218,8 +232,12 @@ export function createChatGateway(deps: {
   }, deps.reverifyMs ?? CHAT_DEFAULTS.reverifyMs);
   reverifyTimer.unref();
 
-  function closeUser(userId: string) {
+  /** Closes the user's sockets: all of them, those of one sign-in session, or all but one session's. */
+  function closeUser(userId: string, which: SessionScope = {}) {
     for (const session of [...(sessionsByUser.get(userId) ?? [])]) {
+      const sessionId = session.principal?.sessionId;
+      if (which.sessionId !== undefined && sessionId !== which.sessionId) continue;
+      if (which.exceptSessionId !== undefined && sessionId === which.exceptSessionId) continue;
       session.close(STOMP_CLOSE_CODES.policyViolation, es.stomp.unauthorized);
     }
   }

@@ -3,11 +3,20 @@ import fp from 'fastify-plugin';
 import { type ChatGateway, createChatGateway, registerStompEndpoint } from './chat.gateway.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { type ChatService, createChatService } from './chat.service.ts';
-import { createLocalFanout, createRedisFanout, type Fanout, type RedisFanoutOptions } from './fanout.ts';
+import {
+  createLocalFanout,
+  createRedisFanout,
+  type Fanout,
+  type RedisFanoutOptions,
+  type SessionScope,
+} from './fanout.ts';
 
 export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'publish'> & {
-  /** Closes every chat socket of the user, on every process (a ban). */
-  disconnectUser(userId: string): Promise<void>;
+  /**
+   * Closes the user's chat sockets on every process: all of them (a ban, a password reset), one sign-in
+   * session's (a logout) or all but the caller's (a password change).
+   */
+  disconnectUser(userId: string, which?: SessionScope): Promise<void>;
 };
 
 declare module 'fastify' {
@@ -22,6 +31,8 @@ export type ChatPluginOptions = {
   fanoutLimits?: RedisFanoutOptions['limits'];
   /** how often open chat connections check their token again (tests make it short) */
   reverifyMs?: number;
+  /** open chat sockets one user may hold on each process (default 20) */
+  maxSocketsPerUser?: number;
 };
 
 async function chat(app: FastifyInstance, options: ChatPluginOptions) {
@@ -46,16 +57,21 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     presence: fanout.presence,
     verify: (token) => app.sessions.verify(token),
     reverifyMs: options.reverifyMs,
+    maxSocketsPerUser: options.maxSocketsPerUser ?? app.config.chatMaxSocketsPerUser,
   });
-  fanout.onEvent((event) => gateway.deliver(event));
+  fanout.onEvent((event) => {
+    // sessions revoked by another process: read afresh here too, so a reconnect right after is refused
+    if (event.kind === 'disconnect') app.sessions.distrust(event.userId);
+    gateway.deliver(event);
+  });
 
   app.decorate('chat', {
     openChat: service.openChat,
     postMessage: service.postMessage,
     publish: service.publish,
-    async disconnectUser(userId: string) {
+    async disconnectUser(userId: string, which: SessionScope = {}) {
       // this process's sockets close at once, the other processes' when the event reaches them
-      fanout.publish({ kind: 'disconnect', userId });
+      fanout.publish({ kind: 'disconnect', userId, ...which });
     },
   } satisfies Chat);
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { es } from '@l4l/shared/texts/es';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -7,8 +8,10 @@ import {
   connectAs,
   listeningApp,
   listeningFanout,
+  openStomp,
   settle,
   textMessage,
+  wsUrl,
 } from '../../../test/chat-stomp.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
@@ -128,6 +131,25 @@ describe.skipIf(!redisUrl)('chat fan-out through Redis', () => {
     await stomp.subscribe();
     await first.chat.disconnectUser(client.id);
     await expect.poll(() => stomp.closeCode()).toBe(1008);
+  });
+
+  it('closes a session’s sockets on the other process at its logout, which then refuses its reconnect', async () => {
+    const client = await createUser(first);
+    const token = await signIn(first, client);
+    const connect = (with_: string) =>
+      openStomp(wsUrl(second), { headers: { Authorization: `Bearer ${with_}` } });
+    const there = await connect(token);
+    const otherSession = await connect(await signIn(first, client));
+    expect(there.client.connected).toBe(true);
+
+    const res = await first.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    await expect.poll(() => there.closeCode(), { timeout: 1000 }).toBe(1008);
+    // within the second the other process would still have trusted its remembered session check
+    const again = await connect(token);
+    expect(again.client.connected).toBe(false);
+    expect(again.errors[0]?.headers.message).toBe(es.stomp.unauthorized);
+    expect(otherSession.client.connected).toBe(true);
   });
 });
 

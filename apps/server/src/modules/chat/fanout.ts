@@ -4,6 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Audience } from './chat.repository.ts';
 
+/** Which of a user's chat sockets to close: all, one sign-in session's, or all but one session's. */
+export type SessionScope = { sessionId?: string; exceptSessionId?: string };
+
 /**
  * Carries chat events to every server process: in memory for one process, a Redis stream when REDIS_URL
  * is set. Each process delivers to the sockets it holds. Why a stream, and what happens while Redis is
@@ -11,8 +14,8 @@ import type { Audience } from './chat.repository.ts';
  */
 export type ChatEvent =
   | { kind: 'message'; message: ChatMessage; audience: Audience }
-  /** a ban: every process closes the user's sockets */
-  | { kind: 'disconnect'; userId: string }
+  /** a ban, a logout, a password reset or change: every process closes those sockets of the user */
+  | ({ kind: 'disconnect'; userId: string } & SessionScope)
   /**
    * Raised by the fan-out itself, never sent: events of another process were lost (this process's outbox
    * overflowed, or the stream was trimmed past what this process had read), so the clients must read their

@@ -9,6 +9,7 @@ import {
   createLawyerWithProfile,
   createRating,
   createUser,
+  DEFAULT_PASSWORD,
   signIn,
 } from '../../../test/factories.ts';
 import { academicExperiences, lawyerProfiles, users, workExperiences } from '../../db/schema/index.ts';
@@ -48,6 +49,8 @@ describe('lawyer profiles', () => {
     lawyer = await createLawyerWithProfile(t.app, {
       name: 'Elena',
       surname: 'Sáez',
+      // the sheet's own mail: a new one would wait for its confirmation (users.routes.test.ts)
+      mail: 'elena.saez@l4l.test',
       profile: {
         province: 'Huesca',
         lawyerAssociation: 'ICAHU',
@@ -167,6 +170,7 @@ describe('lawyer profiles', () => {
       const res = await call('PUT', `/api/lawyers/profile/${lawyer.id}`, asLawyer, {
         ...validProfile,
         mail: client.mail.toUpperCase(),
+        currentPassword: DEFAULT_PASSWORD,
       });
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toMatchObject({ code: 'USER_EXISTS', message: es.validation.userExists });

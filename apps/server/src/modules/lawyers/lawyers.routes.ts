@@ -85,7 +85,16 @@ const lawyersModule: FastifyPluginAsyncZod = async (app) => {
       onRequest: selfLawyer('id'),
       schema: { params, body: lawyerProfileUpdateSchema, response: { 200: sheetEnvelope } },
     },
-    async (request) => ({ data: await service.updateProfile(request.params.id, request.body) }),
+    async (request) => {
+      // the sign-in mail is the accounts feature's: a new one waits for its confirmation
+      const { currentPassword, ...sheet } = request.body;
+      const { mail } = await app.accounts.requestMailChange(
+        request.params.id,
+        { mail: sheet.mail, currentPassword },
+        request.ip,
+      );
+      return { data: await service.updateProfile(request.params.id, { ...sheet, mail }) };
+    },
   );
 
   app.put(

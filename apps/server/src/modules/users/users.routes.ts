@@ -10,7 +10,7 @@ const profileEnvelope = dataEnvelope(userProfileSchema);
 
 /** docs/api/http.md, Users. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createUsersService(app.db);
+  const service = createUsersService(app.db, app.accounts);
 
   app.get(
     '/api/user/profile/:id',
@@ -27,6 +27,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireOwner('id', { admin: false }),
       schema: { params, body: userProfileUpdateSchema, response: { 200: profileEnvelope } },
     },
-    async (request) => ({ data: await service.updateProfile(request.params.id, request.body) }),
+    async (request) => ({ data: await service.updateProfile(request.params.id, request.body, request.ip) }),
   );
 };

@@ -73,6 +73,35 @@ describe('ProfilePage', () => {
     expect(save).toBeDisabled();
   });
 
+  it('asks for the current password when the mail changes, and says the new one waits for its confirmation', async () => {
+    const wanted = 'nuevo@l4l.test';
+    const { api } = renderProfile({
+      [`PUT /api/user/profile/${CLIENT.id}`]: () => ok({ ...PROFILE, pendingMail: wanted }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: es.buttons.modify }));
+    expect(screen.queryByLabelText(es.profile.currentPassword)).not.toBeInTheDocument();
+    const mail = screen.getByLabelText(es.profile.mail);
+    await user.clear(mail);
+    await user.type(mail, wanted);
+    const save = screen.getByRole('button', { name: es.buttons.saveChanges });
+    expect(save).toBeDisabled();
+    expect(screen.getByText(es.profile.currentPasswordForMail)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(es.profile.currentPassword), 'Secreta2026');
+    await user.click(save);
+
+    // a toast, and the note under the (still old) mail
+    expect((await screen.findAllByText(es.profile.mailPending(wanted))).length).toBeGreaterThanOrEqual(1);
+    await waitFor(() => expect(screen.getByLabelText(es.profile.mail)).toHaveValue(CLIENT.mail));
+    expect(api.callsTo(`PUT /api/user/profile/${CLIENT.id}`)[0]?.body).toEqual({
+      name: 'Ana',
+      surname: 'Martín Ruiz',
+      mail: wanted,
+      phoneNumber: '612345678',
+      currentPassword: 'Secreta2026',
+    });
+  });
+
   it('says when the data could not be saved', async () => {
     renderProfile({ [`PUT /api/user/profile/${CLIENT.id}`]: () => fail(500, 'INTERNAL_ERROR', 'x') });
     const user = userEvent.setup();

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { AccountActions } from '../../../components/account-actions/account-actions.tsx';
 import { AvatarEditor } from '../../../components/avatar-editor/avatar-editor.tsx';
 import { Button } from '../../../components/button/button.tsx';
-import { FormMessage, PhoneField, TextField } from '../../../components/form/field.tsx';
+import { FormMessage, PasswordField, PhoneField, TextField } from '../../../components/form/field.tsx';
 import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
 import { MountOnceOpened } from '../../../components/modal/modal-on-demand.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
@@ -132,19 +132,25 @@ function ProfileDetails({
     mode: 'onTouched',
   });
   const { errors } = formState;
-  const [name, mail, phone] = watch(['name', 'mail', 'phoneNumber']);
+  const [name, mail, phone, currentPassword] = watch(['name', 'mail', 'phoneNumber', 'currentPassword']);
+  // a new sign-in mail needs the current password, and waits for its confirmation from the new address
+  const mailChanged = editing && mail.trim().toLowerCase() !== profile.mail;
   // docs/domain.md, Validation rules: saving needs a name, a valid mail and a 9-digit phone
   const canSave =
     editing &&
     !update.isPending &&
     name.trim() !== '' &&
     EMAIL_PATTERN.test(mail.trim()) &&
-    phone.replace(/\D/g, '').length === LIMITS.phoneDigits;
+    phone.replace(/\D/g, '').length === LIMITS.phoneDigits &&
+    (!mailChanged || Boolean(currentPassword));
 
-  const onSubmit = handleSubmit((values) =>
-    update.mutate(values, {
+  const onSubmit = handleSubmit(({ currentPassword: password, ...values }) =>
+    update.mutate(mailChanged ? { ...values, currentPassword: password } : values, {
       onSuccess: (saved) => {
         toast.success(es.profile.dataModified);
+        if (saved.pendingMail) toast.info(es.profile.mailPending(saved.pendingMail));
+        // the form shows what is in force: a new mail stays pending until it is confirmed
+        reset(toForm(saved));
         updateUser({
           name: saved.name,
           surname: saved.surname,
@@ -191,8 +197,18 @@ function ProfileDetails({
           autoComplete="email"
           readOnly={!editing}
           error={errors.mail?.message}
+          hint={!editing && profile.pendingMail ? es.profile.mailPending(profile.pendingMail) : undefined}
           {...register('mail')}
         />
+        {mailChanged ? (
+          <PasswordField
+            label={es.profile.currentPassword}
+            hint={es.profile.currentPasswordForMail}
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register('currentPassword', { shouldUnregister: true })}
+          />
+        ) : null}
         <PhoneField
           label={es.profile.phone}
           readOnly={!editing}

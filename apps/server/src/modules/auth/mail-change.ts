@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { es } from '@l4l/shared/texts/es';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { transactional } from '../../lib/transaction.ts';
+import type { composeMail } from '../../plugins/mailer.ts';
+import type { Account, AuthRepository } from './auth.repository.ts';
+
+/** A mail-change link lives a day: long enough to open a mailbox not read every hour. */
+const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The sign-in mail after a profile edit: still the old one, and the new one while it waits. */
+export type MailInForce = { mail: string; pendingMail: string | null };
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const userExists = () => new AppError('USER_EXISTS');
+
+/**
+ * Changing the sign-in mail (docs/decisions/0004-accounts-and-rate-limits.md): the current password
+ * first, then a single-use link to the new address, stored hashed; the old address is told.
+ */
+export function createMailChange({
+  repository,
+  transaction,
+  checkPassword,
+  send,
+  publicUrl,
+}: {
+  repository: AuthRepository;
+  transaction: ReturnType<typeof transactional<AuthRepository>>;
+  /** the account's password tried from a source, slowed like a login (auth.service.ts) */
+  checkPassword: (account: Account, password: string, source: string, wrong: () => AppError) => Promise<void>;
+  /** sends one mail, or answers 503 with the message given */
+  send: (to: string, content: Parameters<typeof composeMail>[0], failure: string) => Promise<void>;
+  publicUrl: string;
+}) {
+  return {
+    /**
+     * A profile edit's `mail`: the same one stays; a different one needs the current password and takes
+     * effect only once the link mailed to it is opened (the old address is told). Answers the mail in
+     * force and the one waiting. Checks come before the caller changes anything else.
+     */
+    async requestMailChange(
+      userId: string,
+      input: { mail: string; currentPassword?: string | undefined },
+      source: string,
+    ): Promise<MailInForce> {
+      const account = await repository.findById(userId);
+      if (!account) throw new AppError('UNAUTHENTICATED');
+      if (input.mail === account.mail) return { mail: account.mail, pendingMail: null };
+      if (!input.currentPassword) {
+        throw new AppError('VALIDATION_ERROR', {
+          message: es.validation.currentPasswordForMail,
+          fields: { currentPassword: es.validation.currentPasswordForMail },
+        });
+      }
+      await checkPassword(account, input.currentPassword, source, () => {
+        const message = es.validation.currentPasswordWrong;
+        return new AppError('BAD_CREDENTIALS', { message, fields: { currentPassword: message } });
+      });
+      if (await repository.mailTaken(input.mail)) {
+        throw new AppError('USER_EXISTS', { fields: { mail: es.validation.userExists } });
+      }
+      const token = randomBytes(32).toString('base64url');
+      await transaction(async (tx) => {
+        await tx.useAllMailChangeTokens(userId);
+        await tx.insertMailChangeToken({
+          userId,
+          newMail: input.mail,
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + MAIL_CHANGE_TTL_MS),
+        });
+      });
+      const confirm = es.mail.mailChangeConfirm;
+      await send(
+        input.mail,
+        {
+          subject: confirm.subject,
+          name: account.name,
+          paragraphs: [confirm.intro],
+          action: { label: confirm.action, url: `${publicUrl}/confirmar-correo?token=${token}` },
+          footnotes: [confirm.expiry, confirm.ignore],
+        },
+        es.validation.mailChangeNotSent,
+      );
+      const notice = es.mail.mailChangeNotice;
+      await send(
+        account.mail,
+        { subject: notice.subject, name: account.name, paragraphs: [notice.body(input.mail), notice.advice] },
+        es.validation.mailChangeNotSent,
+      );
+      return { mail: account.mail, pendingMail: input.mail };
+    },
+
+    /** The link mailed to a new address: it becomes the sign-in mail, once, unless taken meanwhile. */
+    async confirmMailChange(token: string): Promise<{ mail: string }> {
+      try {
+        return await transaction(async (tx) => {
+          const change = await tx.consumeMailChangeToken(sha256(token));
+          if (!change) throw new AppError('INVALID_TOKEN', { message: es.validation.mailChangeLinkInvalid });
+          if (await tx.mailTaken(change.newMail)) throw userExists();
+          await tx.setMail(change.userId, change.newMail);
+          await tx.useAllMailChangeTokens(change.userId);
+          return { mail: change.newMail };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw userExists();
+        throw err;
+      }
+    },
+  };
+}
