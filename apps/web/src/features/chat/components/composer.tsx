@@ -13,7 +13,7 @@ import {
 import { Button } from '../../../components/button/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { CHAT_IMAGE_ACCEPT, isChatImage, useUploadChatImage } from '../api/upload-chat-image.ts';
-import type { OutgoingMessage } from '../hooks/chat-connection.tsx';
+import type { OutgoingMessage } from '../hooks/chat-socket.ts';
 import styles from './composer.module.css';
 
 /**
