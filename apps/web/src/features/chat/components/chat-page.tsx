@@ -7,6 +7,7 @@ import { useChatConnection } from '../hooks/chat-connection.tsx';
 import { ChatList } from './chat-list.tsx';
 import styles from './chat-page.module.css';
 import { Conversation } from './conversation.tsx';
+import type { ChatCaseActions } from './message-item.tsx';
 
 /**
  * spec §2 'Chat Privado': the list on the left and the open conversation on the right; under 1000 px one
@@ -16,11 +17,14 @@ import { Conversation } from './conversation.tsx';
 export function ChatPage({
   viewer,
   counterpartId,
+  caseActions,
   linkTo,
   onBack,
 }: {
   viewer: SessionUser;
   counterpartId: string | null;
+  /** the proposals', cases' and ratings' actions in the client's cards (app/ composes them) */
+  caseActions: ChatCaseActions;
   linkTo: (counterpartId: string) => string;
   onBack: () => void;
 }) {
@@ -59,7 +63,13 @@ export function ChatPage({
         </nav>
         <div className={styles.conversationPane}>
           {open ? (
-            <Conversation key={open.id} chat={open} viewer={viewer} onBack={onBack} />
+            <Conversation
+              key={open.id}
+              chat={open}
+              viewer={viewer}
+              caseActions={caseActions}
+              onBack={onBack}
+            />
           ) : (
             <div className={styles.placeholder}>
               <p className={styles.heading}>{es.chat.heading}</p>

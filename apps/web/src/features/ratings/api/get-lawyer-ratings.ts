@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { ratingKeys } from './rating-keys.ts';
 
 export const ratingsAnswerSchema = z.array(ratingSchema);
 
@@ -16,7 +17,7 @@ export async function getLawyerRatings(lawyerId: string, signal?: AbortSignal): 
 
 export const lawyerRatingsQueryOptions = (lawyerId: string) =>
   queryOptions({
-    queryKey: ['ratings', 'lawyer', lawyerId],
+    queryKey: ratingKeys.lawyer(lawyerId),
     queryFn: ({ signal }) => getLawyerRatings(lawyerId, signal),
   });
 

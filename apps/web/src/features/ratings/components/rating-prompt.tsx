@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateRating } from '../api/create-rating.ts';
+import { isCaseRated, markCaseRated } from '../lib/rated-cases.ts';
 import styles from './rating-prompt.module.css';
 
 type RatingPromptProps = {
@@ -34,7 +35,8 @@ export function RatingPrompt({ caseId, lawyerId, alreadyRated = false, onRated }
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [missingStars, setMissingStars] = useState(false);
-  const [rated, setRated] = useState(false);
+  // spec §4: a flag kept locally per case, so the prompt stays answered even before the server is asked
+  const [rated, setRated] = useState(() => isCaseRated(caseId));
 
   if (alreadyRated || rated) {
     return (
@@ -50,6 +52,7 @@ export function RatingPrompt({ caseId, lawyerId, alreadyRated = false, onRated }
   }
 
   const finish = () => {
+    markCaseRated(caseId);
     setRated(true);
     onRated?.();
   };
