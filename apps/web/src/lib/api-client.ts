@@ -1,6 +1,6 @@
 import type { ErrorEnvelope, PageEnvelope, PageMeta } from '@l4l/shared/envelope';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 
 /** Codes the client gives to failures that never reached an answer from the server. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';

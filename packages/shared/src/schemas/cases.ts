@@ -3,7 +3,7 @@ import { CASE_STATUSES, LAWYER_STEP_MAX, LAWYER_STEP_MIN } from '../constants/ca
 import { CATEGORIES } from '../constants/categories.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { BOARD_SORTS } from '../constants/sort.ts';
-import { es } from '../texts/es.ts';
+import { es } from '../texts/es/app.ts';
 import { pageQuerySchema, priceSchema } from './common.ts';
 
 /**

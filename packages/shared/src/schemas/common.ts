@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants/limits.ts';
-import { es } from '../texts/es.ts';
+import { es } from '../texts/es/public.ts';
 
 /** spec §5: standard email pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

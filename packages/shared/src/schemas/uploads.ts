@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { es } from '../texts/es.ts';
+import { es } from '../texts/es/public.ts';
 
 /**
  * Images people send (API.md: POST /api/user/profile/photo, /api/lawyers/profile/photo, /api/uploads).

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useLocation, useParams } from 'react-router';
 import { CaseDetail } from '../../features/cases/components/case-detail.tsx';
 import { useRequiredUser } from '../../lib/session.tsx';

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChatPage } from '../../features/chat/components/chat-page.tsx';
 import { chatWithPath, paths } from '../../lib/paths.ts';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { type ChangeEvent, useId, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { IMAGE_TYPES, pickedPhoto } from '../../lib/image-file.ts';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { useState } from 'react';
 import { Avatar } from '../avatar/avatar.tsx';
 import { MountOnceOpened, modalOnDemand } from '../modal/modal-on-demand.tsx';

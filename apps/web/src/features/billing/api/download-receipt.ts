@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@l4l/shared/envelope';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
 

@@ -2,7 +2,7 @@ import { CASE_STATUS, CASE_STEPS, LAWYER_STEP_MAX, LAWYER_STEP_MIN } from '@l4l/
 import { ROLE } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
 import type { Case } from '@l4l/shared/schemas/cases';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { type ReactNode, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BackButton, Button, ButtonLink } from '../../../components/button/button.tsx';

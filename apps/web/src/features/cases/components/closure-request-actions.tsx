@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { useClosureAnswer } from '../hooks/use-closure-answer.ts';

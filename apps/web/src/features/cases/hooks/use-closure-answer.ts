@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmClosure } from '../api/confirm-closure.ts';
 import { useDiscardClosure } from '../api/discard-closure.ts';

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { isApiError } from '../../../lib/api-client.ts';
 
 /** A closure failure: the server's reason, or the spec's unexpected-error text for a fault or no answer (spec §8). */

@@ -1,5 +1,5 @@
 import { UPLOAD_FIELD, uploadAnswerSchema } from '@l4l/shared/schemas/uploads';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';

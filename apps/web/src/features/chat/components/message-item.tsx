@@ -3,7 +3,7 @@ import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
 import { type ChatMessage, isOwnUploadUrl } from '@l4l/shared/schemas/chat';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { format, isValid, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import styles from './message-item.module.css';

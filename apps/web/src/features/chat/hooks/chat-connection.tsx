@@ -1,6 +1,6 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { Chat } from '@l4l/shared/schemas/chat';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,

@@ -1,7 +1,7 @@
 import type { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE } from '@l4l/shared/constants/roles';
 import { type Chat, type ChatMessage, chatMessageSchema } from '@l4l/shared/schemas/chat';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../../lib/session.tsx';
 import { createStompConnection, StompSendError, type StompState } from '../../../lib/stomp-client.ts';

@@ -4,7 +4,7 @@ import {
   type WorkEntry,
   workEntryInputSchema,
 } from '@l4l/shared/schemas/lawyers';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage, TextField } from '../../../components/form/field.tsx';

@@ -1,5 +1,5 @@
 import type { Proposal } from '@l4l/shared/schemas/cases';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { toast } from '../../../lib/toast.ts';

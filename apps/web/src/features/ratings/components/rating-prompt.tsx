@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/field.tsx';
