@@ -36,6 +36,14 @@ module.exports = {
       to: { path: '^apps/web/src/features/' },
     },
     {
+      name: 'web-imports-every-text',
+      severity: 'error',
+      comment:
+        "texts/es.ts composes every audience's texts for the server and the tests; a web module imports its screen's audience (texts/es/<audience>.ts), or the page carries every text.",
+      from: { path: '^apps/web/src/', pathNot: ['\\.test\\.tsx?$', '^apps/web/src/test/'] },
+      to: { path: '^packages/shared/src/texts/es\\.ts$' },
+    },
+    {
       name: 'server-infrastructure-imports-module',
       severity: 'error',
       comment:

@@ -14,6 +14,7 @@ export const profilePhotoSchema = z.object({
 export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
 
 export const profilePhotoAnswerSchema = z.object({ photoUrl: z.string() });
+export type ProfilePhotoAnswer = z.infer<typeof profilePhotoAnswerSchema>;
 export const uploadAnswerSchema = z.object({ imageUrl: z.string() });
 
 /** The multipart field that carries the file of POST /api/uploads (spec §7). */

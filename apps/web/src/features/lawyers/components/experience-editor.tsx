@@ -187,10 +187,9 @@ function ExperienceCard({
     save.mutate(checked.data as never, {
       onSuccess: (saved) => {
         config.saved();
-        const entry = saved as AcademicEntry & WorkEntry;
         onChange(card.key, {
-          id: entry.id,
-          values: (config.fromEntry as (entry: AcademicEntry | WorkEntry) => Values)(entry),
+          id: saved.id,
+          values: (config.fromEntry as (entry: AcademicEntry | WorkEntry) => Values)(saved),
           editing: false,
         });
       },

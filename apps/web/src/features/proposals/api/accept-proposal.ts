@@ -5,9 +5,7 @@ import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 /** POST /api/proposal/accept-proposal/{proposalId} → `{data: "<payment URL>"}` (API.md). */
 export async function acceptProposal(proposalId: string): Promise<string> {
-  const answer = await apiClient.post<unknown>(
-    `/api/proposal/accept-proposal/${encodeURIComponent(proposalId)}`,
-  );
+  const answer = await apiClient.post(`/api/proposal/accept-proposal/${encodeURIComponent(proposalId)}`);
   return parseAnswer(paymentUrlSchema, answer);
 }
 

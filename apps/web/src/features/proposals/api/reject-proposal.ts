@@ -6,7 +6,7 @@ import { parseAnswer } from '../../../lib/parse-answer.ts';
 /** POST /api/proposal/reject-proposal/{proposalId}/{chatId} → the proposal; a type-8 notice goes to both. */
 export async function rejectProposal(input: { proposalId: string; chatId: string }): Promise<Proposal> {
   const path = `/api/proposal/reject-proposal/${encodeURIComponent(input.proposalId)}/${encodeURIComponent(input.chatId)}`;
-  return parseAnswer(proposalSchema, await apiClient.post<unknown>(path));
+  return parseAnswer(proposalSchema, await apiClient.post(path));
 }
 
 /**

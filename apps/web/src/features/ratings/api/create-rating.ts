@@ -11,7 +11,7 @@ export type NewRating = NewRatingInput & { lawyerId: string };
  * case, by its client; a second one is a 409 the prompt reads as 'Ya has valorado este caso.'.
  */
 export async function createRating(input: NewRating): Promise<SavedRating> {
-  return parseAnswer(savedRatingSchema, await apiClient.post<unknown>('/api/rating/new-rating', input));
+  return parseAnswer(savedRatingSchema, await apiClient.post('/api/rating/new-rating', input));
 }
 
 export function useCreateRating() {

@@ -9,7 +9,7 @@ export const ratingsAnswerSchema = z.array(ratingSchema);
 
 /** GET /api/rating/lawyer-rating/{id}: the ratings clients gave a lawyer, newest first. */
 export async function getLawyerRatings(lawyerId: string, signal?: AbortSignal): Promise<Rating[]> {
-  const answer = await apiClient.get<unknown>(`/api/rating/lawyer-rating/${encodeURIComponent(lawyerId)}`, {
+  const answer = await apiClient.get(`/api/rating/lawyer-rating/${encodeURIComponent(lawyerId)}`, {
     signal,
   });
   return parseAnswer(ratingsAnswerSchema, answer);

@@ -7,7 +7,7 @@ import { ratingKeys } from './rating-keys.ts';
 
 /** GET /api/rating/user-rating/{id}: the ratings a client wrote (spec §2 'Mis Valoraciones'). */
 export async function getUserRatings(userId: string, signal?: AbortSignal): Promise<Rating[]> {
-  const answer = await apiClient.get<unknown>(`/api/rating/user-rating/${encodeURIComponent(userId)}`, {
+  const answer = await apiClient.get(`/api/rating/user-rating/${encodeURIComponent(userId)}`, {
     signal,
   });
   return parseAnswer(ratingsAnswerSchema, answer);
