@@ -16,10 +16,12 @@ export function CaseRatingPrompt({
   caseId,
   lawyerId,
   alreadyRated,
+  embedded,
 }: {
   caseId: string;
   lawyerId: string;
   alreadyRated: boolean;
+  embedded?: boolean;
 }) {
   const queryClient = useQueryClient();
   const onRated = () =>
@@ -27,15 +29,28 @@ export function CaseRatingPrompt({
       queryClient.invalidateQueries({ queryKey: caseQueryOptions(caseId).queryKey }),
       queryClient.invalidateQueries({ queryKey: caseKeys.lists() }),
     ]);
-  return <RatingPrompt caseId={caseId} lawyerId={lawyerId} alreadyRated={alreadyRated} onRated={onRated} />;
+  return (
+    <RatingPrompt
+      caseId={caseId}
+      lawyerId={lawyerId}
+      alreadyRated={alreadyRated}
+      onRated={onRated}
+      embedded={embedded}
+    />
+  );
 }
 
-/** The chat's rating card asks the case whether it is rated already (another device, the case screen). */
+/** The chat's rating card (which has its own title) asks the case whether it is rated already (another device, the case screen). */
 function ChatRatingPrompt({ caseId, lawyerId }: { caseId: string; lawyerId: string }) {
   const found = useCase(caseId);
   if (found.isPending) return null;
   return (
-    <CaseRatingPrompt caseId={caseId} lawyerId={lawyerId} alreadyRated={Boolean(found.data?.ratingId)} />
+    <CaseRatingPrompt
+      caseId={caseId}
+      lawyerId={lawyerId}
+      alreadyRated={Boolean(found.data?.ratingId)}
+      embedded
+    />
   );
 }
 

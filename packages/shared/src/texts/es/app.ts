@@ -161,7 +161,6 @@ export const es = {
     closureTitle: 'Solicitud de cierre del caso',
     confirmClosure: 'Confirmar cierre',
     ratingTitle: 'Valora a tu abogado',
-    rateWith: (stars: number) => (stars === 1 ? 'Valorar con 1 estrella' : `Valorar con ${stars} estrellas`),
     caseLabel: (code: string) => `Caso #${code}`,
     unreadCount: (count: number) => (count === 1 ? '1 mensaje sin leer' : `${count} mensajes sin leer`),
     messagesOf: (name: string) => `Conversación con ${name}`,
