@@ -43,6 +43,8 @@ if (!onlyServer) {
   else failed++;
   if (run('lint', process.execPath, ['scripts/biome.mjs', 'check', '.'])) passed++;
   else failed++;
+  if (run('import boundaries', 'npm', ['run', 'lint:deps', '--silent'])) passed++;
+  else failed++;
 }
 
 const vitestOut = path.join(root, '.vitest-results.json');

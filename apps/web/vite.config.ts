@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -6,145 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, parseSync, transformWithOxc } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 // relative, so the config's own bundler takes the TypeScript source
 import { PAGE_BY_PATH } from '../../packages/shared/src/constants/pages.ts';
 
 /** The API server (apps/server) during `npm run dev`; the built app is served by that server itself. */
 const apiOrigin = 'http://localhost:3000';
-
-/** Every Spanish text (packages/shared): one object, `es`, with a section per screen. */
-const TEXTS_FILE = fileURLToPath(new URL('../../packages/shared/src/texts/es.ts', import.meta.url));
-const SECTION_QUERY = '?texts-section=';
-
-type Node = { type: string; start: number; end: number; [key: string]: unknown };
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-}
-
-/** Calls `visit` on every node under `node`; `visit` answers false to skip a node's children. */
-function walk(node: Node, visit: (node: Node) => boolean | undefined) {
-  if (visit(node) === false) return;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'type' || key === 'start' || key === 'end') continue;
-    if (Array.isArray(value)) for (const item of value) isNode(item) && walk(item, visit);
-    else if (isNode(value)) walk(value, visit);
-  }
-}
-
-/** The source of each section of `export const es = { section: {...}, ... } as const`. */
-function readSections(): Map<string, string> {
-  const code = readFileSync(TEXTS_FILE, 'utf8');
-  const { program, errors } = parseSync(TEXTS_FILE, code);
-  if (errors.length) throw new Error(`${TEXTS_FILE}: ${errors[0]?.message}`);
-  const sections = new Map<string, string>();
-  walk(program as unknown as Node, (node) => {
-    if (node.type !== 'VariableDeclarator' || (node.id as Node & { name?: string }).name !== 'es') return;
-    let init = node.init as Node;
-    while (init.type === 'TSAsExpression' || init.type === 'TSSatisfiesExpression')
-      init = init.expression as Node;
-    for (const property of (init as Node & { properties: Node[] }).properties) {
-      const key = property.key as Node & { name?: string };
-      if (property.type !== 'Property' || property.computed || key.type !== 'Identifier' || !key.name) {
-        throw new Error(`${TEXTS_FILE}: every section of es must be a plain 'name: {...}' property`);
-      }
-      const value = property.value as Node;
-      sections.set(key.name, code.slice(value.start, value.end));
-    }
-    return false;
-  });
-  if (!sections.size) throw new Error(`${TEXTS_FILE}: no 'export const es = {...}' found`);
-  return sections;
-}
-
-/**
- * Gives each section of the texts its own module in the build, so a screen ships only the sections it
- * reads: `es.landing.title` becomes `texts$landing.title`, imported from es.ts's 'landing' section. A
- * module that uses `es` any other way (passed whole, shadowed) keeps the whole object. The landing page
- * then carries a few KiB of texts instead of all of them (ADR 0008); the texts file itself is unchanged.
- */
-function splitTexts(): Plugin {
-  let sections = new Map<string, string>();
-  return {
-    name: 'l4l:split-texts',
-    apply: 'build',
-    enforce: 'pre',
-    buildStart() {
-      sections = readSections();
-      this.addWatchFile(TEXTS_FILE);
-    },
-    resolveId(id) {
-      return id.startsWith(TEXTS_FILE + SECTION_QUERY) ? id : undefined;
-    },
-    async load(id) {
-      if (!id.startsWith(TEXTS_FILE + SECTION_QUERY)) return undefined;
-      const name = id.slice(TEXTS_FILE.length + SECTION_QUERY.length);
-      const source = sections.get(name);
-      if (source === undefined) return this.error(`texts/es.ts has no section '${name}'`);
-      // sections may hold typed arrow functions: strip the types here, this module has no .ts name
-      const { code } = await transformWithOxc(`export default ${source};\n`, `${name}.ts`);
-      return { code, moduleSideEffects: false };
-    },
-    async transform(code, id) {
-      const file = id.split('?')[0] ?? id;
-      if (!/\.[cm]?[jt]sx?$/.test(file) || file.includes('/node_modules/') || file === TEXTS_FILE) return;
-      if (!/from\s*['"][^'"]*\/es(\.ts)?['"]/.test(code)) return;
-      const { program } = parseSync(file, code);
-      let local: string | undefined;
-      let declaration: Node | undefined;
-      for (const statement of program.body as unknown as Node[]) {
-        if (statement.type !== 'ImportDeclaration') continue;
-        const source = (statement.source as Node & { value: string }).value;
-        if (!/\/es(\.ts)?$/.test(source) || (await this.resolve(source, id))?.id !== TEXTS_FILE) continue;
-        const specifiers = statement.specifiers as (Node & {
-          imported?: { name?: string };
-          local: { name: string };
-        })[];
-        const specifier = specifiers.find((s) => s.type === 'ImportSpecifier' && s.imported?.name === 'es');
-        // `import { es } from '.../texts/es'` and nothing else: replaced whole below
-        if (specifier && specifiers.length === 1) {
-          local = specifier.local.name;
-          declaration = statement;
-        }
-      }
-      if (!local || !declaration) return;
-      const edits: { start: number; end: number; section: string }[] = [];
-      let otherUses = 0;
-      walk(program as unknown as Node, (node) => {
-        if (node.type === 'ImportDeclaration') return false;
-        const object = node.object as (Node & { name?: string }) | undefined;
-        const property = node.property as (Node & { name?: string }) | undefined;
-        if (node.type === 'MemberExpression' && !node.computed && object?.name === local && property?.name) {
-          if (!sections.has(property.name))
-            this.error(`${file}: es.${property.name} is not a section of texts/es.ts`);
-          edits.push({ start: object.start, end: property.end, section: property.name });
-          return false;
-        }
-        if (node.type === 'Identifier' && (node as Node & { name: string }).name === local) otherUses += 1;
-        return undefined;
-      });
-      if (!edits.length || otherUses) return;
-      // the import of the whole object becomes one import per section read, on the same line, so every
-      // other line keeps its number
-      const imports = [...new Set(edits.map((edit) => edit.section))]
-        .map(
-          (section) =>
-            `import texts$${section} from ${JSON.stringify(TEXTS_FILE + SECTION_QUERY + section)};`,
-        )
-        .join(' ');
-      let out = code;
-      const replacements = [
-        ...edits.map((edit) => ({ ...edit, text: `texts$${edit.section}` })),
-        { start: declaration.start, end: declaration.end, text: imports },
-      ];
-      for (const edit of replacements.sort((a, b) => b.start - a.start)) {
-        out = `${out.slice(0, edit.start)}${edit.text}${out.slice(edit.end)}`;
-      }
-      return { code: out, map: null };
-    },
-  };
-}
 
 /**
  * Writes a .br and a .gz beside every text file of the build, compressed once and hard, so
@@ -342,14 +208,7 @@ function reactRouterProduction(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [
-    splitTexts(),
-    react(),
-    precompress(),
-    landingPage(),
-    firstScreenChunks(),
-    reactRouterProduction(),
-  ],
+  plugins: [react(), precompress(), landingPage(), firstScreenChunks(), reactRouterProduction()],
   server: {
     proxy: {
       '/api': { target: apiOrigin },

@@ -191,10 +191,11 @@ test('the client confirms a closure the lawyer asks for, then rates the case fro
   await expect(client.getByText(es.cases.closed)).toBeVisible();
   await expect(request.getByRole('button')).toHaveCount(0);
 
-  // the closure (red banner) and the rating prompt follow from the server
-  const stars = log.getByRole('button', { name: es.chat.rateWith(4) });
+  // the closure (red banner) and the rating prompt follow from the server: the same prompt as the case's
+  const stars = log.getByRole('group', { name: es.ratings.starsLabel });
   await expect(stars).toBeVisible();
-  await stars.click();
+  await stars.getByRole('radio', { name: es.ratings.starLabel(4) }).check();
+  await log.getByRole('button', { name: es.ratings.send }).click();
   await expect(client.getByText(es.ratings.thanks)).toBeVisible();
   await expect(log.getByText(es.ratings.alreadyRated)).toBeVisible();
   const ratings = await client.request.get(`/api/rating/user-rating/${clientId}`, {

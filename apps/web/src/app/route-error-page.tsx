@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { ButtonLink } from '../components/button/button.tsx';
 import { Logo } from '../components/logo/logo.tsx';
 import { paths } from '../lib/paths.ts';

@@ -1,6 +1,5 @@
-import type { ErrorEnvelope, PageEnvelope, PageMeta } from '@l4l/shared/envelope';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 
 /** Codes the client gives to failures that never reached an answer from the server. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -74,32 +73,57 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function errorFromAnswer(status: number, body: unknown): ApiError {
-  const error = (body as Partial<ErrorEnvelope> | undefined)?.error;
-  const code = typeof error?.code === 'string' ? error.code : status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR';
-  const known = ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] as string | undefined;
+/** A field of an answer that may be anything (an error body is read without zod, ADR 0008). */
+function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
+}
+
+/** The per-field messages of a 400, kept only when every one is a text. */
+function fieldsOf(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entries = Object.entries(value);
+  return entries.every(([, message]) => typeof message === 'string')
+    ? Object.fromEntries(entries.map(([field, message]) => [field, String(message)]))
+    : undefined;
+}
+
+/**
+ * The ApiError of a failed answer, read from the error envelope (docs/api/http.md, Conventions) field by field; `fallback` is the
+ * message when the body has none (otherwise the code's known message, or the internal error's).
+ */
+export function errorFromAnswer(status: number, body: unknown, fallback?: string): ApiError {
+  const error = fieldOf(body, 'error');
+  const rawCode = fieldOf(error, 'code');
+  const code = typeof rawCode === 'string' ? rawCode : status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR';
+  const message = fieldOf(error, 'message');
+  const bodyStatus = fieldOf(error, 'status');
+  const known: string | undefined = Object.hasOwn(ERROR_MESSAGES, code)
+    ? Reflect.get(ERROR_MESSAGES, code)
+    : undefined;
   return new ApiError({
     status,
     code,
-    message: error?.message || known || ERROR_MESSAGES.INTERNAL_ERROR,
-    fields: error?.fields,
-    bodyStatus: typeof error?.status === 'number' ? error.status : undefined,
+    message: (typeof message === 'string' && message) || fallback || known || ERROR_MESSAGES.INTERNAL_ERROR,
+    fields: fieldsOf(fieldOf(error, 'fields')),
+    bodyStatus: typeof bodyStatus === 'number' ? bodyStatus : undefined,
   });
 }
 
 /**
  * Calls the API on the same origin (docs/api/http.md, Conventions) with the session cookie
- * (ADR 0003), and returns the `data` of the `{data}` envelope.
+ * (ADR 0003), and returns the `data` of the `{data}` envelope, unchecked: every fetcher checks it against
+ * its shared schema (lib/parse-answer.ts, or lib/empty-answer.ts for `{data: null}`) before a screen
+ * trusts it, so no method here claims a type.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await apiRequestEnvelope<T>(path, options))?.data as T;
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  return (await apiRequestEnvelope(path, options))?.data;
 }
 
 /** The whole success envelope: `{data}`, plus `meta` on the lists that page (docs/api/http.md, Conventions). */
-async function apiRequestEnvelope<T>(
+async function apiRequestEnvelope(
   path: string,
   options: RequestOptions,
-): Promise<{ data: T; meta?: PageMeta } | undefined> {
+): Promise<{ data?: unknown; meta?: unknown } | undefined> {
   const { method = 'GET', body, query, signal, timeoutMs } = options;
   const controller = new AbortController();
   let timedOut = false;
@@ -139,7 +163,7 @@ async function apiRequestEnvelope<T>(
       throw new ApiError({ status: 0, code: NETWORK_ERROR, message: es.login.connectionError });
     }
     if (!response.ok) throw errorFromAnswer(response.status, payload);
-    return payload as { data: T; meta?: PageMeta } | undefined;
+    return { data: fieldOf(payload, 'data'), meta: fieldOf(payload, 'meta') };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -147,17 +171,15 @@ async function apiRequestEnvelope<T>(
 }
 
 export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  /** A paged list: the items and the `meta` (total, page, pageSize) of the envelope. */
-  getPage: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => {
-    const envelope = await apiRequestEnvelope<T[]>(path, { ...options, method: 'GET' });
-    return envelope as PageEnvelope<T>;
-  },
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'GET' }),
+  /** A paged list: the unchecked envelope, `data` (the items) and `meta` (total, page, pageSize). */
+  getPage: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequestEnvelope(path, { ...options, method: 'GET' }),
+  post: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'POST', body }),
+  put: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'PUT', body }),
+  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'DELETE' }),
 };

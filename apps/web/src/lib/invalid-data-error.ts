@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 
 /**
  * An answer whose shape is not the shared schema's ('Datos inválidos recibidos del servidor'). Apart from

@@ -35,6 +35,9 @@ export function parseRows<T>(item: z.ZodType<T>, rows: unknown): T[] {
   return rows.map((row) => parseAnswer(item, row));
 }
 
+// the page's meta is checked against the shared envelope's schema, loaded beside the request too
+const pageMeta = lazySchema(() => import('@l4l/shared/envelope').then((module) => module.pageMetaSchema));
+
 /**
  * One page of a list (docs/api/http.md, Conventions: `{data, meta}`), each row checked against `item`: a schema, or its loader
  * (lazySchema), which then loads beside the request. Without `meta` the page is taken as the whole list.
@@ -45,13 +48,17 @@ export async function getCheckedPage<T>(
   item: z.ZodType<T> | (() => Promise<z.ZodType<T>>),
   signal?: AbortSignal,
 ): Promise<{ items: T[]; meta: PageMeta }> {
-  const [answer, schema] = await Promise.all([
-    apiClient.getPage<unknown>(path, { signal, query }),
+  const [answer, schema, metaSchema] = await Promise.all([
+    apiClient.getPage(path, { signal, query }),
     typeof item === 'function' ? item() : item,
+    pageMeta(),
   ]);
   const items = parseRows(schema, answer?.data);
   return {
     items,
-    meta: answer?.meta ?? { total: items.length, page: query.page ?? 1, pageSize: query.pageSize },
+    meta:
+      answer?.meta === undefined
+        ? { total: items.length, page: query.page ?? 1, pageSize: query.pageSize }
+        : parseAnswer(metaSchema, answer.meta),
   };
 }

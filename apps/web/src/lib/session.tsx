@@ -1,20 +1,12 @@
-import type { Role } from '@l4l/shared/constants/roles';
+import type { BaseUser } from '@l4l/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, apiClient } from './api-client.ts';
 import { hasPersistentConsent } from './cookie-consent.ts';
+import { parseEmptyAnswer } from './empty-answer.ts';
 
-/** docs/api/http.md, Auth (`baseUser`): what the session knows about the signed-in person. */
-export type SessionUser = {
-  id: string;
-  username: string;
-  role: Role;
-  mail: string;
-  name: string;
-  surname: string;
-  phoneNumber: string;
-  photoUrl: string | null;
-};
+/** `baseUser` (docs/api/http.md, Auth): what the session knows about the signed-in person. */
+export type SessionUser = BaseUser;
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 
@@ -35,9 +27,22 @@ type State = { status: SessionStatus; user: SessionUser | null; signedOut: boole
 
 const SIGN_OUT_TIMEOUT_MS = 5000;
 
-export const fetchMe = (signal?: AbortSignal) => apiClient.get<SessionUser>('/api/auth/me', { signal });
-const revokeSession = () =>
-  apiClient.post<void>('/api/auth/logout', undefined, { timeoutMs: SIGN_OUT_TIMEOUT_MS });
+/**
+ * GET /api/auth/me: the signed-in person. Every page that restores a session asks it first, so the check
+ * (zod and the schema) loads beside the request rather than in the page's first download (ADR 0008).
+ */
+export async function fetchMe(signal?: AbortSignal): Promise<SessionUser> {
+  const [answer, check] = await Promise.all([
+    apiClient.get('/api/auth/me', { signal }),
+    import('./session-user.ts'),
+  ]);
+  return check.parseSessionUser(answer);
+}
+
+/** POST /api/auth/logout: checked without zod, which a visitor of the landing page never loads. */
+async function revokeSession(): Promise<void> {
+  parseEmptyAnswer(await apiClient.post('/api/auth/logout', undefined, { timeoutMs: SIGN_OUT_TIMEOUT_MS }));
+}
 
 /**
  * The web session (ADR 0003). The token lives in the HttpOnly cookie `l4l_session`; this provider only

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { useEffect } from 'react';
 
 /** Names the browser tab after the screen ('Aviso legal · L4L'), so history and tabs are readable. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CASE_STATUSES } from '../constants/cases.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { ROLES } from '../constants/roles.ts';
-import { es } from '../texts/es.ts';
+import { es } from '../texts/es/admin.ts';
 import { baseUserSchema, personSchema } from './auth.ts';
 import { pageQuerySchema } from './common.ts';
 

@@ -3,7 +3,7 @@ import { CATEGORIES } from '../constants/categories.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { PROVINCES } from '../constants/provinces.ts';
 import { ROLES } from '../constants/roles.ts';
-import { es } from '../texts/es.ts';
+import { es } from '../texts/es/public.ts';
 import { emailSchema, passwordSchema, phoneSchema, priceSchema, requiredText } from './common.ts';
 
 /**

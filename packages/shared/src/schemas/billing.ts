@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { es } from '../texts/es.ts';
+import { es } from '../texts/es/payment.ts';
 
 /**
  * Billing and the payments test page (docs/api/http.md, Billing and Payments). Browser-safe: the

@@ -4,7 +4,7 @@ import { CATEGORIES } from '../constants/categories.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { PROPOSAL_STATUSES } from '../constants/proposals.ts';
 import { BOARD_SORTS } from '../constants/sort.ts';
-import { es } from '../texts/es.ts';
+import { es } from '../texts/es/app.ts';
 import { pageQuerySchema, priceSchema } from './common.ts';
 
 /**
@@ -152,6 +152,9 @@ export const proposalSchema = z.object({
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 
+/** POST /api/proposal/accept-proposal/{proposalId} answers the payment page's URL. */
+export const paymentUrlSchema = z.string().min(1);
+
 /** PUT /api/cases/{caseId}/progress: a lawyer moves an ACTIVO case forward through steps 3–6. */
 export const progressSchema = z.object({
   progressStep: z.coerce
@@ -175,6 +178,19 @@ export const newRatingSchema = z.object({
   description: z.string().trim().max(LIMITS.descriptionMax).optional().default(''),
 });
 export type NewRatingInput = z.input<typeof newRatingSchema>;
+
+/** POST /api/rating/new-rating answers the stored rating. */
+export const savedRatingSchema = z.object({
+  id: z.string(),
+  caseId: z.string(),
+  userId: z.string(),
+  lawyerId: z.string(),
+  stars: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+});
+export type SavedRating = z.infer<typeof savedRatingSchema>;
 
 /** POST /api/admin/cases/{id}/approve: one of the 15 categories. */
 export const approveCaseSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants/limits.ts';
 import { MESSAGE_TYPES, PERSON_MESSAGE_TYPES } from '../constants/messages.ts';
-import { es } from '../texts/es.ts';
+import { es } from '../texts/es/app.ts';
 
 /**
  * The chat's shapes (docs/api/http.md, Chat, and docs/api/stomp.md), browser-safe: the server validates and

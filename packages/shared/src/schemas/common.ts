@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants/limits.ts';
-import { es } from '../texts/es.ts';
+import { es } from '../texts/es/public.ts';
 
 /** docs/domain.md, Validation rules: standard email pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -88,3 +88,7 @@ export function eurosToCents(euros: number): number {
 export function centsToEuros(cents: number): number {
   return cents / 100;
 }
+
+/** What a create action answers when the new thing's id is all the caller needs (the registrations). */
+export const createdIdSchema = z.object({ id: z.string() });
+export type CreatedId = z.infer<typeof createdIdSchema>;

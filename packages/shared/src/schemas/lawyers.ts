@@ -3,7 +3,7 @@ import { CATEGORIES } from '../constants/categories.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { ALL_SPAIN, PROVINCES } from '../constants/provinces.ts';
 import { LAWYER_SORTS } from '../constants/sort.ts';
-import { es } from '../texts/es.ts';
+import { es } from '../texts/es/public.ts';
 import { lawyerRegistrationSchema, userProfileUpdateSchema } from './auth.ts';
 import { pageQuerySchema, priceSchema, requiredText } from './common.ts';
 

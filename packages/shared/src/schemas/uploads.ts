@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { es } from '../texts/es.ts';
+import { es } from '../texts/es/public.ts';
 
 /**
  * Images people send (docs/api/http.md, Users, Lawyers and Uploads: POST /api/user/profile/photo, /api/lawyers/profile/photo, /api/uploads).
@@ -14,6 +14,7 @@ export const profilePhotoSchema = z.object({
 export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
 
 export const profilePhotoAnswerSchema = z.object({ photoUrl: z.string() });
+export type ProfilePhotoAnswer = z.infer<typeof profilePhotoAnswerSchema>;
 export const uploadAnswerSchema = z.object({ imageUrl: z.string() });
 
 /** The multipart field that carries the file of POST /api/uploads (docs/api/http.md, Uploads). */

@@ -1,4 +1,4 @@
-import { es } from './es.ts';
+import { es } from './es/public.ts';
 
 /**
  * The error codes (docs/api/http.md, Errors) and the Spanish message a person reads for each. The server's error handler and the

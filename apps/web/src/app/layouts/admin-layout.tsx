@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/admin';
 import { Link, Navigate, NavLink, Outlet } from 'react-router';
 import { Button } from '../../components/button/button.tsx';
 import { Logo } from '../../components/logo/logo.tsx';

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import type { ReactNode } from 'react';
 import { Button, ButtonLink } from '../../components/button/button.tsx';
 import { Logo } from '../../components/logo/logo.tsx';

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/admin';
 import { AuditPage } from '../../features/admin/components/audit-page.tsx';
 import { CasesQueue } from '../../features/admin/components/cases-queue.tsx';
 import { LawyersQueue } from '../../features/admin/components/lawyers-queue.tsx';

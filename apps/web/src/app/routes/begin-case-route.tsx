@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { Navigate } from 'react-router';
 import { BeginCasePage } from '../../features/cases/components/begin-case-page.tsx';
 import { paths } from '../../lib/paths.ts';

@@ -1,9 +1,9 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useLocation, useParams } from 'react-router';
 import { CaseDetail } from '../../features/cases/components/case-detail.tsx';
-import { RatingPrompt } from '../../features/ratings/components/rating-prompt.tsx';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CaseRatingPrompt } from '../case-actions.tsx';
 
 /**
  * The case detail, at its own URL /dashboard/casos/:caseId and at the first web client's
@@ -21,14 +21,9 @@ export function CaseDetailRoute() {
     <CaseDetail
       caseId={fromUrl ?? fromState}
       viewer={user}
-      ratingSlot={(item, onRated) =>
+      ratingSlot={(item) =>
         item.lawyerId ? (
-          <RatingPrompt
-            caseId={item.id}
-            lawyerId={item.lawyerId}
-            alreadyRated={item.ratingId !== null}
-            onRated={onRated}
-          />
+          <CaseRatingPrompt caseId={item.id} lawyerId={item.lawyerId} alreadyRated={item.ratingId !== null} />
         ) : null
       }
     />

@@ -1,9 +1,10 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChatPage } from '../../features/chat/components/chat-page.tsx';
 import { chatWithPath, paths } from '../../lib/paths.ts';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { chatCaseActions } from '../case-actions.tsx';
 
 /** The query parameter naming who the open conversation is with. */
 export const CHAT_WITH_PARAM = 'with';
@@ -34,6 +35,7 @@ export function ChatRoute() {
     <ChatPage
       viewer={user}
       counterpartId={counterpartId}
+      caseActions={chatCaseActions}
       linkTo={chatWithPath}
       onBack={() => navigate(paths.chat)}
     />

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/account';
 import { ConfirmMailPage } from '../../features/auth/components/confirm-mail-page.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 

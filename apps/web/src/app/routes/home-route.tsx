@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { CaseBoard } from '../../features/cases/components/case-board.tsx';
 import { LawyerDirectory } from '../../features/lawyers/components/lawyer-directory.tsx';
 import { ProposalModal } from '../../features/proposals/components/proposal-modal.tsx';

@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { useEffect } from 'react';
 import { MountOnceOpened, modalOnDemand } from '../../components/modal/modal-on-demand.tsx';
 import { FullPageSpinner } from '../../components/spinner/spinner.tsx';

@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { StartCaseDialog } from '../../features/cases/components/start-case-dialog.tsx';
 import { LawyerProfile } from '../../features/lawyers/components/lawyer-profile.tsx';

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/legal';
 import { CookieChoice } from '../../features/legal/components/cookie-choice.tsx';
 import { LegalDocument } from '../../features/legal/components/legal-document.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/payment';
 import { PaymentCompletion } from '../../features/payments/components/payment-completion.tsx';
 import { PaymentResult } from '../../features/payments/components/payment-result.tsx';
 import { PaymentTestPage } from '../../features/payments/components/payment-test-page.tsx';

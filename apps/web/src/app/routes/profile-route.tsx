@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { useState } from 'react';
 import { AvatarEditor } from '../../components/avatar-editor/avatar-editor.tsx';
 import { MountOnceOpened } from '../../components/modal/modal-on-demand.tsx';

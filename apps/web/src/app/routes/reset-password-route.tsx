@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/account';
 import { ResetPasswordPage } from '../../features/auth/components/reset-password-page.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 

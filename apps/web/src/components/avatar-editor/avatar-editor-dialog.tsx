@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { type ChangeEvent, useId, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { IMAGE_TYPES, pickedPhoto } from '../../lib/image-file.ts';
@@ -9,15 +9,21 @@ import { FormMessage } from '../form/field.tsx';
 import { Modal } from '../modal/modal.tsx';
 import { Spinner } from '../spinner/spinner.tsx';
 import styles from './avatar-editor.module.css';
-import type { AvatarEditorProps } from './avatar-editor.tsx';
 import { cropToPng, maxZoomFor } from './crop-image.ts';
+
+/** Sends the PNG data URL to the role's photo endpoint and answers the new photo's URL. */
+export type AvatarUpload = (image: string) => Promise<{ photoUrl: string }>;
 
 /** The avatar editor's modal (with the cropper), loaded when the avatar is about to be clicked. */
 export function AvatarEditorDialog({
   open,
   onOpenChange,
   upload,
-}: Pick<AvatarEditorProps, 'upload'> & { open: boolean; onOpenChange: (open: boolean) => void }) {
+}: {
+  upload: AvatarUpload;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={es.profile.avatarTitle} size="md">
       <AvatarCropper upload={upload} onDone={() => onOpenChange(false)} />
@@ -25,7 +31,7 @@ export function AvatarEditorDialog({
   );
 }
 
-function AvatarCropper({ upload, onDone }: Pick<AvatarEditorProps, 'upload'> & { onDone: () => void }) {
+function AvatarCropper({ upload, onDone }: { upload: AvatarUpload; onDone: () => void }) {
   const { updateUser } = useSession();
   const inputId = useId();
   const [source, setSource] = useState<string | null>(null);

@@ -1,16 +1,16 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { useState } from 'react';
 import { Avatar } from '../avatar/avatar.tsx';
 import { MountOnceOpened, modalOnDemand } from '../modal/modal-on-demand.tsx';
 import styles from './avatar-editor.module.css';
+import type { AvatarUpload } from './avatar-editor-dialog.tsx';
 
 export type AvatarEditorProps = {
   photoUrl: string | null;
   name: string;
   surname?: string;
-  /** Sends the PNG data URL to the role's photo endpoint and answers the new photo's URL. */
-  upload: (image: string) => Promise<{ photoUrl: string }>;
+  upload: AvatarUpload;
 };
 
 // the cropper (react-easy-crop) and its modal load when the avatar is about to be clicked (ADR 0008)

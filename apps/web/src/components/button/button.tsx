@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import type { ComponentProps } from 'react';
 import { AppLink } from '../../lib/navigation.tsx';
 import { ChevronLeftIcon } from '../icons/icons.tsx';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/account';
 import * as Popover from '@radix-ui/react-popover';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import picker from '../form/picker.module.css';

@@ -1,6 +1,6 @@
 import { CATEGORIES, summarizeCategories } from '@l4l/shared/constants/categories';
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/account';
 import { useId } from 'react';
 import { onDemand } from '../../lib/on-demand.ts';
 import type { ControlProps } from '../form/field.tsx';

@@ -1,6 +1,6 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { formatPhone } from '@l4l/shared/format';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import styles from './field.module.css';
 

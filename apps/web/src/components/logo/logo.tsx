@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import styles from './logo.module.css';
 
 /** The scales mark and the wordmark; `tone` follows the background it sits on. */

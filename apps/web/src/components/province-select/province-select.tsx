@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/account';
 import { onDemand } from '../../lib/on-demand.ts';
 import type { ControlProps } from '../form/field.tsx';
 import picker from '../form/picker.module.css';

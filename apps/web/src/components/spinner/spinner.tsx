@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import styles from './spinner.module.css';
 
 /** A busy indicator that screen readers announce ('Cargando...'). */

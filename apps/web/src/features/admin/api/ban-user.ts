@@ -1,11 +1,15 @@
-import type { AdminUserStatus, BanInput } from '@l4l/shared/schemas/admin';
+import { type AdminUserStatus, adminUserStatusSchema, type BanInput } from '@l4l/shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
 import { ADMIN_QUERY_KEY } from '../lib/paged.ts';
 
 /** POST /api/admin/users/{id}/ban {reason?}: the user's sessions and chat sockets end at once. */
-export function banUser({ id, reason }: BanInput & { id: string }): Promise<AdminUserStatus> {
-  return apiClient.post<AdminUserStatus>(`/api/admin/users/${id}/ban`, reason ? { reason } : {});
+export async function banUser({ id, reason }: BanInput & { id: string }): Promise<AdminUserStatus> {
+  return parseAnswer(
+    adminUserStatusSchema,
+    await apiClient.post(`/api/admin/users/${id}/ban`, reason ? { reason } : {}),
+  );
 }
 
 export function useBanUser() {

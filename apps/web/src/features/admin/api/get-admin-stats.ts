@@ -6,7 +6,7 @@ import { ADMIN_QUERY_KEY } from '../lib/paged.ts';
 
 /** GET /api/admin/stats: the overview's figures. */
 export async function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
-  return parseAnswer(adminStatsSchema, await apiClient.get<unknown>('/api/admin/stats', { signal }));
+  return parseAnswer(adminStatsSchema, await apiClient.get('/api/admin/stats', { signal }));
 }
 
 export const adminStatsQueryOptions = () =>

@@ -1,11 +1,12 @@
-import type { AdminUserStatus } from '@l4l/shared/schemas/admin';
+import { type AdminUserStatus, adminUserStatusSchema } from '@l4l/shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
 import { ADMIN_QUERY_KEY } from '../lib/paged.ts';
 
 /** POST /api/admin/users/{id}/unban: the user may sign in again. */
-export function unbanUser(id: string): Promise<AdminUserStatus> {
-  return apiClient.post<AdminUserStatus>(`/api/admin/users/${id}/unban`);
+export async function unbanUser(id: string): Promise<AdminUserStatus> {
+  return parseAnswer(adminUserStatusSchema, await apiClient.post(`/api/admin/users/${id}/unban`));
 }
 
 export function useUnbanUser() {

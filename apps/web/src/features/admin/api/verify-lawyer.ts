@@ -1,11 +1,12 @@
-import type { AdminLawyer } from '@l4l/shared/schemas/admin';
+import { type AdminLawyer, adminLawyerSchema } from '@l4l/shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
 import { ADMIN_QUERY_KEY } from '../lib/paged.ts';
 
 /** POST /api/admin/lawyers/{id}/verify: the lawyer may log in (and is told by mail). */
-export function verifyLawyer(id: string): Promise<AdminLawyer> {
-  return apiClient.post<AdminLawyer>(`/api/admin/lawyers/${id}/verify`);
+export async function verifyLawyer(id: string): Promise<AdminLawyer> {
+  return parseAnswer(adminLawyerSchema, await apiClient.post(`/api/admin/lawyers/${id}/verify`));
 }
 
 export function useVerifyLawyer() {

@@ -3,6 +3,7 @@ import { es } from '@l4l/shared/texts/es';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeCase } from '../../../test/case-fixtures.ts';
 import { json, mockApi, ok } from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import type { QueuedCase } from '../api/get-admin-cases.ts';
@@ -155,7 +156,14 @@ describe('Usuarios', () => {
     const api = mockApi({
       'GET /api/admin/users': () =>
         page([USER, { ...USER, id: 'x', name: 'Rafa', banned: true, banReason: 'Spam' }]),
-      [`POST /api/admin/users/${USER.id}/ban`]: () => ok({ id: USER.id, role: 'USUARIO', banned: true }),
+      [`POST /api/admin/users/${USER.id}/ban`]: () =>
+        ok({
+          id: USER.id,
+          role: 'USUARIO',
+          banned: true,
+          bannedAt: '2026-11-20T10:00:00.000Z',
+          banReason: 'Insultos',
+        }),
     });
     const user = userEvent.setup();
     renderWithApp(<UsersPage />);
@@ -217,7 +225,8 @@ describe('Casos por validar', () => {
     const api = mockApi({
       'GET /api/admin/cases': () =>
         page([queued(50, 'Herencia bloqueada'), queued(30, 'Despido'), queued(2, 'Multa')]),
-      'POST /api/admin/cases/c-30/approve': () => ok({}),
+      'POST /api/admin/cases/c-30/approve': () =>
+        ok(makeCase({ id: 'c-30', status: 'PENDIENTE DE ASIGNACIÓN' })),
     });
     const user = userEvent.setup();
     renderWithApp(<CasesQueue />);

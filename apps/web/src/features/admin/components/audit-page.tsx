@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@l4l/shared/schemas/admin';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/admin';
 import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { type AuditQuery, useAuditLog } from '../api/get-audit-log.ts';

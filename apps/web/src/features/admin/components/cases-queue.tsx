@@ -1,7 +1,7 @@
 import { caseCode } from '@l4l/shared/constants/cases';
 import { CATEGORIES, type Category, isCategory } from '@l4l/shared/constants/categories';
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/admin';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';

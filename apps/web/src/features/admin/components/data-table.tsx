@@ -1,5 +1,5 @@
 import type { PageMeta } from '@l4l/shared/envelope';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/admin';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import styles from './admin.module.css';

@@ -1,6 +1,6 @@
 import { CASE_STATUSES } from '@l4l/shared/constants/cases';
 import { formatEuros } from '@l4l/shared/format';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/admin';
 import { Link } from 'react-router';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 import styles from './admin.module.css';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/admin';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { TextAreaField } from '../../../components/form/field.tsx';

@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@l4l/shared/constants/roles';
 import { type AdminUser, USER_STATES, type UserState } from '@l4l/shared/schemas/admin';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/admin';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';

@@ -1,10 +1,11 @@
-import type { AuthProviders } from '@l4l/shared/schemas/auth';
+import { type AuthProviders, authProvidersSchema } from '@l4l/shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 /** GET /api/auth/providers: which social sign-ins the server has configured (Google only, today). */
-export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
-  return apiClient.get<AuthProviders>('/api/auth/providers', { signal });
+export async function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
+  return parseAnswer(authProvidersSchema, await apiClient.get('/api/auth/providers', { signal }));
 }
 
 export const authProvidersQueryOptions = () =>

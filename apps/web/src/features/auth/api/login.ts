@@ -1,9 +1,10 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import type { LoginAnswer, MfaChallenge } from '@l4l/shared/schemas/admin';
+import { type LoginAnswer, loginAnswerSchema, type MfaChallenge } from '@l4l/shared/schemas/admin';
 import type { Login, SignIn } from '@l4l/shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { hasPersistentConsent } from '../../../lib/cookie-consent.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 export type LoginInput = Omit<Login, 'remember'>;
 
@@ -20,12 +21,13 @@ export function isSignIn(answer: LoginAnswer | undefined): answer is SignIn {
  * POST /api/auth/login. `remember` asks for a persistent cookie, only with cookie consent (ADR 0003).
  * docs/domain.md, Limits: the login gives up after 10 s.
  */
-export function login(input: LoginInput): Promise<LoginAnswer> {
-  return apiClient.post<LoginAnswer>(
+export async function login(input: LoginInput): Promise<LoginAnswer> {
+  const answer = await apiClient.post(
     '/api/auth/login',
     { ...input, remember: hasPersistentConsent() },
     { timeoutMs: LIMITS.loginTimeoutMs },
   );
+  return parseAnswer(loginAnswerSchema, answer);
 }
 
 export function useLogin() {

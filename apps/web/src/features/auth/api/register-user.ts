@@ -1,7 +1,9 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { type UserRegistration, usernameOf } from '@l4l/shared/schemas/auth';
+import { type CreatedId, createdIdSchema } from '@l4l/shared/schemas/common';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 export type UserRegistrationInput = Omit<UserRegistration, 'remember'>;
 
@@ -11,8 +13,9 @@ export function registrationPayload<T extends UserRegistrationInput>(input: T, r
 }
 
 /** POST /api/auth/user/register → `{id}`; 409 USER_EXISTS. */
-export function registerUser(input: UserRegistrationInput): Promise<{ id: string }> {
-  return apiClient.post<{ id: string }>('/api/auth/user/register', registrationPayload(input, ROLE.USUARIO));
+export async function registerUser(input: UserRegistrationInput): Promise<CreatedId> {
+  const answer = await apiClient.post('/api/auth/user/register', registrationPayload(input, ROLE.USUARIO));
+  return parseAnswer(createdIdSchema, answer);
 }
 
 export function useRegisterUser() {

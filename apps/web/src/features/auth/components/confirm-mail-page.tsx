@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/account';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormMessage } from '../../../components/form/field.tsx';

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/account';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';
 import { Button } from '../../../components/button/button.tsx';

@@ -2,7 +2,7 @@ import { LIMITS } from '@l4l/shared/constants/limits';
 import { ROLE } from '@l4l/shared/constants/roles';
 import { lawyerRegistrationSchema, userRegistrationSchema } from '@l4l/shared/schemas/auth';
 import { isStrongPassword } from '@l4l/shared/schemas/common';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/account';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';

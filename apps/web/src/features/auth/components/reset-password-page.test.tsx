@@ -95,7 +95,7 @@ describe('ResetPasswordPage', () => {
       () => fail(400, 'INVALID_TOKEN', ERROR_MESSAGES.INVALID_TOKEN),
       ERROR_MESSAGES.INVALID_TOKEN,
     ],
-    ['any other failure', () => fail(500, 'INTERNAL_ERROR', 'x'), es.profile.resetFailed],
+    ['any other failure', () => fail(500, 'INTERNAL_ERROR', 'x'), es.resetPassword.failed],
   ])('on %s shows its error toast', async (_, route, message) => {
     mockApi({ 'POST /api/auth/update-password': route });
     const user = userEvent.setup();
@@ -103,7 +103,7 @@ describe('ResetPasswordPage', () => {
     await user.type(newPassword(), 'Secreta2026');
     await user.type(confirmation(), 'Secreta2026');
     await user.click(submit());
-    expect(await screen.findByText(es.profile.resetFailed)).toBeInTheDocument();
+    expect(await screen.findByText(es.resetPassword.failed)).toBeInTheDocument();
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 

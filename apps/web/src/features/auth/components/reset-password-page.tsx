@@ -1,7 +1,7 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { isStrongPassword } from '@l4l/shared/schemas/common';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/account';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -50,7 +50,7 @@ export function ResetPasswordPage() {
         // docs/product.md, Password reset: 'No se pudo actualizar la contraseña.'; an expired link says why underneath
         onError: (error) =>
           toast.error(
-            es.profile.resetFailed,
+            es.resetPassword.failed,
             isApiError(error) && error.code === 'INVALID_TOKEN' ? { description: error.message } : undefined,
           ),
       },

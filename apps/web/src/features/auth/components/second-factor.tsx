@@ -1,5 +1,5 @@
 import type { MfaChallenge } from '@l4l/shared/schemas/admin';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/admin';
 import { type FormEvent, useState } from 'react';
 import QRCode from 'react-qr-code';
 import { Button } from '../../../components/button/button.tsx';

@@ -1,5 +1,5 @@
 import type { MfaChallenge } from '@l4l/shared/schemas/admin';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { isApiError } from '../../../lib/api-client.ts';
 
 /** The legacy `error.status` values of the login answer (docs/api/http.md, Errors). */

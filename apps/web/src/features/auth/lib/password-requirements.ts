@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/account';
 
 /**
  * The password policy (docs/domain.md, Password policy) split into the lines a person can tick off while typing. Together they are

@@ -1,7 +1,6 @@
-import type { ErrorEnvelope } from '@l4l/shared/envelope';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
+import { ApiError, errorFromAnswer, NETWORK_ERROR } from '../../../lib/api-client.ts';
 
 /** 'attachment; filename="justificante-1A2B3C4D-0f8b1c7e.pdf"' → the file name. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -25,12 +24,9 @@ export async function downloadReceipt(receiptUrl: string, fallbackName: string):
     throw new ApiError({ status: 0, code: NETWORK_ERROR, message: es.login.connectionError });
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as Partial<ErrorEnvelope> | undefined;
-    throw new ApiError({
-      status: response.status,
-      code: body?.error?.code ?? 'HTTP_ERROR',
-      message: es.billing.receiptError,
-    });
+    const body: unknown = await response.json().catch(() => undefined);
+    const { code } = errorFromAnswer(response.status, body);
+    throw new ApiError({ status: response.status, code, message: es.billing.receiptError });
   }
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);

@@ -1,5 +1,3 @@
-import type { PageEnvelope } from '@l4l/shared/envelope';
-import type { BillingRow } from '@l4l/shared/schemas/billing';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
@@ -7,11 +5,11 @@ import { billingPageSchema } from './get-user-billing.ts';
 
 /** GET /api/transaccion/getLawyerTransaccion/{id}: what a lawyer earns (amount less the fee), newest first. */
 export async function getLawyerBilling(lawyerId: string, page: number, signal?: AbortSignal) {
-  const answer = await apiClient.getPage<BillingRow>(
+  const answer = await apiClient.getPage(
     `/api/transaccion/getLawyerTransaccion/${encodeURIComponent(lawyerId)}`,
     { query: { page }, signal },
   );
-  return parseAnswer(billingPageSchema, answer) as PageEnvelope<BillingRow>;
+  return parseAnswer(billingPageSchema, answer);
 }
 
 export const lawyerBillingQueryOptions = (lawyerId: string, page: number) =>

@@ -1,20 +1,18 @@
-import type { PageEnvelope } from '@l4l/shared/envelope';
-import { pageMetaSchema } from '@l4l/shared/envelope';
-import { type BillingRow, billingRowSchema } from '@l4l/shared/schemas/billing';
+import { pageEnvelope } from '@l4l/shared/envelope';
+import { billingRowSchema } from '@l4l/shared/schemas/billing';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 
-export const billingPageSchema = z.object({ data: z.array(billingRowSchema), meta: pageMetaSchema });
+export const billingPageSchema = pageEnvelope(billingRowSchema);
 
 /** GET /api/transaccion/getUserTransaccion/{id}: what a client paid, newest first (docs/product.md, Billing). */
 export async function getUserBilling(userId: string, page: number, signal?: AbortSignal) {
-  const answer = await apiClient.getPage<BillingRow>(
+  const answer = await apiClient.getPage(
     `/api/transaccion/getUserTransaccion/${encodeURIComponent(userId)}`,
     { query: { page }, signal },
   );
-  return parseAnswer(billingPageSchema, answer) as PageEnvelope<BillingRow>;
+  return parseAnswer(billingPageSchema, answer);
 }
 
 export const userBillingQueryOptions = (userId: string, page: number) =>

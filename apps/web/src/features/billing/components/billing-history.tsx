@@ -1,7 +1,7 @@
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
 import type { BillingRow } from '@l4l/shared/schemas/billing';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import type { MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button.tsx';

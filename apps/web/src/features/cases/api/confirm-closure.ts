@@ -8,7 +8,7 @@ import { caseQueryOptions } from './get-case.ts';
 /** POST /api/cases/confirm-close-case/{caseId}/{chatId}: the client closes the case (→ FINALIZADO). */
 export async function confirmClosure(input: { caseId: string; chatId: string }): Promise<Case> {
   const path = `/api/cases/confirm-close-case/${encodeURIComponent(input.caseId)}/${encodeURIComponent(input.chatId)}`;
-  return parseAnswer(caseSchema, await apiClient.post<unknown>(path));
+  return parseAnswer(caseSchema, await apiClient.post(path));
 }
 
 export function useConfirmClosure() {

@@ -10,10 +10,7 @@ export type CaseChatAnswer = z.infer<typeof caseChatAnswerSchema>;
 
 /** POST /api/cases/create-case-chat: a case addressed to one lawyer, and the chat with them (docs/api/http.md, Cases). */
 export async function createCaseChat(input: CaseChatInput): Promise<CaseChatAnswer> {
-  return parseAnswer(
-    caseChatAnswerSchema,
-    await apiClient.post<unknown>('/api/cases/create-case-chat', input),
-  );
+  return parseAnswer(caseChatAnswerSchema, await apiClient.post('/api/cases/create-case-chat', input));
 }
 
 export function useCreateCaseChat() {

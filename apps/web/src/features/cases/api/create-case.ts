@@ -6,7 +6,7 @@ import { caseKeys } from './case-keys.ts';
 
 /** POST /api/cases/new-case `{title, description}` → the case, 'PENDIENTE DE VALIDACIÓN' (docs/api/http.md, Cases). */
 export async function createCase(input: NewCaseInput): Promise<Case> {
-  return parseAnswer(caseSchema, await apiClient.post<unknown>('/api/cases/new-case', input));
+  return parseAnswer(caseSchema, await apiClient.post('/api/cases/new-case', input));
 }
 
 export function useCreateCase() {

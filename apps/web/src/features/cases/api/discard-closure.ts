@@ -9,7 +9,7 @@ import { caseQueryOptions } from './get-case.ts';
 export async function discardClosure(caseId: string): Promise<Case> {
   return parseAnswer(
     caseSchema,
-    await apiClient.post<unknown>(`/api/cases/discard-close-case/${encodeURIComponent(caseId)}`),
+    await apiClient.post(`/api/cases/discard-close-case/${encodeURIComponent(caseId)}`),
   );
 }
 

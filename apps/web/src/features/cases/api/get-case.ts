@@ -6,7 +6,7 @@ import { caseKeys } from './case-keys.ts';
 
 /** GET /api/cases/user/case/{caseId}: one case with its progress step (docs/api/http.md, Cases). */
 export async function getCase(caseId: string, signal?: AbortSignal): Promise<Case | null> {
-  const answer = await apiClient.get<unknown>(`/api/cases/user/case/${encodeURIComponent(caseId)}`, {
+  const answer = await apiClient.get(`/api/cases/user/case/${encodeURIComponent(caseId)}`, {
     signal,
   });
   // docs/product.md, Case detail: an empty answer is 'No se encontró información para este caso.', not an error

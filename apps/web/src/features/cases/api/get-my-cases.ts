@@ -2,16 +2,12 @@ import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import type { PageMeta } from '@l4l/shared/envelope';
 import { type Case, caseSchema } from '@l4l/shared/schemas/cases';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { getCheckedPage } from '../../../lib/parse-answer.ts';
 import { caseKeys, type MyCasesFilters } from './case-keys.ts';
 
 export const MY_CASES_PAGE_SIZE = 12;
 
 export type CasesPage = { cases: Case[]; meta: PageMeta };
-
-const casesAnswerSchema = z.array(caseSchema);
 
 /**
  * GET /api/cases/user/{id} for a client, /api/cases/lawyer/{id} for a lawyer (docs/api/http.md, Cases), with the
@@ -24,13 +20,13 @@ export async function getMyCases(
   signal?: AbortSignal,
 ): Promise<CasesPage> {
   const owner = role === ROLE.ABOGADO ? 'lawyer' : 'user';
-  const answer = await apiClient.getPage<unknown>(`/api/cases/${owner}/${encodeURIComponent(userId)}`, {
+  const { items, meta } = await getCheckedPage(
+    `/api/cases/${owner}/${encodeURIComponent(userId)}`,
+    { status: filters.status ?? undefined, page: filters.page, pageSize: MY_CASES_PAGE_SIZE },
+    caseSchema,
     signal,
-    query: { status: filters.status ?? undefined, page: filters.page, pageSize: MY_CASES_PAGE_SIZE },
-  });
-  const cases = parseAnswer(casesAnswerSchema, answer?.data);
-  const meta = answer?.meta ?? { total: cases.length, page: filters.page, pageSize: MY_CASES_PAGE_SIZE };
-  return { cases, meta };
+  );
+  return { cases: items, meta };
 }
 
 export const myCasesQueryOptions = (userId: string, role: Role, filters: MyCasesFilters) =>

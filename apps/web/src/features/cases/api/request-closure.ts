@@ -7,10 +7,7 @@ import { caseQueryOptions } from './get-case.ts';
 
 /** POST /api/cases/close-case/{caseId}: the case's lawyer asks the client to close an ACTIVO case. */
 export async function requestClosure(caseId: string): Promise<Case> {
-  return parseAnswer(
-    caseSchema,
-    await apiClient.post<unknown>(`/api/cases/close-case/${encodeURIComponent(caseId)}`),
-  );
+  return parseAnswer(caseSchema, await apiClient.post(`/api/cases/close-case/${encodeURIComponent(caseId)}`));
 }
 
 export function useRequestClosure() {

@@ -8,7 +8,7 @@ import { caseQueryOptions } from './get-case.ts';
 export async function updateProgress(input: { caseId: string; progressStep: number }): Promise<Case> {
   return parseAnswer(
     caseSchema,
-    await apiClient.put<unknown>(`/api/cases/${encodeURIComponent(input.caseId)}/progress`, {
+    await apiClient.put(`/api/cases/${encodeURIComponent(input.caseId)}/progress`, {
       progressStep: input.progressStep,
     }),
   );

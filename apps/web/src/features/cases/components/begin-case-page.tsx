@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';

@@ -1,6 +1,6 @@
 import { PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
 import type { BoardCase } from '@l4l/shared/schemas/cases';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import type { ReactNode } from 'react';
 import { CheckIcon } from '../../../components/icons/icons.tsx';
 import { categoryName, formatDay } from '../../../lib/format.ts';

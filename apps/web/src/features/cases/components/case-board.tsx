@@ -1,5 +1,5 @@
 import { BOARD_SORTS } from '@l4l/shared/constants/sort';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';

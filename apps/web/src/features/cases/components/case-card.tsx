@@ -2,27 +2,22 @@ import { CASE_STATUS } from '@l4l/shared/constants/cases';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
 import type { Case } from '@l4l/shared/schemas/cases';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button/button.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
 import { categoryName, formatDay } from '../../../lib/format.ts';
 import { chatWithPath, paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRequestClosure } from '../api/request-closure.ts';
 import { casePath } from '../lib/case-paths.ts';
+import { closureErrorMessage } from '../lib/closure-error.ts';
 import styles from './case-card.module.css';
 import { StatusChip } from './status-chip.tsx';
 
 /** The person to open the chat with: the lawyer for a client, the client for a lawyer. */
 export function chatCounterpart(item: Case, role: Role): string | null {
   return item.chatWith ?? (role === ROLE.ABOGADO ? item.userId : item.lawyerId);
-}
-
-/** A closure request's failure: the server's reason, or the unexpected-error text (docs/product.md, Messages). */
-export function closureErrorMessage(error: unknown): string {
-  return isApiError(error) && error.status > 0 ? error.message : es.cases.closeUnexpected;
 }
 
 /**

@@ -2,8 +2,7 @@ import { CASE_STATUS, CASE_STEPS, LAWYER_STEP_MAX, LAWYER_STEP_MIN } from '@l4l/
 import { ROLE } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
 import type { Case } from '@l4l/shared/schemas/cases';
-import { es } from '@l4l/shared/texts/es';
-import { useQueryClient } from '@tanstack/react-query';
+import { es } from '@l4l/shared/texts/es/app';
 import { type ReactNode, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BackButton, Button, ButtonLink } from '../../../components/button/button.tsx';
@@ -15,18 +14,18 @@ import { isInvalidDataError } from '../../../lib/parse-answer.ts';
 import { chatWithPath, paths } from '../../../lib/paths.ts';
 import type { SessionUser } from '../../../lib/session.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { useConfirmClosure } from '../api/confirm-closure.ts';
-import { useDiscardClosure } from '../api/discard-closure.ts';
-import { caseQueryOptions, useCase } from '../api/get-case.ts';
+import { useCase } from '../api/get-case.ts';
 import { useRequestClosure } from '../api/request-closure.ts';
 import { useUpdateProgress } from '../api/update-progress.ts';
-import { chatCounterpart, closureErrorMessage } from './case-card.tsx';
+import { useClosureAnswer } from '../hooks/use-closure-answer.ts';
+import { closureErrorMessage } from '../lib/closure-error.ts';
+import { chatCounterpart } from './case-card.tsx';
 import styles from './case-detail.module.css';
 import { CaseTimeline } from './case-timeline.tsx';
 import { StatusChip } from './status-chip.tsx';
 
-/** What the screen puts under the timeline for a finished case's client (the ratings feature). */
-export type RatingSlot = (item: Case, onRated: () => void) => ReactNode;
+/** What the screen puts under the timeline for a finished case's client (the ratings feature, via app/). */
+export type RatingSlot = (item: Case) => ReactNode;
 
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
 
@@ -79,7 +78,6 @@ function LoadedCase({
   ratingSlot?: RatingSlot;
 }) {
   const found = useCase(caseId);
-  const queryClient = useQueryClient();
 
   if (found.isPending) {
     return (
@@ -112,7 +110,6 @@ function LoadedCase({
   const isCaseLawyer = viewer.role === ROLE.ABOGADO && item.lawyerId === viewer.id;
   const isClient = viewer.role === ROLE.USUARIO && item.userId === viewer.id;
   const active = item.status === CASE_STATUS.ACTIVO;
-  const onRated = () => void queryClient.invalidateQueries({ queryKey: caseQueryOptions(item.id).queryKey });
 
   return (
     <Frame
@@ -145,9 +142,7 @@ function LoadedCase({
           </section>
           {isCaseLawyer && active ? <LawyerActions item={item} /> : null}
           {isClient && active && item.closureRequested ? <ClosureAnswer item={item} /> : null}
-          {isClient && item.status === CASE_STATUS.FINALIZADO && ratingSlot
-            ? ratingSlot(item, onRated)
-            : null}
+          {isClient && item.status === CASE_STATUS.FINALIZADO && ratingSlot ? ratingSlot(item) : null}
         </div>
       </div>
     </Frame>
@@ -265,24 +260,7 @@ function LawyerActions({ item }: { item: Case }) {
 
 /** docs/domain.md, Case machine (confirmClosure): the client confirms ('Cerrando...' while busy) or keeps the case open. */
 function ClosureAnswer({ item }: { item: Case }) {
-  const confirm = useConfirmClosure();
-  const discard = useDiscardClosure();
-  const busy = confirm.isPending || discard.isPending;
-
-  const onConfirm = () => {
-    if (!item.chatId) {
-      toast.error(es.cases.closeFailed);
-      return;
-    }
-    confirm.mutate(
-      { caseId: item.id, chatId: item.chatId },
-      {
-        // docs/product.md, Messages: 'Caso cerrado correctamente' is an error-style toast, kept to the letter
-        onSuccess: () => toast.error(es.cases.closed),
-        onError: (error) => toast.error(closureErrorMessage(error)),
-      },
-    );
-  };
+  const answer = useClosureAnswer({ caseId: item.id, chatId: item.chatId });
 
   return (
     <section className={`${styles.panel} ${styles.closure}`} aria-labelledby="closure-title">
@@ -291,19 +269,10 @@ function ClosureAnswer({ item }: { item: Case }) {
       </h2>
       <p>{es.caseDetail.closureQuestion}</p>
       <div className={styles.closureActions}>
-        <Button onClick={onConfirm} disabled={busy}>
-          {confirm.isPending ? es.cases.closing : es.caseDetail.confirmClosure}
+        <Button onClick={answer.confirm} disabled={answer.busy}>
+          {answer.confirming ? es.cases.closing : es.caseDetail.confirmClosure}
         </Button>
-        <Button
-          variant="secondary"
-          disabled={busy}
-          onClick={() =>
-            discard.mutate(item.id, {
-              onSuccess: () => toast.success(es.cases.closureDiscarded),
-              onError: (error) => toast.error(closureErrorMessage(error)),
-            })
-          }
-        >
+        <Button variant="secondary" disabled={answer.busy} onClick={answer.discard}>
           {es.caseDetail.cancelClosure}
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import { UNCLASSIFIED_CATEGORY } from '@l4l/shared/constants/categories';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { type NewCaseInput, newCaseSchema } from '@l4l/shared/schemas/cases';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button/button.tsx';

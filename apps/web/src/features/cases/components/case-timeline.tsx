@@ -1,5 +1,5 @@
 import { CASE_STEPS, stepIndexOf } from '@l4l/shared/constants/cases';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { FormMessage } from '../../../components/form/field.tsx';
 import { CheckIcon } from '../../../components/icons/icons.tsx';
 import styles from './case-timeline.module.css';

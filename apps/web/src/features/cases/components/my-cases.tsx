@@ -1,5 +1,5 @@
 import { CASE_STATUSES, type CaseStatus, isCaseStatus } from '@l4l/shared/constants/cases';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage } from '../../../components/form/field.tsx';

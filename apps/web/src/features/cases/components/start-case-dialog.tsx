@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { MountOnceOpened, modalOnDemand } from '../../../components/modal/modal-on-demand.tsx';

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { chatWithPath } from '../../../lib/paths.ts';

@@ -1,5 +1,5 @@
 import { CASE_STATUS, isCaseStatus } from '@l4l/shared/constants/cases';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import styles from './status-chip.module.css';
 
 const TONE: Record<string, string | undefined> = {

@@ -13,7 +13,7 @@ export async function getChatHistory(
   page: { before?: string; limit?: number } = {},
   signal?: AbortSignal,
 ): Promise<ChatHistory> {
-  const answer = await apiClient.get<unknown>(
+  const answer = await apiClient.get(
     `/api/chat/${encodeURIComponent(userId)}/${encodeURIComponent(lawyerId)}`,
     { query: { before: page.before, limit: page.limit ?? CHAT_HISTORY_DEFAULT_LIMIT }, signal },
   );

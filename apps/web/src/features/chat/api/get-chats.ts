@@ -11,7 +11,7 @@ const chatItemSchema = lazySchema(() =>
 /** GET /api/chat/getchats/{userId}: the caller's chats, newest activity first (docs/api/http.md, Chat). */
 export async function getChats(userId: string, signal?: AbortSignal): Promise<ChatListItem[]> {
   const [answer, schema] = await Promise.all([
-    apiClient.get<unknown>(`/api/chat/getchats/${encodeURIComponent(userId)}`, { signal }),
+    apiClient.get(`/api/chat/getchats/${encodeURIComponent(userId)}`, { signal }),
     chatItemSchema(),
   ]);
   return parseRows(schema, answer);

@@ -8,7 +8,7 @@ export const PRESENCE_REFRESH_MS = 60_000;
 
 /** GET /api/users/{id}/presence (+): online now, and the last connection (docs/product.md, Private chat: the header). */
 export async function getPresence(userId: string, signal?: AbortSignal): Promise<Presence> {
-  const answer = await apiClient.get<unknown>(`/api/users/${encodeURIComponent(userId)}/presence`, {
+  const answer = await apiClient.get(`/api/users/${encodeURIComponent(userId)}/presence`, {
     signal,
   });
   return parseAnswer(presenceSchema, answer);

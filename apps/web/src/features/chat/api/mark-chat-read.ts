@@ -1,6 +1,7 @@
 import { apiClient } from '../../../lib/api-client.ts';
+import { parseEmptyAnswer } from '../../../lib/empty-answer.ts';
 
 /** POST /api/chat/{chatId}/read (+): a message arrived in the conversation the person has open. */
-export function markChatRead(chatId: string): Promise<void> {
-  return apiClient.post<void>(`/api/chat/${encodeURIComponent(chatId)}/read`);
+export async function markChatRead(chatId: string): Promise<void> {
+  parseEmptyAnswer(await apiClient.post(`/api/chat/${encodeURIComponent(chatId)}/read`));
 }

@@ -1,7 +1,8 @@
+import { dataEnvelope } from '@l4l/shared/envelope';
 import { UPLOAD_FIELD, uploadAnswerSchema } from '@l4l/shared/schemas/uploads';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
+import { ApiError, errorFromAnswer, NETWORK_ERROR } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 /** docs/product.md, Private chat: the chat attaches only jpeg, png and jpg images. */
@@ -30,17 +31,9 @@ export async function uploadChatImage(file: File): Promise<string> {
   } catch {
     throw new ApiError({ status: 0, code: NETWORK_ERROR, message: es.chat.uploadFailed });
   }
-  const body = (await response.json().catch(() => undefined)) as
-    | { data?: unknown; error?: { code?: string; message?: string } }
-    | undefined;
-  if (!response.ok) {
-    throw new ApiError({
-      status: response.status,
-      code: body?.error?.code ?? 'HTTP_ERROR',
-      message: body?.error?.message || es.chat.uploadFailed,
-    });
-  }
-  return parseAnswer(uploadAnswerSchema, body?.data).imageUrl;
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw errorFromAnswer(response.status, body, es.chat.uploadFailed);
+  return parseAnswer(dataEnvelope(uploadAnswerSchema), body).data.imageUrl;
 }
 
 export function useUploadChatImage() {

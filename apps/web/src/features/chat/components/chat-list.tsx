@@ -1,5 +1,5 @@
 import type { ChatListItem } from '@l4l/shared/schemas/chat';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { format, isToday, isValid, parseISO } from 'date-fns';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar/avatar.tsx';

@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import type { SessionUser } from '../../../lib/session.tsx';
 import { useChats } from '../api/get-chats.ts';
@@ -7,6 +7,7 @@ import { useChatConnection } from '../hooks/chat-connection.tsx';
 import { ChatList } from './chat-list.tsx';
 import styles from './chat-page.module.css';
 import { Conversation } from './conversation.tsx';
+import type { ChatCaseActions } from './message-item.tsx';
 
 /**
  * docs/product.md, Private chat: the list on the left and the open conversation on the right; under 1000 px one
@@ -16,11 +17,14 @@ import { Conversation } from './conversation.tsx';
 export function ChatPage({
   viewer,
   counterpartId,
+  caseActions,
   linkTo,
   onBack,
 }: {
   viewer: SessionUser;
   counterpartId: string | null;
+  /** the proposals', cases' and ratings' actions in the client's cards (app/ composes them) */
+  caseActions: ChatCaseActions;
   linkTo: (counterpartId: string) => string;
   onBack: () => void;
 }) {
@@ -59,7 +63,13 @@ export function ChatPage({
         </nav>
         <div className={styles.conversationPane}>
           {open ? (
-            <Conversation key={open.id} chat={open} viewer={viewer} onBack={onBack} />
+            <Conversation
+              key={open.id}
+              chat={open}
+              viewer={viewer}
+              caseActions={caseActions}
+              onBack={onBack}
+            />
           ) : (
             <div className={styles.placeholder}>
               <p className={styles.heading}>{es.chat.heading}</p>

@@ -1,6 +1,6 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import {
   type ChangeEvent,
   type FormEvent,
@@ -13,7 +13,7 @@ import {
 import { Button } from '../../../components/button/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { CHAT_IMAGE_ACCEPT, isChatImage, useUploadChatImage } from '../api/upload-chat-image.ts';
-import type { OutgoingMessage } from '../hooks/chat-connection.tsx';
+import type { OutgoingMessage } from '../hooks/chat-socket.ts';
 import styles from './composer.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { Chat } from '@l4l/shared/schemas/chat';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, formatDistanceToNow, isSameDay, isValid, parseISO } from 'date-fns';
 import { es as dateLocale } from 'date-fns/locale';
@@ -23,7 +23,7 @@ import {
 } from '../lib/message-thread.ts';
 import { Composer } from './composer.tsx';
 import styles from './conversation.module.css';
-import { MessageItem } from './message-item.tsx';
+import { type ChatCaseActions, MessageItem } from './message-item.tsx';
 
 /** How close to the top (px) the reader must scroll before older messages load. */
 const LOAD_OLDER_THRESHOLD_PX = 48;
@@ -70,10 +70,12 @@ function dayLabel(timestamp: string): string {
 export function Conversation({
   chat,
   viewer,
+  caseActions,
   onBack,
 }: {
   chat: Chat;
   viewer: SessionUser;
+  caseActions: ChatCaseActions;
   /** 'Volver a chats' (single-column layout under 1000 px) */
   onBack: () => void;
 }) {
@@ -230,6 +232,7 @@ export function Conversation({
                           key={message.id}
                           message={message}
                           context={{ role: viewer.role, own, settled }}
+                          caseActions={caseActions}
                         />
                       );
                     })}

@@ -3,11 +3,23 @@ import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
 import { type ChatMessage, isOwnUploadUrl } from '@l4l/shared/schemas/chat';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { format, isValid, parseISO } from 'date-fns';
-import { ClosureRequestActions, ProposalActions } from './message-actions.tsx';
+import type { ReactNode } from 'react';
 import styles from './message-item.module.css';
-import { RatingPrompt } from './rating-prompt.tsx';
+
+/**
+ * What the client's cards hold, from the features that own those actions (proposals, cases, ratings),
+ * composed in app/: the chat shows the card and knows when it is still open, never the action itself.
+ */
+export type ChatCaseActions = {
+  /** accept or reject a proposal (type 2) still pending */
+  proposal: (message: ChatMessage) => ReactNode;
+  /** confirm or cancel a closure request (type 5) still open */
+  closureRequest: (message: ChatMessage) => ReactNode;
+  /** rate the case's lawyer (type 9) */
+  ratingPrompt: (message: ChatMessage) => ReactNode;
+};
 
 export type MessageContext = {
   role: Role;
@@ -34,7 +46,15 @@ function Time({ timestamp }: { timestamp: string }) {
  * One message as docs/domain.md, Chat messages describes its kind. Text is always rendered as text (React escapes it), never as
  * HTML; an image is shown only when it is a file of our own storage.
  */
-export function MessageItem({ message, context }: { message: ChatMessage; context: MessageContext }) {
+export function MessageItem({
+  message,
+  context,
+  caseActions,
+}: {
+  message: ChatMessage;
+  context: MessageContext;
+  caseActions: ChatCaseActions;
+}) {
   const isClient = context.role === ROLE.USUARIO;
   switch (message.type) {
     case MESSAGE_TYPE.IMAGE: {
@@ -63,7 +83,7 @@ export function MessageItem({ message, context }: { message: ChatMessage; contex
             </p>
           ) : null}
           <p className={styles.text}>{message.text}</p>
-          {isClient && !context.settled ? <ProposalActions message={message} /> : null}
+          {isClient && !context.settled ? caseActions.proposal(message) : null}
           <Time timestamp={message.timestamp} />
         </article>
       );
@@ -72,7 +92,7 @@ export function MessageItem({ message, context }: { message: ChatMessage; contex
         <article className={`${styles.card} ${styles.closure}`} aria-label={es.chat.closureTitle}>
           <p className={styles.cardTitle}>{es.chat.closureTitle}</p>
           <p className={styles.text}>{message.text}</p>
-          {isClient && !context.settled ? <ClosureRequestActions message={message} /> : null}
+          {isClient && !context.settled ? caseActions.closureRequest(message) : null}
           <Time timestamp={message.timestamp} />
         </article>
       );
@@ -100,7 +120,7 @@ export function MessageItem({ message, context }: { message: ChatMessage; contex
         <div className={`${styles.card} ${styles.rating}`}>
           <p className={styles.cardTitle}>{es.chat.ratingTitle}</p>
           <p className={styles.text}>{message.text}</p>
-          <RatingPrompt message={message} />
+          {caseActions.ratingPrompt(message)}
           <Time timestamp={message.timestamp} />
         </div>
       );

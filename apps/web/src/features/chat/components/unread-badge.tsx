@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import type { SessionUser } from '../../../lib/session.tsx';
 import { useIdle } from '../../../lib/use-idle.ts';
 import { useChats } from '../api/get-chats.ts';

@@ -1,7 +1,6 @@
-import type { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { Chat } from '@l4l/shared/schemas/chat';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -17,9 +16,7 @@ import { onDemand } from '../../../lib/on-demand.ts';
 import type { SessionUser } from '../../../lib/session.tsx';
 import type { StompState } from '../../../lib/stomp-client.ts';
 import { useIdle } from '../../../lib/use-idle.ts';
-import type { ChatSocket } from './chat-socket.ts';
-
-export type OutgoingMessage = { type: typeof MESSAGE_TYPE.TEXT | typeof MESSAGE_TYPE.IMAGE; text: string };
+import type { ChatSocket, OutgoingMessage } from './chat-socket.ts';
 
 export type ChatConnectionValue = {
   state: StompState;

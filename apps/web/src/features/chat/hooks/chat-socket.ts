@@ -1,13 +1,16 @@
+import type { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE } from '@l4l/shared/constants/roles';
 import { type Chat, type ChatMessage, chatMessageSchema } from '@l4l/shared/schemas/chat';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../../lib/session.tsx';
 import { createStompConnection, StompSendError, type StompState } from '../../../lib/stomp-client.ts';
 import { chatsQueryOptions } from '../api/get-chats.ts';
 import { markChatRead } from '../api/mark-chat-read.ts';
 import { applyIncomingMessage, CHAT_QUERY_ROOT } from '../lib/chat-cache.ts';
-import type { OutgoingMessage } from './chat-connection.tsx';
+
+/** What a person sends: text or an image already uploaded. */
+export type OutgoingMessage = { type: typeof MESSAGE_TYPE.TEXT | typeof MESSAGE_TYPE.IMAGE; text: string };
 
 /** docs/api/stomp.md, Destinations: the destination the web subscribes to (the broker sends each session its own chats only). */
 export const MESSAGES_DESTINATION = '/topic/messages';

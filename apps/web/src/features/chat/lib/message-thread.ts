@@ -2,7 +2,7 @@ import { LIMITS } from '@l4l/shared/constants/limits';
 import { CLIENT_ONLY_MESSAGE_TYPES, MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import type { ChatMessage } from '@l4l/shared/schemas/chat';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { isSameDay, parseISO } from 'date-fns';
 
 /** docs/domain.md, Chat messages: types 9 and 11 are for the client only (the server filters them too). */

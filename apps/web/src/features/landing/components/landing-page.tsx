@@ -1,5 +1,5 @@
 import { CATEGORIES, categoryName, FEATURED_CATEGORIES } from '@l4l/shared/constants/categories';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/landing';
 import type { ComponentProps } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import styles from './landing-page.module.css';

@@ -1,5 +1,5 @@
 import { categoryName, FEATURED_CATEGORIES } from '@l4l/shared/constants/categories';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/landing';
 import { Button } from '../../../components/button/button.tsx';
 import { Logo } from '../../../components/logo/logo.tsx';
 import { AppLink } from '../../../lib/navigation.tsx';

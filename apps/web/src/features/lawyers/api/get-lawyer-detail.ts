@@ -5,7 +5,7 @@ import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 /** GET /api/lawyers/lawyer/detail/{id}: the public profile a client sees (docs/product.md, Lawyer profile). */
 export async function getLawyerDetail(id: string, signal?: AbortSignal): Promise<LawyerDetail | null> {
-  const answer = await apiClient.get<unknown>(`/api/lawyers/lawyer/detail/${encodeURIComponent(id)}`, {
+  const answer = await apiClient.get(`/api/lawyers/lawyer/detail/${encodeURIComponent(id)}`, {
     signal,
   });
   // docs/product.md, Lawyer profile: an empty answer is 'No se encontraron datos.', not an error

@@ -5,7 +5,7 @@ import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 /** GET /api/lawyers/profile/{id}: the lawyer's own editable sheet (docs/api/http.md, Lawyers). */
 export async function getLawyerSheet(id: string, signal?: AbortSignal): Promise<LawyerSheet> {
-  const answer = await apiClient.get<unknown>(`/api/lawyers/profile/${encodeURIComponent(id)}`, { signal });
+  const answer = await apiClient.get(`/api/lawyers/profile/${encodeURIComponent(id)}`, { signal });
   return parseAnswer(lawyerSheetSchema, answer);
 }
 

@@ -1,11 +1,15 @@
-import type {
-  AcademicEntry,
-  AcademicEntryInput,
-  WorkEntry,
-  WorkEntryInput,
+import {
+  type AcademicEntry,
+  type AcademicEntryInput,
+  academicEntrySchema,
+  type WorkEntry,
+  type WorkEntryInput,
+  workEntrySchema,
 } from '@l4l/shared/schemas/lawyers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { parseEmptyAnswer } from '../../../lib/empty-answer.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
 import { lawyerDetailQueryOptions } from './get-lawyer-detail.ts';
 
 /**
@@ -13,21 +17,28 @@ import { lawyerDetailQueryOptions } from './get-lawyer-detail.ts';
  * saves one (no id creates it) and answers the saved entry; DELETE .../{lawyerId}/{entryId} removes one.
  */
 export type ExperienceKind = 'education' | 'experience';
-type EntryOf<Kind extends ExperienceKind> = Kind extends 'education' ? AcademicEntry : WorkEntry;
 type InputOf<Kind extends ExperienceKind> = Kind extends 'education' ? AcademicEntryInput : WorkEntryInput;
 
-export function saveExperience<Kind extends ExperienceKind>(
+export async function saveExperience<Kind extends ExperienceKind>(
   kind: Kind,
   lawyerId: string,
   input: InputOf<Kind>,
-): Promise<EntryOf<Kind>> {
-  return apiClient.put<EntryOf<Kind>>(`/api/lawyers/${kind}/${encodeURIComponent(lawyerId)}`, input);
+): Promise<AcademicEntry | WorkEntry> {
+  const answer = await apiClient.put(`/api/lawyers/${kind}/${encodeURIComponent(lawyerId)}`, input);
+  return kind === 'education'
+    ? parseAnswer(academicEntrySchema, answer)
+    : parseAnswer(workEntrySchema, answer);
 }
 
-export function deleteExperience(kind: ExperienceKind, lawyerId: string, entryId: string): Promise<void> {
-  return apiClient.delete<void>(
+export async function deleteExperience(
+  kind: ExperienceKind,
+  lawyerId: string,
+  entryId: string,
+): Promise<void> {
+  const answer = await apiClient.delete(
     `/api/lawyers/${kind}/${encodeURIComponent(lawyerId)}/${encodeURIComponent(entryId)}`,
   );
+  parseEmptyAnswer(answer);
 }
 
 /** Saving or removing changes what the public profile (the detail query) shows. */

@@ -4,7 +4,7 @@ import {
   type WorkEntry,
   workEntryInputSchema,
 } from '@l4l/shared/schemas/lawyers';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage, TextField } from '../../../components/form/field.tsx';
@@ -187,10 +187,9 @@ function ExperienceCard({
     save.mutate(checked.data as never, {
       onSuccess: (saved) => {
         config.saved();
-        const entry = saved as AcademicEntry & WorkEntry;
         onChange(card.key, {
-          id: entry.id,
-          values: (config.fromEntry as (entry: AcademicEntry | WorkEntry) => Values)(entry),
+          id: saved.id,
+          values: (config.fromEntry as (entry: AcademicEntry | WorkEntry) => Values)(saved),
           editing: false,
         });
       },

@@ -1,5 +1,5 @@
 import type { AcademicEntry, WorkEntry } from '@l4l/shared/schemas/lawyers';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { useId } from 'react';
 import { formatDay } from '../../../lib/format.ts';
 import styles from './experience-list.module.css';

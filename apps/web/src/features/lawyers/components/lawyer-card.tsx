@@ -1,6 +1,6 @@
 import { formatEuros } from '@l4l/shared/format';
 import type { LawyerListItem } from '@l4l/shared/schemas/lawyers';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { memo } from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';
 import { ButtonLink } from '../../../components/button/button.tsx';

@@ -1,6 +1,6 @@
 import { formatEuros } from '@l4l/shared/format';
 import type { LawyerDetail } from '@l4l/shared/schemas/lawyers';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar/avatar.tsx';

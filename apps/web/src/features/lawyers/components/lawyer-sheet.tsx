@@ -5,7 +5,7 @@ import {
   type LawyerSheet as LawyerSheetData,
   lawyerProfileUpdateSchema,
 } from '@l4l/shared/schemas/lawyers';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { type LawyerPrices, type LawyerSheet, lawyerPricesSchema } from '@l4l/shared/schemas/lawyers';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { TextField } from '../../../components/form/field.tsx';

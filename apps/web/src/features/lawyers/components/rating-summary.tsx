@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { Stars } from '../../../components/stars/stars.tsx';
 import { formatScore } from '../../../lib/format.ts';
 import styles from './rating-summary.module.css';

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/public';
 import { Button } from '../../../components/button/button.tsx';
 import { useCookieConsent, writeCookieConsent } from '../../../lib/cookie-consent.ts';
 import { AppLink } from '../../../lib/navigation.tsx';

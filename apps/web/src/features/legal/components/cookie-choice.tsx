@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/legal';
 import { Button } from '../../../components/button/button.tsx';
 import { clearCookieConsent, useCookieConsent } from '../../../lib/cookie-consent.ts';
 import styles from './cookie-choice.module.css';

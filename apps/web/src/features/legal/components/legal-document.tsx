@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/legal';
 import { Fragment, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../../lib/paths.ts';

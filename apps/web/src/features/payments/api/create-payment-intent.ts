@@ -9,10 +9,7 @@ import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 /** POST /api/payments/payment-stripe: a PaymentIntent for the test page's embedded form (docs/api/http.md, Payments). */
 export async function createPaymentIntent(input: PaymentStripeInput) {
-  const answer = await apiClient.post<unknown>(
-    '/api/payments/payment-stripe',
-    paymentStripeSchema.parse(input),
-  );
+  const answer = await apiClient.post('/api/payments/payment-stripe', paymentStripeSchema.parse(input));
   return parseAnswer(paymentStripeAnswerSchema, answer);
 }
 

@@ -5,7 +5,7 @@ import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 /** GET /api/payments/config (+): whether the test page can load Stripe.js, and with which key. */
 export async function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
-  const answer = await apiClient.get<unknown>('/api/payments/config', { signal });
+  const answer = await apiClient.get('/api/payments/config', { signal });
   return parseAnswer(paymentConfigSchema, answer);
 }
 

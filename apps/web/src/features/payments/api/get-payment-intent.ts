@@ -5,7 +5,7 @@ import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 /** GET /api/payments/intent/{id} (+): the real status of a test-page payment, as Stripe tells it. */
 export async function getPaymentIntent(intentId: string, signal?: AbortSignal) {
-  const answer = await apiClient.get<unknown>(`/api/payments/intent/${encodeURIComponent(intentId)}`, {
+  const answer = await apiClient.get(`/api/payments/intent/${encodeURIComponent(intentId)}`, {
     signal,
   });
   return parseAnswer(paymentIntentStatusSchema, answer);

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/payment';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/button/button.tsx';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/payment';
 import { useEffect } from 'react';
 import { ButtonLink } from '../../../components/button/button.tsx';
 import { paths } from '../../../lib/paths.ts';

@@ -1,6 +1,6 @@
 import { formatEuros } from '@l4l/shared/format';
 import { PAYMENT_TEST_AMOUNT } from '@l4l/shared/schemas/billing';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/payment';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { useCreatePaymentIntent } from '../api/create-payment-intent.ts';

@@ -11,10 +11,7 @@ import { parseAnswer } from '../../../lib/parse-answer.ts';
 export async function createProposal(caseId: string, input: ProposalInput): Promise<Proposal> {
   return parseAnswer(
     proposalSchema,
-    await apiClient.post<unknown>(
-      `/api/proposal/create-proposal-to-case/${encodeURIComponent(caseId)}`,
-      input,
-    ),
+    await apiClient.post(`/api/proposal/create-proposal-to-case/${encodeURIComponent(caseId)}`, input),
   );
 }
 

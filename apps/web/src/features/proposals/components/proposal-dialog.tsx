@@ -1,6 +1,6 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { type ProposalInput, proposalInputSchema } from '@l4l/shared/schemas/cases';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button/button.tsx';

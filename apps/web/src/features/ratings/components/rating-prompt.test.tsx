@@ -21,7 +21,18 @@ function renderPrompt(rate: Route, alreadyRated = false) {
 
 describe('RatingPrompt', () => {
   it('rates with 1–5 stars as a radio group (keyboard too), thanks, then says the case is rated', async () => {
-    const { api, onRated } = renderPrompt(() => ok({ id: 'r1' }));
+    const { api, onRated } = renderPrompt(() =>
+      ok({
+        id: 'r1',
+        caseId: CASE_ID,
+        userId: CLIENT.id,
+        lawyerId: LAWYER.id,
+        stars: 4,
+        title: 'Muy profesional',
+        description: '',
+        date: '2026-11-20T10:00:00.000Z',
+      }),
+    );
     const user = userEvent.setup();
     const group = await screen.findByRole('group', { name: es.ratings.starsLabel });
     const stars = within(group).getAllByRole('radio');

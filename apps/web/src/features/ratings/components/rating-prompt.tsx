@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/field.tsx';
@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateRating } from '../api/create-rating.ts';
+import { isCaseRated, markCaseRated } from '../lib/rated-cases.ts';
 import styles from './rating-prompt.module.css';
 
 type RatingPromptProps = {
@@ -16,6 +17,8 @@ type RatingPromptProps = {
   alreadyRated?: boolean;
   /** Called once the server has the rating, or says it already had one. */
   onRated?: () => void;
+  /** Inside a card that already says what it is (the chat's rating message): no frame, title or lead. */
+  embedded?: boolean;
 };
 
 const STARS = Array.from({ length: LIMITS.ratingStars }, (_, index) => index + 1);
@@ -26,7 +29,13 @@ const STARS = Array.from({ length: LIMITS.ratingStars }, (_, index) => index + 1
  * rated is the server's call: its `ratingId`, or a 409 on sending, turn the prompt into 'Ya has valorado
  * este caso.'. Used under a finished case and by the chat's type-9 message.
  */
-export function RatingPrompt({ caseId, lawyerId, alreadyRated = false, onRated }: RatingPromptProps) {
+export function RatingPrompt({
+  caseId,
+  lawyerId,
+  alreadyRated = false,
+  onRated,
+  embedded = false,
+}: RatingPromptProps) {
   const id = useId();
   const rate = useCreateRating();
   const [stars, setStars] = useState(0);
@@ -34,14 +43,21 @@ export function RatingPrompt({ caseId, lawyerId, alreadyRated = false, onRated }
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [missingStars, setMissingStars] = useState(false);
-  const [rated, setRated] = useState(false);
+  // docs/domain.md, Ratings: a flag kept locally per case, so the prompt stays answered even before the server is asked
+  const [rated, setRated] = useState(() => isCaseRated(caseId));
+
+  const frame = embedded ? styles.embedded : styles.prompt;
+  const label = embedded ? { 'aria-label': es.ratings.promptTitle } : { 'aria-labelledby': `${id}-title` };
+  const heading = embedded ? null : (
+    <h2 id={`${id}-title`} className={styles.title}>
+      {es.ratings.promptTitle}
+    </h2>
+  );
 
   if (alreadyRated || rated) {
     return (
-      <section className={styles.prompt} aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className={styles.title}>
-          {es.ratings.promptTitle}
-        </h2>
+      <section className={frame} {...label}>
+        {heading}
         <p className={styles.done} role="status">
           {es.ratings.alreadyRated}
         </p>
@@ -50,6 +66,7 @@ export function RatingPrompt({ caseId, lawyerId, alreadyRated = false, onRated }
   }
 
   const finish = () => {
+    markCaseRated(caseId);
     setRated(true);
     onRated?.();
   };
@@ -81,11 +98,9 @@ export function RatingPrompt({ caseId, lawyerId, alreadyRated = false, onRated }
 
   const shown = hovered || stars;
   return (
-    <section className={styles.prompt} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.title}>
-        {es.ratings.promptTitle}
-      </h2>
-      <p className={styles.lead}>{es.ratings.promptLead}</p>
+    <section className={frame} {...label}>
+      {heading}
+      {embedded ? null : <p className={styles.lead}>{es.ratings.promptLead}</p>}
       <form className={styles.form} onSubmit={send} noValidate>
         <fieldset
           className={styles.fieldset}

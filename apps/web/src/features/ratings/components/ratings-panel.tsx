@@ -1,5 +1,5 @@
 import type { Rating } from '@l4l/shared/schemas/lawyers';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/app';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';

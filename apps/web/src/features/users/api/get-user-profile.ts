@@ -1,10 +1,12 @@
-import type { UserProfile } from '@l4l/shared/schemas/auth';
+import { type UserProfile, userProfileSchema } from '@l4l/shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
 
 /** GET /api/user/profile/{id} (self or admin). */
-export function getUserProfile(id: string, signal?: AbortSignal): Promise<UserProfile> {
-  return apiClient.get<UserProfile>(`/api/user/profile/${encodeURIComponent(id)}`, { signal });
+export async function getUserProfile(id: string, signal?: AbortSignal): Promise<UserProfile> {
+  const answer = await apiClient.get(`/api/user/profile/${encodeURIComponent(id)}`, { signal });
+  return parseAnswer(userProfileSchema, answer);
 }
 
 export const userProfileQueryOptions = (id: string) =>

@@ -1,5 +1,5 @@
 import { isStrongPassword } from '@l4l/shared/schemas/common';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { type FormEvent, useState } from 'react';
 import { BackButton, Button } from '../../../components/button/button.tsx';
 import { PasswordField } from '../../../components/form/field.tsx';

@@ -3,7 +3,7 @@ import { ROLE } from '@l4l/shared/constants/roles';
 import { formatPhone } from '@l4l/shared/format';
 import { type UserProfile, type UserProfileUpdate, userProfileUpdateSchema } from '@l4l/shared/schemas/auth';
 import { EMAIL_PATTERN } from '@l4l/shared/schemas/common';
-import { es } from '@l4l/shared/texts/es';
+import { es } from '@l4l/shared/texts/es/profile';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';

@@ -1,0 +1,106 @@
+/**
+ * What only the server writes: mails and the chat broker's errors.
+ * Split by audience so a page's bundle carries the texts its screens read, not all of them; es.ts
+ * composes every audience for the server and the tests.
+ */
+export const es = {
+  mail: {
+    greeting: (name: string) => (name ? `Hola, ${name}:` : 'Hola:'),
+    signature: 'El equipo de L4L',
+    linkFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+    paymentRefunded: {
+      subject: 'Te hemos devuelto un pago duplicado',
+      body: (code: string, amount: string) =>
+        `Hemos recibido un segundo pago de ${amount} por tu caso #${code}, que ya estaba pagado. No tienes que hacer nada: te lo hemos devuelto a la misma tarjeta y lo verás en tu cuenta en unos días.`,
+      action: 'Ver mis casos',
+    },
+    caseApproved: {
+      subject: 'Tu caso se ha publicado en L4L',
+      body: (title: string) =>
+        `Hemos revisado tu caso «${title}» y ya está publicado: los abogados verificados de L4L pueden enviarte sus propuestas.`,
+      action: 'Ver mis casos',
+    },
+    caseDiscarded: {
+      subject: 'Tu caso no se ha publicado en L4L',
+      body: (title: string) => `Hemos revisado tu caso «${title}» y no podemos publicarlo.`,
+      reason: (reason: string) => `Motivo: ${reason}`,
+      help: 'Puedes describirlo de nuevo desde «Iniciar un caso» o responder a este correo si tienes dudas.',
+      action: 'Iniciar un caso',
+    },
+    recovery: {
+      subject: 'Cambia tu contraseña de L4L',
+      intro: 'Hemos recibido una petición para cambiar la contraseña de tu cuenta de L4L.',
+      action: 'Elegir una contraseña nueva',
+      expiry: 'El enlace caduca en 1 hora y solo se puede usar una vez.',
+      ignore: 'Si no lo has pedido tú, ignora este correo: tu contraseña seguirá siendo la misma.',
+    },
+    mailChangeConfirm: {
+      subject: 'Confirma tu nuevo correo en L4L',
+      intro: 'Has pedido usar esta dirección para entrar en tu cuenta de L4L.',
+      action: 'Confirmar mi nuevo correo',
+      expiry: 'El enlace caduca en 24 horas y solo se puede usar una vez.',
+      ignore: 'Si no lo has pedido tú, ignora este correo: la cuenta seguirá con su correo de siempre.',
+    },
+    mailChangeNotice: {
+      subject: 'Se ha pedido cambiar el correo de tu cuenta de L4L',
+      body: (newMail: string) =>
+        `Se ha pedido cambiar el correo con el que entras en L4L por ${newMail}. El cambio solo se hará cuando se confirme desde esa dirección.`,
+      advice: 'Si no has sido tú, elige una contraseña nueva cuanto antes y escríbenos a soporte@l4l.es.',
+    },
+    signInAttempts: {
+      subject: 'Intentos de acceso a tu cuenta de L4L',
+      intro:
+        'Alguien está intentando entrar en tu cuenta de L4L con contraseñas incorrectas. Hemos frenado esos intentos y tú puedes seguir entrando con normalidad.',
+      advice:
+        'Si no has sido tú, te recomendamos elegir una contraseña nueva que no uses en ningún otro sitio.',
+      action: 'Iniciar sesión en L4L',
+    },
+    lawyerVerified: {
+      subject: 'Tu perfil de abogado en L4L está verificado',
+      intro: 'Hemos comprobado tus datos y tu perfil de abogado ya está verificado.',
+      next: 'Ya puedes iniciar sesión con tu correo y tu contraseña, completar tu ficha y enviar propuestas a los casos del tablón.',
+      action: 'Iniciar sesión en L4L',
+    },
+    lawyerRejected: {
+      subject: 'No hemos podido verificar tu perfil de abogado en L4L',
+      intro:
+        'Hemos revisado los datos de tu registro como abogado y, por ahora, no podemos verificar tu perfil.',
+      reason: (reason: string) => `Motivo: ${reason}`,
+      next: 'Si crees que es un error o quieres aportar más información, responde a este correo o escríbenos a soporte@l4l.es y volveremos a revisarlo.',
+    },
+  },
+  /** STOMP chat connection: the `message` header of ERROR frames and the WebSocket close reasons. */
+  stomp: {
+    unauthorized: 'No autorizado',
+    unsupportedVersion: 'Versión de STOMP no soportada',
+    connectFirst: 'El primer frame debe ser CONNECT o STOMP',
+    alreadyConnected: 'La sesión STOMP ya está conectada',
+    missingHeader: (name: string) => `Falta la cabecera ${name}`,
+    invalidHeader: (name: string) => `Valor no válido en la cabecera ${name}`,
+    duplicateSubscription: 'Ya existe una suscripción con ese id',
+    tooManySubscriptions: 'Demasiadas suscripciones en esta conexión',
+    transactionsUnsupported: 'Transacciones no soportadas',
+    invalidBody: 'El cuerpo del mensaje no es UTF-8 válido',
+    frameTooLarge: (max: number) => `El frame supera el máximo de ${max} bytes`,
+    tooManyHeaders: (max: number) => `El frame tiene más de ${max} cabeceras`,
+    headerLineTooLong: (max: number) => `Una cabecera supera los ${max} bytes`,
+    unknownCommand: 'Comando STOMP desconocido',
+    malformedHeader: 'Cabecera STOMP mal formada',
+    undefinedEscape: 'Secuencia de escape no definida en una cabecera',
+    invalidUtf8: 'Las cabeceras deben estar en UTF-8 válido',
+    missingNul: 'Falta el octeto NUL que cierra el frame',
+    unexpectedBody: (command: string) => `El frame ${command} no admite cuerpo`,
+    badEol: 'Fin de línea no válido',
+    tooManyPending: 'Demasiados frames pendientes de procesar',
+    connectTimeout: 'No se recibió CONNECT a tiempo',
+    heartbeatTimeout: 'Conexión cerrada por inactividad',
+    slowConsumer: 'Conexión cerrada porque el cliente no lee los mensajes a tiempo',
+    tooManyConnections: (max: number) =>
+      `Tienes demasiadas conexiones de chat abiertas (máximo ${max}). Cierra alguna pestaña y vuelve a intentarlo.`,
+  },
+  /** The server's refusals of requests that do not come from L4L's own pages. */
+  security: {
+    foreignOrigin:
+      'Hemos rechazado la petición porque no procede de la web de L4L. Vuelve a abrir L4L e inténtalo de nuevo.',
+  },
+} as const;
