@@ -1,5 +1,5 @@
 import { dataEnvelope, pageEnvelope } from '@l4l/shared/envelope';
-import { newRatingSchema } from '@l4l/shared/schemas/cases';
+import { newRatingSchema, savedRatingSchema } from '@l4l/shared/schemas/cases';
 import { pageQuerySchema } from '@l4l/shared/schemas/common';
 import { ratingSchema } from '@l4l/shared/schemas/lawyers';
 import fp from 'fastify-plugin';
@@ -18,18 +18,7 @@ declare module 'fastify' {
 
 const params = z.object({ id: z.uuid() });
 const ratingsPage = pageEnvelope(ratingSchema);
-const ratingAnswer = dataEnvelope(
-  z.object({
-    id: z.string(),
-    caseId: z.string(),
-    userId: z.string(),
-    lawyerId: z.string(),
-    stars: z.number().int(),
-    title: z.string(),
-    description: z.string(),
-    date: z.string(),
-  }),
-);
+const ratingAnswer = dataEnvelope(savedRatingSchema);
 
 /** Reading a client's or a lawyer's ratings, and rating a finished case. */
 const ratingsModule: FastifyPluginAsyncZod = async (app) => {
