@@ -346,7 +346,8 @@ test.describe('lawyer', () => {
 test('the sandbox checkout page', async ({ browser, request }) => {
   // a fresh client's case, published, proposed on by the lawyer and accepted: the checkout's URL
   const client = await registerClient(request);
-  const clientApi = await (await browser.newContext()).request;
+  const clientContext = await browser.newContext();
+  const clientApi = clientContext.request;
   await clientApi.post('/api/auth/login', { data: { email: client.mail, password: client.password } });
   const created = await clientApi.post('/api/cases/new-case', {
     data: { title: 'Despido sin carta', description: 'Me han despedido sin entregarme la carta de despido.' },
@@ -369,7 +370,8 @@ test('the sandbox checkout page', async ({ browser, request }) => {
   expect(accepted.status()).toBe(200);
   const checkoutUrl = new URL((await accepted.json()).data as string);
 
-  const page = await publicPage(browser);
+  // the checkout is the paying client's only: their own browser, signed in
+  const page = await clientContext.newPage();
   await page.goto(checkoutUrl.pathname);
   await expect(page.getByRole('heading', { name: es.payment.sandboxTitle })).toBeVisible();
   await expectAccessible(page, 'the sandbox checkout page');
