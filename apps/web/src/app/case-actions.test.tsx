@@ -19,6 +19,9 @@ import { chatCaseActions } from './case-actions.tsx';
 const renderChat = (options: Omit<Parameters<typeof renderChatWith>[0], 'caseActions'> = {}) =>
   renderChatWith({ caseActions: chatCaseActions, ...options });
 const CASE_URL = `GET /api/cases/user/case/${CASE_ID}`;
+/** A proposal card the server says is still open: the client sees Aceptar and Rechazar. */
+const pendingProposal = (proposalId: string | null) =>
+  message({ type: MESSAGE_TYPE.PROPOSAL, proposalId, proposalAmount: 300, proposalStatus: 'PENDIENTE' });
 
 function savedRating(stars: number) {
   return {
@@ -38,7 +41,7 @@ describe('the chat with the case actions composed in app/', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
     let answer: Route = () => ok('https://pagos.example/checkout/1');
     const { user } = renderChat({
-      messages: [message({ type: MESSAGE_TYPE.PROPOSAL, proposalId: 'p-1', proposalAmount: 300 })],
+      messages: [pendingProposal('p-1')],
       routes: { 'POST /api/proposal/accept-proposal/p-1': (call) => answer(call) },
     });
     await user.click(await screen.findByRole('button', { name: es.buttons.accept }));
@@ -50,7 +53,7 @@ describe('the chat with the case actions composed in app/', () => {
 
   it('Rechazar rejects with the chat id and hides the buttons', async () => {
     const { api, user } = renderChat({
-      messages: [message({ type: MESSAGE_TYPE.PROPOSAL, proposalId: 'p-1', proposalAmount: 300 })],
+      messages: [pendingProposal('p-1')],
       routes: {
         [`POST /api/proposal/reject-proposal/p-1/${CHAT.id}`]: () =>
           ok({
@@ -73,7 +76,7 @@ describe('the chat with the case actions composed in app/', () => {
 
   it('a proposal without its id gives the error toast', async () => {
     const { api, user } = renderChat({
-      messages: [message({ type: MESSAGE_TYPE.PROPOSAL, proposalId: null, proposalAmount: 300 })],
+      messages: [pendingProposal(null)],
     });
     await user.click(await screen.findByRole('button', { name: es.buttons.accept }));
     expect(await screen.findByText(es.chat.noProposalId)).toBeInTheDocument();

@@ -53,6 +53,7 @@ export function message(partial: Partial<ChatMessage>): ChatMessage {
     proposalId: null,
     caseId: CHAT_CASE_ID,
     proposalAmount: null,
+    proposalStatus: null,
     clientMessageId: null,
     ...partial,
   };

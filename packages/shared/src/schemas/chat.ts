@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants/limits.ts';
 import { MESSAGE_TYPES, PERSON_MESSAGE_TYPES } from '../constants/messages.ts';
+import { PROPOSAL_STATUSES } from '../constants/proposals.ts';
 import { es } from '../texts/es/app.ts';
 
 /**
@@ -10,7 +11,11 @@ import { es } from '../texts/es/app.ts';
 
 const isoDate = z.string();
 
-/** A message (docs/api/http.md, Chat): `proposalAmount` in euros; no `senderId` means the platform wrote it. */
+/**
+ * A message (docs/api/http.md, Chat): `proposalAmount` in euros; no `senderId` means the platform wrote it.
+ * `proposalStatus` is the proposal's status now, as the proposals module holds it, on a proposal (type 2)
+ * and null on every other type; optional, so an answer from a server without it still parses.
+ */
 export const chatMessageSchema = z.object({
   id: z.string(),
   chatId: z.string(),
@@ -25,6 +30,7 @@ export const chatMessageSchema = z.object({
   proposalId: z.string().nullable(),
   caseId: z.string().nullable(),
   proposalAmount: z.number().nullable(),
+  proposalStatus: z.enum(PROPOSAL_STATUSES).nullish(),
   clientMessageId: z.string().nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

@@ -125,6 +125,7 @@ describe('SEND /app/chat', () => {
         proposalId: null,
         caseId: null,
         proposalAmount: null,
+        proposalStatus: null,
         clientMessageId: 'c-1',
       });
     }

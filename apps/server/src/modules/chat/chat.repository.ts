@@ -1,7 +1,9 @@
+import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import type { ProposalStatus } from '@l4l/shared/constants/proposals';
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { chats, messages, users } from '../../db/schema/index.ts';
+import { chats, messages, proposals, users } from '../../db/schema/index.ts';
 
 export type Audience = 'ALL' | 'USUARIO';
 /** Which side of a chat is looking: the client sees every message, the lawyer only audience 'ALL'. */
@@ -42,8 +44,20 @@ const messageColumns = {
   proposalId: messages.proposalId,
   caseId: messages.caseId,
   proposalAmountCents: messages.proposalAmountCents,
+  proposalStatus: proposals.status,
   clientMessageId: messages.clientMessageId,
 };
+
+/**
+ * A proposal message (type 2) carries its proposal's status as it is now (docs/api/http.md, Chat), so the
+ * web never guesses it from the messages that follow. The proposals module alone writes the status; the
+ * chat reads it in the same query as the message (no second round trip per history page). Other types
+ * that name a proposal (the notices 8 and 10) carry none.
+ */
+const proposalOfMessage = and(
+  eq(proposals.id, messages.proposalId),
+  eq(messages.type, MESSAGE_TYPE.PROPOSAL),
+);
 
 export type ChatRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createChatRepository>['findChat']>>>;
 export type MessageRow = NonNullable<
@@ -66,6 +80,7 @@ type StoredMessageRow = {
   proposalId: string | null;
   caseId: string | null;
   proposalAmountCents: number | null;
+  proposalStatus: ProposalStatus | null;
   clientMessageId: string | null;
 };
 
@@ -89,7 +104,8 @@ export function createChatRepository(db: Db) {
       .select(messageColumns)
       .from(messages)
       .innerJoin(chats, eq(chats.id, messages.chatId))
-      .leftJoin(sender, eq(sender.id, messages.senderId));
+      .leftJoin(sender, eq(sender.id, messages.senderId))
+      .leftJoin(proposals, proposalOfMessage);
   }
 
   return {
@@ -196,7 +212,8 @@ export function createChatRepository(db: Db) {
     /**
      * `insertMessage` and `findMessage` in one statement (one round trip, atomic without a transaction): the
      * stored message as every reader sees it, or undefined when the sender already sent this clientMessageId.
-     * The chat's activity time moves in the same statement.
+     * The chat's activity time moves in the same statement. A proposal's status is read in the caller's
+     * transaction, which has just written the proposal.
      */
     async storeMessage(values: typeof messages.$inferInsert): Promise<StoredMessageRow | undefined> {
       const result = (await db.execute(sql`with ins as (
@@ -214,8 +231,10 @@ export function createChatRepository(db: Db) {
           nullif(trim(s.name || ' ' || s.surname), '') as "senderName", s.photo_url as "senderImg",
           ins.text, ins.created_at as "createdAt", c.user_id as "userId", c.lawyer_id as "lawyerId",
           ins.type, ins.audience, ins.proposal_id as "proposalId", ins.case_id as "caseId",
-          ins.proposal_amount_cents as "proposalAmountCents", ins.client_message_id as "clientMessageId"
-        from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id`)) as unknown as {
+          ins.proposal_amount_cents as "proposalAmountCents", p.status as "proposalStatus",
+          ins.client_message_id as "clientMessageId"
+        from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id
+        left join ${proposals} p on p.id = ins.proposal_id and ins.type = ${MESSAGE_TYPE.PROPOSAL}`)) as unknown as {
         rows: Array<Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string }>;
       };
       const row = result.rows[0];

@@ -75,6 +75,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     proposalId: row.proposalId,
     caseId: row.caseId,
     proposalAmount: row.proposalAmountCents === null ? null : centsToEuros(row.proposalAmountCents),
+    proposalStatus: row.proposalStatus,
     clientMessageId: row.clientMessageId,
   };
 }

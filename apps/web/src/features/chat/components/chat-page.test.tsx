@@ -1,6 +1,8 @@
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import type { ProposalStatus } from '@l4l/shared/constants/proposals';
 import { es } from '@l4l/shared/texts/es';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   CHAT_CASE_ID as CASE_ID,
@@ -14,6 +16,7 @@ import {
 } from '../../../test/chat-fixtures.tsx';
 import { hang, ok } from '../../../test/mock-api.ts';
 import { CLIENT } from '../../../test/render.tsx';
+import { applyIncomingMessage } from '../lib/chat-cache.ts';
 import type { ChatCaseActions } from './message-item.tsx';
 
 /** Stand-ins for the actions app/ composes in (app/case-actions.test.tsx tests the real ones). */
@@ -22,6 +25,12 @@ const caseActions: ChatCaseActions = {
   closureRequest: (m) => <button type="button">{`closure ${m.caseId}`}</button>,
   ratingPrompt: (m) => <p>{`rating ${m.caseId}`}</p>,
 };
+/** Hands the page's query client to the test: what the chat socket writes incoming messages into. */
+function QueryClientProbe({ onClient }: { onClient: (client: QueryClient) => void }) {
+  onClient(useQueryClient());
+  return null;
+}
+
 const renderChat = (options: Omit<Parameters<typeof renderChatWith>[0], 'caseActions'> = {}) =>
   renderChatWith({ caseActions, ...options });
 
@@ -70,6 +79,7 @@ describe('ChatPage', () => {
           text: 'Divorcio completo',
           proposalId: 'p-1',
           proposalAmount: 1234.5,
+          proposalStatus: 'PENDIENTE',
         }),
         message({ type: MESSAGE_TYPE.IMAGE, text: '/uploads/chat/contrato.png' }),
         message({
@@ -141,6 +151,7 @@ describe('ChatPage', () => {
           text: 'Mi propuesta',
           proposalId: 'p-1',
           proposalAmount: 300,
+          proposalStatus: 'PENDIENTE',
         }),
         message({ type: MESSAGE_TYPE.CLOSURE_REQUEST, text: 'Confirma el cierre.' }),
         message({ senderId: null, type: MESSAGE_TYPE.RATING_PROMPT, text: '¿Qué tal ha ido?' }),
@@ -155,15 +166,81 @@ describe('ChatPage', () => {
     expect(within(thread).getByText(es.chat.you)).toBeInTheDocument();
   });
 
-  it('hides the buttons of a proposal that was already answered', async () => {
+  it("shows a proposal's buttons while the server says it is open (PENDIENTE, ACEPTADA), not once settled", async () => {
+    const card = (proposalId: string, proposalStatus: ProposalStatus) =>
+      message({
+        type: MESSAGE_TYPE.PROPOSAL,
+        text: proposalId,
+        proposalId,
+        proposalAmount: 300,
+        proposalStatus,
+      });
     renderChat({
       messages: [
-        message({ type: MESSAGE_TYPE.PROPOSAL, proposalId: 'p-1', proposalAmount: 300 }),
+        card('p-1', 'PENDIENTE'),
+        card('p-2', 'ACEPTADA'),
+        card('p-3', 'RECHAZADA'),
+        card('p-4', 'PAGADA'),
+      ],
+    });
+    await screen.findByText('p-4');
+    const thread = log();
+    expect(within(thread).getByRole('button', { name: 'proposal p-1' })).toBeInTheDocument();
+    expect(within(thread).getByRole('button', { name: 'proposal p-2' })).toBeInTheDocument();
+    expect(within(thread).queryByRole('button', { name: 'proposal p-3' })).not.toBeInTheDocument();
+    expect(within(thread).queryByRole('button', { name: 'proposal p-4' })).not.toBeInTheDocument();
+  });
+
+  it('judges a card without a status (an answer from before the field) by the notice that answered it', async () => {
+    const { proposalStatus: _absent, ...card } = message({
+      type: MESSAGE_TYPE.PROPOSAL,
+      proposalId: 'p-1',
+      proposalAmount: 300,
+    });
+    renderChat({
+      messages: [
+        card,
+        message({ type: MESSAGE_TYPE.PROPOSAL, text: 'Otra', proposalId: 'p-2', proposalAmount: 200 }),
         message({ senderId: null, type: MESSAGE_TYPE.NOTICE, proposalId: 'p-1', text: 'Rechazada.' }),
       ],
     });
     await screen.findByText('Rechazada.');
     expect(screen.queryByRole('button', { name: 'proposal p-1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'proposal p-2' })).toBeInTheDocument();
+  });
+
+  it("reads the history again when a proposal's notice arrives live, and the card follows the server", async () => {
+    const pending = message({
+      type: MESSAGE_TYPE.PROPOSAL,
+      proposalId: 'p-1',
+      proposalAmount: 300,
+      proposalStatus: 'PENDIENTE',
+    });
+    const notice = message({
+      senderId: null,
+      type: MESSAGE_TYPE.NOTICE,
+      proposalId: 'p-1',
+      text: 'Rechazada.',
+    });
+    let served = [pending];
+    let queryClient: QueryClient | undefined;
+    const { api } = renderChat({
+      routes: { [historyPath]: () => ok({ chat: CHAT, messages: served }) },
+      beside: <QueryClientProbe onClient={(client) => (queryClient = client)} />,
+    });
+    expect(await screen.findByRole('button', { name: 'proposal p-1' })).toBeInTheDocument();
+    expect(api.callsTo(historyPath)).toHaveLength(1);
+
+    // the client rejected it elsewhere (another tab): the server's card is RECHAZADA, the notice comes live
+    served = [{ ...pending, proposalStatus: 'RECHAZADA' }, notice];
+    act(() => {
+      if (queryClient) applyIncomingMessage(queryClient, CLIENT.id, notice, CHAT.id);
+    });
+    expect(await screen.findByText('Rechazada.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'proposal p-1' })).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo(historyPath)).toHaveLength(2);
   });
 
   it('Enter sends, Shift+Enter breaks the line, blank text is never sent', async () => {

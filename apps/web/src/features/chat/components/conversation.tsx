@@ -18,7 +18,7 @@ import {
   groupMessages,
   mergeMessages,
   settledClosureIds,
-  settledProposalIds,
+  settledProposalCards,
   visibleMessages,
 } from '../lib/message-thread.ts';
 import { Composer } from './composer.tsx';
@@ -109,7 +109,7 @@ export function Conversation({
     return visibleMessages(oldestFirst, viewer.role);
   }, [history.data, viewer.role]);
   const groups = useMemo(() => groupMessages(messages), [messages]);
-  const settledProposals = useMemo(() => settledProposalIds(messages), [messages]);
+  const settledProposals = useMemo(() => settledProposalCards(messages), [messages]);
   const settledClosures = useMemo(() => settledClosureIds(messages), [messages]);
   const newestId = messages.at(-1)?.id ?? null;
 
@@ -224,9 +224,7 @@ export function Conversation({
                   <div className={styles.groupBody}>
                     <p className={own ? 'visually-hidden' : styles.sender}>{name}</p>
                     {group.messages.map((message) => {
-                      const settled =
-                        (message.proposalId !== null && settledProposals.has(message.proposalId)) ||
-                        settledClosures.has(message.id);
+                      const settled = settledProposals.has(message.id) || settledClosures.has(message.id);
                       return (
                         <MessageItem
                           key={message.id}

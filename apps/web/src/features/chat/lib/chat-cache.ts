@@ -2,15 +2,16 @@ import type { ChatHistory, ChatListItem, ChatMessage } from '@l4l/shared/schemas
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { chatHistoryQueryOptions } from '../api/get-chat-history.ts';
 import { chatsQueryOptions } from '../api/get-chats.ts';
-import { mergeMessages, previewOf } from './message-thread.ts';
+import { followsUpProposal, mergeMessages, previewOf } from './message-thread.ts';
 
 /** Every chat query (list, histories, presence) starts with this key: a reconnect refetches them all. */
 export const CHAT_QUERY_ROOT = ['chat'] as const;
 
 /**
  * A message from the socket, written into what the screens show: appended to its conversation (when
- * loaded) and reflected in the chat list (last message, date, unread, order). Returns false when the
- * list does not know the chat yet, so the caller refetches it.
+ * loaded) and reflected in the chat list (last message, date, unread, order). A proposal's follow-up
+ * has the conversation read again, so its card shows the status the server holds now. Returns false when
+ * the list does not know the chat yet, so the caller refetches it.
  */
 export function applyIncomingMessage(
   queryClient: QueryClient,
@@ -27,6 +28,7 @@ export function applyIncomingMessage(
       pages: [{ ...newest, messages: mergeMessages(newest.messages, [message]) }, ...data.pages.slice(1)],
     };
   });
+  if (followsUpProposal(message)) void queryClient.invalidateQueries({ queryKey: history, exact: true });
 
   let known = false;
   queryClient.setQueryData<ChatListItem[]>(chatsQueryOptions(viewerId).queryKey, (list) => {

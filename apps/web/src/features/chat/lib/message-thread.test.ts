@@ -7,7 +7,7 @@ import {
   mergeMessages,
   previewOf,
   settledClosureIds,
-  settledProposalIds,
+  settledProposalCards,
   visibleMessages,
 } from './message-thread.ts';
 
@@ -30,6 +30,7 @@ function message(partial: Partial<ChatMessage>): ChatMessage {
     proposalId: null,
     caseId: null,
     proposalAmount: null,
+    proposalStatus: null,
     clientMessageId: null,
     ...partial,
   };
@@ -62,18 +63,40 @@ describe('message thread', () => {
     expect(visibleMessages(list, 'USUARIO')).toHaveLength(3);
   });
 
-  it('knows which proposals and closure requests were answered', () => {
-    const pending = message({ type: MESSAGE_TYPE.PROPOSAL, proposalId: 'p1' });
-    const paid = message({ type: MESSAGE_TYPE.PROPOSAL, proposalId: 'p2' });
-    const rejected = message({ type: MESSAGE_TYPE.PROPOSAL, proposalId: 'p3' });
-    const closureWithdrawn = message({ type: MESSAGE_TYPE.CLOSURE_REQUEST, caseId: 'k1' });
-    const closureOpen = message({ type: MESSAGE_TYPE.CLOSURE_REQUEST, caseId: 'k1' });
-    const closureDone = message({ type: MESSAGE_TYPE.CLOSURE_REQUEST, caseId: 'k2' });
+  it('settles a proposal card by the status the server sends with it, ACEPTADA still open', () => {
+    const card = (proposalStatus: ChatMessage['proposalStatus']) =>
+      message({ type: MESSAGE_TYPE.PROPOSAL, proposalId: `p-${proposalStatus}`, proposalStatus });
+    const pending = card('PENDIENTE');
+    const accepted = card('ACEPTADA');
+    const rejected = card('RECHAZADA');
+    const paid = card('PAGADA');
+    const settled = settledProposalCards([pending, accepted, rejected, paid]);
+    expect([...settled].sort()).toEqual([rejected.id, paid.id].sort());
+  });
+
+  it('settles a card without a status (an older answer) by the follow-up naming its proposal', () => {
+    const { proposalStatus: _absent, ...pending } = message({
+      type: MESSAGE_TYPE.PROPOSAL,
+      proposalId: 'p1',
+    });
+    const { proposalStatus: _none, ...paid } = message({ type: MESSAGE_TYPE.PROPOSAL, proposalId: 'p2' });
+    const { proposalStatus: _nor, ...rejected } = message({ type: MESSAGE_TYPE.PROPOSAL, proposalId: 'p3' });
     const thread = [
       pending,
       paid,
       message({ senderId: null, type: MESSAGE_TYPE.PROPOSAL_ACCEPTED, proposalId: 'p2' }),
       rejected,
+      message({ senderId: null, type: MESSAGE_TYPE.NOTICE, proposalId: 'p3' }),
+    ];
+    expect([...settledProposalCards(thread)].sort()).toEqual([paid.id, rejected.id].sort());
+  });
+
+  it('knows which closure requests were answered', () => {
+    const closureWithdrawn = message({ type: MESSAGE_TYPE.CLOSURE_REQUEST, caseId: 'k1' });
+    const closureOpen = message({ type: MESSAGE_TYPE.CLOSURE_REQUEST, caseId: 'k1' });
+    const closureDone = message({ type: MESSAGE_TYPE.CLOSURE_REQUEST, caseId: 'k2' });
+    const thread = [
+      message({ type: MESSAGE_TYPE.PROPOSAL, proposalId: 'p3', proposalStatus: 'RECHAZADA' }),
       message({ senderId: null, type: MESSAGE_TYPE.NOTICE, proposalId: 'p3' }),
       closureWithdrawn,
       message({ senderId: null, type: MESSAGE_TYPE.NOTICE, caseId: 'k1' }),
@@ -81,7 +104,6 @@ describe('message thread', () => {
       closureDone,
       message({ senderId: null, type: MESSAGE_TYPE.CLOSURE_CONFIRMED, caseId: 'k2' }),
     ];
-    expect([...settledProposalIds(thread)].sort()).toEqual(['p2', 'p3']);
     const closures = settledClosureIds(thread);
     expect(closures.has(closureWithdrawn.id)).toBe(true);
     expect(closures.has(closureOpen.id)).toBe(false);

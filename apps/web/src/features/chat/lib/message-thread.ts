@@ -1,5 +1,6 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { CLIENT_ONLY_MESSAGE_TYPES, MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import { isOpenProposal } from '@l4l/shared/constants/proposals';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import type { ChatMessage } from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es/app';
@@ -63,18 +64,33 @@ export function groupMessages(messages: readonly ChatMessage[]): MessageGroup[] 
 }
 
 /**
- * Proposals that are no longer pending: the server answers an acceptance (type 10) or a rejection
- * (type 8) with a message carrying the proposal's id.
+ * A message that follows up a proposal (its acceptance and payment, type 10, or a rejection, type 8, with
+ * the proposal's id): the proposal's status changed, so its card must be read again from the server.
  */
-export function settledProposalIds(messages: readonly ChatMessage[]): Set<string> {
+export function followsUpProposal(message: Pick<ChatMessage, 'type' | 'proposalId'>): boolean {
+  return (
+    message.proposalId !== null &&
+    (message.type === MESSAGE_TYPE.PROPOSAL_ACCEPTED || message.type === MESSAGE_TYPE.NOTICE)
+  );
+}
+
+/**
+ * The proposal cards (type 2, their message ids) no longer open: the proposals module's status that comes with
+ * the card (`proposalStatus`, docs/domain.md, Proposals; ACEPTADA is still open). Only a card without it
+ * (an answer from a server that did not send it yet) is judged by the follow-ups that name its proposal.
+ */
+export function settledProposalCards(messages: readonly ChatMessage[]): Set<string> {
+  const followedUp = new Set<string>();
+  for (const message of messages) {
+    if (message.proposalId && followsUpProposal(message)) followedUp.add(message.proposalId);
+  }
   const settled = new Set<string>();
   for (const message of messages) {
-    if (
-      message.proposalId &&
-      (message.type === MESSAGE_TYPE.PROPOSAL_ACCEPTED || message.type === MESSAGE_TYPE.NOTICE)
-    ) {
-      settled.add(message.proposalId);
-    }
+    if (message.type !== MESSAGE_TYPE.PROPOSAL) continue;
+    const closed = message.proposalStatus
+      ? !isOpenProposal(message.proposalStatus)
+      : message.proposalId !== null && followedUp.has(message.proposalId);
+    if (closed) settled.add(message.id);
   }
   return settled;
 }
