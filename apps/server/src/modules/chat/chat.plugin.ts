@@ -8,6 +8,8 @@ import { createLocalFanout, createRedisFanout, type Fanout } from './fanout.ts';
 export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'publish'> & {
   /** Closes every chat socket of the user, on every process (a ban). */
   disconnectUser(userId: string): Promise<void>;
+  /** Writes `body` to every session of the user subscribed to `destination`, on every process. */
+  pushToUser(userId: string, destination: string, body: string): Promise<void>;
 };
 
 declare module 'fastify' {
@@ -53,6 +55,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
       gateway.closeUser(userId);
       await fanout.publish({ kind: 'disconnect', userId });
     },
+    pushToUser: (userId, destination, body) => fanout.publish({ kind: 'push', userId, destination, body }),
   } satisfies Chat);
 
   await registerStompEndpoint(app, gateway);

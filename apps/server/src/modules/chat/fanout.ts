@@ -11,7 +11,9 @@ import type { Audience } from './chat.repository.ts';
 export type ChatEvent =
   | { kind: 'message'; message: ChatMessage; audience: Audience }
   /** a ban: every process closes the user's sockets */
-  | { kind: 'disconnect'; userId: string };
+  | { kind: 'disconnect'; userId: string }
+  /** a push to one user's sessions subscribed to one of PUSH_DESTINATIONS (a notification) */
+  | { kind: 'push'; userId: string; destination: string; body: string };
 
 /**
  * Who is online on the other processes. Each process says which users it holds online; an entry lives
