@@ -1,5 +1,5 @@
 /** The notifications feature's public entry: what app.ts and other modules may use. */
-export type { NotificationEvent, NotifyEvent } from './notification-events.ts';
+export { type NotificationEvent, type NotifyEvent, notificationLinks } from './notification-events.ts';
 export {
   default as notificationsPlugin,
   type Notifications,
