@@ -7,8 +7,8 @@ import type { cases, notifications, payments, proposals, ratings, users } from '
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 const HOUR = 60 * 60_000;
-/** notifications older than this are shown as read; the newer ones make the bell show a count */
-const READ_AFTER_MS = 3 * 24 * HOUR;
+/** each person's newest notifications are left unread, so the bell shows a count */
+const UNREAD_PER_PERSON = 2;
 
 /**
  * The notifications the demo's past would have produced (docs/notifications.md, Event types), derived
@@ -47,7 +47,6 @@ export function planDemoNotifications(
       reason: extra.reason ?? undefined,
       stars: extra.stars,
     };
-    const old = now.getTime() - at.getTime() > READ_AFTER_MS;
     rows.push({
       userId: to,
       type,
@@ -57,7 +56,7 @@ export function planDemoNotifications(
       caseId,
       amountCents: extra.amountCents ?? null,
       createdAt: at,
-      readAt: old ? new Date(at.getTime() + HOUR) : null,
+      readAt: new Date(at.getTime() + HOUR),
     });
   }
 
@@ -97,6 +96,14 @@ export function planDemoNotifications(
       counterpart: names.get(r.userId),
       stars: r.stars,
     });
+  }
+  const newestFirst = [...rows].sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0));
+  const leftUnread = new Map<string, number>();
+  for (const row of newestFirst) {
+    const count = leftUnread.get(row.userId) ?? 0;
+    if (count >= UNREAD_PER_PERSON) continue;
+    leftUnread.set(row.userId, count + 1);
+    row.readAt = null;
   }
   return rows;
 }

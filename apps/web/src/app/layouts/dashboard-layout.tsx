@@ -91,13 +91,15 @@ export function DashboardLayout() {
           <Link to={paths.home} className={shell.brand} aria-label={`L4L, ${es.nav.home}`}>
             <Logo tone="light" />
           </Link>
-          <NotificationBell user={user} to={paths.notifications} />
-          <Link to={paths.profile} className={styles.profileLink} aria-label={es.nav.profile}>
-            <span className={styles.userName}>
-              {user.name} {user.surname}
-            </span>
-            <Avatar photoUrl={user.photoUrl} name={user.name} surname={user.surname} size={40} />
-          </Link>
+          <div className={styles.account}>
+            <NotificationBell user={user} to={paths.notifications} />
+            <Link to={paths.profile} className={styles.profileLink} aria-label={es.nav.profile}>
+              <span className={styles.userName}>
+                {user.name} {user.surname}
+              </span>
+              <Avatar photoUrl={user.photoUrl} name={user.name} surname={user.surname} size={40} />
+            </Link>
+          </div>
         </div>
         {showNav ? (
           <nav className={styles.nav} aria-label={es.nav.mainNav}>
