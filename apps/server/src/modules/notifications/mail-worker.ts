@@ -18,6 +18,8 @@ export const MAIL_WORKER = {
   firstRetryMs: 30_000,
   maxRetryMs: 60 * 60_000,
   maxAttempts: 8,
+  /** how long a stop waits for the mail being sent; after it the row's lease lets another process resend */
+  stopGraceMs: 5_000,
 } as const;
 
 /** Exponential backoff: 30 s after the first failure, doubling, at most an hour; null = give up. */
@@ -163,12 +165,20 @@ export function createMailWorker(deps: {
       this.wake();
     },
 
-    /** Stops polling and waits for the mail being sent, if any. */
+    /** Stops polling and waits a little for the mail being sent, if any (a hung SMTP server is left behind). */
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
-      if (running) await running.catch(() => undefined);
+      if (!running) return;
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([
+        running.catch(() => undefined),
+        new Promise((resolve) => {
+          grace = setTimeout(resolve, MAIL_WORKER.stopGraceMs);
+        }),
+      ]);
+      clearTimeout(grace);
     },
 
     counts: () => repository.outboxCounts(),
