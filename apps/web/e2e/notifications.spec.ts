@@ -2,6 +2,7 @@ import { es } from '@l4l/shared/texts/es';
 import { expect, test } from '@playwright/test';
 import {
   adminToken,
+  expectAccessible,
   latestMailTo,
   presetConsent,
   registerClient,
@@ -88,6 +89,11 @@ test('the lawyer proposes: the client’s bell shows it live, the mail is in the
   await expect(page).toHaveURL(/\/dashboard\/notificaciones$/);
   const first = page.getByTestId('notification-item').first();
   await expect(first).toContainText(subject);
+  await expectAccessible(page, 'the notifications list');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(bell).toBeVisible();
+  await expectAccessible(page, 'the notifications list at 375 px');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await first.getByRole('link').click();
   await expect(page).toHaveURL(/\/dashboard\/chat\?with=/);
   await expect(
