@@ -13,6 +13,7 @@ import { casesRoutes } from './modules/cases/index.ts';
 import { type ChatPluginOptions, chatPlugin } from './modules/chat/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { lawyersRoutes } from './modules/lawyers/index.ts';
+import { type NotificationsPluginOptions, notificationsPlugin } from './modules/notifications/index.ts';
 import { paymentIntentRoutes, paymentsPlugin, paymentsWebhook } from './modules/payments/index.ts';
 import { proposalsRoutes } from './modules/proposals/index.ts';
 import { ratingsRoutes } from './modules/ratings/index.ts';
@@ -39,6 +40,8 @@ export type AppDeps = {
   database?: Database;
   /** chat options (tests give their own Redis channel prefix) */
   chat?: ChatPluginOptions;
+  /** notification options (tests drive the mail worker themselves unless they ask otherwise) */
+  notifications?: NotificationsPluginOptions;
   /** told of every route as it is added (the authorization and hostile-input tests list them) */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** where the log lines go instead of stdout (tests that check what is logged, and at what level) */
@@ -144,21 +147,31 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(auth);
   await app.register(mailer);
   await app.register(chatPlugin, deps.chat ?? {});
+  await app.register(notificationsPlugin, deps.notifications ?? {});
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(adminRoutes);
-  await app.register(ratingsRoutes);
+  // the modules that own an event report it in its transaction (docs/notifications.md, Event types)
+  const notify = app.notifications.event;
+  await app.register(ratingsRoutes, { notify });
   await app.register(lawyersRoutes);
   await app.register(uploadsRoutes);
-  await app.register(casesRoutes);
-  await app.register(proposalsRoutes);
+  await app.register(casesRoutes, { notify });
+  await app.register(proposalsRoutes, { notify });
   await app.register(billingRoutes);
-  // a confirmed payment pays its proposal, which activates the case through the case machine; a checkout
-  // closed unpaid lets the client accept the proposal again
+  // a confirmed payment pays its proposal, which activates the case through the case machine, and both
+  // parties are told; a checkout closed unpaid lets the client accept the proposal again
   await app.register(paymentsPlugin, {
-    onPaid: (tx, afterCommit, payment) => app.proposals.paid(tx, afterCommit, payment),
+    onPaid: async (tx, afterCommit, payment) => {
+      const outcome = await app.proposals.paid(tx, afterCommit, payment);
+      if (outcome === 'activated') {
+        const { caseId, lawyerId, amountCents } = payment;
+        await notify(tx, afterCommit, { type: 'payment.completed', caseId, lawyerId, amountCents });
+      }
+      return outcome;
+    },
     onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
   });
   await app.register(paymentsWebhook);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openTestDatabase } from './database.ts';
 
@@ -10,7 +10,11 @@ import { openTestDatabase } from './database.ts';
  * The real app on a fresh database of its own, with a private data folder (uploads, outbox).
  * Call `close()` in afterAll: it closes the app, the database and removes the folder.
  */
-export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+  deps: Pick<AppDeps, 'notifications'> = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env },
@@ -19,6 +23,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
   const database = await openTestDatabase(inject('dbTemplate'));
   const routes: Array<{ method: string; url: string }> = [];
   const app = await buildApp(config, {
+    ...deps,
     database,
     onRoute: ({ method, url }) => {
       for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url });

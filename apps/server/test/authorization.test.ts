@@ -117,6 +117,11 @@ async function buildWorld(adminToken: string): Promise<World> {
   const { payments } = await import('../src/db/schema/index.ts');
   const { eq } = await import('drizzle-orm');
   const [payment] = await t.app.db.select().from(payments).where(eq(payments.caseId, activeCaseId));
+  const { notifications } = await import('../src/db/schema/index.ts');
+  const [notification] = await t.app.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, client.id));
 
   return {
     client: { id: client.id, mail: client.mail },
@@ -133,6 +138,7 @@ async function buildWorld(adminToken: string): Promise<World> {
     educationId: education.id,
     experienceId: experience.id,
     uploadPath: new URL(upload.json().data.imageUrl, 'http://x').pathname,
+    notificationId: notification?.id as string,
   };
 }
 

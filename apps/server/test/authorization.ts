@@ -35,6 +35,8 @@ export type World = {
   educationId: string;
   experienceId: string;
   uploadPath: string;
+  /** one of the client's notifications (their case was published) */
+  notificationId: string;
 };
 
 export type Built = {
@@ -392,5 +394,37 @@ export const AUTHORIZATION: Record<string, Entry> = {
   'POST /api/admin/cases/:caseId/discard': {
     access: ADMIN,
     request: (w) => ({ url: `/api/admin/cases/${w.pendingCaseIds[1]}/discard`, body: { reason: 'Prueba' } }),
+  },
+
+  // notifications: the caller's own; another person's notification is 404
+  'GET /api/notifications': {
+    access: 'signed-in',
+    request: () => ({ url: '/api/notifications?unread=true' }),
+  },
+  'POST /api/notifications/:id/read': {
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/api/notifications/${w.notificationId}/read`, parties: [w.client.id] }),
+  },
+  'POST /api/notifications/read-all': {
+    access: 'signed-in',
+    request: () => ({ url: '/api/notifications/read-all' }),
+  },
+  'GET /api/notifications/preferences': {
+    access: 'signed-in',
+    request: () => ({ url: '/api/notifications/preferences' }),
+  },
+  'PUT /api/notifications/preferences': {
+    access: 'signed-in',
+    request: () => ({ url: '/api/notifications/preferences', body: { email: { 'case.approved': true } } }),
+  },
+  // the signed token is the capability; a token that does not verify is 404
+  'GET /api/notifications/unsubscribe': {
+    access: 'public',
+    request: () => ({ url: '/api/notifications/unsubscribe?token=x.y' }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    access: 'public',
+    request: () => ({ url: '/api/notifications/unsubscribe?token=x.y' }),
   },
 };

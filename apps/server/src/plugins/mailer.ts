@@ -6,7 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** a Message-ID fixed by the caller, so that a mail sent again is known as the same one */
+  messageId?: string;
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;

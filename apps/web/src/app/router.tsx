@@ -162,6 +162,12 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'notificaciones',
+                    lazy: async () => ({
+                      Component: (await import('./routes/notifications-route.tsx')).NotificationsRoute,
+                    }),
+                  },
+                  {
                     path: 'begincase',
                     lazy: async () => ({
                       Component: (await import('./routes/begin-case-route.tsx')).BeginCaseRoute,

@@ -20,6 +20,8 @@ export const paths = {
   /** docs/product.md, Routes: '/chat' also reaches the chat (redirects to /dashboard/chat, keeping '?with=') */
   legacyChat: '/chat',
   beginCase: '/dashboard/begincase',
+  /** (+) the person's notifications (docs/notifications.md) */
+  notifications: '/dashboard/notificaciones',
   profile: '/profile',
   billing: '/dashboard/profile/billing',
   /** docs/product.md, Payment pages: the checkout's two endings (public), the embedded form's return, its test page */

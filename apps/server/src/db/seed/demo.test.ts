@@ -55,6 +55,25 @@ describe('demo data', () => {
     expect(wrongAudience[0]?.n).toBe(0);
   });
 
+  it('gives the demo people notifications of their past, the newest unread, none mailed', async () => {
+    const [counts] = await rows<{ clients: number; lawyers: number; unread: number; mails: number }>(sql`
+      select
+        (select count(distinct n.user_id)::int from notifications n join users u on u.id = n.user_id
+          where u.role = 'USUARIO') as clients,
+        (select count(distinct n.user_id)::int from notifications n join users u on u.id = n.user_id
+          where u.role = 'ABOGADO') as lawyers,
+        (select count(distinct n.user_id)::int from notifications n join users u on u.id = n.user_id
+          where u.role = 'USUARIO' and n.read_at is null) as unread,
+        (select count(*)::int from notification_mails) as mails`);
+    expect(counts?.clients).toBe(5);
+    expect(counts?.lawyers).toBeGreaterThanOrEqual(5);
+    // every demo client sees a count on the bell
+    expect(counts?.unread).toBe(5);
+    expect(counts?.mails).toBe(0);
+    const types = await rows<{ type: string }>(sql`select distinct type from notifications`);
+    expect(types.length).toBeGreaterThanOrEqual(6);
+  });
+
   it('keeps each lawyer counter equal to the rows it summarises', async () => {
     const drift = await rows<{ n: number }>(sql`
       select count(*)::int as n from lawyer_profiles p

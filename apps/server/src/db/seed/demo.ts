@@ -17,6 +17,7 @@ import {
   chats,
   lawyerProfiles,
   messages,
+  notifications,
   payments,
   proposals,
   ratings,
@@ -33,6 +34,7 @@ import {
   type ScriptLine,
 } from './demo-cases.ts';
 import { DEMO_LAWYERS } from './demo-lawyers.ts';
+import { planDemoNotifications } from './demo-notifications.ts';
 import { AVATAR_PALETTE, initialsOf, renderAvatar, renderDocument } from './images.ts';
 
 /** Every demo account uses this password (README, and printed at start outside production). */
@@ -139,7 +141,8 @@ export async function seedDemo(
   if (before.all > 0) return { created: false, present: before.demo > 0, logins };
 
   const started = Date.now();
-  const plan = planDemo(options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const plan = planDemo(now);
   const [passwordHash, pictures] = await Promise.all([
     hashPassword(DEMO_PASSWORD),
     Promise.all(plan.pictures.map((p) => p.draw())),
@@ -166,6 +169,7 @@ export async function seedDemo(
     await insertAll(tx, proposals, plan.proposals);
     await insertAll(tx, payments, plan.payments);
     await insertAll(tx, ratings, plan.ratings);
+    await insertAll(tx, notifications, planDemoNotifications(plan, now));
     await rebuildBoard(tx);
     // in time order: the history of a chat is read in insertion (seq) order
     await insertAll(

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { type AfterCommit, transactional } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { composeMail, type Mailer } from '../../plugins/mailer.ts';
 import { recordAudit } from '../admin/index.ts';
 import type { Chat } from '../chat/index.ts';
+import type { NotifyEvent } from '../notifications/index.ts';
 import { createBoardRepository } from './board.repository.ts';
 import { afterAction, authorize, CASE_MACHINE } from './case-machine.ts';
 import { toCase, viewerOf } from './case-views.ts';
@@ -16,13 +16,13 @@ import { createCasesRepository, type LockedCase } from './cases.repository.ts';
 /**
  * The administrators' review of a new case, the machine's `approve` and `discard`: the case is published
  * on the board (a general one) or turned down, the action is audited in the same transaction, and the
- * client is told by mail and, where a chat exists (an addressed case), by a client-only notice.
+ * client is told by a notification (and its mail, docs/notifications.md) and, where a chat exists (an
+ * addressed case), by a client-only notice.
  */
 export function createCaseReviewService(deps: {
   db: Db;
   chat: Chat;
-  mailer: Mailer;
-  publicUrl: string;
+  notify: NotifyEvent;
   log: FastifyBaseLogger;
 }) {
   const { db, chat } = deps;
@@ -48,18 +48,10 @@ export function createCaseReviewService(deps: {
     await chat.postMessage({ chatId, senderId: null, type, text, caseId: row.id }, { tx, afterCommit });
   }
 
-  async function sendMail(to: string, name: string, content: Parameters<typeof composeMail>[0]) {
-    try {
-      await deps.mailer.send({ to, ...composeMail({ ...content, name }) });
-    } catch (error) {
-      deps.log.error({ err: error }, 'case mail not sent');
-    }
-  }
-
   return {
     /** An administrator publishes a case with its category. */
     async approve(admin: AuthUser, id: string, category: string): Promise<Case> {
-      const client = await transaction(async (cases, tx, afterCommit) => {
+      await transaction(async (cases, tx, afterCommit) => {
         const row = await cases.lockCase(id);
         authorize('approve', admin, row);
         await cases.updateCase(id, {
@@ -79,22 +71,14 @@ export function createCaseReviewService(deps: {
         });
         const notice = es.caseMessages.approved(row.title);
         await noticeToClient(tx, afterCommit, row, CASE_MACHINE.approve.writes.toClient, notice);
-        return { person: await cases.person(row.userId), title: row.title };
+        await deps.notify(tx, afterCommit, { type: 'case.approved', caseId: id });
       });
-      if (client.person) {
-        await sendMail(client.person.mail, client.person.name, {
-          subject: es.mail.caseApproved.subject,
-          name: client.person.name,
-          paragraphs: [es.mail.caseApproved.body(client.title)],
-          action: { label: es.mail.caseApproved.action, url: `${deps.publicUrl}/dashboard/casos` },
-        });
-      }
       return readCase(id, admin);
     },
 
     /** An administrator turns a case down, with a reason the client reads. */
     async discard(admin: AuthUser, id: string, reason: string | undefined): Promise<Case> {
-      const client = await transaction(async (cases, tx, afterCommit) => {
+      await transaction(async (cases, tx, afterCommit) => {
         const row = await cases.lockCase(id);
         authorize('discard', admin, row);
         await cases.updateCase(id, {
@@ -112,20 +96,8 @@ export function createCaseReviewService(deps: {
         });
         const notice = es.caseMessages.discarded(row.title, reason);
         await noticeToClient(tx, afterCommit, row, CASE_MACHINE.discard.writes.toClient, notice);
-        return { person: await cases.person(row.userId), title: row.title };
+        await deps.notify(tx, afterCommit, { type: 'case.discarded', caseId: id, reason: reason || null });
       });
-      if (client.person) {
-        await sendMail(client.person.mail, client.person.name, {
-          subject: es.mail.caseDiscarded.subject,
-          name: client.person.name,
-          paragraphs: [
-            es.mail.caseDiscarded.body(client.title),
-            ...(reason ? [es.mail.caseDiscarded.reason(reason)] : []),
-            es.mail.caseDiscarded.help,
-          ],
-          action: { label: es.mail.caseDiscarded.action, url: `${deps.publicUrl}/dashboard/begincase` },
-        });
-      }
       return readCase(id, admin);
     },
   };

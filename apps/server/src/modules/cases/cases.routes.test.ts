@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
-import { outbox } from '../../../test/outbox.ts';
+import { decodeQuotedPrintable, outbox } from '../../../test/outbox.ts';
 import {
   auditLog,
   caseCreationKeys,
@@ -140,8 +140,13 @@ describe('a case from start to finish', () => {
       category: 'Abogado Sucesiones y testamentos',
       progressStep: 1,
     });
+    // the client's mail leaves through the notification outbox (docs/notifications.md)
+    await t.app.notifications.drainOutbox();
     const mail = outbox(t.config.dataDir).find((m) => m.raw.includes(client.mail));
-    expect(mail?.raw).toContain(es.mail.caseApproved.subject.slice(0, 20));
+    const approvedText = es.notifications.events['case.approved'].body({
+      caseTitle: 'Herencia de mi abuela',
+    });
+    expect(decodeQuotedPrintable(mail?.raw ?? '')).toContain(approvedText);
 
     const board = await call(lawyer.token, 'GET', '/api/cases/pending-cases?search=herencia');
     expect(board.statusCode).toBe(200);
@@ -535,8 +540,13 @@ describe('rejections and discards', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetId, pending.id), eq(auditLog.action, 'case.discard')));
     expect(row?.reason).toBe('No es un asunto legal.');
+    await t.app.notifications.drainOutbox();
     expect(
-      outbox(t.config.dataDir).some((m) => m.raw.includes(client.mail) && m.raw.includes('Motivo')),
+      outbox(t.config.dataDir).some(
+        (m) =>
+          m.raw.includes(client.mail) &&
+          decodeQuotedPrintable(m.raw).includes('Motivo: No es un asunto legal.'),
+      ),
     ).toBe(true);
     const queue = (await call(adminToken, 'GET', '/api/admin/cases?status=DESCARTADO')).json();
     expect(queue.data.map((c: { id: string }) => c.id)).toContain(pending.id);

@@ -22,6 +22,7 @@ import type { Db } from '../../db/database.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { jsonRenderer } from '../../lib/rendered-json.ts';
 import { currentUser, requireOwner, requireRole } from '../../plugins/auth.ts';
+import type { NotifyEvent } from '../notifications/index.ts';
 import { createBoardRepository } from './board.repository.ts';
 import { type BoardService, createBoardService } from './board.service.ts';
 import { type CaseActionName, roleFor } from './case-machine.ts';
@@ -211,16 +212,16 @@ function routes(
   };
 }
 
-async function cases(app: FastifyInstance) {
+export type CasesPluginOptions = {
+  /** reports the events of cases (docs/notifications.md, Event types) */
+  notify: NotifyEvent;
+};
+
+async function cases(app: FastifyInstance, options: CasesPluginOptions) {
   const board = createBoardService({ db: app.db, boardCacheMs: app.config.env === 'test' ? 0 : 5_000 });
-  const service = createCasesService({ db: app.db, chat: app.chat, board, log: app.log });
-  const review = createCaseReviewService({
-    db: app.db,
-    chat: app.chat,
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
-    log: app.log,
-  });
+  const { notify } = options;
+  const service = createCasesService({ db: app.db, chat: app.chat, board, notify, log: app.log });
+  const review = createCaseReviewService({ db: app.db, chat: app.chat, notify, log: app.log });
   app.decorate('cases', {
     findCase: service.findCase,
     lockCase: service.lockCase,
@@ -231,4 +232,4 @@ async function cases(app: FastifyInstance) {
   await app.register(routes(service, review, board));
 }
 
-export const casesRoutes = fp(cases, { name: 'cases', dependencies: ['auth', 'chat', 'mailer'] });
+export const casesRoutes = fp(cases, { name: 'cases', dependencies: ['auth', 'chat'] });

@@ -13,6 +13,7 @@ import { forbidden, invalidTransition, notFound } from '../../lib/app-error.ts';
 import { type AfterCommit, transactional, withTransaction } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Chat } from '../chat/index.ts';
+import type { NotifyEvent } from '../notifications/index.ts';
 import { createBoardRepository } from './board.repository.ts';
 import type { BoardService } from './board.service.ts';
 import {
@@ -59,6 +60,8 @@ export function createCasesService(deps: {
   db: Db;
   chat: Chat;
   board: BoardService;
+  /** tells the other party of a closure request and of a finished case, in its transaction */
+  notify: NotifyEvent;
   log: FastifyBaseLogger;
 }) {
   const { db, chat } = deps;
@@ -270,6 +273,7 @@ export function createCasesService(deps: {
         await cases.updateCase(id, { closureRequestedAt: new Date() });
         const text = es.caseMessages.closureRequested(caseCode(id));
         await postToPair(tx, afterCommit, row, CASE_MACHINE.requestClosure.writes.request, text);
+        await deps.notify(tx, afterCommit, { type: 'closure.requested', caseId: id });
       });
       return readCase(id, actor);
     },
@@ -302,6 +306,7 @@ export function createCasesService(deps: {
           ratingPrompt,
           es.caseMessages.ratingPrompt(fullName(lawyer?.name ?? null, lawyer?.surname ?? null), code),
         );
+        await deps.notify(tx, afterCommit, { type: 'case.finished', caseId: id });
       });
       return readCase(id, actor);
     },

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import websocket from '@fastify/websocket';
+import { NOTIFICATIONS_DESTINATION } from '@l4l/shared/constants/notifications';
 import { sendMessageSchema } from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,6 +23,8 @@ export const WS_PATH = '/ws';
 export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'] as const;
 /** The two destinations a client may subscribe to; both receive the same messages. */
 export const MESSAGE_DESTINATIONS: readonly string[] = ['/topic/messages', '/user/queue/messages'];
+/** Destinations other features push to, one user at a time (docs/api/stomp.md). */
+export const PUSH_DESTINATIONS: readonly string[] = [NOTIFICATIONS_DESTINATION];
 
 export const CHAT_DEFAULTS = { reverifyMs: 60_000, maxSocketsPerUser: 20 } as const;
 
@@ -168,7 +171,8 @@ export function createChatGateway(deps: {
         touch(principal.id);
       },
       onSubscribe(_principal, subscription) {
-        if (!MESSAGE_DESTINATIONS.includes(subscription.destination)) {
+        const known = [...MESSAGE_DESTINATIONS, ...PUSH_DESTINATIONS];
+        if (!known.includes(subscription.destination)) {
           throw new AppError('NOT_FOUND', { message: es.chat.unknownDestination(subscription.destination) });
         }
       },
@@ -201,6 +205,11 @@ export function createChatGateway(deps: {
       for (const set of [...sessionsByUser.values()]) {
         for (const session of [...set]) session.close(STOMP_CLOSE_CODES.serviceRestart);
       }
+      return;
+    }
+    if (event.kind === 'push') {
+      for (const session of sessionsByUser.get(event.userId) ?? [])
+        session.deliver(event.destination, {}, event.body);
       return;
     }
     const { message, audience } = event;

@@ -17,6 +17,8 @@ export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'publish'> & {
    * session's (a logout) or all but the caller's (a password change).
    */
   disconnectUser(userId: string, which?: SessionScope): Promise<void>;
+  /** Writes `body` to every session of the user subscribed to `destination`, on every process. */
+  pushToUser(userId: string, destination: string, body: string): Promise<void>;
 };
 
 declare module 'fastify' {
@@ -72,6 +74,9 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     async disconnectUser(userId: string, which: SessionScope = {}) {
       // this process's sockets close at once, the other processes' when the event reaches them
       fanout.publish({ kind: 'disconnect', userId, ...which });
+    },
+    async pushToUser(userId: string, destination: string, body: string) {
+      fanout.publish({ kind: 'push', userId, destination, body });
     },
   } satisfies Chat);
 

@@ -133,6 +133,18 @@ describe.skipIf(!redisUrl)('chat fan-out through Redis', () => {
     await expect.poll(() => stomp.closeCode()).toBe(1008);
   });
 
+  it('pushes to a user’s sessions on the other process (a notification, docs/notifications.md)', async () => {
+    const client = await createUser(first);
+    const stranger = await createUser(first);
+    const there = await connectAs(second, client);
+    const other = await connectAs(second, stranger);
+    for (const stomp of [there, other]) await stomp.subscribe('/user/queue/notifications');
+    await first.chat.pushToUser(client.id, '/user/queue/notifications', JSON.stringify({ id: 'n1' }));
+    expect(await there.waitForMessages(1)).toEqual([{ id: 'n1' }]);
+    await settle();
+    expect(other.messages).toEqual([]);
+  });
+
   it('closes a session’s sockets on the other process at its logout, which then refuses its reconnect', async () => {
     const client = await createUser(first);
     const token = await signIn(first, client);

@@ -21,7 +21,9 @@ export type ChatEvent =
    * overflowed, or the stream was trimmed past what this process had read), so the clients must read their
    * chats again.
    */
-  | { kind: 'resync' };
+  | { kind: 'resync' }
+  /** a push to one user's sessions subscribed to one of PUSH_DESTINATIONS (a notification) */
+  | { kind: 'push'; userId: string; destination: string; body: string };
 
 /**
  * Who is online on the other processes. Each process says which users it holds online; an entry lives

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import { roleFor } from '../cases/index.ts';
+import type { NotifyEvent } from '../notifications/index.ts';
 import { createProposalsService, type ProposalsService } from './proposals.service.ts';
 
 declare module 'fastify' {
@@ -64,12 +65,18 @@ function routes(service: ProposalsService): FastifyPluginAsyncZod {
   };
 }
 
-async function proposals(app: FastifyInstance) {
+export type ProposalsPluginOptions = {
+  /** reports the events of proposals (docs/notifications.md, Event types) */
+  notify: NotifyEvent;
+};
+
+async function proposals(app: FastifyInstance, options: ProposalsPluginOptions) {
   const service = createProposalsService({
     db: app.db,
     chat: app.chat,
     cases: app.cases,
     payments: () => app.payments,
+    notify: options.notify,
     log: app.log,
   });
   app.decorate('proposals', { paid: service.paid, released: service.released } satisfies ProposalsApi);

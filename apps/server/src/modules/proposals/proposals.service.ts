@@ -11,6 +11,7 @@ import { type AfterCommit, transactional } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { authorize, CASE_MACHINE, type CasesApi, decide, PROVIDER, tiesOf } from '../cases/index.ts';
 import type { Chat } from '../chat/index.ts';
+import type { NotifyEvent } from '../notifications/index.ts';
 import type { PaymentRow, PaymentsService } from '../payments/index.ts';
 import {
   createProposalsRepository,
@@ -45,6 +46,8 @@ export function createProposalsService(deps: {
   cases: CasesApi;
   /** the payments feature (read when used: it is registered after this one) */
   payments: () => Pick<PaymentsService, 'openCheckout' | 'cancelOpenCheckouts'>;
+  /** tells the other party, in the proposal's transaction */
+  notify: NotifyEvent;
   log: FastifyBaseLogger;
 }) {
   const { db, chat, cases } = deps;
@@ -98,6 +101,13 @@ export function createProposalsService(deps: {
           },
           { tx, afterCommit },
         );
+        const amountCents = proposal.priceCents;
+        await deps.notify(tx, afterCommit, {
+          type: 'proposal.received',
+          caseId,
+          lawyerId: actor.id,
+          amountCents,
+        });
         return proposal;
       });
       cases.proposalsChanged(actor.id);
@@ -109,11 +119,17 @@ export function createProposalsService(deps: {
      * price; the case changes only when the provider confirms the payment (`paid`).
      */
     async accept(actor: AuthUser, proposalId: string): Promise<string> {
-      const held = await transaction(async (proposals, tx) => {
+      const held = await transaction(async (proposals, tx, afterCommit) => {
         const { proposal, row } = await lockProposalAndCase(tx, proposals, proposalId);
         authorize('accept', actor, row, es.proposals.notFound);
         if (proposal.status !== PROPOSAL_STATUS.PENDING) throw invalidTransition(es.proposals.notPending);
         await proposals.setProposal(proposal.id, { status: PROPOSAL_STATUS.ACCEPTED, decidedAt: new Date() });
+        await deps.notify(tx, afterCommit, {
+          type: 'proposal.accepted',
+          caseId: row.id,
+          lawyerId: proposal.lawyerId,
+          amountCents: proposal.priceCents,
+        });
         const lawyer = await proposals.lawyerName(proposal.lawyerId);
         return { proposal, row, lawyerName: `${lawyer?.name ?? ''} ${lawyer?.surname ?? ''}`.trim() };
       });
@@ -146,6 +162,12 @@ export function createProposalsService(deps: {
           decidedAt: new Date(),
         });
         await deps.payments().cancelOpenCheckouts(tx, afterCommit, [proposal.id]);
+        await deps.notify(tx, afterCommit, {
+          type: 'proposal.rejected',
+          caseId: row.id,
+          lawyerId: proposal.lawyerId,
+          amountCents: proposal.priceCents,
+        });
         await cases.refreshProposalFigures(tx, row.id);
         if (proposal.chatId) {
           await chat.postMessage(

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, currentUser, requireOwner, requireRole } from '../../plugins/auth.ts';
 import { roleFor } from '../cases/index.ts';
+import type { NotifyEvent } from '../notifications/index.ts';
 import { createRatingsService, type RatingsService } from './ratings.service.ts';
 
 declare module 'fastify' {
@@ -21,8 +22,18 @@ const ratingsPage = pageEnvelope(ratingSchema);
 const ratingAnswer = dataEnvelope(savedRatingSchema);
 
 /** Reading a client's or a lawyer's ratings, and rating a finished case. */
-const ratingsModule: FastifyPluginAsyncZod = async (app) => {
-  const service = createRatingsService({ db: app.db, cases: () => app.cases, log: app.log });
+export type RatingsPluginOptions = {
+  /** reports a rating to its lawyer (docs/notifications.md, Event types) */
+  notify: NotifyEvent;
+};
+
+const ratingsModule: FastifyPluginAsyncZod<RatingsPluginOptions> = async (app, options) => {
+  const service = createRatingsService({
+    db: app.db,
+    cases: () => app.cases,
+    notify: options.notify,
+    log: app.log,
+  });
   app.decorate('ratings', service);
 
   app.post(

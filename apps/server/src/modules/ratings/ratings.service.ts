@@ -7,6 +7,7 @@ import { AppError, forbidden } from '../../lib/app-error.ts';
 import { transactional } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { authorize, type CasesApi } from '../cases/index.ts';
+import type { NotifyEvent } from '../notifications/index.ts';
 import { createRatingsRepository, type RatingRow } from './ratings.repository.ts';
 
 export type Paging = { page: number; pageSize: number };
@@ -50,6 +51,8 @@ export function createRatingsService(deps: {
   db: Db;
   /** the cases feature (read when used: it is registered after this one) */
   cases: () => Pick<CasesApi, 'lockCase'>;
+  /** tells the lawyer, in the rating's transaction */
+  notify: NotifyEvent;
   log: FastifyBaseLogger;
 }) {
   const repository = createRatingsRepository(deps.db);
@@ -74,7 +77,7 @@ export function createRatingsService(deps: {
     /** The client rates the lawyer of their finished case, once. */
     async rate(actor: AuthUser, input: NewRating) {
       if (input.userId && input.userId !== actor.id) throw forbidden();
-      return transaction(async (ratings, tx) => {
+      return transaction(async (ratings, tx, afterCommit) => {
         const row = await deps.cases().lockCase(tx, input.caseId);
         authorize('rate', actor, row);
         const lawyerId = row.lawyerId as string;
@@ -93,6 +96,7 @@ export function createRatingsService(deps: {
           description: input.description,
         });
         if (!stored) throw new AppError('CONFLICT', { message: es.ratings.alreadyRated });
+        await deps.notify(tx, afterCommit, { type: 'rating.received', caseId: row.id, stars: input.stars });
         return {
           id: stored.id,
           caseId: row.id,

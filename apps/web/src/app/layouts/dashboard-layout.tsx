@@ -7,6 +7,7 @@ import { MenuIcon } from '../../components/icons/icons.tsx';
 import { Logo } from '../../components/logo/logo.tsx';
 import { UnreadBadge } from '../../features/chat/components/unread-badge.tsx';
 import { ChatConnectionProvider } from '../../features/chat/hooks/chat-connection.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { onDemand, preloadOn, useOpenedOnce } from '../../lib/on-demand.ts';
 import { paths } from '../../lib/paths.ts';
 import { type SessionUser, useRequiredUser } from '../../lib/session.tsx';
@@ -90,12 +91,15 @@ export function DashboardLayout() {
           <Link to={paths.home} className={shell.brand} aria-label={`L4L, ${es.nav.home}`}>
             <Logo tone="light" />
           </Link>
-          <Link to={paths.profile} className={styles.profileLink} aria-label={es.nav.profile}>
-            <span className={styles.userName}>
-              {user.name} {user.surname}
-            </span>
-            <Avatar photoUrl={user.photoUrl} name={user.name} surname={user.surname} size={40} />
-          </Link>
+          <div className={styles.account}>
+            <NotificationBell user={user} to={paths.notifications} />
+            <Link to={paths.profile} className={styles.profileLink} aria-label={es.nav.profile}>
+              <span className={styles.userName}>
+                {user.name} {user.surname}
+              </span>
+              <Avatar photoUrl={user.photoUrl} name={user.name} surname={user.surname} size={40} />
+            </Link>
+          </div>
         </div>
         {showNav ? (
           <nav className={styles.nav} aria-label={es.nav.mainNav}>

@@ -5,6 +5,7 @@ import { AvatarEditor } from '../../components/avatar-editor/avatar-editor.tsx';
 import { MountOnceOpened } from '../../components/modal/modal-on-demand.tsx';
 import { useUploadLawyerPhoto } from '../../features/lawyers/api/upload-lawyer-photo.ts';
 import { LawyerSheet } from '../../features/lawyers/components/lawyer-sheet.tsx';
+import { NotificationPreferences } from '../../features/notifications/components/notification-preferences.tsx';
 import { LawyerRatingsPanel, MyRatingsPanel } from '../../features/ratings/components/ratings-panel.tsx';
 import { ChangePasswordDialog } from '../../features/users/components/change-password-on-demand.ts';
 import { ProfilePage } from '../../features/users/components/profile-page.tsx';
@@ -36,6 +37,9 @@ export function ProfileRoute() {
           onRenewPassword={() => setPasswordOpen(true)}
           ratings={<LawyerRatingsPanel lawyerId={user.id} own />}
         />
+        <div className={styles.preferences}>
+          <NotificationPreferences />
+        </div>
         <MountOnceOpened open={passwordOpen}>
           <ChangePasswordDialog.Dialog open={passwordOpen} onOpenChange={setPasswordOpen} />
         </MountOnceOpened>
@@ -44,11 +48,16 @@ export function ProfileRoute() {
   }
   if (user.role !== ROLE.USUARIO) return <ProfilePage />;
   return (
-    <div className={styles.columns}>
-      <ProfilePage />
-      <div className={styles.ratings}>
-        <MyRatingsPanel userId={user.id} />
+    <>
+      <div className={styles.columns}>
+        <ProfilePage />
+        <div className={styles.ratings}>
+          <MyRatingsPanel userId={user.id} />
+        </div>
       </div>
-    </div>
+      <div className={styles.preferences}>
+        <NotificationPreferences />
+      </div>
+    </>
   );
 }

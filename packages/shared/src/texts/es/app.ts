@@ -1,4 +1,5 @@
 import { es as accountTexts } from './account.ts';
+import { notificationsEs } from './notifications.ts';
 
 /**
  * The dashboard of clients and lawyers: cases, their detail and messages, the chat, proposals and ratings.
@@ -210,4 +211,6 @@ export const es = {
     commentLabel: 'Comentario (opcional)',
     send: 'Enviar valoración',
   },
+  /** In-app notifications, their mails and their preferences (docs/notifications.md). */
+  notifications: notificationsEs,
 } as const;

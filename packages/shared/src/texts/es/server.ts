@@ -14,19 +14,6 @@ export const es = {
         `Hemos recibido un segundo pago de ${amount} por tu caso #${code}, que ya estaba pagado. No tienes que hacer nada: te lo hemos devuelto a la misma tarjeta y lo verás en tu cuenta en unos días.`,
       action: 'Ver mis casos',
     },
-    caseApproved: {
-      subject: 'Tu caso se ha publicado en L4L',
-      body: (title: string) =>
-        `Hemos revisado tu caso «${title}» y ya está publicado: los abogados verificados de L4L pueden enviarte sus propuestas.`,
-      action: 'Ver mis casos',
-    },
-    caseDiscarded: {
-      subject: 'Tu caso no se ha publicado en L4L',
-      body: (title: string) => `Hemos revisado tu caso «${title}» y no podemos publicarlo.`,
-      reason: (reason: string) => `Motivo: ${reason}`,
-      help: 'Puedes describirlo de nuevo desde «Iniciar un caso» o responder a este correo si tienes dudas.',
-      action: 'Iniciar un caso',
-    },
     recovery: {
       subject: 'Cambia tu contraseña de L4L',
       intro: 'Hemos recibido una petición para cambiar la contraseña de tu cuenta de L4L.',

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { cases } from './cases.ts';
+import { createdAt, id, tstz } from './columns.ts';
+import { users } from './users.ts';
+
+/**
+ * What a person is told in the app (docs/notifications.md): written in the transaction of the event it
+ * reports. The texts are stored as shown, so a later change of wording never rewrites history.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents'),
+    createdAt: createdAt(),
+    readAt: tstz('read_at'),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * The mail outbox (docs/notifications.md, The outbox): one row per notification mail, written in the same
+ * transaction as the notification; the worker claims due rows, sends them and marks them sent. `messageId`
+ * is fixed when the row is written, so a resend after a crash carries the same Message-ID.
+ */
+export const notificationMails = pgTable(
+  'notification_mails',
+  {
+    id: id(),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .unique()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    messageId: text('message_id').notNull().unique(),
+    sentAt: tstz('sent_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_mails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
+
+/** A person's mail switch for one type; no row means on. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);

@@ -1,0 +1,108 @@
+import { type NotificationType, notificationLinks } from '@l4l/shared/constants/notifications';
+import { formatEuros } from '@l4l/shared/format';
+import { centsToEuros } from '@l4l/shared/schemas/common';
+import { es } from '@l4l/shared/texts/es';
+import type { cases, notifications, payments, proposals, ratings, users } from '../schema/index.ts';
+
+type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+const HOUR = 60 * 60_000;
+/** each person's newest notifications are left unread, so the bell shows a count */
+const UNREAD_PER_PERSON = 2;
+
+/**
+ * The notifications the demo's past would have produced (docs/notifications.md, Event types), derived
+ * from the planned rows, with the same texts and links as the live ones. No mail jobs: the demo's past
+ * was never mailed.
+ */
+export function planDemoNotifications(
+  plan: {
+    users: Row<typeof users>[];
+    cases: Row<typeof cases>[];
+    proposals: Row<typeof proposals>[];
+    payments: Row<typeof payments>[];
+    ratings: Row<typeof ratings>[];
+  },
+  now: Date,
+): Row<typeof notifications>[] {
+  const names = new Map(plan.users.map((u) => [u.id, `${u.name} ${u.surname ?? ''}`.trim()]));
+  const caseById = new Map(plan.cases.map((c) => [c.id, c]));
+  const rows: Row<typeof notifications>[] = [];
+
+  function add(
+    type: NotificationType,
+    to: string,
+    caseId: string,
+    at: Date,
+    link: string,
+    extra: { counterpart?: string | null; amountCents?: number; reason?: string | null; stars?: number } = {},
+  ) {
+    const found = caseById.get(caseId);
+    if (!found || at.getTime() > now.getTime()) return;
+    const texts = es.notifications.events[type];
+    const facts = {
+      caseTitle: found.title,
+      counterpart: extra.counterpart ?? undefined,
+      amount: extra.amountCents === undefined ? undefined : formatEuros(centsToEuros(extra.amountCents)),
+      reason: extra.reason ?? undefined,
+      stars: extra.stars,
+    };
+    rows.push({
+      userId: to,
+      type,
+      title: texts.title(facts),
+      body: texts.body(facts),
+      link,
+      caseId,
+      amountCents: extra.amountCents ?? null,
+      createdAt: at,
+      readAt: new Date(at.getTime() + HOUR),
+    });
+  }
+
+  for (const c of plan.cases) {
+    if (!c.id || !c.validatedAt) continue;
+    const link = notificationLinks.case(c.id);
+    if (c.status === 'DESCARTADO')
+      add('case.discarded', c.userId, c.id, c.validatedAt, link, { reason: c.discardReason });
+    else add('case.approved', c.userId, c.id, c.validatedAt, link);
+    if (c.closureRequestedAt && c.lawyerId) {
+      add('closure.requested', c.userId, c.id, c.closureRequestedAt, link, {
+        counterpart: names.get(c.lawyerId),
+      });
+    }
+    if (c.finishDate && c.lawyerId) {
+      add('case.finished', c.lawyerId, c.id, c.finishDate, link, { counterpart: names.get(c.userId) });
+    }
+  }
+  for (const p of plan.proposals) {
+    const owner = caseById.get(p.caseId)?.userId;
+    if (!owner || !p.createdAt) continue;
+    add('proposal.received', owner, p.caseId, p.createdAt, notificationLinks.chatWith(p.lawyerId), {
+      counterpart: names.get(p.lawyerId),
+      amountCents: p.priceCents,
+    });
+  }
+  for (const pay of plan.payments) {
+    if (pay.status !== 'COMPLETADO' || !pay.completedAt) continue;
+    const link = notificationLinks.case(pay.caseId);
+    const amountCents = pay.amountCents;
+    add('payment.completed', pay.userId, pay.caseId, pay.completedAt, link, { amountCents });
+    add('payment.completed', pay.lawyerId, pay.caseId, pay.completedAt, link, { amountCents });
+  }
+  for (const r of plan.ratings) {
+    if (!r.createdAt) continue;
+    add('rating.received', r.lawyerId, r.caseId, r.createdAt, notificationLinks.lawyerProfile(r.lawyerId), {
+      counterpart: names.get(r.userId),
+      stars: r.stars,
+    });
+  }
+  const newestFirst = [...rows].sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0));
+  const leftUnread = new Map<string, number>();
+  for (const row of newestFirst) {
+    const count = leftUnread.get(row.userId) ?? 0;
+    if (count >= UNREAD_PER_PERSON) continue;
+    leftUnread.set(row.userId, count + 1);
+    row.readAt = null;
+  }
+  return rows;
+}

@@ -1,0 +1,7 @@
+/** The notifications feature's public entry: what app.ts and other modules may use. */
+export type { NotificationEvent, NotifyEvent } from './notification-events.ts';
+export {
+  default as notificationsPlugin,
+  type Notifications,
+  type NotificationsPluginOptions,
+} from './notifications.plugin.ts';

@@ -1,0 +1,186 @@
+import { isNotificationType } from '@l4l/shared/constants/notifications';
+import { es } from '@l4l/shared/texts/es';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { withTransaction } from '../../lib/transaction.ts';
+import type { Mail } from '../../plugins/mailer.ts';
+import { renderNotificationMail } from './notification-mail.ts';
+import { type ClaimedMail, createNotificationsRepository } from './notifications.repository.ts';
+
+/** docs/notifications.md, The mail worker: its timings. */
+export const MAIL_WORKER = {
+  pollMs: 5_000,
+  batch: 20,
+  /** a claimed mail is not claimed again before this, unless its attempt ends first */
+  leaseMs: 5 * 60_000,
+  /** an SMTP server that has not answered by then counts as a failed attempt */
+  sendTimeoutMs: 60_000,
+  firstRetryMs: 30_000,
+  maxRetryMs: 60 * 60_000,
+  maxAttempts: 8,
+  /** how long a stop waits for the mail being sent; after it the row's lease lets another process resend */
+  stopGraceMs: 5_000,
+} as const;
+
+/** Exponential backoff: 30 s after the first failure, doubling, at most an hour; null = give up. */
+export function retryDelayMs(attempts: number): number | null {
+  if (attempts >= MAIL_WORKER.maxAttempts) return null;
+  return Math.min(MAIL_WORKER.firstRetryMs * 2 ** (attempts - 1), MAIL_WORKER.maxRetryMs);
+}
+
+export type MailWorker = ReturnType<typeof createMailWorker>;
+
+/**
+ * Sends the notification mails of the outbox (docs/notifications.md, The mail worker). It polls, and is
+ * woken after a commit that wrote a mail; a request never waits for it. Rows are claimed under
+ * `FOR UPDATE SKIP LOCKED` in a short transaction (several processes share the outbox) and sent outside
+ * it, so a slow SMTP server holds no database connection.
+ */
+export function createMailWorker(deps: {
+  db: Db;
+  send: (mail: Mail) => Promise<void>;
+  publicUrl: string;
+  unsubscribeToken: (userId: string, type: string) => string;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+}) {
+  const repository = createNotificationsRepository(deps.db);
+  let running: Promise<{ sent: number; failed: number }> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = true;
+
+  async function compose(claimed: ClaimedMail): Promise<Mail> {
+    const { notification } = claimed;
+    const type = notification.type;
+    const unsubscribeUrl = `${deps.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(
+      deps.unsubscribeToken(notification.userId, type),
+    )}`;
+    const content = await renderNotificationMail({
+      name: claimed.name,
+      title: notification.title,
+      body: notification.body,
+      action: isNotificationType(type) ? es.notifications.events[type].action : es.notifications.centre.title,
+      url: `${deps.publicUrl}${notification.link}`,
+      unsubscribeUrl,
+    });
+    return {
+      to: claimed.to,
+      ...content,
+      messageId: claimed.messageId,
+      headers: {
+        // RFC 2369 and RFC 8058: the mail client's own unsubscribe button, one click, no sign-in
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'Auto-Submitted': 'auto-generated',
+      },
+    };
+  }
+
+  async function sendOne(claimed: ClaimedMail): Promise<boolean> {
+    try {
+      const mail = await compose(claimed);
+      let timeout: NodeJS.Timeout | undefined;
+      const expired = new Promise<never>((_, reject) => {
+        timeout = setTimeout(() => reject(new Error('SMTP timeout')), MAIL_WORKER.sendTimeoutMs);
+      });
+      try {
+        await Promise.race([deps.send(mail), expired]);
+      } finally {
+        clearTimeout(timeout);
+      }
+      await repository.markSent(claimed.id, new Date());
+      return true;
+    } catch (error) {
+      const delay = retryDelayMs(claimed.attempts);
+      const message = error instanceof Error ? error.message : String(error);
+      await repository.markFailed(
+        claimed.id,
+        message.slice(0, 500),
+        delay === null ? null : new Date(Date.now() + delay),
+      );
+      deps.log.warn(
+        { err: error, mail: claimed.id, attempts: claimed.attempts },
+        'notification mail not sent',
+      );
+      return false;
+    }
+  }
+
+  /** Sends every mail due at `now`, batch after batch, until none is left. */
+  async function drain(now: () => Date): Promise<{ sent: number; failed: number }> {
+    const totals = { sent: 0, failed: 0 };
+    for (;;) {
+      const claimed = await withTransaction(deps.db, (tx) =>
+        createNotificationsRepository(tx).claimDue(now(), MAIL_WORKER.batch, MAIL_WORKER.leaseMs),
+      );
+      if (claimed.length === 0) return totals;
+      for (const mail of claimed) {
+        if (await sendOne(mail)) totals.sent++;
+        else totals.failed++;
+      }
+    }
+  }
+
+  function run(now: () => Date = () => new Date()) {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      const totals = { sent: 0, failed: 0 };
+      do {
+        again = false;
+        const round = await drain(now);
+        totals.sent += round.sent;
+        totals.failed += round.failed;
+      } while (again && !stopped);
+      return totals;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    /** Something was written to the outbox: send it soon, without making the caller wait. */
+    wake() {
+      if (stopped) return;
+      run().catch((error: unknown) => deps.log.error({ err: error }, 'mail worker round failed'));
+    },
+
+    /**
+     * Sends what is due now (or at `at`, to reach retries scheduled later) and resolves once done; tests
+     * drive the worker step by step with it.
+     */
+    async drainOutbox(at?: Date): Promise<{ sent: number; failed: number }> {
+      if (running) await running.catch(() => undefined);
+      return run(at ? () => at : undefined);
+    },
+
+    start() {
+      stopped = false;
+      timer = setInterval(() => this.wake(), deps.pollMs ?? MAIL_WORKER.pollMs);
+      timer.unref();
+      this.wake();
+    },
+
+    /** Stops polling and waits a little for the mail being sent, if any (a hung SMTP server is left behind). */
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      if (!running) return;
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([
+        running.catch(() => undefined),
+        new Promise((resolve) => {
+          grace = setTimeout(resolve, MAIL_WORKER.stopGraceMs);
+        }),
+      ]);
+      clearTimeout(grace);
+    },
+
+    counts: () => repository.outboxCounts(),
+  };
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMailWorker, type MailWorker } from './mail-worker.ts';
+import { createNotificationEvents, type NotifyEvent } from './notification-events.ts';
+import { notificationsRoutes } from './notifications.routes.ts';
+import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
+import { createUnsubscribeTokens } from './unsubscribe-token.ts';
+
+/** What app.ts composes into the modules that own events, and what tests drive. */
+export type Notifications = {
+  /** report an event in its transaction (docs/notifications.md, Event types) */
+  event: NotifyEvent;
+  notify: NotificationsService['notify'];
+  /** sends what the outbox holds that is due (at `at`, to reach later retries); tests call it */
+  drainOutbox: MailWorker['drainOutbox'];
+  outboxCounts: MailWorker['counts'];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: Notifications;
+  }
+}
+
+export type NotificationsPluginOptions = {
+  /** poll the outbox and send after each commit; off in tests, which drive `drainOutbox` themselves */
+  autoSend?: boolean;
+};
+
+async function notificationsPlugin(app: FastifyInstance, options: NotificationsPluginOptions) {
+  const tokens = createUnsubscribeTokens(app.config.jwtSecret);
+  const worker = createMailWorker({
+    db: app.db,
+    send: (mail) => app.mailer.send(mail),
+    publicUrl: app.config.publicUrl,
+    unsubscribeToken: (userId, type) => tokens.sign(userId, type as Parameters<typeof tokens.sign>[1]),
+    log: app.log,
+  });
+  const service = createNotificationsService({
+    db: app.db,
+    tokens,
+    messageDomain: new URL(app.config.publicUrl).hostname,
+    push: (userId, destination, body) => app.chat.pushToUser(userId, destination, body),
+    wakeWorker: () => worker.wake(),
+  });
+  app.decorate('notifications', {
+    event: createNotificationEvents(service.notify),
+    notify: service.notify,
+    drainOutbox: worker.drainOutbox,
+    outboxCounts: worker.counts,
+  } satisfies Notifications);
+
+  if (options.autoSend ?? app.config.env !== 'test') {
+    app.addHook('onReady', async () => worker.start());
+  }
+  // before the database closes: a mail being sent is marked sent or failed
+  app.addHook('preClose', async () => worker.stop());
+  await app.register(notificationsRoutes(service));
+}
+
+export default fp(notificationsPlugin, {
+  name: 'notifications',
+  dependencies: ['config', 'auth', 'chat', 'mailer'],
+});

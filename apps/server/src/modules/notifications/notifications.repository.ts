@@ -1,0 +1,197 @@
+import type { NotificationType } from '@l4l/shared/constants/notifications';
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import {
+  cases,
+  notificationMails,
+  notificationPreferences,
+  notifications,
+  users,
+} from '../../db/schema/index.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = typeof notifications.$inferInsert;
+
+/** A mail the worker has claimed: the outbox row with what its message is made of. */
+export type ClaimedMail = {
+  id: string;
+  messageId: string;
+  attempts: number;
+  notification: NotificationRow;
+  to: string;
+  name: string;
+};
+
+/** Notifications, their mail outbox and the mail preferences: Drizzle only. */
+export function createNotificationsRepository(db: Db) {
+  return {
+    async insertNotification(row: NewNotification): Promise<NotificationRow> {
+      const [stored] = await db.insert(notifications).values(row).returning();
+      if (!stored) throw new Error('notification not stored');
+      return stored;
+    },
+
+    async insertMail(notificationId: string, messageId: string): Promise<void> {
+      await db.insert(notificationMails).values({ notificationId, messageId });
+    },
+
+    /** The mail switches a person turned off or on; no row means on. */
+    async preferences(userId: string): Promise<Array<{ type: string; email: boolean }>> {
+      return db
+        .select({ type: notificationPreferences.type, email: notificationPreferences.email })
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, userId));
+    },
+
+    async mailWanted(userId: string, type: NotificationType): Promise<boolean> {
+      const [row] = await db
+        .select({ email: notificationPreferences.email })
+        .from(notificationPreferences)
+        .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.type, type)));
+      return row?.email ?? true;
+    },
+
+    async setPreferences(userId: string, switches: Array<[NotificationType, boolean]>): Promise<void> {
+      if (switches.length === 0) return;
+      await db
+        .insert(notificationPreferences)
+        .values(switches.map(([type, email]) => ({ userId, type, email })))
+        .onConflictDoUpdate({
+          target: [notificationPreferences.userId, notificationPreferences.type],
+          set: { email: sql`excluded.email` },
+        });
+    },
+
+    async userExists(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      return Boolean(row);
+    },
+
+    /** The facts a notification names: the case's title and parties, and people's names. */
+    async caseFacts(caseId: string) {
+      const [row] = await db
+        .select({ id: cases.id, title: cases.title, userId: cases.userId, lawyerId: cases.lawyerId })
+        .from(cases)
+        .where(eq(cases.id, caseId));
+      return row ?? null;
+    },
+
+    async personName(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ name: users.name, surname: users.surname })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ? `${row.name} ${row.surname}`.trim() : null;
+    },
+
+    async page(userId: string, options: { unreadOnly: boolean; limit: number; offset: number }) {
+      const where = options.unreadOnly
+        ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
+        : eq(notifications.userId, userId);
+      const [rows, [total], [unread]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(options.limit)
+          .offset(options.offset),
+        db.select({ n: count() }).from(notifications).where(where),
+        db
+          .select({ n: count() })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+      ]);
+      return { rows, total: total?.n ?? 0, unread: unread?.n ?? 0 };
+    },
+
+    /** Marks one of the person's notifications read (a read one keeps its first reading time). */
+    async markRead(userId: string, id: string): Promise<NotificationRow | null> {
+      const [updated] = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning();
+      return updated ?? null;
+    },
+
+    async markAllRead(userId: string): Promise<number> {
+      const updated = await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return updated.length;
+    },
+
+    /**
+     * Claims up to `limit` due mails: locks them (rows another worker holds are skipped), pushes their next
+     * attempt `leaseMs` ahead and counts the attempt, all in the caller's transaction. A worker that dies
+     * while sending leaves the row to be claimed again once the lease ends.
+     */
+    async claimDue(now: Date, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+      const due = await db
+        .select({ id: notificationMails.id })
+        .from(notificationMails)
+        .where(and(eq(notificationMails.status, 'pending'), lte(notificationMails.nextAttemptAt, now)))
+        .orderBy(notificationMails.nextAttemptAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const ids = due.map((row) => row.id);
+      await db
+        .update(notificationMails)
+        .set({
+          attempts: sql`${notificationMails.attempts} + 1`,
+          nextAttemptAt: new Date(now.getTime() + leaseMs),
+        })
+        .where(inArray(notificationMails.id, ids));
+      const rows = await db
+        .select({ mail: notificationMails, notification: notifications, to: users.mail, name: users.name })
+        .from(notificationMails)
+        .innerJoin(notifications, eq(notifications.id, notificationMails.notificationId))
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(inArray(notificationMails.id, ids));
+      return rows.map((row) => ({
+        id: row.mail.id,
+        messageId: row.mail.messageId,
+        attempts: row.mail.attempts,
+        notification: row.notification,
+        to: row.to,
+        name: row.name,
+      }));
+    },
+
+    async markSent(id: string, at: Date): Promise<void> {
+      await db
+        .update(notificationMails)
+        .set({ status: 'sent', sentAt: at, lastError: null })
+        .where(eq(notificationMails.id, id));
+    },
+
+    /** A failed attempt: tried again at `retryAt`, or given up (`failed`) when there is none. */
+    async markFailed(id: string, error: string, retryAt: Date | null): Promise<void> {
+      await db
+        .update(notificationMails)
+        .set(
+          retryAt
+            ? { lastError: error, nextAttemptAt: retryAt }
+            : { lastError: error, status: 'failed' as const },
+        )
+        .where(eq(notificationMails.id, id));
+    },
+
+    /** Mails not sent yet (queue depth), and those given up. */
+    async outboxCounts(): Promise<{ pending: number; failed: number }> {
+      const rows = await db
+        .select({ status: notificationMails.status, n: count() })
+        .from(notificationMails)
+        .where(inArray(notificationMails.status, ['pending', 'failed']))
+        .groupBy(notificationMails.status);
+      const of = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
+      return { pending: of('pending'), failed: of('failed') };
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

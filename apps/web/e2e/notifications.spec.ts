@@ -1,0 +1,106 @@
+import { es } from '@l4l/shared/texts/es';
+import { expect, test } from '@playwright/test';
+import {
+  adminToken,
+  expectAccessible,
+  latestMailTo,
+  presetConsent,
+  registerClient,
+  signedInPage,
+  signInThroughModal,
+} from './support.ts';
+
+/**
+ * Notifications (docs/notifications.md): a lawyer proposes on a client's case and the client's bell
+ * counts it at once, without a reload (STOMP); its mail leaves through the outbox; the notification
+ * opens the chat with the proposal.
+ */
+const LAWYER_MAIL = 'lucia.garcia@l4l.demo';
+
+/** A mail's Subject with its RFC 2047 encoded words decoded (nodemailer writes accents that way). */
+function subjectOf(raw: string): string {
+  const folded = raw.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? '';
+  return folded
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g, (_all, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/g, (_hex, code: string) =>
+                String.fromCharCode(Number.parseInt(code, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
+test('the lawyer proposes: the client’s bell shows it live, the mail is in the outbox, the link opens the chat', async ({
+  browser,
+  request,
+}) => {
+  const client = await registerClient(request);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await presetConsent(page, 'true');
+  await signInThroughModal(page, client.mail, client.password);
+
+  const title = `Reclamación de una fianza (${Date.now()})`;
+  const created = await page.request.post('/api/cases/new-case', {
+    data: { title, description: 'El casero no me devuelve la fianza.' },
+  });
+  expect(created.status()).toBe(200);
+  const caseId = (await created.json()).data.id as string;
+  const approved = await request.post(`/api/admin/cases/${caseId}/approve`, {
+    headers: { authorization: `Bearer ${await adminToken()}` },
+    data: { category: 'Abogado Civil' },
+  });
+  expect(approved.status()).toBe(200);
+
+  await page.goto('/dashboard/inicio');
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName(es.notifications.centre.bell(1));
+  // the live push is subscribed once the page is idle; give it a moment so the timing below is the push's
+  await page.waitForTimeout(1500);
+
+  const lawyer = await signedInPage(browser, LAWYER_MAIL);
+  const started = Date.now();
+  const proposed = await lawyer.request.post(`/api/proposal/create-proposal-to-case/${caseId}`, {
+    data: { price: 320, message: 'Puedo reclamarla por burofax y, si no paga, en el juzgado.' },
+  });
+  expect(proposed.status()).toBe(200);
+  await expect(bell).toHaveAccessibleName(es.notifications.centre.bell(2), { timeout: 2000 });
+  expect(Date.now() - started).toBeLessThan(2000);
+  await expect(page.getByTestId('notification-count')).toHaveText('2');
+
+  // the mail went out through the outbox, with the one-click unsubscribe headers
+  const subject = es.notifications.events['proposal.received'].title({ caseTitle: title });
+  await expect.poll(() => subjectOf(latestMailTo(client.mail) ?? ''), { timeout: 15_000 }).toBe(subject);
+  const mail = latestMailTo(client.mail) ?? '';
+  // a long header is folded onto the next line (RFC 5322)
+  expect(mail).toMatch(
+    /^List-Unsubscribe:\s+<http:\/\/localhost:\d+\/api\/notifications\/unsubscribe\?token=/m,
+  );
+  expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+
+  // the list: the proposal first, unread; its link opens the chat with the proposal card
+  await bell.click();
+  await expect(page).toHaveURL(/\/dashboard\/notificaciones$/);
+  const first = page.getByTestId('notification-item').first();
+  await expect(first).toContainText(subject);
+  await expectAccessible(page, 'the notifications list');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(bell).toBeVisible();
+  await expectAccessible(page, 'the notifications list at 375 px');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(/\/dashboard\/chat\?with=/);
+  await expect(
+    page.getByRole('log').getByRole('article', { name: es.chat.proposalTitle }).last(),
+  ).toBeVisible();
+  // opening it read it: the bell counts one less
+  await expect(bell).toHaveAccessibleName(es.notifications.centre.bell(1));
+  await context.close();
+  await lawyer.context().close();
+});

@@ -1,0 +1,57 @@
+import { NOTIFICATION_TYPES, type NotificationType } from '@l4l/shared/constants/notifications';
+import { es } from '@l4l/shared/texts/es/profile';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { toast } from '../../../lib/toast.ts';
+import {
+  useNotificationPreferences,
+  useUpdateNotificationPreferences,
+} from '../api/notification-preferences.ts';
+import styles from './notification-preferences.module.css';
+
+const t = es.notifications.centre;
+
+/** Mi Perfil's mail switches (docs/notifications.md, Preferences): one per type, saved at once. */
+export function NotificationPreferences() {
+  const preferences = useNotificationPreferences();
+  const update = useUpdateNotificationPreferences();
+  const toggle = (type: NotificationType, on: boolean) =>
+    update.mutate(
+      { email: { [type]: on } },
+      {
+        onSuccess: () => toast.success(t.preferencesSaved),
+        onError: (error) => toast.error(error.message),
+      },
+    );
+
+  return (
+    <section className={styles.panel} aria-labelledby="notification-preferences-title">
+      <h2 id="notification-preferences-title" className={styles.title}>
+        {t.preferencesTitle}
+      </h2>
+      <p className={styles.hint}>{t.preferencesHint}</p>
+      {preferences.isPending ? (
+        <Spinner />
+      ) : preferences.isError ? (
+        <p role="alert">{preferences.error.message}</p>
+      ) : (
+        <ul className={styles.list}>
+          {NOTIFICATION_TYPES.map((type) => (
+            <li key={type}>
+              <label className={styles.switch}>
+                <span>{es.notifications.typeLabels[type]}</span>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-checked={preferences.data.email[type]}
+                  checked={preferences.data.email[type]}
+                  disabled={update.isPending}
+                  onChange={(event) => toggle(type, event.target.checked)}
+                />
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * docs/notifications.md, Event types: what the platform tells a person, in the app and by mail. The order is
+ * the order of the preference switches.
+ */
+export const NOTIFICATION_TYPES = [
+  'proposal.received',
+  'proposal.accepted',
+  'proposal.rejected',
+  'case.approved',
+  'case.discarded',
+  'payment.completed',
+  'closure.requested',
+  'case.finished',
+  'rating.received',
+] as const;
+
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export function isNotificationType(value: string): value is NotificationType {
+  return (NOTIFICATION_TYPES as readonly string[]).includes(value);
+}
+
+/** The STOMP destination every open session of the recipient receives a new notification on. */
+export const NOTIFICATIONS_DESTINATION = '/user/queue/notifications';
+
+/** Paths of the web app (apps/web/src/lib/paths.ts) a notification leads to. */
+export const notificationLinks = {
+  chatWith: (counterpartId: string) => `/dashboard/chat?with=${encodeURIComponent(counterpartId)}`,
+  case: (caseId: string) => `/dashboard/casos/${caseId}`,
+  lawyerProfile: (lawyerId: string) => `/dashboard/abogados/${lawyerId}`,
+};

@@ -1,0 +1,113 @@
+import type { NotificationType } from '../../constants/notifications.ts';
+
+/** What a notification's text may name (docs/notifications.md): never a chat message nor a description. */
+type NotificationFacts = {
+  caseTitle: string;
+  amount?: string;
+  counterpart?: string;
+  reason?: string;
+  stars?: number;
+};
+
+/** In-app notifications, their mails and their preferences (docs/notifications.md). */
+export const notificationsEs = {
+  events: {
+    'proposal.received': {
+      title: (f: NotificationFacts) => `Nueva propuesta para «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `${f.counterpart ?? 'Un abogado'} te propone llevar tu caso «${f.caseTitle}» por ${f.amount}. Puedes aceptarla o rechazarla en el chat.`,
+      action: 'Ver la propuesta',
+    },
+    'proposal.accepted': {
+      title: (f: NotificationFacts) => `Han aceptado tu propuesta para «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `${f.counterpart ?? 'El cliente'} ha aceptado tu propuesta de ${f.amount} para el caso «${f.caseTitle}». El caso se activará en cuanto se complete el pago.`,
+      action: 'Abrir el chat',
+    },
+    'proposal.rejected': {
+      title: (f: NotificationFacts) => `Han rechazado tu propuesta para «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `${f.counterpart ?? 'El cliente'} ha rechazado tu propuesta de ${f.amount} para el caso «${f.caseTitle}».`,
+      action: 'Abrir el chat',
+    },
+    'case.approved': {
+      title: (f: NotificationFacts) => `Tu caso «${f.caseTitle}» está publicado`,
+      body: (f: NotificationFacts) =>
+        `Hemos revisado tu caso «${f.caseTitle}» y ya está publicado: los abogados verificados de L4L pueden enviarte sus propuestas.`,
+      action: 'Ver el caso',
+    },
+    'case.discarded': {
+      title: (f: NotificationFacts) => `Tu caso «${f.caseTitle}» no se ha publicado`,
+      body: (f: NotificationFacts) =>
+        `Hemos revisado tu caso «${f.caseTitle}» y no podemos publicarlo.${f.reason ? ` Motivo: ${f.reason}` : ''} Puedes describirlo de nuevo desde «Iniciar un caso».`,
+      action: 'Ver el caso',
+    },
+    'payment.completed': {
+      title: (f: NotificationFacts) => `Pago completado: «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `Se ha completado el pago de ${f.amount} del caso «${f.caseTitle}». El caso ya está activo.`,
+      action: 'Ver el caso',
+    },
+    'closure.requested': {
+      title: (f: NotificationFacts) => `Tu abogado pide cerrar «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `${f.counterpart ?? 'Tu abogado'} considera terminado el caso «${f.caseTitle}» y te pide que confirmes el cierre.`,
+      action: 'Revisar el cierre',
+    },
+    'case.finished': {
+      title: (f: NotificationFacts) => `Caso finalizado: «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `${f.counterpart ?? 'El cliente'} ha confirmado el cierre del caso «${f.caseTitle}».`,
+      action: 'Ver el caso',
+    },
+    'rating.received': {
+      title: (f: NotificationFacts) => `Nueva valoración de «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `${f.counterpart ?? 'Tu cliente'} te ha valorado con ${f.stars} ${f.stars === 1 ? 'estrella' : 'estrellas'} por el caso «${f.caseTitle}».`,
+      action: 'Ver mi perfil',
+    },
+  } satisfies Record<
+    NotificationType,
+    { title(f: NotificationFacts): string; body(f: NotificationFacts): string; action: string }
+  >,
+  /** the switch of each type in Mi Perfil, and what the unsubscribe page names */
+  typeLabels: {
+    'proposal.received': 'Propuestas recibidas',
+    'proposal.accepted': 'Propuestas aceptadas',
+    'proposal.rejected': 'Propuestas rechazadas',
+    'case.approved': 'Casos publicados',
+    'case.discarded': 'Casos no publicados',
+    'payment.completed': 'Pagos completados',
+    'closure.requested': 'Peticiones de cierre',
+    'case.finished': 'Casos finalizados',
+    'rating.received': 'Valoraciones recibidas',
+  } satisfies Record<NotificationType, string>,
+  mail: {
+    footer: 'Recibes este correo porque tienes una cuenta en L4L.',
+    unsubscribe: 'Dejar de recibir estos correos',
+    preferences: 'Puedes elegir qué correos recibes en Mi Perfil.',
+  },
+  unsubscribe: {
+    pageTitle: 'Correos de L4L',
+    confirmQuestion: (label: string) => `¿Quieres dejar de recibir los correos de «${label}»?`,
+    confirmHint: 'Seguirás viendo estos avisos en L4L; solo dejaremos de enviarlos por correo.',
+    confirmButton: 'Sí, darme de baja',
+    done: (label: string) => `Listo: ya no te enviaremos correos de «${label}».`,
+    doneHint: 'Puedes volver a activarlos cuando quieras en Mi Perfil.',
+    invalid: 'El enlace para darte de baja no es válido.',
+  },
+  centre: {
+    title: 'Notificaciones',
+    bell: (unread: number) => (unread === 0 ? 'Notificaciones' : `Notificaciones: ${unread} sin leer`),
+    empty: 'No tienes notificaciones.',
+    emptyUnread: 'No tienes notificaciones sin leer.',
+    onlyUnread: 'Solo sin leer',
+    markRead: 'Marcar como leída',
+    markAllRead: 'Marcar todas como leídas',
+    unreadLabel: 'Sin leer',
+    preferencesTitle: 'Correos de avisos',
+    preferencesHint: 'Elige qué avisos quieres recibir también por correo. En L4L los verás siempre.',
+    preferencesSaved: 'Preferencias guardadas.',
+    notFound: 'Notificación no encontrada',
+  },
+} as const;
