@@ -1,0 +1,29 @@
+/**
+ * The Spanish texts of invoicing: fiscal data, invoices and their PDF. Kept beside es.ts in a file of their
+ * own so the invoice wording reads as one piece.
+ */
+export const invoicesEs = {
+  fiscalId: {
+    required: 'Indica el NIF, NIE o CIF.',
+    format:
+      'El NIF, NIE o CIF no tiene un formato válido: un DNI son 8 cifras y una letra; un NIE, X, Y o Z, 7 cifras y una letra; un CIF, una letra, 7 cifras y un carácter de control.',
+    dniLetter: 'La letra del NIF no corresponde a sus cifras: revisa la letra y los números.',
+    nieLetter: 'La letra del NIE no corresponde a sus cifras: revisa la letra y los números.',
+    klmLetter: 'La letra de control de este NIF no corresponde a sus cifras.',
+    cifControl: 'El carácter de control del CIF (el último) no corresponde a sus cifras.',
+    cifNeedsLetter: (type: string) =>
+      `Un CIF que empieza por ${type} termina en una letra de control, no en una cifra.`,
+    cifNeedsDigit: (type: string) =>
+      `Un CIF que empieza por ${type} termina en una cifra de control, no en una letra.`,
+  },
+  fiscalProfile: {
+    name: 'Indica el nombre o la razón social (hasta 120 caracteres).',
+    street: 'Indica la dirección (calle, número, piso; hasta 200 caracteres).',
+    postalCode: 'El código postal son 5 cifras y empieza por el de una provincia (01 a 52).',
+    city: 'Indica la localidad (hasta 100 caracteres).',
+    province: 'Elige una provincia de la lista.',
+    irpfRate: 'La retención de IRPF es del 15 % o, en los primeros años de ejercicio, del 7 %.',
+    lawyerOnly: 'Solo los abogados indican la retención de IRPF y la autorización de facturación.',
+    missing: 'Aún no has indicado tus datos fiscales.',
+  },
+} as const;
