@@ -3,3 +3,4 @@ export * from './cases.ts';
 export * from './chat.ts';
 export * from './payments.ts';
 export * from './users.ts';
+export * from './invoices.ts';

@@ -191,6 +191,9 @@ describe('payment test page without Stripe, and in production', () => {
       {},
       {
         NODE_ENV: 'production',
+        PLATFORM_NIF: 'B19874361',
+        PLATFORM_NAME: 'L4L Plataforma Legal, S.L.',
+        PLATFORM_ADDRESS: 'Calle de Serrano, 41, 28001 Madrid',
         STRIPE_SECRET_KEY: 'sk_test_prod',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_prod',
         STRIPE_API_BASE: 'http://127.0.0.1:9',
