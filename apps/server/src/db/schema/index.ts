@@ -1,6 +1,6 @@
 export * from './admin.ts';
 export * from './cases.ts';
 export * from './chat.ts';
+export * from './invoices.ts';
 export * from './payments.ts';
 export * from './users.ts';
-export * from './invoices.ts';
