@@ -12,6 +12,7 @@ import { billingRoutes } from './modules/billing/index.ts';
 import { casesRoutes } from './modules/cases/index.ts';
 import { type ChatPluginOptions, chatPlugin } from './modules/chat/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { invoicesRoutes } from './modules/invoices/index.ts';
 import { lawyersRoutes } from './modules/lawyers/index.ts';
 import { paymentIntentRoutes, paymentsPlugin, paymentsWebhook } from './modules/payments/index.ts';
 import { proposalsRoutes } from './modules/proposals/index.ts';
@@ -136,10 +137,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(casesRoutes);
   await app.register(proposalsRoutes);
   await app.register(billingRoutes);
-  // a confirmed payment pays its proposal, which activates the case through the case machine; a checkout
-  // closed unpaid lets the client accept the proposal again
+  await app.register(invoicesRoutes);
+  // a confirmed payment pays its proposal, which activates the case through the case machine, and issues
+  // its invoices in the same transaction (docs/invoices.md); a checkout closed unpaid lets the client
+  // accept the proposal again
   await app.register(paymentsPlugin, {
-    onPaid: (tx, afterCommit, payment) => app.proposals.paid(tx, afterCommit, payment),
+    onPaid: async (tx, afterCommit, payment) => {
+      const outcome = await app.proposals.paid(tx, afterCommit, payment);
+      if (outcome === 'activated') await app.invoices.issueForPayment(tx, payment);
+      return outcome;
+    },
     onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
   });
   await app.register(paymentsWebhook);

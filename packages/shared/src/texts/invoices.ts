@@ -26,4 +26,33 @@ export const invoicesEs = {
     lawyerOnly: 'Solo los abogados indican la retención de IRPF y la autorización de facturación.',
     missing: 'Aún no has indicado tus datos fiscales.',
   },
+  invoice: {
+    serviceLine: (code: string, title: string) => `Servicios jurídicos del caso #${code}: ${title}`,
+    feeLine: (code: string) => `Comisión de intermediación de la plataforma L4L por el caso #${code}`,
+    // the PDF (RD 1619/2012, art. 6)
+    titleComplete: 'Factura',
+    titleSimplified: 'Factura simplificada',
+    titleRectifying: 'Factura rectificativa',
+    number: 'Número',
+    series: 'Serie',
+    date: 'Fecha de expedición',
+    issuer: 'Emisor',
+    recipient: 'Destinatario',
+    nif: 'NIF',
+    address: 'Domicilio',
+    description: 'Descripción',
+    base: 'Base imponible',
+    vat: (rate: number) => `IVA (${rate} %)`,
+    irpf: (rate: number) => `Retención de IRPF (${rate} %)`,
+    total: 'Total',
+    totalToPay: 'Total a pagar',
+    thirdParty: (platform: string) =>
+      `Facturación por tercero: factura expedida por ${platform} en nombre y por cuenta del emisor.`,
+    rectifies: (numSerie: string) => `Rectifica la factura ${numSerie}`,
+    verifactu: 'VERI*FACTU',
+    verifactuNote:
+      'Factura verificable en la sede electrónica de la AEAT. Registro de facturación con huella',
+    case: 'Caso',
+    noRecipientNif: 'Sin NIF (factura simplificada)',
+  },
 } as const;
