@@ -18,7 +18,8 @@ const CIF_LETTER_ONLY = 'PQRSNW';
 /** Companies (sociedades anónimas and limitadas), communities of property and owners: a digit. */
 const CIF_DIGIT_ONLY = 'ABEH';
 
-const dniLetter = (digits: string) => DNI_LETTERS[Number(digits) % 23] ?? '';
+/** The control letter of a DNI's 8 digits (or a NIE's, with X, Y, Z read as 0, 1, 2). */
+export const dniLetter = (digits: string) => DNI_LETTERS[Number(digits) % 23] ?? '';
 
 /** Upper-case without spaces, dots or hyphens, the way people write them ('12.345.678-z'). */
 export function normalizeFiscalId(raw: string): string {
