@@ -82,7 +82,8 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_case_id_cases_id_fk" FOREIGN KEY
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verifactu_records" ADD CONSTRAINT "verifactu_records_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_series_number_key" ON "invoices" USING btree ("issuer_nif","series","number");--> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_payment_kind_key" ON "invoices" USING btree ("payment_id","kind");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_payment_kind_key" ON "invoices" USING btree ("payment_id","kind") WHERE "invoices"."kind" <> 'rectifying';--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_rectifies_key" ON "invoices" USING btree ("rectifies_id");--> statement-breakpoint
 CREATE INDEX "invoices_issuer_idx" ON "invoices" USING btree ("issuer_user_id","issued_at");--> statement-breakpoint
 CREATE INDEX "invoices_recipient_idx" ON "invoices" USING btree ("recipient_user_id","issued_at");--> statement-breakpoint
 CREATE INDEX "invoices_issued_idx" ON "invoices" USING btree ("issued_at");--> statement-breakpoint

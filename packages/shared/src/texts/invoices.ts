@@ -28,6 +28,8 @@ export const invoicesEs = {
   },
   invoice: {
     serviceLine: (code: string, title: string) => `Servicios jurídicos del caso #${code}: ${title}`,
+    rectifyingLine: (numSerie: string) =>
+      `Rectificación de la factura ${numSerie}: devolución del importe (Ley 37/1992, art. 80)`,
     feeLine: (code: string) => `Comisión de intermediación de la plataforma L4L por el caso #${code}`,
     // the PDF (RD 1619/2012, art. 6)
     titleComplete: 'Factura',

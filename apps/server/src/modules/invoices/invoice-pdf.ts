@@ -16,7 +16,8 @@ const MM = 72 / 25.4;
 export const QR_SIDE_MM = 35;
 
 /** Always with cents on an invoice: '7,00 €', not '7 €'. */
-const euros = (cents: number) => `${spanishNumber(centsToEuros(cents), 2, 2)} €`;
+const euros = (cents: number) =>
+  `${cents < 0 ? '\u2212' : ''}${spanishNumber(centsToEuros(Math.abs(cents)), 2, 2)} €`;
 /** A real minus sign (U+2212), which the embedded font has. */
 const minus = (cents: number) => `\u2212${euros(cents)}`;
 

@@ -65,6 +65,23 @@ export function createInvoicesRepository(db: Db) {
       return row;
     },
 
+    /** The invoices of a payment, in the order issued. */
+    ofPayment(paymentId: string) {
+      return db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.paymentId, paymentId))
+        .orderBy(asc(invoices.createdAt), asc(invoices.kind));
+    },
+
+    async rectificationOf(invoiceId: string) {
+      const [row] = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.rectifiesId, invoiceId));
+      return row;
+    },
+
     /**
      * The next number of a series. The upsert leaves the counter row locked until the transaction ends, so
      * concurrent issuers wait for each other and a rolled-back transaction gives its number back.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
 import { invoices, payments, verifactuRecords } from '../../db/schema/index.ts';
+import { withTransaction } from '../../lib/transaction.ts';
 import { checkChain } from './verifactu.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -370,6 +371,75 @@ describe('invoices', () => {
       expect(xml.body).toContain(`<sum1:Huella>${records[0].Huella}</sum1:Huella></sum1:RegistroAnterior>`);
       expect(xml.body).toContain(
         '<sum1:EmitidaPorTerceroODestinatario>T</sum1:EmitidaPorTerceroODestinatario>',
+      );
+    });
+  });
+
+  describe('rectifying and cancelling', () => {
+    it('a refund gives each invoice of the payment its R1 with the amounts negated, chained, once', async () => {
+      const session = await checkout(business, 242);
+      await pay(session);
+      const [payment] = await t.app.db.select().from(payments).where(eq(payments.providerSessionId, session));
+      const paymentId = payment?.id ?? '';
+      const issued = await withTransaction(t.app.db, (tx) => t.app.invoices.rectifyPayment(tx, paymentId));
+      expect(issued).toHaveLength(2);
+      const again = await withTransaction(t.app.db, (tx) => t.app.invoices.rectifyPayment(tx, paymentId));
+      expect(again).toEqual([]);
+
+      const year = new Date().getFullYear();
+      const [service] = (
+        await t.app.inject({ method: 'GET', url: '/api/invoices', headers: business.headers })
+      )
+        .json()
+        .data.filter((i: { type: string }) => i.type === 'R1');
+      expect(service).toMatchObject({
+        series: `R${year}`,
+        number: 1,
+        issuer: { nif: '12345678Z' },
+        recipient: { nif: 'B12345674' },
+        base: -200,
+        vat: -42,
+        irpf: -30,
+        total: -212,
+        rectifies: expect.any(String),
+      });
+      expect(service.lines[0].description).toContain(`Rectificación de la factura A${year}-`);
+      expect(service.verifactu.qrUrl).toContain('importe=-242.00');
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: `/api/invoices/${service.id}/pdf`,
+        headers: business.headers,
+      });
+      expect(pdf.statusCode).toBe(200);
+      for (const result of await t.app.invoices.checkChains()) expect(result).toMatchObject({ ok: true });
+    });
+
+    it('an anulación is chained after the issuer’s last record and the chain still verifies', async () => {
+      const [target] = await t.app.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.issuerNif, 'B19874361'), eq(invoices.number, 3)));
+      await withTransaction(t.app.db, (tx) => t.app.invoices.annul(tx, target?.id ?? ''));
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/verifactu/records?issuerNif=B19874361',
+        headers: admin.headers,
+      });
+      const { records } = res.json().data;
+      const last = records[records.length - 1];
+      expect(last).toMatchObject({
+        kind: 'anulacion',
+        NumSerieFactura: target?.numSerie,
+        HuellaAnterior: records[records.length - 2].Huella,
+      });
+      expect((await t.app.invoices.checkChains('B19874361'))[0]).toMatchObject({ ok: true });
+      const xml = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/verifactu/records?issuerNif=B19874361&format=xml',
+        headers: admin.headers,
+      });
+      expect(xml.body).toContain(
+        `<sum1:NumSerieFacturaAnulada>${target?.numSerie}</sum1:NumSerieFacturaAnulada>`,
       );
     });
   });

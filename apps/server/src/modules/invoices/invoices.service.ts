@@ -25,7 +25,15 @@ import {
   type InvoiceRow,
   type InvoiceWithAlta,
 } from './invoices.repository.ts';
-import { altaHuella, checkChain, qrUrl, recordAmount, recordDate, recordTimestamp } from './verifactu.ts';
+import {
+  altaHuella,
+  anulacionHuella,
+  checkChain,
+  qrUrl,
+  recordAmount,
+  recordDate,
+  recordTimestamp,
+} from './verifactu.ts';
 
 export type Paging = { page: number; pageSize: number };
 
@@ -65,7 +73,8 @@ export function createInvoicesService(deps: { db: Db; config: Config; log: Fasti
       issuedByThirdParty: boolean;
       description: string;
       amounts: InvoiceAmounts;
-      payment: PaymentRow;
+      source: { caseId: string; paymentId: string };
+      rectifiesId?: string;
       issuedAt: Date;
     },
   ) {
@@ -99,8 +108,9 @@ export function createInvoicesService(deps: { db: Db; config: Config; log: Fasti
       irpfRate: a.irpfRate,
       irpfCents: a.irpfCents,
       totalCents: a.totalCents,
-      caseId: input.payment.caseId,
-      paymentId: input.payment.id,
+      rectifiesId: input.rectifiesId ?? null,
+      caseId: input.source.caseId,
+      paymentId: input.source.paymentId,
     });
     // ImporteTotal is base + IVA: a withholding is not part of the invoice's total for the AEAT
     const fields = {
@@ -263,7 +273,7 @@ export function createInvoicesService(deps: { db: Db; config: Config; log: Fasti
           issuedByThirdParty: true,
           description: invoicesEs.invoice.serviceLine(code, title),
           amounts: serviceAmounts(payment.amountCents, business ? (lawyerProfile.irpfRate ?? 15) : 0),
-          payment,
+          source: { caseId: payment.caseId, paymentId: payment.id },
           issuedAt,
         });
       }
@@ -276,10 +286,90 @@ export function createInvoicesService(deps: { db: Db; config: Config; log: Fasti
           issuedByThirdParty: false,
           description: invoicesEs.invoice.feeLine(code),
           amounts: feeAmounts(payment.feeCents),
-          payment,
+          source: { caseId: payment.caseId, paymentId: payment.id },
           issuedAt,
         });
       }
+    },
+
+    /**
+     * A refund of a paid case: each of the payment's invoices not yet rectified gets its rectifying invoice
+     * (R1, Ley 37/1992 art. 80: the price given back), in the refund's transaction, with the amounts of the
+     * original negated, in the issuer's R series, and its alta record.
+     */
+    async rectifyPayment(tx: Db, paymentId: string, at = new Date()): Promise<string[]> {
+      const repository = createInvoicesRepository(tx);
+      const issued: string[] = [];
+      for (const original of await repository.ofPayment(paymentId)) {
+        if (original.kind === 'rectifying' || (await repository.rectificationOf(original.id))) continue;
+        const negate = (cents: number) => -cents;
+        const invoice = await issue(tx, {
+          kind: 'rectifying',
+          type: 'R1',
+          issuer: {
+            userId: original.issuerUserId,
+            nif: original.issuerNif,
+            name: original.issuerName,
+            address: original.issuerAddress,
+          },
+          recipient: {
+            userId: original.recipientUserId,
+            nif: original.recipientNif,
+            name: original.recipientName,
+            address: original.recipientAddress,
+          },
+          issuedByThirdParty: original.issuedByThirdParty,
+          description: invoicesEs.invoice.rectifyingLine(original.numSerie),
+          amounts: {
+            baseCents: negate(original.baseCents),
+            vatRate: original.vatRate,
+            vatCents: negate(original.vatCents),
+            irpfRate: original.irpfRate,
+            irpfCents: negate(original.irpfCents),
+            totalCents: negate(original.totalCents),
+          },
+          source: { caseId: original.caseId, paymentId: original.paymentId },
+          rectifiesId: original.id,
+          issuedAt: at,
+        });
+        issued.push(invoice.id);
+      }
+      return issued;
+    },
+
+    /**
+     * Cancels the record of an invoice issued by mistake (an anulación, Orden HAC/1177/2024): the invoice
+     * stays as it was; a record chained after the issuer's last says it no longer stands.
+     */
+    async annul(tx: Db, invoiceId: string): Promise<void> {
+      const repository = createInvoicesRepository(tx);
+      const found = await repository.byId(invoiceId);
+      if (!found) throw notFound();
+      const { invoice, record } = found;
+      const head = await repository.lockChain(invoice.issuerNif);
+      const fields = {
+        IDEmisorFacturaAnulada: invoice.issuerNif,
+        NumSerieFacturaAnulada: invoice.numSerie,
+        FechaExpedicionFacturaAnulada: record.issueDate,
+        HuellaAnterior: head.lastHuella,
+        FechaHoraHusoGenRegistro: recordTimestamp(new Date()),
+      };
+      await repository.appendRecord({
+        issuerNif: invoice.issuerNif,
+        position: head.lastPosition + 1,
+        kind: 'anulacion',
+        invoiceId: invoice.id,
+        issuerName: invoice.issuerName,
+        numSerie: invoice.numSerie,
+        issueDate: record.issueDate,
+        invoiceType: invoice.type,
+        cuotaTotal: record.cuotaTotal,
+        importeTotal: record.importeTotal,
+        previousHuella: head.lastHuella,
+        huella: anulacionHuella(fields),
+        generatedAt: fields.FechaHoraHusoGenRegistro,
+        submission: 'ACEPTADO',
+      });
     },
 
     async listMine(caller: AuthUser, { page, pageSize }: Paging): Promise<PageEnvelope<Invoice>> {
