@@ -3,6 +3,7 @@ import { es } from '@l4l/shared/texts/es';
 import { useState } from 'react';
 import { AvatarEditor } from '../../components/avatar-editor/avatar-editor.tsx';
 import { MountOnceOpened } from '../../components/modal/modal-on-demand.tsx';
+import { FiscalProfileForm } from '../../features/invoices/components/fiscal-profile-form.tsx';
 import { useUploadLawyerPhoto } from '../../features/lawyers/api/upload-lawyer-photo.ts';
 import { LawyerSheet } from '../../features/lawyers/components/lawyer-sheet.tsx';
 import { LawyerRatingsPanel, MyRatingsPanel } from '../../features/ratings/components/ratings-panel.tsx';
@@ -36,6 +37,9 @@ export function ProfileRoute() {
           onRenewPassword={() => setPasswordOpen(true)}
           ratings={<LawyerRatingsPanel lawyerId={user.id} own />}
         />
+        <div className={styles.fiscal}>
+          <FiscalProfileForm lawyer />
+        </div>
         <MountOnceOpened open={passwordOpen}>
           <ChangePasswordDialog.Dialog open={passwordOpen} onOpenChange={setPasswordOpen} />
         </MountOnceOpened>
@@ -45,7 +49,10 @@ export function ProfileRoute() {
   if (user.role !== ROLE.USUARIO) return <ProfilePage />;
   return (
     <div className={styles.columns}>
-      <ProfilePage />
+      <div className={styles.main}>
+        <ProfilePage />
+        <FiscalProfileForm lawyer={false} />
+      </div>
       <div className={styles.ratings}>
         <MyRatingsPanel userId={user.id} />
       </div>

@@ -10,11 +10,15 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 /**
- * GET /api/transaccion/receipt/{paymentId} (+): the PDF comes through fetch (the session travels as the
+ * GET /api/transaccion/receipt/{paymentId} (+), and any other PDF of the API (an invoice): the PDF comes through fetch (the session travels as the
  * cookie here, as the Bearer header for API clients), then is saved from an object URL, so a failure
  * shows a Spanish message instead of a browser error page.
  */
-export async function downloadReceipt(receiptUrl: string, fallbackName: string): Promise<void> {
+export async function downloadReceipt(
+  receiptUrl: string,
+  fallbackName: string,
+  errorMessage: string = es.billing.receiptError,
+): Promise<void> {
   let response: Response;
   try {
     response = await fetch(receiptUrl, {
@@ -29,7 +33,7 @@ export async function downloadReceipt(receiptUrl: string, fallbackName: string):
     throw new ApiError({
       status: response.status,
       code: body?.error?.code ?? 'HTTP_ERROR',
-      message: es.billing.receiptError,
+      message: errorMessage,
     });
   }
   const blob = await response.blob();
