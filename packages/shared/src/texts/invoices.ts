@@ -29,7 +29,6 @@ export const invoicesEs = {
   /** the web: 'Facturas' and the fiscal data form */
   screens: {
     listTitle: 'Facturas',
-    listEyebrow: 'Facturación',
     listCaption: 'Facturas emitidas y recibidas, de la más reciente a la más antigua',
     empty: 'Aún no hay facturas.',
     loadError: 'No se pudieron cargar las facturas.',

@@ -36,7 +36,6 @@ export function InvoicesList() {
   return (
     <section className={styles.card} aria-labelledby="invoices-title">
       <header>
-        <p className={styles.eyebrow}>{t.listEyebrow}</p>
         <h2 id="invoices-title" className={styles.title}>
           {t.listTitle}
         </h2>
