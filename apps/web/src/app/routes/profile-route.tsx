@@ -51,7 +51,9 @@ export function ProfileRoute() {
     <div className={styles.columns}>
       <div className={styles.main}>
         <ProfilePage />
-        <FiscalProfileForm lawyer={false} />
+        <div className={styles.clientFiscal}>
+          <FiscalProfileForm lawyer={false} />
+        </div>
       </div>
       <div className={styles.ratings}>
         <MyRatingsPanel userId={user.id} />
