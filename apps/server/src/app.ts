@@ -148,6 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
       return outcome;
     },
     onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
+    beforeCheckout: (checkout) => app.invoices.requireFiscalData(checkout.userId, checkout.amountCents),
   });
   await app.register(paymentsWebhook);
   await app.register(paymentIntentRoutes);

@@ -25,6 +25,8 @@ export const invoicesEs = {
     irpfRate: 'La retención de IRPF es del 15 % o, en los primeros años de ejercicio, del 7 %.',
     lawyerOnly: 'Solo los abogados indican la retención de IRPF y la autorización de facturación.',
     missing: 'Aún no has indicado tus datos fiscales.',
+    neededToPay:
+      'Para pagar más de 400 € necesitamos tus datos fiscales para la factura: añádelos en Mi Perfil, en «Datos fiscales», y vuelve a aceptar la propuesta.',
   },
   /** the web: 'Facturas' and the fiscal data form */
   screens: {

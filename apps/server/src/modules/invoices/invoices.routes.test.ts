@@ -1,3 +1,4 @@
+import { invoicesEs } from '@l4l/shared/texts/invoices';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
@@ -33,8 +34,8 @@ describe('invoices', () => {
     return { id: user.id, headers: bearer(await signIn(t.app, user)) };
   }
 
-  /** A case of `client` with an accepted proposal of `lawyer` at `price` euros: answers its checkout session. */
-  async function checkout(client: Person, price: number): Promise<string> {
+  /** A published case of `client` with a proposal of `lawyer` at `price` euros: answers the proposal's id. */
+  async function proposalOf(client: Person, price: number): Promise<string> {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/cases/new-case',
@@ -54,9 +55,14 @@ describe('invoices', () => {
       headers: lawyer.headers,
       payload: { price, message: 'Me encargo yo.' },
     });
+    return proposal.json().data.id as string;
+  }
+
+  /** The same, accepted by the client: answers its checkout session. */
+  async function checkout(client: Person, price: number): Promise<string> {
     const accepted = await t.app.inject({
       method: 'POST',
-      url: `/api/proposal/accept-proposal/${proposal.json().data.id}`,
+      url: `/api/proposal/accept-proposal/${await proposalOf(client, price)}`,
       headers: client.headers,
     });
     return new URL(accepted.json().data).pathname.split('/').pop() as string;
@@ -250,6 +256,27 @@ describe('invoices', () => {
       expect(other.statusCode).toBe(404);
       const anonymous = await t.app.inject({ method: 'GET', url: `/api/invoices/${serviceId}/pdf` });
       expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('above 400 € the checkout waits for the client’s fiscal data (409 naming what to do)', async () => {
+      const newcomer = await person('client');
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/proposal/accept-proposal/${await proposalOf(newcomer, 400.01)}`,
+        headers: newcomer.headers,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toEqual({
+        code: 'CONFLICT',
+        message: invoicesEs.fiscalProfile.neededToPay,
+      });
+      // at 400 € a simplified invoice will do
+      const atLimit = await t.app.inject({
+        method: 'POST',
+        url: `/api/proposal/accept-proposal/${await proposalOf(newcomer, 400)}`,
+        headers: newcomer.headers,
+      });
+      expect(atLimit.statusCode).toBe(200);
     });
 
     it('a repeated completion issues nothing more', async () => {

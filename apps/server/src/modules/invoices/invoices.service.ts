@@ -13,7 +13,7 @@ import { invoicesEs } from '@l4l/shared/texts/invoices';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { notFound, validationError } from '../../lib/app-error.ts';
+import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import { feeAmounts, type InvoiceAmounts, serviceAmounts } from './invoice-amounts.ts';
@@ -370,6 +370,17 @@ export function createInvoicesService(deps: { db: Db; config: Config; log: Fasti
         generatedAt: fields.FechaHoraHusoGenRegistro,
         submission: 'ACEPTADO',
       });
+    },
+
+    /**
+     * Above 400 € a simplified invoice is not allowed (RD 1619/2012 art. 4): the client gives their fiscal
+     * data before the checkout opens (409 otherwise, with what to do).
+     */
+    async requireFiscalData(userId: string, amountCents: number): Promise<void> {
+      if (amountCents <= SIMPLIFIED_INVOICE_MAX_CENTS) return;
+      if (!(await read.profile(userId))) {
+        throw new AppError('CONFLICT', { message: invoicesEs.fiscalProfile.neededToPay });
+      }
     },
 
     async listMine(caller: AuthUser, { page, pageSize }: Paging): Promise<PageEnvelope<Invoice>> {
