@@ -65,13 +65,16 @@ export function createInvoicesRepository(db: Db) {
       return row;
     },
 
-    /** The invoices of a payment, in the order issued. */
+    /**
+     * The invoices of a payment, the lawyer's before the platform's: the order every issuing transaction
+     * locks their chains in, so a refund and a payment of one lawyer never wait for each other in a circle.
+     */
     ofPayment(paymentId: string) {
       return db
         .select()
         .from(invoices)
         .where(eq(invoices.paymentId, paymentId))
-        .orderBy(asc(invoices.createdAt), asc(invoices.kind));
+        .orderBy(desc(invoices.kind), asc(invoices.createdAt));
     },
 
     async rectificationOf(invoiceId: string) {
