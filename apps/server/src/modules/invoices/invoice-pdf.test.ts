@@ -162,6 +162,46 @@ describe.skipIf(!hasPoppler)('the invoice PDF (read back with poppler)', () => {
     expect(feeText).not.toContain('Facturación por tercero');
   });
 
+  it('a rectifying invoice prints its negative amounts with a real minus sign', async () => {
+    const original = invoiceRow('service', { business: true });
+    const negate = (cents: number) => -cents;
+    const i = original.invoice;
+    const row: InvoiceWithAlta = {
+      invoice: {
+        ...i,
+        kind: 'rectifying',
+        type: 'R1',
+        series: 'R2026',
+        numSerie: 'R2026-000001',
+        lines: [{ description: 'Rectificación de la factura A2026-000042', baseCents: negate(i.baseCents) }],
+        baseCents: negate(i.baseCents),
+        vatCents: negate(i.vatCents),
+        irpfCents: negate(i.irpfCents),
+        totalCents: negate(i.totalCents),
+        rectifiesId: i.id,
+      },
+      record: {
+        ...original.record,
+        numSerie: 'R2026-000001',
+        invoiceType: 'R1',
+        cuotaTotal: recordAmount(negate(i.vatCents)),
+        importeTotal: recordAmount(negate(i.baseCents + i.vatCents)),
+      },
+    };
+    const pdf = await renderInvoice(row, urlOf(row), PLATFORM);
+    const page = pdfPage(pdf, 200, PNG_DIR ? `${PNG_DIR}/R1-rectifying.png` : undefined);
+    expect(jsQR(page.data, page.width, page.height)?.data).toBe(urlOf(row));
+    expect(urlOf(row)).toContain('importe=-333.33');
+    const text = pdfText(pdf).replace(/\s+/g, ' ');
+    expect(text).toContain('Factura rectificativa');
+    expect(text).toContain('Base imponible \u2212275,48 €');
+    expect(text).toContain('IVA (21 %) \u221257,85 €');
+    expect(text).toContain('Retención de IRPF (15 %) 41,32 €');
+    expect(text).toContain('Total a pagar \u2212292,01 €');
+    // no hyphen-minus before an amount (a hyphen is the series and number's separator)
+    expect(text).not.toMatch(/(^|\s)-\d/);
+  });
+
   it('embeds every font it uses', async () => {
     const row = invoiceRow('service');
     const fonts = pdfFonts(await renderInvoice(row, urlOf(row), PLATFORM));

@@ -18,8 +18,6 @@ export const QR_SIDE_MM = 35;
 /** Always with cents on an invoice: '7,00 €', not '7 €'. */
 const euros = (cents: number) =>
   `${cents < 0 ? '\u2212' : ''}${spanishNumber(centsToEuros(Math.abs(cents)), 2, 2)} €`;
-/** A real minus sign (U+2212), which the embedded font has. */
-const minus = (cents: number) => `\u2212${euros(cents)}`;
 
 function titleOf(type: string): string {
   if (type === 'F2') return t.titleSimplified;
@@ -138,8 +136,10 @@ export function renderInvoice(
     [t.base, euros(invoice.baseCents), false],
     [t.vat(invoice.vatRate), euros(invoice.vatCents), false],
   ];
-  if (invoice.irpfCents > 0) totals.push([t.irpf(invoice.irpfRate), minus(invoice.irpfCents), false]);
-  totals.push([invoice.irpfCents > 0 ? t.totalToPay : t.total, euros(invoice.totalCents), true]);
+  // the withholding is subtracted: −41,32 € on an invoice, 41,32 € on the one rectifying it
+  const withholds = invoice.irpfCents !== 0;
+  if (withholds) totals.push([t.irpf(invoice.irpfRate), euros(-invoice.irpfCents), false]);
+  totals.push([withholds ? t.totalToPay : t.total, euros(invoice.totalCents), true]);
   for (const [label, value, strong] of totals) {
     doc
       .font(strong ? PDF_FONT.bold : PDF_FONT.regular)
