@@ -92,4 +92,5 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const FISCAL_PROFILE_PATH = '/api/billing/fiscal-profile';
 export const INVOICES_PATH = '/api/invoices';
+export const INVOICE_BOOK_CSV_PATH = '/api/admin/invoices?format=csv';
 export const invoicePdfPath = (id: string) => `/api/invoices/${encodeURIComponent(id)}/pdf`;

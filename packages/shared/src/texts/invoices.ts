@@ -43,6 +43,8 @@ export const invoicesEs = {
     downloadLabel: (numSerie: string) => `Descargar la factura ${numSerie}`,
     downloadError: 'No se pudo descargar la factura. Inténtalo de nuevo.',
     paging: 'Páginas de facturas',
+    book: 'Descargar el libro de facturas expedidas (CSV)',
+    bookError: 'No se pudo descargar el libro de facturas. Inténtalo de nuevo.',
     types: {
       F1: 'Completa',
       F2: 'Simplificada',

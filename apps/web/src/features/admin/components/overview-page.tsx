@@ -2,6 +2,7 @@ import { CASE_STATUSES } from '@l4l/shared/constants/cases';
 import { formatEuros } from '@l4l/shared/format';
 import { es } from '@l4l/shared/texts/es';
 import { Link } from 'react-router';
+import { InvoiceBookLink } from '../../invoices/components/invoice-book-link.tsx';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 import styles from './admin.module.css';
 import { QueryState, SectionHeading } from './query-state.tsx';
@@ -85,6 +86,7 @@ export function OverviewPage({ lawyersPath, casesPath }: { lawyersPath: string; 
                   <dd>{formatEuros(stats.data.payments.fees)}</dd>
                 </div>
               </dl>
+              <InvoiceBookLink />
             </section>
           </div>
         </>

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, json, mockApi, ok } from '../../../test/mock-api.ts';
 import { CLIENT, renderWithApp } from '../../../test/render.tsx';
 import { FiscalProfileForm } from './fiscal-profile-form.tsx';
+import { InvoiceBookLink } from './invoice-book-link.tsx';
 import { InvoicesList } from './invoices-list.tsx';
 
 const t = invoicesEs.screens;
@@ -76,5 +77,22 @@ describe('Facturas', () => {
       address: { street: 'Calle de Alcalá, 120', postalCode: '28009', city: 'Madrid', province: 'Madrid' },
       isBusiness: false,
     });
+  });
+
+  it("downloads the administrator's book of issued invoices as CSV", async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:book');
+    URL.revokeObjectURL = vi.fn();
+    const api = mockApi({
+      'GET /api/auth/me': () => ok(CLIENT),
+      'GET /api/admin/invoices': () =>
+        new Response('"NumSerieFactura"\r\n', {
+          status: 200,
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="libro.csv"' },
+        }),
+    });
+    renderWithApp(<InvoiceBookLink />, { consent: 'true' });
+    await userEvent.setup().click(screen.getByRole('link', { name: t.book }));
+    await vi.waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    expect(api.callsTo('GET /api/admin/invoices')[0]?.query.get('format')).toBe('csv');
   });
 });
