@@ -144,7 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(paymentsPlugin, {
     onPaid: async (tx, afterCommit, payment) => {
       const outcome = await app.proposals.paid(tx, afterCommit, payment);
-      if (outcome === 'activated') await app.invoices.issueForPayment(tx, payment);
+      if (outcome === 'activated') await app.invoices.issueForPayment(tx, afterCommit, payment);
       return outcome;
     },
     onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),

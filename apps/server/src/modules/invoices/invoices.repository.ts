@@ -132,6 +132,28 @@ export function createInvoicesRepository(db: Db) {
       return row as RecordRow;
     },
 
+    /** Records not yet accepted by the submitter, oldest first. */
+    pendingRecords(limit: number) {
+      return db
+        .select()
+        .from(verifactuRecords)
+        .where(eq(verifactuRecords.submission, 'PENDIENTE'))
+        .orderBy(
+          asc(verifactuRecords.createdAt),
+          asc(verifactuRecords.issuerNif),
+          asc(verifactuRecords.position),
+        )
+        .limit(limit);
+    },
+
+    /**
+     * The submitter's answer: the only change a record ever gets, and to a column the huella does not
+     * cover.
+     */
+    async setSubmission(id: string, submission: 'ACEPTADO' | 'RECHAZADO') {
+      await db.update(verifactuRecords).set({ submission }).where(eq(verifactuRecords.id, id));
+    },
+
     /** Invoices the person issued or received, newest first. */
     async pageOf(userId: string, limit: number, offset: number) {
       const mine: SQL | undefined = or(

@@ -5,6 +5,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
 import { invoices, payments, verifactuRecords } from '../../db/schema/index.ts';
 import { withTransaction } from '../../lib/transaction.ts';
+import { createInvoicesService } from './invoices.service.ts';
 import { checkChain } from './verifactu.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -23,6 +24,8 @@ describe('invoices', () => {
   let lawyer: Person;
   let stranger: Person;
   let admin: Person;
+  /** the consumer's first invoice */
+  let serviceId: string;
 
   async function person(kind: 'client' | 'lawyer' | 'admin'): Promise<Person> {
     const user =
@@ -167,8 +170,6 @@ describe('invoices', () => {
   });
 
   describe('issued with the payment', () => {
-    let serviceId: string;
-
     it('a consumer without NIF gets a simplified F2 from the lawyer; the lawyer an F1 for the fee', async () => {
       const session = await checkout(consumer, 121);
       expect((await pay(session)).status).toBe('completed');
@@ -468,6 +469,45 @@ describe('invoices', () => {
       expect(xml.body).toContain(
         `<sum1:NumSerieFacturaAnulada>${target?.numSerie}</sum1:NumSerieFacturaAnulada>`,
       );
+    });
+  });
+
+  describe('submission', () => {
+    it('every record was sent to the sandbox submitter after its commit and accepted', async () => {
+      const pending = await t.app.db
+        .select({ id: verifactuRecords.id })
+        .from(verifactuRecords)
+        .where(eq(verifactuRecords.submission, 'PENDIENTE'));
+      // the anulación and the rectifying records were written outside a payment: the next call sends them
+      expect(await t.app.invoices.submitPending()).toBe(pending.length);
+      const states = await t.app.db.select({ s: verifactuRecords.submission }).from(verifactuRecords);
+      expect(new Set(states.map((r) => r.s))).toEqual(new Set(['ACEPTADO']));
+    });
+
+    it('a failing submitter leaves the records pending, and the next attempt sends them', async () => {
+      let up = false;
+      const flaky = createInvoicesService({
+        db: t.app.db,
+        config: t.config,
+        log: t.app.log,
+        submitter: {
+          name: 'sandbox',
+          async submit(records) {
+            if (!up) throw new Error('AEAT no disponible');
+            return new Map(records.map((r) => [r.id, 'ACEPTADO' as const]));
+          },
+        },
+      });
+      await withTransaction(t.app.db, (tx) => flaky.annul(tx, serviceId));
+      expect(await flaky.submitPending()).toBe(0);
+      const [waiting] = await t.app.db
+        .select({ s: verifactuRecords.submission })
+        .from(verifactuRecords)
+        .where(and(eq(verifactuRecords.invoiceId, serviceId), eq(verifactuRecords.kind, 'anulacion')));
+      expect(waiting?.s).toBe('PENDIENTE');
+      up = true;
+      expect(await flaky.submitPending()).toBe(1);
+      expect(await flaky.submitPending()).toBe(0);
     });
   });
 });

@@ -38,6 +38,12 @@ const recordSchema = z.object({
 const invoicesModule: FastifyPluginAsyncZod = async (app) => {
   const service = createInvoicesService({ db: app.db, config: app.config, log: app.log });
   app.decorate('invoices', service);
+  // records whose submission failed are sent again every minute (outside tests, which call it themselves)
+  if (app.config.env !== 'test') {
+    const retry = setInterval(() => void service.submitPending().catch(() => undefined), 60_000);
+    retry.unref();
+    app.addHook('onClose', async () => clearInterval(retry));
+  }
 
   app.get(
     '/api/billing/fiscal-profile',

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
+import type { AfterCommit } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import { feeAmounts, type InvoiceAmounts, serviceAmounts } from './invoice-amounts.ts';
@@ -34,6 +35,7 @@ import {
   recordDate,
   recordTimestamp,
 } from './verifactu.ts';
+import { SUBMISSION_BATCH, sandboxSubmitter, type VerifactuSubmitter } from './verifactu-submitter.ts';
 
 export type Paging = { page: number; pageSize: number };
 
@@ -52,8 +54,14 @@ type Party = { userId: string | null; nif: string | null; name: string; address:
  * Invoices and their VERI*FACTU records (docs/invoices.md): issued inside the payment's transaction,
  * numbered per issuer, series and year without gaps, chained per issuer, never changed afterwards.
  */
-export function createInvoicesService(deps: { db: Db; config: Config; log: FastifyBaseLogger }) {
+export function createInvoicesService(deps: {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  submitter?: VerifactuSubmitter;
+}) {
   const { config, log } = deps;
+  const submitter = deps.submitter ?? sandboxSubmitter;
   const read = createInvoicesRepository(deps.db);
   const platform: Party = {
     userId: null,
@@ -137,8 +145,8 @@ export function createInvoicesService(deps: { db: Db; config: Config; log: Fasti
       previousHuella: head.lastHuella,
       huella: altaHuella(fields),
       generatedAt: fields.FechaHoraHusoGenRegistro,
-      // the sandbox submitter keeps the records and accepts them (docs/invoices.md, Submission)
-      submission: 'ACEPTADO',
+      // sent to the submitter after the commit (docs/invoices.md, Submission)
+      submission: 'PENDIENTE',
     });
     return invoice;
   }
@@ -196,6 +204,39 @@ export function createInvoicesService(deps: { db: Db; config: Config; log: Fasti
     };
   }
 
+  let running: Promise<number> = Promise.resolve(0);
+  async function submitAll(): Promise<number> {
+    let accepted = 0;
+    for (;;) {
+      const batch = await read.pendingRecords(SUBMISSION_BATCH);
+      if (batch.length === 0) return accepted;
+      let outcomes: Map<string, 'ACEPTADO' | 'RECHAZADO'>;
+      try {
+        outcomes = await submitter.submit(batch);
+      } catch (error) {
+        log.warn({ err: error, records: batch.length }, 'VERI*FACTU submission failed: retried later');
+        return accepted;
+      }
+      for (const record of batch) {
+        const outcome = outcomes.get(record.id);
+        if (!outcome) continue;
+        await read.setSubmission(record.id, outcome);
+        if (outcome === 'ACEPTADO') accepted++;
+        else log.error({ recordId: record.id, numSerie: record.numSerie }, 'VERI*FACTU record rejected');
+      }
+      if (batch.length < SUBMISSION_BATCH || outcomes.size === 0) return accepted;
+    }
+  }
+
+  /**
+   * Sends the records still pending to the submitter, a batch at a time; what fails stays pending for the
+   * next call (after each issuing commit, and on a timer). One submission at a time in this process.
+   */
+  function submitPending(): Promise<number> {
+    running = running.then(submitAll, submitAll);
+    return running;
+  }
+
   return {
     async fiscalProfile(caller: AuthUser): Promise<FiscalProfile | null> {
       const row = await read.profile(caller.id);
@@ -228,7 +269,8 @@ export function createInvoicesService(deps: { db: Db; config: Config; log: Fasti
      * by the platform on the lawyer's behalf, and the platform's invoice to the lawyer for its fee. A
      * lawyer without fiscal data (or without consent, for the first) gets none; the payment still goes on.
      */
-    async issueForPayment(tx: Db, payment: PaymentRow): Promise<void> {
+    async issueForPayment(tx: Db, afterCommit: AfterCommit, payment: PaymentRow): Promise<void> {
+      afterCommit(() => submitPending().then(() => undefined));
       const repository = createInvoicesRepository(tx);
       // one after the other: a transaction is one connection
       const lawyerProfile = await repository.profile(payment.lawyerId);
@@ -368,7 +410,7 @@ export function createInvoicesService(deps: { db: Db; config: Config; log: Fasti
         previousHuella: head.lastHuella,
         huella: anulacionHuella(fields),
         generatedAt: fields.FechaHoraHusoGenRegistro,
-        submission: 'ACEPTADO',
+        submission: 'PENDIENTE',
       });
     },
 
@@ -382,6 +424,9 @@ export function createInvoicesService(deps: { db: Db; config: Config; log: Fasti
         throw new AppError('CONFLICT', { message: invoicesEs.fiscalProfile.neededToPay });
       }
     },
+
+    /** Answers how many records were accepted. */
+    submitPending,
 
     async listMine(caller: AuthUser, { page, pageSize }: Paging): Promise<PageEnvelope<Invoice>> {
       const { rows, total } = await read.pageOf(caller.id, pageSize, (page - 1) * pageSize);
