@@ -12,6 +12,7 @@ import { billingRoutes } from './modules/billing/index.ts';
 import { casesRoutes } from './modules/cases/index.ts';
 import { type ChatPluginOptions, chatPlugin } from './modules/chat/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { invoicesRoutes } from './modules/invoices/index.ts';
 import { lawyersRoutes } from './modules/lawyers/index.ts';
 import { type NotificationsPluginOptions, notificationsPlugin } from './modules/notifications/index.ts';
 import { paymentIntentRoutes, paymentsPlugin, paymentsWebhook } from './modules/payments/index.ts';
@@ -161,18 +162,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(casesRoutes, { notify });
   await app.register(proposalsRoutes, { notify });
   await app.register(billingRoutes);
-  // a confirmed payment pays its proposal, which activates the case through the case machine, and both
-  // parties are told; a checkout closed unpaid lets the client accept the proposal again
+  await app.register(invoicesRoutes);
+  // a confirmed payment pays its proposal, which activates the case through the case machine, issues its
+  // invoices in the same transaction (docs/invoices.md) and tells both parties; a checkout closed unpaid lets the client accept the proposal again
   await app.register(paymentsPlugin, {
     onPaid: async (tx, afterCommit, payment) => {
       const outcome = await app.proposals.paid(tx, afterCommit, payment);
       if (outcome === 'activated') {
+        await app.invoices.issueForPayment(tx, afterCommit, payment);
         const { caseId, lawyerId, amountCents } = payment;
         await notify(tx, afterCommit, { type: 'payment.completed', caseId, lawyerId, amountCents });
       }
       return outcome;
     },
     onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
+    beforeCheckout: (checkout) => app.invoices.requireFiscalData(checkout.userId, checkout.amountCents),
   });
   await app.register(paymentsWebhook);
   await app.register(paymentIntentRoutes);

@@ -7,6 +7,11 @@ import { ConfigError, loadConfig } from './config.ts';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const base = { DATA_DIR: dataDir };
+const platform = {
+  PLATFORM_NIF: 'B19874361',
+  PLATFORM_NAME: 'L4L Plataforma Legal, S.L.',
+  PLATFORM_ADDRESS: 'Calle de Serrano, 41, 28001 Madrid',
+};
 
 describe('loadConfig', () => {
   it('has safe local defaults', () => {
@@ -67,6 +72,7 @@ describe('loadConfig', () => {
 
   const production = {
     ...base,
+    ...platform,
     NODE_ENV: 'production',
     JWT_SECRET: 'x'.repeat(40),
     STRIPE_SECRET_KEY: 'sk_live_x',
@@ -122,6 +128,32 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ ...base, HTTP_HEADERS_TIMEOUT_MS: '9000', HTTP_REQUEST_TIMEOUT_MS: '5000' }),
     ).toThrowError(/HTTP_HEADERS_TIMEOUT_MS no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS/);
+  });
+
+  it("requires the platform's fiscal data in production, checks its NIF and uses demo values elsewhere", () => {
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      STRIPE_SECRET_KEY: 'sk_live_x',
+    };
+    expect(() => loadConfig(production)).toThrowError(
+      /PLATFORM_NIF, PLATFORM_NAME, PLATFORM_ADDRESS son obligatorios con NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...production, ...platform, PLATFORM_NIF: 'B19874362' })).toThrowError(
+      'Configuración no válida: PLATFORM_NIF debe ser un NIF o CIF válido (recibido: "B19874362").',
+    );
+    expect(loadConfig({ ...production, ...platform, PLATFORM_NIF: 'b-19874361' }).platform.nif).toBe(
+      'B19874361',
+    );
+    const local = loadConfig(base);
+    expect(local.platform).toEqual({
+      nif: 'B19874361',
+      name: 'L4L Plataforma Legal, S.L.',
+      address: 'Calle de Serrano, 41, 4.ª planta, 28001 Madrid',
+    });
+    expect(local.aeatQrBase).toBe('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR');
+    expect(() => loadConfig({ ...base, AEAT_QR_BASE: 'http://example.org/qr' })).toThrowError(/AEAT_QR_BASE/);
   });
 
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

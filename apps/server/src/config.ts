@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { checkFiscalId } from '@l4l/shared/fiscal/fiscal-id';
 import { z } from 'zod';
 
 /**
@@ -141,6 +142,25 @@ const envSchema = z.object({
     .min(0, { error: 'PLATFORM_FEE_PERCENT debe ser un número entre 0 y 100' })
     .max(100, { error: 'PLATFORM_FEE_PERCENT debe ser un número entre 0 y 100' })
     .default(10),
+  PLATFORM_NIF: z
+    .string()
+    .trim()
+    .refine((v) => checkFiscalId(v).ok, { error: 'PLATFORM_NIF debe ser un NIF o CIF válido' })
+    .transform((v) => (checkFiscalId(v) as { value: string }).value)
+    .optional(),
+  PLATFORM_NAME: z
+    .string()
+    .trim()
+    .min(2)
+    .max(120, { error: 'PLATFORM_NAME admite hasta 120 caracteres' })
+    .optional(),
+  PLATFORM_ADDRESS: z
+    .string()
+    .trim()
+    .min(5, { error: 'PLATFORM_ADDRESS debe ser el domicilio fiscal completo' })
+    .max(300, { error: 'PLATFORM_ADDRESS admite hasta 300 caracteres' })
+    .optional(),
+  AEAT_QR_BASE: url('AEAT_QR_BASE', ['https:']).default('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR'),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_JWKS_URL: url('GOOGLE_JWKS_URL', ['http:', 'https:']).default(
     'https://www.googleapis.com/oauth2/v3/certs',
@@ -194,6 +214,9 @@ export type Config = {
   /** open chat sockets one user may hold on each server process */
   chatMaxSocketsPerUser: number;
   platformFeePercent: number;
+  /** who invoices the platform's fee, and the QR's verification address (docs/invoices.md) */
+  platform: { nif: string; name: string; address: string };
+  aeatQrBase: string;
   googleClientId: string | undefined;
   /** where Google publishes the keys that sign its ID tokens; tests point it at a local server */
   googleJwksUrl: string;
@@ -217,6 +240,13 @@ export type Config = {
     /** PostgreSQL's statement_timeout; the driver gives up waiting for an answer shortly after it */
     statementTimeoutMs: number;
   };
+};
+
+/** Outside production only: the fictitious company of the legal notice, so invoices work out of the box. */
+const DEMO_PLATFORM = {
+  nif: 'B19874361',
+  name: 'L4L Plataforma Legal, S.L.',
+  address: 'Calle de Serrano, 41, 4.ª planta, 28001 Madrid',
 };
 
 export class ConfigError extends Error {
@@ -254,6 +284,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (production && !e.JWT_SECRET && !overrides.jwtSecret) {
     throw new ConfigError('Configuración no válida: JWT_SECRET es obligatorio con NODE_ENV=production.');
+  }
+  const platformVars = ['PLATFORM_NIF', 'PLATFORM_NAME', 'PLATFORM_ADDRESS'] as const;
+  const missingPlatform = platformVars.filter((name) => e[name] === undefined);
+  if (production && missingPlatform.length > 0) {
+    throw new ConfigError(
+      `Configuración no válida: ${missingPlatform.join(', ')} ${missingPlatform.length > 1 ? 'son obligatorios' : 'es obligatorio'} con NODE_ENV=production (los datos fiscales de quien factura la comisión).`,
+    );
   }
   if (production && e.SEED_DEMO === true) {
     // the demo administrator's password and second-factor secret are published in the README
@@ -302,6 +339,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     chatMaxSocketsPerUser: e.CHAT_MAX_SOCKETS_PER_USER,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    platform: {
+      nif: e.PLATFORM_NIF ?? DEMO_PLATFORM.nif,
+      name: e.PLATFORM_NAME ?? DEMO_PLATFORM.name,
+      address: e.PLATFORM_ADDRESS ?? DEMO_PLATFORM.address,
+    },
+    aeatQrBase: e.AEAT_QR_BASE,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

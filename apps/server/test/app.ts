@@ -10,6 +10,13 @@ import { openTestDatabase } from './database.ts';
  * The real app on a fresh database of its own, with a private data folder (uploads, outbox).
  * Call `close()` in afterAll: it closes the app, the database and removes the folder.
  */
+/** The platform's fiscal identity, which production requires: a test app in production mode has one. */
+export const TEST_PLATFORM = {
+  PLATFORM_NIF: 'B19874361',
+  PLATFORM_NAME: 'L4L Plataforma Legal, S.L.',
+  PLATFORM_ADDRESS: 'Calle de Serrano, 41, 28001 Madrid',
+};
+
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
@@ -17,7 +24,7 @@ export async function buildTestApp(
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env },
+    { NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...TEST_PLATFORM, ...env },
     { jwtSecret: 'test-secret-that-is-long-enough-to-sign-tokens', webDist: undefined, ...overrides },
   );
   const database = await openTestDatabase(inject('dbTemplate'));

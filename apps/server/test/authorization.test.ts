@@ -63,6 +63,15 @@ async function buildWorld(adminToken: string): Promise<World> {
   };
   const sessionOf = (url: string) => new URL(url).pathname.split('/').pop() as string;
 
+  // the lawyer invoices through the platform, so the paid case has an invoice
+  await api(lt, 'PUT', '/api/billing/fiscal-profile', {
+    nif: '12345678Z',
+    name: 'Abogada de prueba',
+    address: { street: 'Calle Mayor, 1', postalCode: '28013', city: 'Madrid', province: 'Madrid' },
+    isBusiness: false,
+    irpfRate: 15,
+    invoicingConsent: true,
+  });
   const activeCaseId = await publish('Caso activo');
   const paid = await api(lt, 'POST', `/api/proposal/create-proposal-to-case/${activeCaseId}`, {
     price: 200,
@@ -122,6 +131,8 @@ async function buildWorld(adminToken: string): Promise<World> {
     .select()
     .from(notifications)
     .where(eq(notifications.userId, client.id));
+  const { invoices } = await import('../src/db/schema/index.ts');
+  const [invoice] = await t.app.db.select().from(invoices).where(eq(invoices.caseId, activeCaseId));
 
   return {
     client: { id: client.id, mail: client.mail },
@@ -134,6 +145,7 @@ async function buildWorld(adminToken: string): Promise<World> {
     pendingProposalId: pendingProposal.id,
     pendingCaseIds: pendingCases,
     paymentId: payment?.id as string,
+    invoiceId: invoice?.id as string,
     sandboxSessionId,
     educationId: education.id,
     experienceId: experience.id,

@@ -31,6 +31,8 @@ export type World = {
   pendingProposalId: string;
   pendingCaseIds: [string, string];
   paymentId: string;
+  /** the lawyer's invoice to the client for the paid case */
+  invoiceId: string;
   sandboxSessionId: string;
   educationId: string;
   experienceId: string;
@@ -357,6 +359,36 @@ export const AUTHORIZATION: Record<string, Entry> = {
     scope: 'party',
     admin: true,
     request: (w) => ({ url: `/api/transaccion/receipt/${w.paymentId}`, parties: bothParties(w) }),
+  },
+
+  // invoices
+  'GET /api/billing/fiscal-profile': {
+    access: 'signed-in',
+    request: () => ({ url: '/api/billing/fiscal-profile' }),
+  },
+  'PUT /api/billing/fiscal-profile': {
+    access: 'signed-in',
+    request: () => ({
+      url: '/api/billing/fiscal-profile',
+      body: {
+        nif: '00000000T',
+        name: 'Persona de prueba',
+        address: { street: 'Calle Mayor, 1', postalCode: '28013', city: 'Madrid', province: 'Madrid' },
+        isBusiness: false,
+      },
+    }),
+  },
+  'GET /api/invoices': { access: 'signed-in', request: () => ({ url: '/api/invoices' }) },
+  'GET /api/invoices/:id/pdf': {
+    access: 'signed-in',
+    scope: 'party',
+    admin: true,
+    request: (w) => ({ url: `/api/invoices/${w.invoiceId}/pdf`, parties: bothParties(w) }),
+  },
+  'GET /api/admin/invoices': { access: ADMIN, request: () => ({ url: '/api/admin/invoices?format=csv' }) },
+  'GET /api/admin/verifactu/records': {
+    access: ADMIN,
+    request: () => ({ url: '/api/admin/verifactu/records' }),
   },
 
   // administration

@@ -5,7 +5,7 @@ import { usernameOf } from '@l4l/shared/schemas/auth';
 import { searchableText } from '@l4l/shared/search';
 import { eq, sql } from 'drizzle-orm';
 import type { App } from '../src/app.ts';
-import { cases, lawyerProfiles, ratings, users } from '../src/db/schema/index.ts';
+import { cases, fiscalProfiles, lawyerProfiles, ratings, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { newTotpSecret, totpCode } from '../src/modules/auth/totp.ts';
 
@@ -173,4 +173,25 @@ export async function createRating(
 
 export async function banUser(app: App, userId: string) {
   await app.db.update(users).set({ bannedAt: new Date(), banReason: 'prueba' }).where(eq(users.id, userId));
+}
+
+/**
+ * Fiscal data of a person, as PUT /api/billing/fiscal-profile stores it: what a client needs before paying
+ * more than 400 € (docs/invoices.md), and a lawyer before being invoiced.
+ */
+export async function createFiscalProfile(
+  app: App,
+  userId: string,
+  values: Partial<Omit<typeof fiscalProfiles.$inferInsert, 'userId'>> = {},
+) {
+  await app.db.insert(fiscalProfiles).values({
+    userId,
+    nif: '00000000T',
+    name: 'Persona de prueba',
+    street: 'Calle Mayor, 1',
+    postalCode: '28013',
+    city: 'Madrid',
+    province: 'Madrid',
+    ...values,
+  });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CASE_STATUSES } from '@l4l/shared/constants/cases';
 import { CATEGORIES } from '@l4l/shared/constants/categories';
 import { MESSAGE_TYPES } from '@l4l/shared/constants/messages';
+import { fiscalProfileInputSchema } from '@l4l/shared/schemas/invoices';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
@@ -42,6 +43,40 @@ describe('demo data', () => {
       sql`select count(distinct province)::int as n from lawyer_profiles`,
     );
     expect(provinces[0]?.n).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives every verified lawyer and the first client fiscal data that passes the checks', async () => {
+    const profiles = await rows<{
+      mail: string;
+      role: string;
+      nif: string;
+      name: string;
+      street: string;
+      postal_code: string;
+      city: string;
+      province: string;
+      is_business: boolean;
+      irpf_rate: number | null;
+      invoicing_consent: boolean | null;
+    }>(sql`select u.mail, u.role, f.* from fiscal_profiles f join users u on u.id = f.user_id`);
+    const lawyers = profiles.filter((p) => p.role === 'ABOGADO');
+    const [verified] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from lawyer_profiles where verified_at is not null`,
+    );
+    expect(lawyers).toHaveLength(verified?.n ?? -1);
+    expect(profiles.filter((p) => p.role === 'USUARIO').map((p) => p.mail)).toEqual(['cliente1@l4l.demo']);
+    for (const p of profiles) {
+      const parsed = fiscalProfileInputSchema.safeParse({
+        nif: p.nif,
+        name: p.name,
+        address: { street: p.street, postalCode: p.postal_code, city: p.city, province: p.province },
+        isBusiness: p.is_business,
+        ...(p.role === 'ABOGADO' ? { irpfRate: p.irpf_rate, invoicingConsent: p.invoicing_consent } : {}),
+      });
+      expect(parsed.success, `${p.mail}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
+    expect(lawyers.every((p) => p.invoicing_consent)).toBe(true);
+    expect(new Set(lawyers.map((p) => p.nif)).size).toBe(lawyers.length);
   });
 
   it('has cases in every status and chat messages of every type', async () => {

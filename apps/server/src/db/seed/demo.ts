@@ -15,6 +15,7 @@ import {
   academicExperiences,
   cases,
   chats,
+  fiscalProfiles,
   lawyerProfiles,
   messages,
   notifications,
@@ -33,6 +34,7 @@ import {
   PAST_RATINGS,
   type ScriptLine,
 } from './demo-cases.ts';
+import { demoFiscalProfiles } from './demo-fiscal.ts';
 import { DEMO_LAWYERS } from './demo-lawyers.ts';
 import { planDemoNotifications } from './demo-notifications.ts';
 import { AVATAR_PALETTE, initialsOf, renderAvatar, renderDocument } from './images.ts';
@@ -170,6 +172,7 @@ export async function seedDemo(
     await insertAll(tx, payments, plan.payments);
     await insertAll(tx, ratings, plan.ratings);
     await insertAll(tx, notifications, planDemoNotifications(plan, now));
+    await insertAll(tx, fiscalProfiles, plan.fiscal);
     await rebuildBoard(tx);
     // in time order: the history of a chat is read in insertion (seq) order
     await insertAll(
@@ -235,6 +238,7 @@ function planDemo(nowDate: Date) {
     proposals: [] as Row<typeof proposals>[],
     payments: [] as Row<typeof payments>[],
     ratings: [] as Row<typeof ratings>[],
+    fiscal: [] as Row<typeof fiscalProfiles>[],
     messages: [] as MessageRow[],
     pictures: [] as Picture[],
   };
@@ -352,6 +356,17 @@ function planDemo(nowDate: Date) {
 
   // Older cases that every verified lawyer finished, so the directory shows ratings for all of them.
   const random = prng(2026);
+  const verified = DEMO_LAWYERS.filter((l) => !l.unverified);
+  plan.fiscal = demoFiscalProfiles(
+    verified.map((l, index) => ({
+      id: demoId(demoLawyerMail(l.name, l.surname)),
+      name: l.name,
+      surname: l.surname,
+      province: l.province,
+      recent: index >= verified.length - 3,
+    })),
+    clients.get(DEMO_CLIENTS[0]?.mail ?? '') as Person,
+  );
   const clientMails = DEMO_CLIENTS.map((c) => c.mail);
   // a client asks about the same matter once: the next client in turn takes a repeated title
   const asked = new Set<string>();

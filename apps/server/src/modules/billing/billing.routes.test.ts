@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
+import { hasPoppler, pdfFonts, pdfText } from '../../../test/poppler.ts';
 import { cases, payments, proposals } from '../../db/schema/index.ts';
 import { receiptFacts } from './receipt-pdf.ts';
 
@@ -369,4 +370,21 @@ describe('billing', () => {
     expect(lawyerCopy['Importe para el abogado']).toBe('1.111,05 €');
     expect(lawyerCopy.Caso).toBe(`#${caseCode(row.caseId)} · Caso pagado el 2024-03-07`);
   });
+
+  it.skipIf(!hasPoppler)(
+    'prints the minus sign and the euro in embedded fonts (read back with poppler)',
+    async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/transaccion/receipt/${paid[1]?.id}`,
+        headers: otherLawyer.headers,
+      });
+      const text = pdfText(res.rawPayload);
+      expect(text).toContain('\u2212 123,45 €');
+      expect(text).toContain('1.111,05 €');
+      const fonts = pdfFonts(res.rawPayload);
+      expect(fonts.length).toBeGreaterThan(0);
+      expect(fonts.every((font) => font.embedded)).toBe(true);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { caseCode } from '@l4l/shared/constants/cases';
 import { formatEuros } from '@l4l/shared/format';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
-import PDFDocument from 'pdfkit';
+import { createPdf, PDF_FONT } from '../../lib/pdf.ts';
 import type { ReceiptRow } from './billing.repository.ts';
 
 /** Whose copy: the client sees what they paid; the lawyer (and an admin) also the fee and the net. */
@@ -60,12 +60,11 @@ export function receiptFacts(row: ReceiptRow, copy: ReceiptCopy): [string, strin
 }
 
 /**
- * 'Justificante de pago' as an A4 PDF. Only PDF standard fonts (Helvetica, built into pdfkit), so it
- * renders offline and every Spanish letter and '€' prints (WinAnsi).
+ * 'Justificante de pago' as an A4 PDF, in the embedded fonts of lib/pdf.ts, so every Spanish letter, '€'
+ * and the minus sign of the fee print as written.
  */
 export function renderReceipt(row: ReceiptRow, copy: ReceiptCopy): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = createPdf({
     margin: 56,
     info: {
       Title: `${es.billing.receiptTitle} ${row.id}`,
@@ -73,18 +72,11 @@ export function renderReceipt(row: ReceiptRow, copy: ReceiptCopy): Promise<Buffe
       Subject: `${es.billing.receiptCase} #${caseCode(row.caseId)}`,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
-  doc.font('Helvetica-Bold').fontSize(26).fillColor(BRAND).text(es.brand.name, left, 56);
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(es.billing.receiptTitle, left, 62, {
+  doc.font(PDF_FONT.bold).fontSize(26).fillColor(BRAND).text(es.brand.name, left, 56);
+  doc.font(PDF_FONT.bold).fontSize(18).fillColor(INK).text(es.billing.receiptTitle, left, 62, {
     width,
     align: 'right',
   });
@@ -96,17 +88,13 @@ export function renderReceipt(row: ReceiptRow, copy: ReceiptCopy): Promise<Buffe
     .stroke();
   doc.moveDown(0.8);
 
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(es.billing.receiptIssuer.toUpperCase(), left);
+  doc.font(PDF_FONT.bold).fontSize(10).fillColor(MUTED).text(es.billing.receiptIssuer.toUpperCase(), left);
   doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  doc.font(PDF_FONT.regular).fontSize(10).fillColor(INK);
   for (const line of issuerLines()) doc.text(line, left, doc.y, { width });
   doc.moveDown(1.2);
 
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(es.billing.receiptPayment.toUpperCase(), left);
+  doc.font(PDF_FONT.bold).fontSize(10).fillColor(MUTED).text(es.billing.receiptPayment.toUpperCase(), left);
   doc.moveDown(0.5);
   const labelWidth = 190;
   const facts = receiptFacts(row, copy);
@@ -114,13 +102,13 @@ export function renderReceipt(row: ReceiptRow, copy: ReceiptCopy): Promise<Buffe
     const top = doc.y;
     const last = index === facts.length - 1;
     doc
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fontSize(10.5)
       .fillColor(MUTED)
       .text(label, left, top, { width: labelWidth - 12 });
     const labelBottom = doc.y;
     doc
-      .font(last ? 'Helvetica-Bold' : 'Helvetica')
+      .font(last ? PDF_FONT.bold : PDF_FONT.regular)
       .fontSize(last ? 13 : 10.5)
       .fillColor(last ? BRAND : INK)
       .text(value, left + labelWidth, top, { width: width - labelWidth });
@@ -136,7 +124,7 @@ export function renderReceipt(row: ReceiptRow, copy: ReceiptCopy): Promise<Buffe
 
   doc.moveDown(1.5);
   doc
-    .font('Helvetica-Oblique')
+    .font(PDF_FONT.italic)
     .fontSize(9)
     .fillColor(MUTED)
     .text(es.billing.receiptFooter, left, doc.y, { width });

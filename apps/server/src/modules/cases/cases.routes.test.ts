@@ -5,7 +5,14 @@ import { es } from '@l4l/shared/texts/es';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
-import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
+import {
+  bearer,
+  createAdmin,
+  createFiscalProfile,
+  createLawyer,
+  createUser,
+  signIn,
+} from '../../../test/factories.ts';
 import { decodeQuotedPrintable, outbox } from '../../../test/outbox.ts';
 import {
   auditLog,
@@ -101,6 +108,8 @@ describe('a case from start to finish', () => {
   it('walks every step: new, approved, proposed, paid, progressed, closed, rated', async () => {
     const client = await person('client');
     const lawyer = await person('lawyer');
+    // the price is above 400 €: the client has given fiscal data for the invoice (docs/invoices.md)
+    await createFiscalProfile(t.app, client.id);
 
     const created = await call(client.token, 'POST', '/api/cases/new-case', {
       title: '  Herencia de mi abuela  ',
@@ -581,6 +590,8 @@ describe('at the same time', () => {
 
   it('two checkouts for one case: the first paid closes the other, whose Pagar takes nothing; money still arriving is refunded', async () => {
     const client = await person('client');
+    // one of the prices is above 400 €: the client has given fiscal data (docs/invoices.md)
+    await createFiscalProfile(t.app, client.id);
     const first = await person('lawyer');
     const second = await person('lawyer');
     const caseId = await publishedCase(client);

@@ -6,7 +6,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { listeningApp } from '../../../test/chat-stomp.ts';
-import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
+import {
+  bearer,
+  createAdmin,
+  createFiscalProfile,
+  createLawyer,
+  createUser,
+  signIn,
+} from '../../../test/factories.ts';
 import { readMail } from '../../../test/mime.ts';
 import { startSmtp } from '../../../test/smtp.ts';
 import { notificationMails, notifications } from '../../db/schema/index.ts';
@@ -58,6 +65,8 @@ beforeAll(async () => {
   t = await buildTestApp({ smtpUrl: smtp.url, publicUrl: 'https://l4l.example' });
   adminToken = await signIn(t.app, await createAdmin(t.app));
   client = await person('client', 'Clara');
+  // the case is paid above 400 €, which needs the client's fiscal data (docs/invoices.md)
+  await createFiscalProfile(t.app, client.id);
   lawyer = await person('lawyer', 'Lucía');
   rival = await person('lawyer', 'Rafael');
 }, 60_000);

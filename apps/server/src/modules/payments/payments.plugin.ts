@@ -13,6 +13,7 @@ import { resolveUser } from '../../plugins/auth.ts';
 import { escapeHtml } from '../../plugins/mailer.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
+  type BeforeCheckout,
   createPaymentsService,
   type OnPaid,
   type OnReleased,
@@ -33,6 +34,8 @@ export type PaymentsPluginOptions = {
   onPaid: OnPaid;
   /** what a checkout closed unpaid does to its proposal (the proposals feature) */
   onReleased: OnReleased;
+  /** what must hold before a checkout opens (the invoices feature: fiscal data above 400 €) */
+  beforeCheckout?: BeforeCheckout;
   /** another provider than the configured one (tests) */
   provider?: PaymentProvider;
 };
@@ -167,6 +170,7 @@ async function payments(app: FastifyInstance, options: PaymentsPluginOptions) {
     mailer: app.mailer,
     onPaid: options.onPaid,
     onReleased: options.onReleased,
+    beforeCheckout: options.beforeCheckout,
     log: app.log,
   });
   app.decorate('payments', service);

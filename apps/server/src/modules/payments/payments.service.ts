@@ -24,6 +24,8 @@ export type OnPaid = (
 ) => Promise<'activated' | 'conflict'>;
 /** What a checkout closed unpaid does to its proposal (held for it until then), in the same transaction. */
 export type OnReleased = (tx: Db, proposalId: string) => Promise<void>;
+/** Checked before a checkout opens; throws (an AppError) to refuse it. */
+export type BeforeCheckout = (checkout: { userId: string; amountCents: number }) => Promise<void>;
 
 export type OpenCheckout = Omit<CheckoutRequest, 'paymentId' | 'currency' | 'successUrl' | 'cancelUrl'> & {
   userId: string;
@@ -60,6 +62,7 @@ export function createPaymentsService(deps: {
   mailer: Mailer;
   onPaid: OnPaid;
   onReleased: OnReleased;
+  beforeCheckout?: BeforeCheckout;
   log: FastifyBaseLogger;
 }) {
   const { db, provider, log } = deps;
@@ -155,6 +158,7 @@ export function createPaymentsService(deps: {
      * the client pays at. The amount is the stored proposal's. A failing provider leaves no pending payment.
      */
     async openCheckout(input: OpenCheckout): Promise<string> {
+      await deps.beforeCheckout?.(input);
       const paymentId = randomUUID();
       await repository.insertPayment({
         id: paymentId,

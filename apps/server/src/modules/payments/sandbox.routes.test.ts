@@ -5,6 +5,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import {
   bearer,
   createAdmin,
+  createFiscalProfile,
   createLawyer,
   createUser,
   DEFAULT_PASSWORD,
@@ -34,6 +35,8 @@ const status = async () => {
 beforeAll(async () => {
   t = await buildTestApp();
   const client = await createUser(t.app);
+  // a price above 400 € is paid only with the client's fiscal data (docs/invoices.md)
+  await createFiscalProfile(t.app, client.id);
   const lawyer = await createLawyer(t.app);
   const admin = await createAdmin(t.app);
   clientToken = await signIn(t.app, client);

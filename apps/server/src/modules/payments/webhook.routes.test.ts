@@ -7,7 +7,14 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
-import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
+import {
+  bearer,
+  createAdmin,
+  createFiscalProfile,
+  createLawyer,
+  createUser,
+  signIn,
+} from '../../../test/factories.ts';
 import { outbox } from '../../../test/outbox.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { cases, messages, paymentEvents, payments, proposals } from '../../db/schema/index.ts';
@@ -49,6 +56,8 @@ describe('stripe webhook', () => {
   /** A client accepts a lawyer's proposal: a pending payment with its Stripe Checkout Session. */
   async function pendingCheckout(priceEuros = 450.5) {
     const client = await createUser(t.app);
+    // above 400 € the client gives fiscal data before paying (docs/invoices.md)
+    await createFiscalProfile(t.app, client.id);
     const lawyer = await createLawyer(t.app);
     const clientToken = await signIn(t.app, client);
     const created = await call(clientToken, '/api/cases/new-case', {

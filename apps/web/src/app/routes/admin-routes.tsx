@@ -4,13 +4,20 @@ import { CasesQueue } from '../../features/admin/components/cases-queue.tsx';
 import { LawyersQueue } from '../../features/admin/components/lawyers-queue.tsx';
 import { OverviewPage } from '../../features/admin/components/overview-page.tsx';
 import { UsersPage } from '../../features/admin/components/users-page.tsx';
+import { InvoiceBookLink } from '../../features/invoices/components/invoice-book-link.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** The console's sections (/admin/...): each composes one page of the admin feature. */
 export function AdminOverviewRoute() {
   useDocumentTitle(`${es.admin.sections.overview} · ${es.admin.consoleTitle}`);
-  return <OverviewPage lawyersPath={paths.adminLawyers} casesPath={paths.adminCases} />;
+  return (
+    <OverviewPage
+      lawyersPath={paths.adminLawyers}
+      casesPath={paths.adminCases}
+      paymentsExtra={<InvoiceBookLink />}
+    />
+  );
 }
 
 export function AdminLawyersRoute() {

@@ -3,6 +3,7 @@ import { es } from '@l4l/shared/texts/es/profile';
 import { useState } from 'react';
 import { AvatarEditor } from '../../components/avatar-editor/avatar-editor.tsx';
 import { MountOnceOpened } from '../../components/modal/modal-on-demand.tsx';
+import { FiscalProfileForm } from '../../features/invoices/components/fiscal-profile-form.tsx';
 import { useUploadLawyerPhoto } from '../../features/lawyers/api/upload-lawyer-photo.ts';
 import { LawyerSheet } from '../../features/lawyers/components/lawyer-sheet.tsx';
 import { NotificationPreferences } from '../../features/notifications/components/notification-preferences.tsx';
@@ -37,6 +38,9 @@ export function ProfileRoute() {
           onRenewPassword={() => setPasswordOpen(true)}
           ratings={<LawyerRatingsPanel lawyerId={user.id} own />}
         />
+        <div className={styles.fiscal}>
+          <FiscalProfileForm lawyer />
+        </div>
         <div className={styles.preferences}>
           <NotificationPreferences />
         </div>
@@ -50,7 +54,12 @@ export function ProfileRoute() {
   return (
     <>
       <div className={styles.columns}>
-        <ProfilePage />
+        <div className={styles.main}>
+          <ProfilePage />
+          <div className={styles.clientFiscal}>
+            <FiscalProfileForm lawyer={false} />
+          </div>
+        </div>
         <div className={styles.ratings}>
           <MyRatingsPanel userId={user.id} />
         </div>

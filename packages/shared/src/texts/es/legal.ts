@@ -32,7 +32,7 @@ export const es = {
             {
               list: [
                 'Denominación social: L4L Plataforma Legal, S.L.',
-                'NIF: B19874362',
+                'NIF: B19874361',
                 'Domicilio social: Calle de Serrano, 41, 4.ª planta, 28001 Madrid (España)',
                 'Datos registrales: inscrita en el Registro Mercantil de Madrid, tomo 44.218, folio 87, sección 8.ª, hoja M-781.456, inscripción 1.ª',
                 'Correo electrónico de contacto: soporte@l4l.es',
@@ -98,7 +98,7 @@ export const es = {
           id: 'responsable',
           heading: '1. Responsable del tratamiento',
           blocks: [
-            'L4L Plataforma Legal, S.L., con NIF B19874362 y domicilio en Calle de Serrano, 41, 4.ª planta, 28001 Madrid. Puedes contactar con nosotros para cualquier asunto relacionado con tus datos en soporte@l4l.es.',
+            'L4L Plataforma Legal, S.L., con NIF B19874361 y domicilio en Calle de Serrano, 41, 4.ª planta, 28001 Madrid. Puedes contactar con nosotros para cualquier asunto relacionado con tus datos en soporte@l4l.es.',
           ],
         },
         {

@@ -1,13 +1,23 @@
 import { CASE_STATUSES } from '@l4l/shared/constants/cases';
 import { formatEuros } from '@l4l/shared/format';
 import { es } from '@l4l/shared/texts/es/admin';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 import styles from './admin.module.css';
 import { QueryState, SectionHeading } from './query-state.tsx';
 
 /** 'Resumen': users, lawyers, cases by status, the last 30 days of payments and validation. */
-export function OverviewPage({ lawyersPath, casesPath }: { lawyersPath: string; casesPath: string }) {
+export function OverviewPage({
+  lawyersPath,
+  casesPath,
+  paymentsExtra,
+}: {
+  lawyersPath: string;
+  casesPath: string;
+  /** shown under the payment figures: the invoices feature's book download, composed in app/ */
+  paymentsExtra?: ReactNode;
+}) {
   const stats = useAdminStats();
   const t = es.admin.stats;
   return (
@@ -85,6 +95,7 @@ export function OverviewPage({ lawyersPath, casesPath }: { lawyersPath: string; 
                   <dd>{formatEuros(stats.data.payments.fees)}</dd>
                 </div>
               </dl>
+              {paymentsExtra}
             </section>
           </div>
         </>

@@ -1,0 +1,3 @@
+/** The invoices feature's public entry: what app.ts and other modules may use. */
+export { invoicesRoutes } from './invoices.routes.ts';
+export type { InvoicesService } from './invoices.service.ts';

@@ -1,0 +1,208 @@
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import {
+  cases,
+  fiscalProfiles,
+  invoiceCounters,
+  invoices,
+  users,
+  verifactuChains,
+  verifactuRecords,
+} from '../../db/schema/index.ts';
+
+export type FiscalProfileRow = typeof fiscalProfiles.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoice = typeof invoices.$inferInsert;
+export type RecordRow = typeof verifactuRecords.$inferSelect;
+export type NewRecord = typeof verifactuRecords.$inferInsert;
+
+/** An invoice with its alta record (every invoice has one, written in the same transaction). */
+const withAlta = {
+  invoice: invoices,
+  record: verifactuRecords,
+};
+const altaOf = and(eq(verifactuRecords.invoiceId, invoices.id), eq(verifactuRecords.kind, 'alta'));
+
+/**
+ * Fiscal profiles, invoices and VERI*FACTU records: written by this module only, and only by inserts
+ * (docs/invoices.md, Immutability); the counter and chain-head rows are the only ones updated.
+ */
+export function createInvoicesRepository(db: Db) {
+  return {
+    async profile(userId: string) {
+      const [row] = await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.userId, userId));
+      return row;
+    },
+
+    async saveProfile(values: typeof fiscalProfiles.$inferInsert) {
+      const { userId: _userId, ...changes } = values;
+      const [row] = await db
+        .insert(fiscalProfiles)
+        .values(values)
+        .onConflictDoUpdate({ target: fiscalProfiles.userId, set: { ...changes, updatedAt: new Date() } })
+        .returning();
+      return row as FiscalProfileRow;
+    },
+
+    async person(userId: string) {
+      const [row] = await db
+        .select({ id: users.id, role: users.role, name: users.name, surname: users.surname })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async caseTitle(caseId: string) {
+      const [row] = await db.select({ title: cases.title }).from(cases).where(eq(cases.id, caseId));
+      return row?.title ?? '';
+    },
+
+    async issuedFor(paymentId: string, kind: InvoiceRow['kind']) {
+      const [row] = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.paymentId, paymentId), eq(invoices.kind, kind)));
+      return row;
+    },
+
+    /**
+     * The invoices of a payment, the lawyer's before the platform's: the order every issuing transaction
+     * locks their chains in, so a refund and a payment of one lawyer never wait for each other in a circle.
+     */
+    ofPayment(paymentId: string) {
+      return db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.paymentId, paymentId))
+        .orderBy(desc(invoices.kind), asc(invoices.createdAt));
+    },
+
+    async rectificationOf(invoiceId: string) {
+      const [row] = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.rectifiesId, invoiceId));
+      return row;
+    },
+
+    /**
+     * The next number of a series. The upsert leaves the counter row locked until the transaction ends, so
+     * concurrent issuers wait for each other and a rolled-back transaction gives its number back.
+     */
+    async nextNumber(issuerNif: string, series: string): Promise<number> {
+      const [row] = await db
+        .insert(invoiceCounters)
+        .values({ issuerNif, series, lastNumber: 1 })
+        .onConflictDoUpdate({
+          target: [invoiceCounters.issuerNif, invoiceCounters.series],
+          set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+        })
+        .returning({ lastNumber: invoiceCounters.lastNumber });
+      if (!row) throw new Error('invoice counter not written');
+      return row.lastNumber;
+    },
+
+    /** The head of an issuer's record chain, locked (select … for update) until the transaction ends. */
+    async lockChain(issuerNif: string) {
+      await db
+        .insert(verifactuChains)
+        .values({ issuerNif, lastPosition: 0, lastHuella: '' })
+        .onConflictDoNothing();
+      const [head] = await db
+        .select()
+        .from(verifactuChains)
+        .where(eq(verifactuChains.issuerNif, issuerNif))
+        .for('update');
+      if (!head) throw new Error('record chain head not found');
+      return head;
+    },
+
+    async insertInvoice(values: NewInvoice) {
+      const [row] = await db.insert(invoices).values(values).returning();
+      return row as InvoiceRow;
+    },
+
+    /** Adds a record at the end of its issuer's chain (whose head the caller has locked). */
+    async appendRecord(values: NewRecord) {
+      const [row] = await db.insert(verifactuRecords).values(values).returning();
+      await db
+        .update(verifactuChains)
+        .set({ lastPosition: values.position, lastHuella: values.huella })
+        .where(eq(verifactuChains.issuerNif, values.issuerNif));
+      return row as RecordRow;
+    },
+
+    /** Records not yet accepted by the submitter, oldest first. */
+    pendingRecords(limit: number) {
+      return db
+        .select()
+        .from(verifactuRecords)
+        .where(eq(verifactuRecords.submission, 'PENDIENTE'))
+        .orderBy(
+          asc(verifactuRecords.createdAt),
+          asc(verifactuRecords.issuerNif),
+          asc(verifactuRecords.position),
+        )
+        .limit(limit);
+    },
+
+    /**
+     * The submitter's answer: the only change a record ever gets, and to a column the huella does not
+     * cover.
+     */
+    async setSubmission(id: string, submission: 'ACEPTADO' | 'RECHAZADO') {
+      await db.update(verifactuRecords).set({ submission }).where(eq(verifactuRecords.id, id));
+    },
+
+    /** Invoices the person issued or received, newest first. */
+    async pageOf(userId: string, limit: number, offset: number) {
+      const mine: SQL | undefined = or(
+        eq(invoices.issuerUserId, userId),
+        eq(invoices.recipientUserId, userId),
+      );
+      const [rows, totals] = await Promise.all([
+        db
+          .select(withAlta)
+          .from(invoices)
+          .innerJoin(verifactuRecords, altaOf)
+          .where(mine)
+          .orderBy(desc(invoices.issuedAt), desc(invoices.number), desc(invoices.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(invoices).where(mine),
+      ]);
+      return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    async byId(id: string) {
+      const [row] = await db
+        .select(withAlta)
+        .from(invoices)
+        .innerJoin(verifactuRecords, altaOf)
+        .where(eq(invoices.id, id));
+      return row;
+    },
+
+    /** The book of issued invoices, in the order issued. */
+    book() {
+      return db
+        .select(withAlta)
+        .from(invoices)
+        .innerJoin(verifactuRecords, altaOf)
+        .orderBy(asc(invoices.issuedAt), asc(invoices.issuerNif), asc(invoices.series), asc(invoices.number));
+    },
+
+    /** Records with their invoices, one issuer's chain in order, or every chain. */
+    records(issuerNif?: string) {
+      return db
+        .select({ record: verifactuRecords, invoice: invoices })
+        .from(verifactuRecords)
+        .innerJoin(invoices, eq(invoices.id, verifactuRecords.invoiceId))
+        .where(issuerNif ? eq(verifactuRecords.issuerNif, issuerNif) : undefined)
+        .orderBy(asc(verifactuRecords.issuerNif), asc(verifactuRecords.position));
+    },
+  };
+}
+
+export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;
+export type InvoiceWithAlta = { invoice: InvoiceRow; record: RecordRow };

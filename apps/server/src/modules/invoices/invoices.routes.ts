@@ -1,0 +1,124 @@
+import { ROLE } from '@l4l/shared/constants/roles';
+import { dataEnvelope, pageEnvelope } from '@l4l/shared/envelope';
+import { pageQuerySchema } from '@l4l/shared/schemas/common';
+import { fiscalProfileInputSchema, fiscalProfileSchema, invoiceSchema } from '@l4l/shared/schemas/invoices';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
+import { createInvoicesService, type InvoicesService } from './invoices.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** invoices and their records; `issueForPayment` runs inside a payment's transaction */
+    invoices: InvoicesService;
+  }
+}
+
+const idParams = z.object({ id: z.uuid() });
+const csvQuery = z.object({ format: z.enum(['csv']).default('csv') });
+const recordsQuery = z.object({
+  issuerNif: z.string().trim().toUpperCase().max(20).optional(),
+  format: z.enum(['json', 'xml']).default('json'),
+});
+const recordSchema = z.object({
+  kind: z.enum(['alta', 'anulacion']),
+  IDEmisorFactura: z.string(),
+  NumSerieFactura: z.string(),
+  FechaExpedicionFactura: z.string(),
+  TipoFactura: z.string(),
+  CuotaTotal: z.string(),
+  ImporteTotal: z.string(),
+  HuellaAnterior: z.string(),
+  Huella: z.string(),
+  FechaHoraHusoGenRegistro: z.string(),
+});
+
+/** docs/invoices.md: fiscal profiles, invoices and their PDFs, the book and the VERI*FACTU records. */
+const invoicesModule: FastifyPluginAsyncZod = async (app) => {
+  const service = createInvoicesService({ db: app.db, config: app.config, log: app.log });
+  app.decorate('invoices', service);
+  // records whose submission failed are sent again every minute (outside tests, which call it themselves)
+  if (app.config.env !== 'test') {
+    const retry = setInterval(() => void service.submitPending().catch(() => undefined), 60_000);
+    retry.unref();
+    app.addHook('onClose', async () => clearInterval(retry));
+  }
+
+  app.get(
+    '/api/billing/fiscal-profile',
+    { onRequest: authenticate, schema: { response: { 200: dataEnvelope(fiscalProfileSchema.nullable()) } } },
+    async (request) => ({ data: await service.fiscalProfile(currentUser(request)) }),
+  );
+
+  app.put(
+    '/api/billing/fiscal-profile',
+    {
+      onRequest: authenticate,
+      schema: { body: fiscalProfileInputSchema, response: { 200: dataEnvelope(fiscalProfileSchema) } },
+    },
+    async (request) => ({ data: await service.saveFiscalProfile(currentUser(request), request.body) }),
+  );
+
+  app.get(
+    '/api/invoices',
+    {
+      onRequest: authenticate,
+      schema: { querystring: pageQuerySchema, response: { 200: pageEnvelope(invoiceSchema) } },
+    },
+    async (request) => service.listMine(currentUser(request), request.query),
+  );
+
+  app.get(
+    '/api/invoices/:id/pdf',
+    { onRequest: authenticate, schema: { params: idParams } },
+    async (request, reply) => {
+      const { pdf, fileName } = await service.pdf(currentUser(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/admin/invoices',
+    { onRequest: requireRole(ROLE.ADMIN), schema: { querystring: csvQuery } },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="libro-facturas-expedidas.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(await service.bookCsv()),
+  );
+
+  app.get(
+    '/api/admin/verifactu/records',
+    { onRequest: requireRole(ROLE.ADMIN), schema: { querystring: recordsQuery } },
+    async (request, reply) => {
+      const { issuerNif, format } = request.query;
+      if (format === 'xml') {
+        return reply.type('application/xml; charset=utf-8').send(await service.recordsXml(issuerNif));
+      }
+      const rows = await service.records(issuerNif);
+      const records = rows.map(({ record: r }) =>
+        recordSchema.parse({
+          kind: r.kind,
+          IDEmisorFactura: r.issuerNif,
+          NumSerieFactura: r.numSerie,
+          FechaExpedicionFactura: r.issueDate,
+          TipoFactura: r.invoiceType,
+          CuotaTotal: r.cuotaTotal,
+          ImporteTotal: r.importeTotal,
+          HuellaAnterior: r.previousHuella,
+          Huella: r.huella,
+          FechaHoraHusoGenRegistro: r.generatedAt,
+        }),
+      );
+      return { data: { records } };
+    },
+  );
+};
+
+export const invoicesRoutes = fp(invoicesModule, { name: 'invoices', dependencies: ['auth', 'config'] });
