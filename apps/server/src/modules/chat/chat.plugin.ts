@@ -17,6 +17,8 @@ export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'publish'> & {
    * session's (a logout) or all but the caller's (a password change).
    */
   disconnectUser(userId: string, which?: SessionScope): Promise<void>;
+  /** open STOMP sessions on this process and MESSAGE frames delivered since the start (for /metrics) */
+  stats(): { sessions: number; delivered: number };
 };
 
 declare module 'fastify' {
@@ -73,6 +75,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
       // this process's sockets close at once, the other processes' when the event reaches them
       fanout.publish({ kind: 'disconnect', userId, ...which });
     },
+    stats: () => gateway.stats(),
   } satisfies Chat);
 
   await registerStompEndpoint(app, gateway);
