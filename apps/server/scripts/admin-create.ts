@@ -10,17 +10,12 @@ import { ROLE } from '@l4l/shared/constants/roles';
 import { usernameOf } from '@l4l/shared/schemas/auth';
 import { emailSchema, passwordSchema } from '@l4l/shared/schemas/common';
 import { eq } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../src/config.ts';
 import { DataDirLockedError } from '../src/db/data-lock.ts';
 import { openConfiguredDatabase } from '../src/db/database.ts';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { newTotpSecret, otpauthUrl } from '../src/modules/auth/index.ts';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
+import { cliConfig, fail } from './cli.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,13 +35,7 @@ if (!mail.success) fail(`--email: ${mail.error.issues[0]?.message}`);
 const password = passwordSchema.safeParse(values.password);
 if (!password.success) fail(`--password: ${password.error.issues[0]?.message}`);
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  // the signing key is not needed here; a placeholder keeps the script from creating one
-  config = loadConfig(process.env, { jwtSecret: 'x'.repeat(32) });
-} catch (err) {
-  fail(err instanceof ConfigError ? err.message : String(err));
-}
+const config = cliConfig();
 
 const database = await openConfiguredDatabase(config).catch((err: unknown) =>
   fail(

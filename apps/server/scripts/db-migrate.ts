@@ -3,22 +3,11 @@
  * DATABASE_URL) and exits, so a deployment can migrate once before it starts or replaces its processes.
  * The server also migrates at start (under an advisory lock on PostgreSQL), so this step is optional.
  */
-import { ConfigError, loadConfig } from '../src/config.ts';
 import { DataDirLockedError } from '../src/db/data-lock.ts';
 import { openConfiguredDatabase } from '../src/db/database.ts';
+import { cliConfig, fail } from './cli.ts';
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
-let config: ReturnType<typeof loadConfig>;
-try {
-  // the signing key is not needed here; a placeholder keeps the script from creating one
-  config = loadConfig(process.env, { jwtSecret: 'x'.repeat(32) });
-} catch (err) {
-  fail(err instanceof ConfigError ? err.message : String(err));
-}
+const config = cliConfig();
 
 const started = Date.now();
 // opening the configured database applies the migrations it lacks
