@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the web app when its build is missing or older than its sources, then starts the one
- * L4L process (API, WebSocket and web app) on the embedded database with demo data (see README).
+ * `npm start`: starts the one L4L process (API, WebSocket and web app), on the embedded database with demo
+ * data unless configured otherwise (see README). In development it first builds the web app when its build
+ * is missing or older than its sources. In production (NODE_ENV=production) it never builds: the build
+ * tools are development dependencies, absent after `npm ci --omit=dev`; `npm run build` comes first
+ * (docs/operations.md).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -21,19 +24,33 @@ function newest(dir) {
   return latest;
 }
 
-const sources = Math.max(
-  newest(path.join(root, 'apps/web/src')),
-  newest(path.join(root, 'apps/web/public')),
-  newest(path.join(root, 'packages/shared/src')),
-  statSync(path.join(root, 'apps/web/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0,
-);
-if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
-  process.stdout.write('Preparando la aplicación web (vite build)...\n');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@l4l/web', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+if (process.env.NODE_ENV === 'production') {
+  if (!existsSync(dist)) {
+    process.stderr.write(
+      'Falta la aplicación web construida (apps/web/dist): ejecuta `npm run build` antes de `npm start` en producción.\n' +
+        'The built web app is missing (apps/web/dist): run `npm run build` before `npm start` in production.\n',
+    );
+    process.exit(1);
+  }
+} else {
+  buildWhenStale();
+}
+
+function buildWhenStale() {
+  const sources = Math.max(
+    newest(path.join(root, 'apps/web/src')),
+    newest(path.join(root, 'apps/web/public')),
+    newest(path.join(root, 'packages/shared/src')),
+    statSync(path.join(root, 'apps/web/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0,
+  );
+  if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
+    process.stdout.write('Preparando la aplicación web (vite build)...\n');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@l4l/web', '--silent'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 
 const server = spawn(

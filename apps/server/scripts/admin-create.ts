@@ -2,23 +2,20 @@
  * `npm run admin:create -- --email x --password y [--name N --surname S]`: creates an administrator on the
  * configured database (DATA_DIR or DATABASE_URL) and prints the otpauth URL of its second factor, to add
  * to an authenticator app now; the first sign-in then completes the enrolment (it shows the same QR).
- * With the embedded database, stop the server first: only one process may open it.
+ * With the embedded database, stop the server first: only one process may open it, and while the server
+ * runs this refuses with a message instead of writing to a copy that the server would overwrite.
  */
 import { parseArgs } from 'node:util';
 import { ROLE } from '@l4l/shared/constants/roles';
 import { usernameOf } from '@l4l/shared/schemas/auth';
 import { emailSchema, passwordSchema } from '@l4l/shared/schemas/common';
 import { eq } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { DataDirLockedError } from '../src/db/data-lock.ts';
 import { openConfiguredDatabase } from '../src/db/database.ts';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { newTotpSecret, otpauthUrl } from '../src/modules/auth/index.ts';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
+import { cliConfig, fail } from './cli.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,15 +35,13 @@ if (!mail.success) fail(`--email: ${mail.error.issues[0]?.message}`);
 const password = passwordSchema.safeParse(values.password);
 if (!password.success) fail(`--password: ${password.error.issues[0]?.message}`);
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  // the signing key is not needed here; a placeholder keeps the script from creating one
-  config = loadConfig(process.env, { jwtSecret: 'x'.repeat(32) });
-} catch (err) {
-  fail(err instanceof ConfigError ? err.message : String(err));
-}
+const config = cliConfig();
 
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabase(config).catch((err: unknown) =>
+  fail(
+    err instanceof DataDirLockedError ? err.message : `No se puede abrir la base de datos: ${String(err)}`,
+  ),
+);
 try {
   const [taken] = await database.db.select({ id: users.id }).from(users).where(eq(users.mail, mail.data));
   if (taken) fail(`Ya existe una cuenta con el correo ${mail.data}.`);

@@ -4,21 +4,11 @@
  * ADMIN_TOTP_SECRET). Never in production: there the codes come from the administrator's own app.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/config.ts';
 import { DEMO_ADMIN_MAIL, DEMO_ADMIN_TOTP_SECRET } from '../src/db/seed/demo.ts';
 import { totpCode } from '../src/modules/auth/index.ts';
+import { cliConfig, fail } from './cli.ts';
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
-let env: string;
-try {
-  env = loadConfig(process.env, { jwtSecret: 'x'.repeat(32) }).env;
-} catch (err) {
-  fail(err instanceof ConfigError ? err.message : String(err));
-}
+const env = cliConfig().env;
 if (env === 'production') fail('admin:totp no está disponible con NODE_ENV=production.');
 
 const { values } = parseArgs({ options: { secret: { type: 'string' } } });

@@ -20,11 +20,13 @@ import { proposalsRoutes } from './modules/proposals/index.ts';
 import { ratingsRoutes } from './modules/ratings/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
+import apiDocs from './plugins/api-docs.ts';
 import auth from './plugins/auth.ts';
 import bodyParsers, { DEFAULT_BODY_LIMIT } from './plugins/body-parsers.ts';
 import { capConnectionsPerIp, trustedPeer } from './plugins/connections.ts';
 import errorHandler, { sendError } from './plugins/error-handler.ts';
 import mailer from './plugins/mailer.ts';
+import metrics from './plugins/metrics.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
 
@@ -143,11 +145,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(fp(async () => {}, { name: 'config' }));
 
   await app.register(errorHandler);
+  // before any route: the OpenAPI document collects routes as they are added, the metrics time them
+  await app.register(apiDocs);
+  await app.register(metrics);
   await app.register(bodyParsers);
   await app.register(security);
   await app.register(auth);
   await app.register(mailer);
   await app.register(chatPlugin, deps.chat ?? {});
+  app.metrics.gauge(
+    'l4l_stomp_sessions_open',
+    'Open STOMP chat sessions on this process',
+    () => app.chat.stats().sessions,
+  );
+  app.metrics.counter(
+    'l4l_chat_messages_delivered_total',
+    'Chat MESSAGE frames written to subscribed sessions',
+    () => app.chat.stats().delivered,
+  );
   await app.register(notificationsPlugin, deps.notifications ?? {});
 
   await app.register(healthRoutes);

@@ -53,6 +53,9 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY/],
     ['TRUST_PROXY', 'loopback,proxy.example', /TRUST_PROXY/],
     ['ALLOW_SANDBOX_PAYMENTS', 'quizá', /ALLOW_SANDBOX_PAYMENTS debe ser true o false/],
+    ['API_DOCS', 'sí', /API_DOCS debe ser true o false/],
+    ['METRICS_TOKEN', 'corto', /METRICS_TOKEN debe tener al menos 16 caracteres/],
+    ['METRICS_TOKEN', 'con espacios dentro del token', /METRICS_TOKEN/],
     ['HTTP_REQUEST_TIMEOUT_MS', 'abc', /HTTP_REQUEST_TIMEOUT_MS debe ser un número de milisegundos/],
     ['HTTP_HEADERS_TIMEOUT_MS', '0', /HTTP_HEADERS_TIMEOUT_MS/],
     ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '-5', /HTTP_KEEP_ALIVE_TIMEOUT_MS/],
@@ -82,6 +85,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrowError(/JWT_SECRET es obligatorio/);
     const config = loadConfig(production);
     expect(config.seedDemo).toBe(false);
+  });
+
+  it('serves the API reference outside production, and in production only with API_DOCS=true', () => {
+    expect(loadConfig(base).apiDocs).toBe(true);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...base, API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig(base).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: 'abcdefghijklmnop' }).metricsToken).toBe('abcdefghijklmnop');
   });
 
   it('refuses the demo data in production: its administrator’s second factor is public', () => {

@@ -184,6 +184,14 @@ const envSchema = z.object({
     .default(100),
   DB_CONNECT_TIMEOUT_MS: millis('DB_CONNECT_TIMEOUT_MS', 100, 600_000).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: millis('DB_STATEMENT_TIMEOUT_MS', 100, 3_600_000).default(10_000),
+  API_DOCS: bool('API_DOCS').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{16,}$/, {
+      error: 'METRICS_TOKEN debe tener al menos 16 caracteres visibles, sin espacios',
+    })
+    .optional(),
 });
 
 export type Config = {
@@ -235,6 +243,10 @@ export type Config = {
     /** open sockets per remote address (a trusted proxy's are not counted) */
     maxConnectionsPerIp: number;
   };
+  /** the interactive API reference at /api/docs (the OpenAPI document itself is always served) */
+  apiDocs: boolean;
+  /** bearer token that opens /metrics; unset: /metrics does not exist */
+  metricsToken: string | undefined;
   db: {
     connectTimeoutMs: number;
     /** PostgreSQL's statement_timeout; the driver gives up waiting for an answer shortly after it */
@@ -357,6 +369,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     },
+    apiDocs: e.API_DOCS ?? !production,
+    metricsToken: e.METRICS_TOKEN,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     ...overrides,
   };

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-lock.ts';
 import { ensureAdmin } from './db/seed/admin.ts';
 import { type DemoLogins, seedDemo } from './db/seed/demo.ts';
 
@@ -42,7 +43,16 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp(config);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      process.stderr.write(`No se puede arrancar: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
   let demo: DemoLogins | undefined;
   try {
     if (config.seedDemo) {

@@ -64,6 +64,22 @@ export const AUTHORIZATION: Record<string, Entry> = {
   'GET /api/health/live': { access: 'public', request: () => ({ url: '/api/health/live' }) },
   'GET /api/health/ready': { access: 'public', request: () => ({ url: '/api/health/ready' }) },
 
+  // the API description and its reference UI (Swagger UI's own files); /metrics needs METRICS_TOKEN,
+  // unset here (plugins/metrics.test.ts covers it)
+  'GET /api/openapi.json': { access: 'public', request: () => ({ url: '/api/openapi.json' }) },
+  'GET /api/docs': { access: 'public', request: () => ({ url: '/api/docs' }) },
+  'GET /api/docs/json': { access: 'public', request: () => ({ url: '/api/docs/json' }) },
+  'GET /api/docs/yaml': { access: 'public', request: () => ({ url: '/api/docs/yaml' }) },
+  'GET /api/docs/static/index.html': {
+    access: 'public',
+    request: () => ({ url: '/api/docs/static/index.html' }),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    access: 'public',
+    request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+  },
+  'GET /api/docs/static/*': { access: 'public', request: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+
   // auth
   'POST /api/auth/user/register': {
     access: 'public',

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -95,9 +96,27 @@ export function wrapPglite(client: PGlite): Database {
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  return wrapPglite(client);
+  if (!dataDir) return wrapPglite(await PGlite.create());
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  // one process per folder: a second one would work on its own copy and lose writes (data-lock.ts)
+  const release = lockDataDir(dataDir);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    const database = wrapPglite(await PGlite.create(dataDir));
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -50,6 +50,38 @@ describe('the web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('NOT_FOUND');
   });
+
+  it.each([
+    '/api',
+    '/api/no-existe/ni-esto',
+    '/api/docs-antiguos',
+    '/metrics',
+    '/metrics/',
+    '/docs',
+    '/docs/index.html',
+    '/openapi.json',
+  ])(
+    'answers %s, which only the server could serve, with the 404 envelope and never the web page',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type']).toContain('application/json');
+        if (method === 'GET')
+          expect(res.json()).toEqual({
+            error: { code: 'NOT_FOUND', message: 'No hemos encontrado lo que buscas.' },
+          });
+      }
+    },
+  );
+
+  it('still answers client routes that merely start like a server path with the web page', async () => {
+    for (const url of ['/docsis', '/metricas', '/apiario']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+    }
+  });
 });
 
 describe('the landing page (landing.html) and the client home (home.html), ADR 0008', () => {

@@ -7,8 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './error-handler.ts';
 
-/** Paths that belong to the server: never answered with the web app's index.html. */
-const SERVER_PREFIXES = ['/api/', '/api', '/ws', '/uploads/', '/payment/sandbox/'];
+/**
+ * Paths that belong to the server: never answered with the web app's index.html, even when nothing
+ * serves them (/metrics without METRICS_TOKEN, a reference UI looked for at /docs): a probe or a
+ * scraper must see the 404 envelope, not a 200 page.
+ */
+const SERVER_PATHS = ['/api', '/ws', '/uploads', '/payment/sandbox', '/metrics', '/docs', '/openapi.json'];
 
 /**
  * Serves uploaded images at /uploads and the built web app with the SPA fallback: any other GET that
@@ -22,6 +26,8 @@ async function web(app: FastifyInstance) {
     root: uploads,
     prefix: '/uploads/',
     decorateReply: false,
+    // listed in the OpenAPI document like every other route
+    schemaHide: false,
     index: false,
     maxAge: '7d',
     immutable: true,
@@ -60,7 +66,7 @@ async function web(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const serverPath = SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix));
+    const serverPath = SERVER_PATHS.some((root) => pathname === root || pathname.startsWith(`${root}/`));
     if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !serverPath) {
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html', webDist);

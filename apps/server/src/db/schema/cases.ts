@@ -77,21 +77,33 @@ export const boardEntries = pgTable(
     clientFinishedCases: integer('client_finished_cases').notNull().default(0),
     clientActiveCases: integer('client_active_cases').notNull().default(0),
   },
+  // Each index lists its columns exactly as board.repository.ts orders by them, NULLS placement included:
+  // plain DESC is NULLS FIRST in PostgreSQL, and an index built DESC NULLS LAST cannot give that order
+  // (neither read forwards nor backwards), so the whole table would be sorted for every page
+  // (board.plans.test.ts checks the plans)
   (t) => [
-    index('board_recent_idx').on(t.createdAt.desc(), t.caseId.desc()),
-    index('board_category_idx').on(t.category, t.createdAt.desc(), t.caseId.desc()),
+    index('board_recent_idx').on(t.createdAt.desc().nullsFirst(), t.caseId.desc().nullsFirst()),
+    index('board_category_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.caseId.desc().nullsFirst()),
     index('board_price_asc_idx').on(
       t.lowestProposalCents.asc().nullsLast(),
-      t.createdAt.desc(),
-      t.caseId.desc(),
+      t.createdAt.desc().nullsFirst(),
+      t.caseId.desc().nullsFirst(),
     ),
     index('board_price_desc_idx').on(
       t.lowestProposalCents.desc().nullsLast(),
-      t.createdAt.desc(),
-      t.caseId.desc(),
+      t.createdAt.desc().nullsFirst(),
+      t.caseId.desc().nullsFirst(),
     ),
-    index('board_finished_idx').on(t.clientFinishedCases.desc(), t.createdAt.desc(), t.caseId.desc()),
-    index('board_active_idx').on(t.clientActiveCases.desc(), t.createdAt.desc(), t.caseId.desc()),
+    index('board_finished_idx').on(
+      t.clientFinishedCases.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.caseId.desc().nullsFirst(),
+    ),
+    index('board_active_idx').on(
+      t.clientActiveCases.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.caseId.desc().nullsFirst(),
+    ),
     index('board_user_idx').on(t.userId),
     index('board_search_idx').using('gin', t.searchVector),
   ],

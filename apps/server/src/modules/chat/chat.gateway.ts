@@ -79,6 +79,8 @@ export function createChatGateway(deps: {
   const maxSocketsPerUser = deps.maxSocketsPerUser ?? CHAT_DEFAULTS.maxSocketsPerUser;
   const { service, log } = deps;
   const sessionsByUser = new Map<string, Set<ChatSession>>();
+  /** MESSAGE frames written to subscribed sessions since the start (the metrics read it) */
+  let delivered = 0;
   /** every open socket, authenticated or not (shutdown closes them all) */
   const sockets = new Set<WebSocket>();
 
@@ -217,7 +219,11 @@ export function createChatGateway(deps: {
     const body = JSON.stringify(message);
     for (const userId of new Set(recipients)) {
       for (const session of sessionsByUser.get(userId) ?? []) {
-        session.deliver((subscription) => MESSAGE_DESTINATIONS.includes(subscription.destination), {}, body);
+        delivered += session.deliver(
+          (subscription) => MESSAGE_DESTINATIONS.includes(subscription.destination),
+          {},
+          body,
+        );
       }
     }
   }
@@ -256,6 +262,11 @@ export function createChatGateway(deps: {
     deliver,
     closeUser,
     isOnline,
+    /** open STOMP sessions on this process, and MESSAGE frames delivered since the start */
+    stats: () => ({
+      sessions: [...sessionsByUser.values()].reduce((sum, set) => sum + set.size, 0),
+      delivered,
+    }),
     /**
      * Graceful shutdown: every SEND already received is answered (RECEIPT once stored, or ERROR), then
      * every session closes (1001) and its last_connection is written. A peer that does not answer the

@@ -19,6 +19,8 @@ export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'publish'> & {
   disconnectUser(userId: string, which?: SessionScope): Promise<void>;
   /** Writes `body` to every session of the user subscribed to `destination`, on every process. */
   pushToUser(userId: string, destination: string, body: string): Promise<void>;
+  /** open STOMP sessions on this process and MESSAGE frames delivered since the start (for /metrics) */
+  stats(): { sessions: number; delivered: number };
 };
 
 declare module 'fastify' {
@@ -78,6 +80,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     async pushToUser(userId: string, destination: string, body: string) {
       fanout.publish({ kind: 'push', userId, destination, body });
     },
+    stats: () => gateway.stats(),
   } satisfies Chat);
 
   await registerStompEndpoint(app, gateway);
