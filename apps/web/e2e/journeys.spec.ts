@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { es } from '@l4l/shared/texts/es';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { signedInState } from './support.ts';
+
+/**
+ * Journeys that used to dead-end or mislead: each opens the page the way a person does (a hard load, a
+ * shared link, a new tab) and checks what the screen says.
+ */
+
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
+/** Screenshots at both widths, into SHOTS_DIR when set (to compare a build before and after a change). */
+async function shootBothWidths(page: Page, testInfo: TestInfo, name: string) {
+  const dir = process.env.SHOTS_DIR ?? testInfo.outputPath();
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.screenshot({
+      path: path.join(dir, `${name}-${size.width}x${size.height}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("Seguimiento's link is the case's own URL, and that URL works on a hard load in a new tab", async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({
+    storageState: await signedInState(browser, 'cliente1@l4l.demo'),
+  });
+  const page = await context.newPage();
+  await page.goto('/dashboard/casos');
+  const card = page.getByRole('article').first();
+  const href = (await card.getByRole('link', { name: es.buttons.tracking }).getAttribute('href')) ?? '';
+  const title = ((await card.getByRole('heading').textContent()) ?? '').trim();
+
+  // a new tab (or a link someone shared): nothing but the URL
+  const tab = await context.newPage();
+  await tab.goto(href);
+  await expect(tab.getByText(title, { exact: true }).or(tab.getByText(es.cases.noCaseId))).toBeVisible();
+  await shootBothWidths(tab, testInfo, 'case-link-new-tab');
+  expect(href).toMatch(/^\/dashboard\/casos\/[0-9a-f-]{36}$/);
+  await expect(tab.getByText(es.cases.noCaseId)).toHaveCount(0);
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText(/\/ Caso #[0-9A-F]{8}/);
+  await expect(tab.getByText(title, { exact: true })).toBeVisible();
+  await context.close();
+});
