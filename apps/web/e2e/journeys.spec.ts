@@ -49,3 +49,24 @@ test("Seguimiento's link is the case's own URL, and that URL works on a hard loa
   await expect(tab.getByText(title, { exact: true })).toBeVisible();
   await context.close();
 });
+
+test("a discarded case tells its client why, and its timeline ends in 'Descartado'", async ({
+  browser,
+}, testInfo) => {
+  // the demo's discarded case (apps/server/src/db/seed/demo-cases.ts)
+  const page = await browser
+    .newContext({ storageState: await signedInState(browser, 'cliente3@l4l.demo') })
+    .then((context) => context.newPage());
+  await page.goto('/dashboard/casos?status=DESCARTADO');
+  const card = page.getByRole('article', { name: 'Ayuda con la herencia de mis padres' });
+  await card.getByRole('link', { name: es.buttons.tracking }).click();
+  await expect(page.getByRole('list', { name: es.caseDetail.timelineTitle })).toBeVisible();
+  await shootBothWidths(page, testInfo, 'discarded-case');
+  const notice = page.getByRole('region', { name: es.caseDetail.discardedTitle });
+  await expect(notice).toContainText('Caso duplicado: ya tienes abierto un caso con la misma consulta.');
+  const steps = page.getByRole('list', { name: es.caseDetail.timelineTitle }).getByRole('listitem');
+  await expect(steps.last()).toHaveAttribute('aria-current', 'step');
+  await expect(steps.last()).toContainText(es.caseDetail.discardedStep);
+  await expect(steps.first()).not.toHaveAttribute('aria-current', 'step');
+  await page.context().close();
+});

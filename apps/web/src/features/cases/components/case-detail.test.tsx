@@ -81,6 +81,47 @@ describe('CaseDetail', () => {
     expect(screen.getByRole('button', { name: es.buttons.goToChatCase })).toBeDisabled();
   });
 
+  it('shows a discarded case with its reason and a timeline that ends in Descartado', async () => {
+    const reason = 'Caso duplicado: ya tienes abierto un caso con la misma consulta.';
+    renderDetail(CLIENT, {
+      [CASE_URL]: () =>
+        ok(
+          makeCase({
+            status: 'DESCARTADO',
+            progressStep: 0,
+            lawyerId: null,
+            lawyerAssigned: null,
+            assignationDate: null,
+            casePrice: null,
+            chatId: null,
+            chatWith: null,
+            discardReason: reason,
+          }),
+        ),
+    });
+    const notice = await screen.findByRole('region', { name: es.caseDetail.discardedTitle });
+    expect(notice).toHaveTextContent(`${es.caseDetail.discardReason}: ${reason}`);
+    expect(within(notice).getByRole('link', { name: es.nav.startCase })).toHaveAttribute(
+      'href',
+      '/dashboard/begincase',
+    );
+    const steps = within(screen.getByRole('list', { name: es.caseDetail.timelineTitle })).getAllByRole(
+      'listitem',
+    );
+    expect(steps).toHaveLength(2);
+    expect(steps.at(-1)).toHaveAttribute('aria-current', 'step');
+    expect(steps.at(-1)).toHaveTextContent(es.caseDetail.discardedStep);
+    expect(steps[0]).not.toHaveAttribute('aria-current');
+  });
+
+  it('says so when a discarded case came without a reason', async () => {
+    renderDetail(CLIENT, {
+      [CASE_URL]: () => ok(makeCase({ status: 'DESCARTADO', progressStep: 0, discardReason: null })),
+    });
+    const notice = await screen.findByRole('region', { name: es.caseDetail.discardedTitle });
+    expect(notice).toHaveTextContent(es.caseDetail.noDiscardReason);
+  });
+
   it('shows the loading, not-found, error and no-id texts', { timeout: 10_000 }, async () => {
     const loading = renderDetail(CLIENT, { [CASE_URL]: hang });
     expect(await screen.findAllByText(es.caseDetail.loading)).not.toHaveLength(0);
