@@ -32,6 +32,16 @@ function fieldValue(label: string): string {
   return term.nextElementSibling?.textContent ?? '';
 }
 
+/** What a case has before a lawyer takes it: no lawyer, price or chat. */
+const BEFORE_ANY_LAWYER = {
+  lawyerId: null,
+  lawyerAssigned: null,
+  assignationDate: null,
+  casePrice: null,
+  chatId: null,
+  chatWith: null,
+} as const;
+
 describe('CaseDetail', () => {
   it("shows '/ Caso #CODE', 'Ir al Chat', every field of the left panel and the timeline", async () => {
     renderDetail(CLIENT, { [CASE_URL]: () => ok(makeCase({ progressStep: 4 })) });
@@ -65,12 +75,7 @@ describe('CaseDetail', () => {
             status: 'PENDIENTE DE VALIDACIÓN',
             progressStep: 0,
             description: '  ',
-            lawyerId: null,
-            lawyerAssigned: null,
-            assignationDate: null,
-            casePrice: null,
-            chatId: null,
-            chatWith: null,
+            ...BEFORE_ANY_LAWYER,
           }),
         ),
     });
@@ -89,12 +94,7 @@ describe('CaseDetail', () => {
           makeCase({
             status: 'DESCARTADO',
             progressStep: 0,
-            lawyerId: null,
-            lawyerAssigned: null,
-            assignationDate: null,
-            casePrice: null,
-            chatId: null,
-            chatWith: null,
+            ...BEFORE_ANY_LAWYER,
             discardReason: reason,
           }),
         ),
