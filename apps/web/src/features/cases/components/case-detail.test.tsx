@@ -199,8 +199,8 @@ describe('CaseDetail', () => {
     expect(screen.getByRole('button', { name: es.caseDetail.cancelClosure })).toBeDisabled();
     release(ok(makeCase({ status: 'FINALIZADO', progressStep: 7, finishDate: '2026-04-01T10:00:00.000Z' })));
     const closed = await screen.findByText(es.cases.closed);
-    // docs/product.md, Messages: an error-style toast
-    expect(closed.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
+    // good news looks like good news (docs/product.md, Messages)
+    expect(closed.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'success');
     expect(api.callsTo(`POST /api/cases/confirm-close-case/${CASE_ID}/${CHAT_ID}`)).toHaveLength(1);
     await waitFor(() => expect(fieldValue(es.caseDetail.finishDate)).toBe('1/4/2026'));
     expect(screen.queryByText(es.caseDetail.closureQuestion)).not.toBeInTheDocument();
