@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { es } from '@l4l/shared/texts/es';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { signedInState } from './support.ts';
+import { E2E_ADMIN, signedInState } from './support.ts';
 
 /**
  * Journeys that used to dead-end or mislead: each opens the page the way a person does (a hard load, a
@@ -69,4 +69,15 @@ test("a discarded case tells its client why, and its timeline ends in 'Descartad
   await expect(steps.last()).toContainText(es.caseDetail.discardedStep);
   await expect(steps.first()).not.toHaveAttribute('aria-current', 'step');
   await page.context().close();
+});
+
+test('an administrator who opens /dashboard lands on the console', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: await signedInState(browser, E2E_ADMIN.email) });
+  const page = await context.newPage();
+  for (const path of ['/dashboard', '/dashboard/inicio', '/dashboard/casos']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('link', { name: es.nav.myCases })).toHaveCount(0);
+  }
+  await context.close();
 });
