@@ -255,9 +255,10 @@ test.describe('client', () => {
   });
 
   test('the payment test page', async ({ browser }) => {
-    const page = await signedInPage(browser, CLIENT);
+    // an administrator's tool (a client is sent home)
+    const page = await signedInPage(browser, E2E_ADMIN.email);
     await page.goto('/payment');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: es.payment.testPageTitle })).toBeVisible();
     await expectAccessible(page, 'the payment test page');
   });
 

@@ -81,3 +81,22 @@ test('an administrator who opens /dashboard lands on the console', async ({ brow
   }
   await context.close();
 });
+
+test("the English payment test page at /payment is an administrator's tool: a client is sent home", async ({
+  browser,
+}) => {
+  const client = await browser.newContext({
+    storageState: await signedInState(browser, 'cliente1@l4l.demo'),
+  });
+  const page = await client.newPage();
+  await page.goto('/payment');
+  await expect(page).toHaveURL(/\/dashboard\/inicio$/);
+  await expect(page.getByRole('heading', { name: es.payment.testPageTitle })).toHaveCount(0);
+  await client.close();
+
+  const admin = await browser.newContext({ storageState: await signedInState(browser, E2E_ADMIN.email) });
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/payment');
+  await expect(adminPage.getByRole('heading', { level: 1, name: es.payment.testPageTitle })).toBeVisible();
+  await admin.close();
+});

@@ -48,7 +48,9 @@ export function DashboardLayout() {
 
   const items = NAV_ITEMS.filter((item) => !item.onlyFor || item.onlyFor === user.role);
   // docs/product.md, Dashboard: no nav on the case-info screen, which also lives at its real URL /dashboard/casos/{id}
+  // an administrator here (the payment test page) has no use for the clients' and lawyers' nav
   const showNav =
+    user.role !== ROLE.ADMIN &&
     !PATHS_WITHOUT_NAV.some((path) => pathname === path || pathname.startsWith(`${path}/`)) &&
     !pathname.startsWith(`${paths.cases}/`);
   const navLinks = (links: readonly NavItem[], onNavigate?: () => void) =>
