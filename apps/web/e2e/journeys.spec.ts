@@ -100,3 +100,16 @@ test("the English payment test page at /payment is an administrator's tool: a cl
   await expect(adminPage.getByRole('heading', { level: 1, name: es.payment.testPageTitle })).toBeVisible();
   await admin.close();
 });
+
+test('the login offers no button for a sign-in provider the server has not configured', async ({ page }) => {
+  // this server runs without GOOGLE_CLIENT_ID: GET /api/auth/providers answers google null
+  const providers = await page.request.get('/api/auth/providers');
+  expect((await providers.json()).data).toEqual({ google: null });
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: es.login.title });
+  await expect(dialog.getByLabel(es.login.email)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: es.login.otherOptions })).toHaveCount(0);
+  for (const provider of ['Google', 'Facebook', 'Apple']) {
+    await expect(page.getByRole('button', { name: es.login.continueWith(provider) })).toHaveCount(0);
+  }
+});
