@@ -98,8 +98,8 @@ describe('the chat with the case actions composed in app/', () => {
     expect(await screen.findByRole('button', { name: es.cases.closing })).toBeDisabled();
     finish(ok(makeCase({ id: CASE_ID, status: 'FINALIZADO' })));
     const closed = await screen.findByText(es.cases.closed);
-    // docs/product.md, Messages: an error-style toast
-    expect(closed.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
+    // good news looks like good news (docs/product.md, Messages)
+    expect(closed.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'success');
     expect(screen.queryByRole('button', { name: es.buttons.cancel })).not.toBeInTheDocument();
   });
 

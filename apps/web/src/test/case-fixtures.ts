@@ -40,6 +40,7 @@ export function makeCase(changes: Partial<Case> = {}): Case {
     addressedLawyerName: null,
     ratingId: null,
     closureRequested: false,
+    discardReason: null,
     chatId: CHAT_ID,
     chatWith: LAWYER.id,
     myProposal: null,

@@ -72,6 +72,11 @@ export const caseSchema = z.object({
   ratingId: z.string().nullable(),
   /** (+) the lawyer asked to close the case and the client has not answered yet */
   closureRequested: z.boolean(),
+  /**
+   * (+) why an administrator discarded the case, for its client (null for lawyers, for any other status or
+   * when no reason was given); optional on the wire so an answer without it still reads
+   */
+  discardReason: z.string().nullable().default(null),
   /** (+) the caller's chat about this case, when there is one (client: with the assigned or addressed lawyer) */
   chatId: z.string().nullable(),
   /** (+) the counterpart to open the chat with: the lawyer for a client, the client for a lawyer */

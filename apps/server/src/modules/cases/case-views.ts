@@ -39,6 +39,7 @@ export function toCase(row: CaseRow): Case {
     addressedLawyerName: row.addressedLawyerId ? fullName(row.addressedName, row.addressedSurname) : null,
     ratingId: row.ratingId,
     closureRequested: row.closureRequestedAt !== null,
+    discardReason: row.discardReason,
     chatId: row.chatId,
     chatWith: row.chatWith,
     myProposal: toMyProposal(row.myProposal as StoredProposal),

@@ -85,6 +85,8 @@ function caseColumns(viewer: Viewer) {
     addressedName: addressed.name,
     addressedSurname: addressed.surname,
     closureRequestedAt: cases.closureRequestedAt,
+    // written by an administrator for the client (and mailed to them): not the lawyers' business
+    discardReason: viewer.side === 'lawyer' ? sql<string | null>`null` : cases.discardReason,
     ratingId: sql<
       string | null
     >`(select ${ratings.id} from ${ratings} where ${ratings.caseId} = ${cases.id})`,

@@ -560,6 +560,31 @@ describe('rejections and discards', () => {
     const queue = (await call(adminToken, 'GET', '/api/admin/cases?status=DESCARTADO')).json();
     expect(queue.data.map((c: { id: string }) => c.id)).toContain(pending.id);
   });
+
+  it("the case's answer carries the discard reason to its client, not to the lawyer it was addressed to", async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const created = await call(client.token, 'POST', '/api/cases/create-case-chat', {
+      lawyerId: lawyer.id,
+      title: 'Consulta repetida',
+      description: 'La misma consulta que ya envié.',
+    });
+    const caseId = created.json().data.case.id as string;
+    expect(created.json().data.case.discardReason).toBeNull();
+    const reason = 'Caso duplicado: continúa en el que ya tienes abierto.';
+    const discarded = await call(adminToken, 'POST', `/api/admin/cases/${caseId}/discard`, { reason });
+    expect(discarded.json().data).toMatchObject({ status: 'DESCARTADO', discardReason: reason });
+    const forClient = await call(client.token, 'GET', `/api/cases/user/case/${caseId}`);
+    expect(forClient.statusCode).toBe(200);
+    expect(forClient.json().data).toMatchObject({ status: 'DESCARTADO', discardReason: reason });
+    const mine = (await call(client.token, 'GET', `/api/cases/user/${client.id}`)).json().data;
+    expect(mine.find((c: { id: string }) => c.id === caseId)?.discardReason).toBe(reason);
+    const theirs = (await call(lawyer.token, 'GET', `/api/cases/lawyer/${lawyer.id}`)).json().data as {
+      id: string;
+      discardReason: string | null;
+    }[];
+    expect(theirs.find((c) => c.id === caseId)).toMatchObject({ discardReason: null });
+  });
 });
 
 describe('at the same time', () => {

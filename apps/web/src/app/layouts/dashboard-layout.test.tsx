@@ -1,6 +1,6 @@
 import type { BaseUser } from '@l4l/shared/schemas/auth';
 import { es } from '@l4l/shared/texts/es';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../test/mock-api.ts';
@@ -40,6 +40,14 @@ describe('DashboardLayout', () => {
     if (!nav) throw new Error('no nav');
     expect(within(nav).queryByRole('link', { name: es.nav.startCase })).not.toBeInTheDocument();
   });
+
+  it.each(['/dashboard', '/dashboard/inicio', '/dashboard/casos', '/dashboard/chat'])(
+    'sends an administrator who opens %s to the console',
+    async (path) => {
+      const { router } = renderLayout(path, { ...CLIENT, role: 'ADMIN' });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    },
+  );
 
   it.each([
     '/profile',

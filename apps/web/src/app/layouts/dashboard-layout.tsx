@@ -1,7 +1,7 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es/public';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar/avatar.tsx';
 import { MenuIcon } from '../../components/icons/icons.tsx';
 import { Logo } from '../../components/logo/logo.tsx';
@@ -38,10 +38,20 @@ export function DashboardLayout() {
   const menuMounted = useOpenedOnce(menuOpen);
   const menuButton = useRef<HTMLButtonElement>(null);
   if (!user) return null;
+  // the directory, the board and the chat have nothing for an administrator (who never reads private
+  // chats, docs/product.md, Roles): their dashboard is the console
+  if (
+    user.role === ROLE.ADMIN &&
+    (pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`))
+  ) {
+    return <Navigate to={paths.admin} replace />;
+  }
 
   const items = NAV_ITEMS.filter((item) => !item.onlyFor || item.onlyFor === user.role);
   // docs/product.md, Dashboard: no nav on the case-info screen, which also lives at its real URL /dashboard/casos/{id}
+  // an administrator here (the payment test page) has no use for the clients' and lawyers' nav
   const showNav =
+    user.role !== ROLE.ADMIN &&
     !PATHS_WITHOUT_NAV.some((path) => pathname === path || pathname.startsWith(`${path}/`)) &&
     !pathname.startsWith(`${paths.cases}/`);
   const navLinks = (links: readonly NavItem[], onNavigate?: () => void) =>

@@ -1,7 +1,10 @@
+import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es/payment';
+import { Navigate } from 'react-router';
 import { PaymentCompletion } from '../../features/payments/components/payment-completion.tsx';
 import { PaymentResult } from '../../features/payments/components/payment-result.tsx';
 import { PaymentTestPage } from '../../features/payments/components/payment-test-page.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -23,10 +26,16 @@ export function PaymentCompletionRoute() {
   return <PaymentCompletion />;
 }
 
-/** /payment (signed in): the 'Stripe Test Payload' page. */
+/**
+ * /payment: the 'Stripe Test Payload' page, an English tool to check the payment provider's keys, for
+ * administrators only: on any site, staging and production included, it is the administrators who check the
+ * provider's set-up, while a client or a lawyer pays only through a proposal's checkout and would
+ * only be misled by it. Anyone else goes to their home.
+ */
 export function PaymentTestRoute() {
   const user = useRequiredUser();
   useDocumentTitle(es.payment.testPageTitle);
   if (!user) return null;
+  if (user.role !== ROLE.ADMIN) return <Navigate to={paths.home} replace />;
   return <PaymentTestPage reference={user.id} />;
 }

@@ -116,6 +116,13 @@ export const es = {
     confirmClosure: 'Confirmar cierre',
     cancelClosure: 'No cerrar todavía',
     closureWaiting: 'Has solicitado el cierre. Falta que el cliente lo confirme.',
+    // a discarded case: the timeline ends in its own last step and the reason the administrator wrote
+    discardedStep: 'Descartado',
+    discardedTitle: 'Este caso se ha descartado',
+    discardReason: 'Motivo',
+    noDiscardReason: 'No se indicó ningún motivo.',
+    discardedHelp:
+      'Si tu consulta sigue pendiente, puedes iniciar un caso nuevo con la información que faltaba.',
   },
   chat: {
     title: 'Chat Privado',

@@ -6,6 +6,14 @@ import { type ApiCall, fail, hang, mockApi, ok } from '../../../test/mock-api.ts
 import { CLIENT, renderWithApp } from '../../../test/render.tsx';
 import { LoginModal } from './login-modal.tsx';
 
+// Google's script stands in as a fake that draws a plain button where Google's own would be
+const google = vi.hoisted(() => ({
+  render: vi.fn(async (element: HTMLElement) => {
+    element.innerHTML = '<button type="button">Google</button>';
+  }),
+}));
+vi.mock('../lib/google-identity.ts', () => ({ renderGoogleButton: google.render }));
+
 function renderLogin() {
   const onSwitchToRegister = vi.fn();
   const view = renderWithApp(
@@ -20,7 +28,10 @@ const password = () => screen.getByLabelText(es.login.password);
 const continueButton = () => screen.getByRole('button', { name: es.buttons.continue });
 
 describe('LoginModal', () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    google.render.mockClear();
+  });
 
   it('is titled "Ya tienes usuario" and enables Continuar only with a valid mail and a password', async () => {
     mockApi();
@@ -129,17 +140,38 @@ describe('LoginModal', () => {
     expect(screen.getByRole('dialog', { name: es.login.title })).toBeInTheDocument();
   });
 
-  it('offers the other ways in, where Facebook and Apple (and Google, not configured here) lead to the mail form', async () => {
+  it('offers no sign-in button for a provider the server has not configured', async () => {
+    // the default answer of GET /api/auth/providers: nothing configured
     mockApi();
-    const user = userEvent.setup();
     const { onSwitchToRegister } = renderLogin();
-    await user.click(screen.getByRole('button', { name: es.login.otherOptions }));
-    await user.click(await screen.findByRole('button', { name: es.login.continueWith('Google') }));
+    const user = userEvent.setup();
     expect(email()).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: es.login.otherOptions }));
-    await user.click(screen.getByRole('button', { name: es.login.continueWith('Facebook') }));
-    expect(email()).toBeInTheDocument();
+    await waitFor(() => expect(google.render).not.toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: es.login.otherOptions })).not.toBeInTheDocument();
+    for (const provider of ['Google', 'Facebook', 'Apple']) {
+      expect(screen.queryByRole('button', { name: es.login.continueWith(provider) })).not.toBeInTheDocument();
+    }
     await user.click(screen.getByRole('button', { name: es.login.noAccount }));
     expect(onSwitchToRegister).toHaveBeenCalledOnce();
+  });
+
+  it("offers Google's own button, and only it, once GOOGLE_CLIENT_ID is configured", async () => {
+    mockApi({
+      'GET /api/auth/providers': () => ok({ google: { clientId: 'id.apps.googleusercontent.com' } }),
+    });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(await screen.findByRole('button', { name: es.login.otherOptions }));
+    expect(await screen.findByRole('button', { name: 'Google' })).toBeInTheDocument();
+    expect(google.render).toHaveBeenCalledWith(
+      expect.any(HTMLElement),
+      'id.apps.googleusercontent.com',
+      expect.any(Function),
+      'signin',
+    );
+    expect(screen.queryByRole('button', { name: es.login.continueWith('Facebook') })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: es.login.continueWith('Apple') })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: es.register.withEmail }));
+    expect(email()).toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ import { loginErrorMessage } from '../lib/login-error.ts';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
 import styles from './auth-forms.module.css';
 import { SecondFactor } from './second-factor.tsx';
-import { SocialSignIn } from './social-sign-in.tsx';
+import { SocialSignIn, useConfiguredGoogle } from './social-sign-in.tsx';
 
 /** docs/product.md, Login: the three views it moves between. */
 export type LoginMode = 'initial' | 'loginWithMail' | 'forgotPass';
@@ -68,12 +68,7 @@ export function LoginModal({ open, onOpenChange, onSwitchToRegister }: LoginModa
           <Button block onClick={() => setMode('loginWithMail')}>
             {es.register.withEmail}
           </Button>
-          <Divider />
-          <SocialSignIn
-            context="signin"
-            onUseEmail={() => setMode('loginWithMail')}
-            onSecondFactor={setChallenge}
-          />
+          <SocialSignIn context="signin" lead={<Divider />} onSecondFactor={setChallenge} />
         </div>
       ) : null}
       {mode === 'loginWithMail' ? (
@@ -149,6 +144,7 @@ function LoginWithMail({
   onSecondFactor: (challenge: MfaChallenge) => void;
 }) {
   const login = useLogin();
+  const google = useConfiguredGoogle();
   const completeSignIn = useCompleteSignIn();
   const form = useForm<LoginInput>({
     resolver: schemaResolver(loginSchema),
@@ -190,9 +186,12 @@ function LoginWithMail({
         {es.buttons.continue}
       </Button>
       <Divider />
-      <Button variant="secondary" block onClick={onOtherOptions}>
-        {es.login.otherOptions}
-      </Button>
+      {/* the other ways in are the configured providers: none, no button */}
+      {google ? (
+        <Button variant="secondary" block onClick={onOtherOptions}>
+          {es.login.otherOptions}
+        </Button>
+      ) : null}
     </form>
   );
 }

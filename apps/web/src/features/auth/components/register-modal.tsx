@@ -287,12 +287,7 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
               <Button size="lg" block onClick={() => setStep('credentials')}>
                 {es.register.withEmail}
               </Button>
-              <Divider />
-              <SocialSignIn
-                context="signup"
-                allowGoogle={!isLawyer}
-                onUseEmail={() => setStep('credentials')}
-              />
+              <SocialSignIn context="signup" allowGoogle={!isLawyer} lead={<Divider />} />
             </>
           ) : null}
 

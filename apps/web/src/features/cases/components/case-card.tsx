@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button/button.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { categoryName, formatDay } from '../../../lib/format.ts';
-import { chatWithPath, paths } from '../../../lib/paths.ts';
+import { chatWithPath } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRequestClosure } from '../api/request-closure.ts';
 import { casePath } from '../lib/case-paths.ts';
@@ -87,7 +87,8 @@ export function CaseCard({ item, role }: { item: Case; role: Role }) {
             </Button>
           ) : null
         ) : (
-          <ButtonLink to={paths.caseInfo} state={{ caseId: item.id }} variant="accent">
+          // the case's own URL, so a new tab or a shared link opens the same case (docs/product.md, Routes)
+          <ButtonLink to={casePath(item.id)} variant="accent">
             {es.buttons.tracking}
           </ButtonLink>
         )}

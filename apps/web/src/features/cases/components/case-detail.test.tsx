@@ -32,6 +32,16 @@ function fieldValue(label: string): string {
   return term.nextElementSibling?.textContent ?? '';
 }
 
+/** What a case has before a lawyer takes it: no lawyer, price or chat. */
+const BEFORE_ANY_LAWYER = {
+  lawyerId: null,
+  lawyerAssigned: null,
+  assignationDate: null,
+  casePrice: null,
+  chatId: null,
+  chatWith: null,
+} as const;
+
 describe('CaseDetail', () => {
   it("shows '/ Caso #CODE', 'Ir al Chat', every field of the left panel and the timeline", async () => {
     renderDetail(CLIENT, { [CASE_URL]: () => ok(makeCase({ progressStep: 4 })) });
@@ -65,12 +75,7 @@ describe('CaseDetail', () => {
             status: 'PENDIENTE DE VALIDACIÓN',
             progressStep: 0,
             description: '  ',
-            lawyerId: null,
-            lawyerAssigned: null,
-            assignationDate: null,
-            casePrice: null,
-            chatId: null,
-            chatWith: null,
+            ...BEFORE_ANY_LAWYER,
           }),
         ),
     });
@@ -79,6 +84,42 @@ describe('CaseDetail', () => {
     expect(fieldValue(es.caseDetail.lawyer)).toBe(es.caseDetail.unassigned);
     expect(fieldValue(es.caseDetail.description)).toBe(es.caseDetail.noDescription);
     expect(screen.getByRole('button', { name: es.buttons.goToChatCase })).toBeDisabled();
+  });
+
+  it('shows a discarded case with its reason and a timeline that ends in Descartado', async () => {
+    const reason = 'Caso duplicado: ya tienes abierto un caso con la misma consulta.';
+    renderDetail(CLIENT, {
+      [CASE_URL]: () =>
+        ok(
+          makeCase({
+            status: 'DESCARTADO',
+            progressStep: 0,
+            ...BEFORE_ANY_LAWYER,
+            discardReason: reason,
+          }),
+        ),
+    });
+    const notice = await screen.findByRole('region', { name: es.caseDetail.discardedTitle });
+    expect(notice).toHaveTextContent(`${es.caseDetail.discardReason}: ${reason}`);
+    expect(within(notice).getByRole('link', { name: es.nav.startCase })).toHaveAttribute(
+      'href',
+      '/dashboard/begincase',
+    );
+    const steps = within(screen.getByRole('list', { name: es.caseDetail.timelineTitle })).getAllByRole(
+      'listitem',
+    );
+    expect(steps).toHaveLength(2);
+    expect(steps.at(-1)).toHaveAttribute('aria-current', 'step');
+    expect(steps.at(-1)).toHaveTextContent(es.caseDetail.discardedStep);
+    expect(steps[0]).not.toHaveAttribute('aria-current');
+  });
+
+  it('says so when a discarded case came without a reason', async () => {
+    renderDetail(CLIENT, {
+      [CASE_URL]: () => ok(makeCase({ status: 'DESCARTADO', progressStep: 0, discardReason: null })),
+    });
+    const notice = await screen.findByRole('region', { name: es.caseDetail.discardedTitle });
+    expect(notice).toHaveTextContent(es.caseDetail.noDiscardReason);
   });
 
   it('shows the loading, not-found, error and no-id texts', { timeout: 10_000 }, async () => {
@@ -158,8 +199,8 @@ describe('CaseDetail', () => {
     expect(screen.getByRole('button', { name: es.caseDetail.cancelClosure })).toBeDisabled();
     release(ok(makeCase({ status: 'FINALIZADO', progressStep: 7, finishDate: '2026-04-01T10:00:00.000Z' })));
     const closed = await screen.findByText(es.cases.closed);
-    // docs/product.md, Messages: an error-style toast
-    expect(closed.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
+    // good news looks like good news (docs/product.md, Messages)
+    expect(closed.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'success');
     expect(api.callsTo(`POST /api/cases/confirm-close-case/${CASE_ID}/${CHAT_ID}`)).toHaveLength(1);
     await waitFor(() => expect(fieldValue(es.caseDetail.finishDate)).toBe('1/4/2026'));
     expect(screen.queryByText(es.caseDetail.closureQuestion)).not.toBeInTheDocument();

@@ -110,6 +110,7 @@ function LoadedCase({
   const isCaseLawyer = viewer.role === ROLE.ABOGADO && item.lawyerId === viewer.id;
   const isClient = viewer.role === ROLE.USUARIO && item.userId === viewer.id;
   const active = item.status === CASE_STATUS.ACTIVO;
+  const discarded = item.status === CASE_STATUS.DESCARTADO;
 
   return (
     <Frame
@@ -131,6 +132,7 @@ function LoadedCase({
       }
     >
       <p className={styles.caseName}>{item.title}</p>
+      {discarded ? <DiscardNotice item={item} isClient={isClient} /> : null}
       <div className={styles.columns}>
         <CaseData item={item} />
         <div className={styles.side}>
@@ -138,7 +140,12 @@ function LoadedCase({
             <h2 id="timeline-title" className={styles.panelTitle}>
               {es.caseDetail.timelineTitle}
             </h2>
-            <CaseTimeline step={item.progressStep} labelledBy="timeline-title" />
+            {discarded ? (
+              // a discarded case never went past validation: its timeline ends there, in 'Descartado'
+              <CaseTimeline step={1} steps={DISCARDED_STEPS} labelledBy="timeline-title" />
+            ) : (
+              <CaseTimeline step={item.progressStep} labelledBy="timeline-title" />
+            )}
           </section>
           {isCaseLawyer && active ? <LawyerActions item={item} /> : null}
           {isClient && active && item.closureRequested ? <ClosureAnswer item={item} /> : null}
@@ -146,6 +153,31 @@ function LoadedCase({
         </div>
       </div>
     </Frame>
+  );
+}
+
+const DISCARDED_STEPS = [CASE_STEPS[0], es.caseDetail.discardedStep] as const;
+
+/** A discarded case says so, with the administrator's reason (also mailed to the client), and a way on. */
+function DiscardNotice({ item, isClient }: { item: Case; isClient: boolean }) {
+  return (
+    <section className={styles.discarded} aria-labelledby="discarded-title">
+      <h2 id="discarded-title" className={styles.discardedTitle}>
+        {es.caseDetail.discardedTitle}
+      </h2>
+      <p>
+        <strong>{es.caseDetail.discardReason}: </strong>
+        {item.discardReason?.trim() || es.caseDetail.noDiscardReason}
+      </p>
+      {isClient ? (
+        <>
+          <p>{es.caseDetail.discardedHelp}</p>
+          <ButtonLink to={paths.beginCase} variant="accent" className={styles.discardedAction}>
+            {es.nav.startCase}
+          </ButtonLink>
+        </>
+      ) : null}
+    </section>
   );
 }
 

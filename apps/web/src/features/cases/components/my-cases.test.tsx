@@ -48,7 +48,7 @@ describe('MyCases', () => {
     );
     expect(within(card).getByRole('link', { name: es.buttons.tracking })).toHaveAttribute(
       'href',
-      '/dashboard/casos/informacion-del-caso',
+      `/dashboard/casos/${CASE_ID}`,
     );
     expect(within(card).queryByRole('button', { name: es.buttons.requestClosure })).not.toBeInTheDocument();
 
@@ -58,14 +58,14 @@ describe('MyCases', () => {
     expect(within(open).getByText(es.defaults.noLawyer)).toBeInTheDocument();
   });
 
-  it('Seguimiento opens the case-info route with the case id in the navigation state', async () => {
+  it("Seguimiento opens the case's own URL, which needs no navigation state", async () => {
     const { router } = renderCases(CLIENT, {
       [`GET /api/cases/user/${CLIENT.id}`]: () => pageOf([makeCase()]),
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: es.buttons.tracking }));
-    expect(router.state.location.pathname).toBe('/dashboard/casos/informacion-del-caso');
-    expect(router.state.location.state).toEqual({ caseId: CASE_ID });
+    expect(router.state.location.pathname).toBe(`/dashboard/casos/${CASE_ID}`);
+    expect(router.state.location.state).toBeNull();
   });
 
   it('filters by status, and clicking the active status clears the filter', async () => {

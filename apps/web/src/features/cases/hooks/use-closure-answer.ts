@@ -27,8 +27,7 @@ export function useClosureAnswer(
       confirm.mutateAsync({ caseId: item.caseId, chatId: item.chatId }).then(
         () => {
           onAnswered?.();
-          // docs/product.md, Messages: 'Caso cerrado correctamente' is an error-style toast, kept to the letter
-          toast.error(es.cases.closed);
+          toast.success(es.cases.closed);
         },
         (error: unknown) => toast.error(closureErrorMessage(error)),
       );
