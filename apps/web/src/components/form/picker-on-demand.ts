@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { type OnDemand, useOnDemand } from '../../lib/on-demand.ts';
 
 /**
@@ -14,8 +14,10 @@ export function usePickerOnDemand<T>(source: OnDemand<T>, id: string, openKeys: 
   useLayoutEffect(() => {
     if (!loaded || !shellFocused.current) return;
     shellFocused.current = false;
-    // opened at once, the list takes the focus itself and gives it back to the trigger when it closes
-    if (!openAtMount) document.getElementById(id)?.focus();
+    // opened at once, the list takes the focus itself and gives it back to the trigger when it closes;
+    // otherwise the focus the shell had, lost with it, goes to the real trigger
+    const active = document.activeElement;
+    if (!openAtMount && (active === null || active === document.body)) document.getElementById(id)?.focus();
   }, [loaded, openAtMount, id]);
   const open = () => {
     setOpenAtMount(true);
@@ -32,8 +34,9 @@ export function usePickerOnDemand<T>(source: OnDemand<T>, id: string, openKeys: 
       shellFocused.current = true;
       start();
     },
-    onBlur: () => {
-      shellFocused.current = false;
+    // a browser may report a blur as the shell leaves the page; only a move to another control counts
+    onBlur: (event: FocusEvent) => {
+      if (event.relatedTarget) shellFocused.current = false;
     },
     onClick: open,
     onKeyDown: (event: KeyboardEvent) => {
