@@ -18,6 +18,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const problems = [];
+/** worth reading, not failures */
+const problemsNoted = [];
 
 function run(label, command, commandArgs, env = {}) {
   process.stdout.write(`\n── ${label} ──\n`);
@@ -79,8 +81,12 @@ if (withE2e) {
     });
     const report = readJson(playwrightOut);
     if (report?.stats) {
-      passed += report.stats.expected ?? 0;
-      failed += (report.stats.unexpected ?? 0) + (report.stats.flaky ?? 0);
+      // CI retries a journey once; one that passed on its retry counts as passed but is named below, so
+      // a flaky journey stays visible without turning a good run red
+      const flaky = report.stats.flaky ?? 0;
+      passed += (report.stats.expected ?? 0) + flaky;
+      failed += report.stats.unexpected ?? 0;
+      if (flaky > 0) problemsNoted.push(`${flaky} browser journey(s) passed only on their retry (flaky)`);
       skipped += report.stats.skipped ?? 0;
     } else {
       failed++;
@@ -89,5 +95,6 @@ if (withE2e) {
 }
 
 if (problems.length) process.stdout.write(`\nFailed steps: ${problems.join('; ')}\n`);
+if (problemsNoted.length) process.stdout.write(`\nNote: ${problemsNoted.join('; ')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
