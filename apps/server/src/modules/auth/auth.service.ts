@@ -166,20 +166,14 @@ export function createAuthService({ db, config, sessions, mailer, limits, log, c
   /** Once per episode of wrong passwords: the owner hears of it, and may choose a new password. */
   async function warnOwner(account: Account): Promise<void> {
     const texts = es.mail.signInAttempts;
-    try {
-      await mailer.send({
-        to: account.mail,
-        ...composeMail({
-          subject: texts.subject,
-          name: account.name,
-          paragraphs: [texts.intro, texts.advice],
-          action: { label: texts.action, url: `${config.publicUrl}/login` },
-        }),
-      });
-    } catch (err) {
-      // the attempt is refused all the same; only the warning is lost
-      log.error({ err }, 'sign-in attempts warning not sent');
-    }
+    const content = {
+      subject: texts.subject,
+      name: account.name,
+      paragraphs: [texts.intro, texts.advice],
+      action: { label: texts.action, url: `${config.publicUrl}/login` },
+    };
+    // the attempt is refused all the same; only the warning is lost (sendOrFail logs it)
+    await sendOrFail(account.mail, content, es.login.recoveryFailed).catch(() => {});
   }
 
   const mailChange = createMailChange({
@@ -321,21 +315,14 @@ export function createAuthService({ db, config, sessions, mailer, limits, log, c
       });
       const link = `${config.publicUrl}/reset-password?token=${token}`;
       const texts = es.mail.recovery;
-      try {
-        await mailer.send({
-          to: account.mail,
-          ...composeMail({
-            subject: texts.subject,
-            name: account.name,
-            paragraphs: [texts.intro],
-            action: { label: texts.action, url: link },
-            footnotes: [texts.expiry, texts.ignore],
-          }),
-        });
-      } catch (err) {
-        log.error({ err }, 'password recovery mail not sent');
-        throw new AppError('SERVICE_UNAVAILABLE', { message: es.login.recoveryFailed });
-      }
+      const content = {
+        subject: texts.subject,
+        name: account.name,
+        paragraphs: [texts.intro],
+        action: { label: texts.action, url: link },
+        footnotes: [texts.expiry, texts.ignore],
+      };
+      await sendOrFail(account.mail, content, es.login.recoveryFailed);
     },
 
     /** The reset link's token sets a new password once; every session of the user ends. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { es } from '@l4l/shared/texts/es';
 import { eq } from 'drizzle-orm';
@@ -16,7 +17,12 @@ import {
 } from '../../../test/factories.ts';
 import { uploads, users } from '../../db/schema/index.ts';
 import { MAX_INPUT_PIXELS } from '../../lib/image-processing.ts';
-import { backfillAvatarThumbnails, isDrawnAvatar, redrawSentAvatars } from './uploads.service.ts';
+import {
+  backfillAvatarThumbnails,
+  isDrawnAvatar,
+  redrawSentAvatars,
+  redrawSentAvatarsOnce,
+} from './uploads.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -424,6 +430,22 @@ describe('images', () => {
     expect(existsSync(path.join(folder, 'bomba.jpg'))).toBe(false);
     expect(await photoOf(client.id)).toBe(drawn);
     expect(await redrawSentAvatars({ db: t.app.db, dataDir: t.config.dataDir })).toBe(0);
+  });
+
+  it('redraws avatars stored as sent once per data folder, not at every start', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-redraw-'));
+    try {
+      let runs = 0;
+      const redraw = async () => {
+        runs += 1;
+        return 3;
+      };
+      expect(await redrawSentAvatarsOnce(dataDir, redraw)).toBe(3);
+      expect(await redrawSentAvatarsOnce(dataDir, redraw)).toBe(0);
+      expect(runs).toBe(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('gives avatars stored without a thumbnail theirs (older uploads, a registration photo)', async () => {

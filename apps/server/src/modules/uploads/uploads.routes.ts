@@ -13,7 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
 import { IMAGE_BODY_LIMIT } from '../../plugins/body-parsers.ts';
-import { backfillAvatarThumbnails, createUploadsService, redrawSentAvatars } from './uploads.service.ts';
+import {
+  backfillAvatarThumbnails,
+  createUploadsService,
+  redrawSentAvatars,
+  redrawSentAvatarsOnce,
+} from './uploads.service.ts';
 
 const photoSchema = { body: profilePhotoSchema, response: { 200: dataEnvelope(profilePhotoAnswerSchema) } };
 
@@ -23,10 +28,13 @@ const photoSchema = { body: profilePhotoSchema, response: { 200: dataEnvelope(pr
  */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createUploadsService({ db: app.db, dataDir: app.config.dataDir });
-  // in the background, once the server is up: avatars stored as they were sent are drawn again, and those
-  // stored before thumbnails existed get theirs
+  // in the background, once the server is up: avatars stored as they were sent are drawn again (once per
+  // data folder: every way in now draws them, so a later start has none to find), and those stored before
+  // thumbnails existed get theirs
   app.addHook('onReady', async () => {
-    redrawSentAvatars({ db: app.db, dataDir: app.config.dataDir })
+    redrawSentAvatarsOnce(app.config.dataDir, () =>
+      redrawSentAvatars({ db: app.db, dataDir: app.config.dataDir }),
+    )
       .then((changed) => changed > 0 && app.log.info({ changed }, 'avatars stored as sent drawn again'))
       .catch((err: unknown) => app.log.warn({ err }, 'redrawing avatars stored as sent'))
       .then(() => backfillAvatarThumbnails(app.config.dataDir))

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { avatarThumbnailOf, STORED_AVATAR_URL } from '@l4l/shared/constants/avatars';
 import { LIMITS } from '@l4l/shared/constants/limits';
@@ -96,6 +96,26 @@ export async function redrawSentAvatars({ db, dataDir }: Deps): Promise<number> 
     if (!(await repository.photoInUse(photoUrl))) await removeAvatar(file);
     changed += 1;
   }
+  return changed;
+}
+
+/**
+ * Runs the redraw of avatars stored as sent once per data folder: a marker beside the avatars says it was
+ * done, so later starts do not read every stored avatar again.
+ */
+export async function redrawSentAvatarsOnce(dataDir: string, redraw: () => Promise<number>): Promise<number> {
+  const folder = path.join(dataDir, 'uploads', 'avatars');
+  const marker = path.join(folder, '.sent-avatars-redrawn');
+  if (
+    await access(marker).then(
+      () => true,
+      () => false,
+    )
+  )
+    return 0;
+  const changed = await redraw();
+  await mkdir(folder, { recursive: true });
+  await writeFile(marker, `${new Date().toISOString()}\n`);
   return changed;
 }
 
