@@ -2,16 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_PLATFORM } from '../test/app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const base = { DATA_DIR: dataDir };
-const platform = {
-  PLATFORM_NIF: 'B19874361',
-  PLATFORM_NAME: 'L4L Plataforma Legal, S.L.',
-  PLATFORM_ADDRESS: 'Calle de Serrano, 41, 28001 Madrid',
-};
+const platform = TEST_PLATFORM;
 
 describe('loadConfig', () => {
   it('has safe local defaults', () => {
