@@ -379,10 +379,17 @@ describe('bans and shutdown', () => {
     const stomp = await connectAs(other.app, client);
     await stomp.subscribe();
     // the chat's row is held a moment, as a busy database would: the SENDs wait in the session's queue
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
     const held = other.app.db.transaction(async (tx) => {
       await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, chat.id)).for('update');
+      locked();
       await settle(600);
     });
+    // on PostgreSQL the lock waits for a pooled connection: the SENDs go only once it is held
+    await lockTaken;
     const outcomes: string[] = [];
     const sends = Array.from({ length: 20 }, (_, i) =>
       stomp.send('/app/chat', textMessage(chat, `mensaje ${i}`, { clientMessageId: `shutdown-${i}` })).then(
