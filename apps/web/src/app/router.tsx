@@ -112,6 +112,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'pagos',
+                lazy: async () => ({
+                  Component: (await import('./routes/admin-routes.tsx')).AdminPaymentsRoute,
+                }),
+              },
+              {
                 path: 'auditoria',
                 lazy: async () => ({
                   Component: (await import('./routes/admin-routes.tsx')).AdminAuditRoute,
@@ -168,6 +174,12 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'cobros',
+                    lazy: async () => ({
+                      Component: (await import('./routes/payouts-route.tsx')).PayoutsRoute,
+                    }),
+                  },
+                  {
                     path: 'begincase',
                     lazy: async () => ({
                       Component: (await import('./routes/begin-case-route.tsx')).BeginCaseRoute,
@@ -187,6 +199,12 @@ export const routes: RouteObject[] = [
                 path: paths.paymentTest,
                 lazy: async () => ({
                   Component: (await import('./routes/payment-routes.tsx')).PaymentTestRoute,
+                }),
+              },
+              {
+                path: `${paths.payoutSandbox}/:accountId`,
+                lazy: async () => ({
+                  Component: (await import('./routes/payouts-route.tsx')).SandboxOnboardingRoute,
                 }),
               },
               {

@@ -39,6 +39,12 @@ export const paths = {
   adminUsers: '/admin/usuarios',
   adminCases: '/admin/casos',
   adminAudit: '/admin/auditoria',
+  /** (+) the console's payments and disputes */
+  adminPayments: '/admin/pagos',
+  /** (+) the lawyer's payouts: account, balance, transfers (docs/payouts.md) */
+  payouts: '/dashboard/cobros',
+  /** (+) the sandbox provider's onboarding form for a payout account */
+  payoutSandbox: '/payout/sandbox',
 } as const;
 
 /**

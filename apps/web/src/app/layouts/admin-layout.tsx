@@ -1,5 +1,6 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es/admin';
+import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { Link, Navigate, NavLink, Outlet } from 'react-router';
 import { Button } from '../../components/button/button.tsx';
 import { Logo } from '../../components/logo/logo.tsx';
@@ -13,6 +14,7 @@ const SECTIONS = [
   { to: paths.adminLawyers, label: es.admin.sections.lawyers, end: false },
   { to: paths.adminUsers, label: es.admin.sections.users, end: false },
   { to: paths.adminCases, label: es.admin.sections.cases, end: false },
+  { to: paths.adminPayments, label: moneyWebEs.admin.section, end: false },
   { to: paths.adminAudit, label: es.admin.sections.audit, end: false },
 ] as const;
 

@@ -1,5 +1,6 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es/public';
+import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar/avatar.tsx';
@@ -20,16 +21,22 @@ const DashboardMenu = lazy(() => menuCode.load().then((module) => ({ default: mo
 
 type NavItem = { to: string; label: string; onlyFor?: SessionUser['role'] };
 
-/** docs/product.md, Dashboard: Inicio, Mis casos, Chat privado, and Iniciar un caso for clients only. */
+/** docs/product.md, Dashboard: Inicio, Mis casos, Chat privado, Iniciar un caso for clients only, and (+) Cobros for lawyers. */
 const NAV_ITEMS: readonly NavItem[] = [
   { to: paths.home, label: es.nav.home },
   { to: paths.cases, label: es.nav.myCases },
   { to: paths.chat, label: es.nav.privateChat },
   { to: paths.beginCase, label: es.nav.startCase, onlyFor: ROLE.USUARIO },
+  { to: paths.payouts, label: moneyWebEs.payouts.nav, onlyFor: ROLE.ABOGADO },
 ];
 
 /** docs/product.md, Dashboard: pages that are a destination of their own show no nav bar. */
-const PATHS_WITHOUT_NAV: readonly string[] = [paths.profile, paths.billing, paths.caseInfo];
+const PATHS_WITHOUT_NAV: readonly string[] = [
+  paths.profile,
+  paths.billing,
+  paths.caseInfo,
+  paths.payoutSandbox,
+];
 
 export function DashboardLayout() {
   const user = useRequiredUser();

@@ -1,8 +1,10 @@
 import { es } from '@l4l/shared/texts/es/admin';
+import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { AuditPage } from '../../features/admin/components/audit-page.tsx';
 import { CasesQueue } from '../../features/admin/components/cases-queue.tsx';
 import { LawyersQueue } from '../../features/admin/components/lawyers-queue.tsx';
 import { OverviewPage } from '../../features/admin/components/overview-page.tsx';
+import { PaymentsPage } from '../../features/admin/components/payments-page.tsx';
 import { UsersPage } from '../../features/admin/components/users-page.tsx';
 import { InvoiceBookLink } from '../../features/invoices/components/invoice-book-link.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -38,4 +40,9 @@ export function AdminCasesRoute() {
 export function AdminAuditRoute() {
   useDocumentTitle(`${es.admin.sections.audit} · ${es.admin.consoleTitle}`);
   return <AuditPage />;
+}
+
+export function AdminPaymentsRoute() {
+  useDocumentTitle(`${moneyWebEs.admin.section} · ${es.admin.consoleTitle}`);
+  return <PaymentsPage />;
 }

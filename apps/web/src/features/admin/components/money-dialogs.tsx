@@ -1,0 +1,233 @@
+import { formatEuros } from '@l4l/shared/format';
+import { moneyWebEs } from '@l4l/shared/texts/money-web';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '../../../components/button/button.tsx';
+import { TextAreaField, TextField } from '../../../components/form/field.tsx';
+import { Modal } from '../../../components/modal/modal.tsx';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import {
+  checkRefund,
+  checkResolve,
+  parseEuros,
+  type RefundErrors,
+  type ResolveErrors,
+} from '../lib/money-forms.ts';
+import styles from './admin.module.css';
+
+const t = moneyWebEs.admin;
+const NOTE_MAX = 1000;
+
+type Choice<V extends string> = { value: V; label: string };
+
+/** A group of radio buttons with its legend (the refund's kind, the dispute's outcome). */
+function Choices<V extends string>({
+  legend,
+  name,
+  value,
+  choices,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  value: V;
+  choices: Choice<V>[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <fieldset className={styles.choices}>
+      <legend>{legend}</legend>
+      {choices.map((choice) => (
+        <label key={choice.value} className={styles.choice}>
+          <input
+            type="radio"
+            name={name}
+            value={choice.value}
+            checked={value === choice.value}
+            onChange={() => onChange(choice.value)}
+          />
+          <span>{choice.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+type RefundTarget = { id: string; caseCode: string; amount: number; refunded: number };
+
+/** 'Reembolsar': all that is left or part of it, always with a reason (audited, the client reads it). */
+export function RefundDialog({
+  payment,
+  onOpenChange,
+  pending,
+  error,
+  onConfirm,
+}: {
+  payment: RefundTarget | null;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  error?: string | undefined;
+  onConfirm: (input: { amount?: number; reason: string }) => void;
+}) {
+  const [kind, setKind] = useState<'full' | 'partial'>('full');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<RefundErrors>({});
+  const refundable = payment ? Math.round((payment.amount - payment.refunded) * 100) / 100 : 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new payment starts a clean form
+  useEffect(() => {
+    setKind('full');
+    setAmount('');
+    setReason('');
+    setErrors({});
+  }, [payment?.id]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkRefund({ kind, amount, reason }, refundable);
+    setErrors(found);
+    if (found.amount || found.reason) return;
+    const partial = kind === 'partial' ? parseEuros(amount) : null;
+    onConfirm({ ...(partial === null ? {} : { amount: partial }), reason: reason.trim() });
+  };
+
+  return (
+    <Modal
+      open={payment !== null}
+      onOpenChange={onOpenChange}
+      title={payment ? t.refund.title(payment.caseCode) : ''}
+      description={t.refund.text}
+      size="md"
+    >
+      <form className={styles.dialogForm} onSubmit={submit} noValidate>
+        <Choices
+          legend={t.refund.kind}
+          name="refund-kind"
+          value={kind}
+          onChange={setKind}
+          choices={[
+            { value: 'full', label: t.refund.full(formatEuros(refundable)) },
+            { value: 'partial', label: t.refund.partial },
+          ]}
+        />
+        {kind === 'partial' ? (
+          <TextField
+            label={t.refund.amount}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={errors.amount}
+            maxLength={12}
+          />
+        ) : null}
+        <TextAreaField
+          label={t.refund.reason}
+          value={reason}
+          rows={3}
+          maxLength={NOTE_MAX}
+          required
+          error={errors.reason ?? error}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t.close}
+          </Button>
+          <Button type="submit" variant="danger" disabled={pending}>
+            {pending ? <Spinner size="sm" label={t.refund.sending} /> : null}
+            {t.refund.confirm}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+type DisputeTarget = { id: string; caseCode: string; amount: number };
+
+/** 'Resolver': pay the lawyer, or refund the client all or part (the rest goes to the lawyer), with a note. */
+export function ResolveDisputeDialog({
+  dispute,
+  onOpenChange,
+  pending,
+  error,
+  onConfirm,
+}: {
+  dispute: DisputeTarget | null;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  error?: string | undefined;
+  onConfirm: (input: { outcome: 'release' | 'refund'; amount?: number; note: string }) => void;
+}) {
+  const [outcome, setOutcome] = useState<'release' | 'refund'>('release');
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<ResolveErrors>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new dispute starts a clean form
+  useEffect(() => {
+    setOutcome('release');
+    setAmount('');
+    setNote('');
+    setErrors({});
+  }, [dispute?.id]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkResolve({ outcome, amount, note }, dispute?.amount ?? 0);
+    setErrors(found);
+    if (found.amount || found.note) return;
+    const partial = outcome === 'refund' && amount.trim() !== '' ? parseEuros(amount) : null;
+    onConfirm({ outcome, ...(partial === null ? {} : { amount: partial }), note: note.trim() });
+  };
+
+  return (
+    <Modal
+      open={dispute !== null}
+      onOpenChange={onOpenChange}
+      title={dispute ? t.disputes.resolveTitle(dispute.caseCode) : ''}
+      description={t.disputes.resolveText}
+      size="md"
+    >
+      <form className={styles.dialogForm} onSubmit={submit} noValidate>
+        <Choices
+          legend={t.disputes.outcome}
+          name="dispute-outcome"
+          value={outcome}
+          onChange={setOutcome}
+          choices={[
+            { value: 'release', label: t.disputes.release },
+            { value: 'refund', label: t.disputes.refund },
+          ]}
+        />
+        {outcome === 'refund' ? (
+          <TextField
+            label={t.disputes.refundAmount}
+            hint={t.disputes.refundAmountHint}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={errors.amount}
+            maxLength={12}
+          />
+        ) : null}
+        <TextAreaField
+          label={t.disputes.note}
+          value={note}
+          rows={3}
+          maxLength={NOTE_MAX}
+          required
+          error={errors.note ?? error}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t.close}
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? <Spinner size="sm" label={moneyWebEs.dispute.sending} /> : null}
+            {t.disputes.confirm}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

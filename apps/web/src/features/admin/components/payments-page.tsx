@@ -1,0 +1,267 @@
+import { formatEuros } from '@l4l/shared/format';
+import { es } from '@l4l/shared/texts/es/admin';
+import { moneyWebEs } from '@l4l/shared/texts/money-web';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/button/button.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { formatDay } from '../../../lib/format.ts';
+import {
+  type AdminDispute,
+  type AdminPayment,
+  type AdminPaymentsFilters,
+  paymentsCsvUrl,
+  useAdminPayments,
+  useOpenDisputes,
+  useRefundPayment,
+  useResolveDispute,
+} from '../api/money.ts';
+import styles from './admin.module.css';
+import { type Column, DataTable, Pager } from './data-table.tsx';
+import { RefundDialog, ResolveDisputeDialog } from './money-dialogs.tsx';
+import { QueryState, SectionHeading } from './query-state.tsx';
+
+const t = moneyWebEs.admin;
+const PAYMENT_STATES = ['PENDIENTE', 'COMPLETADO', 'CANCELADO', 'REEMBOLSADO'] as const;
+const failure = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
+const stateBadge = (status: string) =>
+  status === 'COMPLETADO' || status === 'ENVIADA'
+    ? styles.badgeOk
+    : status === 'REEMBOLSADO' || status === 'REVERTIDA' || status === 'CANCELADO'
+      ? styles.badgeDanger
+      : styles.badgeWarn;
+
+/** 'Pagos': every payment with its state, fee, refunds and transfer, filters, CSV, refunds; then the disputes queue. */
+export function PaymentsPage({ casePath }: { casePath?: (caseId: string) => string }) {
+  return (
+    <section className={styles.page}>
+      <SectionHeading title={t.section} lead={t.lead} />
+      <PaymentsTable casePath={casePath} />
+      <DisputesQueue />
+    </section>
+  );
+}
+
+function PaymentsTable({ casePath }: { casePath?: ((caseId: string) => string) | undefined }) {
+  const [filters, setFilters] = useState<AdminPaymentsFilters>({ status: '', from: '', to: '', page: 1 });
+  const payments = useAdminPayments(filters);
+  const refund = useRefundPayment();
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  const set = (key: 'status' | 'from' | 'to') => (value: string) =>
+    setFilters((f) => ({ ...f, [key]: value, page: 1 }));
+
+  const columns: Column<AdminPayment, never>[] = [
+    { id: 'date', header: t.table.date, cell: (row) => formatDay(row.createdAt) },
+    {
+      id: 'case',
+      header: t.table.caseCode,
+      cell: (row) => (casePath ? <a href={casePath(row.caseId)}>#{row.caseCode}</a> : `#${row.caseCode}`),
+    },
+    {
+      id: 'amount',
+      header: t.table.amount,
+      className: styles.number,
+      cell: (row) => formatEuros(row.amount),
+    },
+    { id: 'fee', header: t.table.fee, className: styles.number, cell: (row) => formatEuros(row.fee) },
+    {
+      id: 'refunded',
+      header: t.table.refunded,
+      className: styles.number,
+      cell: (row) => (row.refunded > 0 ? formatEuros(row.refunded) : '—'),
+    },
+    {
+      id: 'status',
+      header: t.table.status,
+      cell: (row) => (
+        <span className={stateBadge(row.status)}>{t.paymentStates[row.status] ?? row.status}</span>
+      ),
+    },
+    {
+      id: 'transfer',
+      header: t.table.transfer,
+      cell: (row) =>
+        row.transferStatus ? (
+          <span className={stateBadge(row.transferStatus)}>
+            {t.transferStates[row.transferStatus] ?? row.transferStatus}
+          </span>
+        ) : (
+          <span className={styles.muted}>{t.table.noTransfer}</span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: es.admin.table.actions,
+      cell: (row) =>
+        row.status === 'COMPLETADO' && row.refunded < row.amount ? (
+          <Button
+            size="sm"
+            variant="danger"
+            aria-label={t.refund.actionLabel(row.caseCode)}
+            onClick={() => setRefunding(row)}
+          >
+            {t.refund.action}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <search className={styles.toolbar}>
+        <label className={styles.inlineField}>
+          <span>{t.filters.status}</span>
+          <select
+            className={styles.select}
+            value={filters.status}
+            onChange={(e) => set('status')(e.target.value)}
+          >
+            <option value="">{t.filters.allStates}</option>
+            {PAYMENT_STATES.map((state) => (
+              <option key={state} value={state}>
+                {t.paymentStates[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.inlineField}>
+          <span>{t.filters.from}</span>
+          <input
+            type="date"
+            className={styles.input}
+            value={filters.from}
+            onChange={(e) => set('from')(e.target.value)}
+          />
+        </label>
+        <label className={styles.inlineField}>
+          <span>{t.filters.to}</span>
+          <input
+            type="date"
+            className={styles.input}
+            value={filters.to}
+            onChange={(e) => set('to')(e.target.value)}
+          />
+        </label>
+        <a className={styles.csvLink} href={paymentsCsvUrl(filters)} download aria-label={t.filters.csvLabel}>
+          {t.filters.csv}
+        </a>
+      </search>
+      {!payments.data ? (
+        <QueryState isError={payments.isError} onRetry={() => void payments.refetch()} />
+      ) : payments.data.rows.length === 0 ? (
+        <p className={styles.empty}>{t.table.empty}</p>
+      ) : (
+        <>
+          <DataTable
+            caption={t.table.caption}
+            columns={columns}
+            rows={payments.data.rows}
+            rowKey={(row) => row.id}
+          />
+          <Pager meta={payments.data.meta} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
+        </>
+      )}
+      <RefundDialog
+        payment={refunding}
+        onOpenChange={(open) => {
+          if (!open) {
+            setRefunding(null);
+            refund.reset();
+          }
+        }}
+        pending={refund.isPending}
+        error={refund.error ? failure(refund.error, t.refund.failed) : undefined}
+        onConfirm={(input) => {
+          if (!refunding) return;
+          const code = refunding.caseCode;
+          refund.mutate(
+            { id: refunding.id, ...input },
+            {
+              onSuccess: () => {
+                toast.success(t.refund.done(code));
+                setRefunding(null);
+              },
+            },
+          );
+        }}
+      />
+    </>
+  );
+}
+
+function DisputesQueue() {
+  const [page, setPage] = useState(1);
+  const disputes = useOpenDisputes(page);
+  const resolve = useResolveDispute();
+  const [resolving, setResolving] = useState<AdminDispute | null>(null);
+  const columns: Column<AdminDispute, never>[] = [
+    { id: 'case', header: t.disputes.caseCode, cell: (row) => `#${row.caseCode}` },
+    {
+      id: 'amount',
+      header: t.disputes.amount,
+      className: styles.number,
+      cell: (row) => formatEuros(row.amount),
+    },
+    { id: 'reason', header: t.disputes.reason, className: styles.breakAnywhere, cell: (row) => row.reason },
+    { id: 'openedAt', header: t.disputes.openedAt, cell: (row) => formatDay(row.openedAt) },
+    {
+      id: 'actions',
+      header: es.admin.table.actions,
+      cell: (row) => (
+        <Button
+          size="sm"
+          aria-label={t.disputes.resolveLabel(row.caseCode)}
+          onClick={() => setResolving(row)}
+        >
+          {t.disputes.resolve}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <section className={styles.subsection} aria-labelledby="admin-disputes-title">
+      <h2 id="admin-disputes-title" className={styles.panelTitle}>
+        {t.disputes.title}
+      </h2>
+      {!disputes.data ? (
+        <QueryState isError={disputes.isError} onRetry={() => void disputes.refetch()} />
+      ) : disputes.data.rows.length === 0 ? (
+        <p className={styles.empty}>{t.disputes.empty}</p>
+      ) : (
+        <>
+          <DataTable
+            caption={t.disputes.caption}
+            columns={columns}
+            rows={disputes.data.rows}
+            rowKey={(row) => row.id}
+          />
+          <Pager meta={disputes.data.meta} onPage={setPage} />
+        </>
+      )}
+      <ResolveDisputeDialog
+        dispute={resolving}
+        onOpenChange={(open) => {
+          if (!open) {
+            setResolving(null);
+            resolve.reset();
+          }
+        }}
+        pending={resolve.isPending}
+        error={resolve.error ? failure(resolve.error, t.disputes.failed) : undefined}
+        onConfirm={(input) => {
+          if (!resolving) return;
+          const code = resolving.caseCode;
+          resolve.mutate(
+            { id: resolving.id, ...input },
+            {
+              onSuccess: () => {
+                toast.success(t.disputes.done(code));
+                setResolving(null);
+              },
+            },
+          );
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+import { formatEuros } from '@l4l/shared/format';
+import { moneyWebEs } from '@l4l/shared/texts/money-web';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button/button.tsx';
+import { Pager, pageCount } from '../../../components/list-page/pager.tsx';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { formatDay } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
+import type { PayoutAccount, PayoutTransfer } from '../api/contract.ts';
+import {
+  usePayoutAccount,
+  usePayoutBalance,
+  usePayoutTransfers,
+  useStartOnboarding,
+} from '../api/payouts.ts';
+import styles from './payouts.module.css';
+
+const t = moneyWebEs.payouts;
+
+/** Where the browser goes to set up the account: the provider's page (or the sandbox's, on this site). */
+function goTo(url: string) {
+  window.location.assign(url);
+}
+
+/**
+ * 'Cobros' (docs/payouts.md): the lawyer's payout account and the button to set it up, the balance
+ * (held, available, paid out), the transfers with their case, and — composed in app/ — the invoicing
+ * consent. A table on wide screens, a list of cards below 768 px.
+ */
+export function PayoutsPage({
+  consent,
+  navigate = goTo,
+}: {
+  consent?: ReactNode;
+  navigate?: (url: string) => void;
+}) {
+  return (
+    <div className={styles.page}>
+      <header className={styles.heading}>
+        <h1 className={styles.title}>{t.title}</h1>
+        <p className={styles.lead}>{t.lead}</p>
+      </header>
+      <AccountCard navigate={navigate} />
+      <BalanceCards />
+      <TransfersCard />
+      {consent}
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className={styles.state} role="alert">
+      <p>{t.loadError}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        {t.retry}
+      </Button>
+    </div>
+  );
+}
+
+const accountText = (status: PayoutAccount['status']) => t.account[status];
+const accountButton = (status: PayoutAccount['status']) =>
+  status === 'none' ? t.account.setUp : status === 'pending' ? t.account.resume : t.account.update;
+
+function AccountCard({ navigate }: { navigate: (url: string) => void }) {
+  const account = usePayoutAccount();
+  const onboarding = useStartOnboarding();
+  const start = () =>
+    onboarding.mutate(undefined, {
+      onSuccess: ({ url }) => navigate(url),
+      onError: (error) => toast.error(isApiError(error) ? error.message : t.account.failed),
+    });
+  return (
+    <section className={styles.card} aria-labelledby="payout-account-title">
+      <h2 id="payout-account-title" className={styles.cardTitle}>
+        {t.account.title}
+      </h2>
+      {account.isPending ? (
+        <Spinner />
+      ) : account.isError ? (
+        <LoadFailed onRetry={() => void account.refetch()} />
+      ) : (
+        <div className={styles.account}>
+          <p className={styles.accountState}>
+            <span className={styles[`badge_${account.data.status}`]}>
+              {t.account.states[account.data.status]}
+            </span>
+            <span>{accountText(account.data.status)}</span>
+          </p>
+          <div className={styles.accountActions}>
+            <Button
+              variant={account.data.status === 'enabled' ? 'secondary' : 'accent'}
+              onClick={start}
+              disabled={onboarding.isPending || onboarding.isSuccess}
+            >
+              {onboarding.isPending ? <Spinner size="sm" label={t.account.opening} /> : null}
+              {accountButton(account.data.status)}
+            </Button>
+            <span className={styles.muted}>{t.account.provider(account.data.provider)}</span>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function BalanceCards() {
+  const balance = usePayoutBalance();
+  const figures = [
+    { key: 'held', label: t.balance.held, hint: t.balance.heldHint },
+    { key: 'available', label: t.balance.available, hint: t.balance.availableHint },
+    { key: 'paidOut', label: t.balance.paidOut, hint: t.balance.paidOutHint },
+  ] as const;
+  return (
+    <section aria-labelledby="payout-balance-title">
+      <h2 id="payout-balance-title" className="visually-hidden">
+        {t.balance.title}
+      </h2>
+      {balance.isPending ? (
+        <Spinner />
+      ) : balance.isError ? (
+        <LoadFailed onRetry={() => void balance.refetch()} />
+      ) : (
+        <dl className={styles.balance}>
+          {figures.map((figure) => (
+            <div key={figure.key} className={styles.figureCard}>
+              <dt className={styles.figureLabel}>{figure.label}</dt>
+              <dd className={styles.figure}>{formatEuros(balance.data[figure.key])}</dd>
+              <dd className={styles.muted}>{figure.hint}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function TransfersCard() {
+  const [page, setPage] = useState(1);
+  const transfers = usePayoutTransfers(page);
+  const pages = pageCount(transfers.data?.meta);
+  return (
+    <section className={styles.card} aria-labelledby="payout-transfers-title">
+      <h2 id="payout-transfers-title" className={styles.cardTitle}>
+        {t.transfers.title}
+      </h2>
+      {transfers.isPending ? (
+        <Spinner />
+      ) : transfers.isError ? (
+        <LoadFailed onRetry={() => void transfers.refetch()} />
+      ) : transfers.data.items.length === 0 ? (
+        <p className={styles.muted}>{t.transfers.empty}</p>
+      ) : (
+        <TransfersTable rows={transfers.data.items} busy={transfers.isFetching} />
+      )}
+      <Pager
+        page={Math.min(page, pages)}
+        pages={pages}
+        onPage={setPage}
+        label={t.transfers.paging}
+        size="sm"
+      />
+    </section>
+  );
+}
+
+export function TransfersTable({ rows, busy }: { rows: PayoutTransfer[]; busy?: boolean }) {
+  return (
+    <table className={styles.table} aria-busy={busy || undefined}>
+      <caption className="visually-hidden">{t.transfers.caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.transfers.caseCode}</th>
+          <th scope="col" className={styles.amount}>
+            {t.transfers.amount}
+          </th>
+          <th scope="col">{t.transfers.status}</th>
+          <th scope="col">{t.transfers.date}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <td data-label={t.transfers.caseCode}>
+              <Link
+                to={`${paths.cases}/${encodeURIComponent(row.caseId)}`}
+                className={styles.code}
+                aria-label={t.transfers.openCase(row.caseCode)}
+              >
+                #{row.caseCode}
+              </Link>
+            </td>
+            <td data-label={t.transfers.amount} className={styles.amount}>
+              {formatEuros(row.amount)}
+            </td>
+            <td data-label={t.transfers.status}>
+              <span className={styles[`transfer_${row.status}`]}>{t.transfers.states[row.status]}</span>
+            </td>
+            <td data-label={t.transfers.date}>{formatDay(row.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
