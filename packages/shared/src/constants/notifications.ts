@@ -12,6 +12,10 @@ export const NOTIFICATION_TYPES = [
   'closure.requested',
   'case.finished',
   'rating.received',
+  'payout.sent',
+  'dispute.opened',
+  'dispute.resolved',
+  'refund.issued',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -27,5 +31,7 @@ export const NOTIFICATIONS_DESTINATION = '/user/queue/notifications';
 export const notificationLinks = {
   chatWith: (counterpartId: string) => `/dashboard/chat?with=${encodeURIComponent(counterpartId)}`,
   case: (caseId: string) => `/dashboard/casos/${caseId}`,
+  payouts: () => '/dashboard/cobros',
+  adminPayments: () => '/admin/pagos',
   lawyerProfile: (lawyerId: string) => `/dashboard/abogados/${lawyerId}`,
 };

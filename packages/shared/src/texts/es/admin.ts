@@ -171,9 +171,58 @@ export const es = {
         'user.unban': 'Usuario readmitido',
         'case.approve': 'Caso aprobado',
         'case.discard': 'Caso descartado',
+        'payment.refund': 'Pago reembolsado',
+        'dispute.resolve': 'Disputa resuelta',
       } as Record<string, string>,
-      targetTypes: { user: 'Usuario', case: 'Caso' } as Record<string, string>,
+      targetTypes: { user: 'Usuario', case: 'Caso', payment: 'Pago', dispute: 'Disputa' } as Record<
+        string,
+        string
+      >,
       noReason: '—',
+    },
+    /** Pagos, disputes and the ledger (docs/money.md) */
+    money: {
+      paymentStatuses: {
+        PENDIENTE: 'Pendiente',
+        COMPLETADO: 'Completado',
+        CANCELADO: 'Cancelado',
+        REEMBOLSADO: 'Reembolsado',
+      } as Record<string, string>,
+      transferStatuses: {
+        PENDIENTE: 'Pendiente',
+        ENVIADA: 'Enviada',
+        REVERTIDA: 'Revertida',
+      } as Record<string, string>,
+      disputeOutcomes: { release: 'Pagar al abogado', refund: 'Reembolsar al cliente' } as Record<
+        string,
+        string
+      >,
+      /** the header row of GET /api/admin/payments?format=csv */
+      csvHeader: [
+        'Identificador',
+        'Caso',
+        'Cliente',
+        'Abogado',
+        'Estado',
+        'Importe',
+        'Comisión',
+        'Reembolsado',
+        'Transferencia',
+        'Fecha',
+      ],
+      // the server's answers
+      reasonRequired: 'Escribe el motivo.',
+      reasonTooLong: 'El motivo no puede superar los 500 caracteres.',
+      noteRequired: 'Escribe una nota con la decisión.',
+      invalidAmount: 'El importe debe ser un número mayor que 0 con dos decimales como máximo.',
+      invalidDate: 'La fecha no es válida.',
+      unknownStatus: 'El estado indicado no existe.',
+      paymentNotFound: 'Pago no encontrado.',
+      paymentNotRefundable: 'Solo se puede reembolsar un pago completado.',
+      refundTooLarge: 'El importe supera lo que queda por reembolsar de este pago.',
+      disputeNotFound: 'Disputa no encontrada.',
+      disputeAlreadyResolved: 'Esta disputa ya está resuelta.',
+      disputeOpen: 'Este caso tiene una disputa abierta: resuélvela desde la cola de disputas.',
     },
     reason: 'Motivo',
     reasonOptional: 'Motivo (opcional)',

@@ -8,6 +8,36 @@ import { notificationsEs } from './notifications.ts';
  */
 export const es = {
   ...accountTexts,
+  /** The money of a case (docs/money.md): the lawyer's payouts and the client's dispute. */
+  money: {
+    accountStatuses: {
+      none: 'Sin configurar',
+      pending: 'Pendiente de verificación',
+      enabled: 'Activa',
+    } as Record<string, string>,
+    transferStatuses: {
+      PENDIENTE: 'Pendiente',
+      ENVIADA: 'Enviada',
+      REVERTIDA: 'Revertida',
+    } as Record<string, string>,
+    disputeStatuses: { open: 'Abierta', resolved: 'Resuelta' } as Record<string, string>,
+    // the server's answers
+    onlyLawyers: 'Solo los abogados tienen cuenta de cobros.',
+    accountAlreadyEnabled: 'Tu cuenta de cobros ya está activa.',
+    sandboxAccountUnknown: 'Esta cuenta de cobros de prueba no existe o no es tuya.',
+    sandboxUnavailable: 'La cuenta de cobros de prueba no está disponible en este servidor.',
+    providerUnavailable: 'El proveedor de pagos no responde. Inténtalo de nuevo en unos minutos.',
+    disputeReasonShort: 'Explica el motivo con al menos 10 caracteres.',
+    disputeReasonLong: 'El motivo no puede superar los 1000 caracteres.',
+    disputeNotActive: 'Solo se puede abrir una disputa de un caso activo.',
+    disputeAlreadyOpen: 'Este caso ya tiene una disputa abierta.',
+    disputeNotPaid: 'Este caso no tiene ningún pago que disputar.',
+    // what the chat says
+    disputeOpenedMessage: 'El cliente ha abierto una disputa. Un administrador la revisará.',
+    disputeResolvedMessage: 'Un administrador ha resuelto la disputa del caso.',
+    autoFinishedMessage:
+      'El caso se ha cerrado automáticamente: han pasado 7 días desde la petición de cierre sin respuesta del cliente.',
+  },
   cases: {
     loading: 'Cargando casos...',
     loadError: 'Error al cargar los casos',

@@ -60,6 +60,30 @@ export const notificationsEs = {
         `${f.counterpart ?? 'El cliente'} ha confirmado el cierre del caso «${f.caseTitle}».`,
       action: 'Ver el caso',
     },
+    'payout.sent': {
+      title: (f: NotificationFacts) => `Te hemos enviado ${f.amount}: «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `Hemos transferido ${f.amount} a tu cuenta de cobros por el caso «${f.caseTitle}». Llegará a tu banco en unos días.`,
+      action: 'Ver mis cobros',
+    },
+    'dispute.opened': {
+      title: (f: NotificationFacts) => `Disputa abierta en «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `Se ha abierto una disputa sobre el caso «${f.caseTitle}». El pago queda retenido hasta que un administrador de L4L la resuelva.`,
+      action: 'Ver el caso',
+    },
+    'dispute.resolved': {
+      title: (f: NotificationFacts) => `Disputa resuelta en «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `Un administrador de L4L ha resuelto la disputa del caso «${f.caseTitle}».${f.reason ? ` Decisión: ${f.reason}` : ''}`,
+      action: 'Ver el caso',
+    },
+    'refund.issued': {
+      title: (f: NotificationFacts) => `Te hemos devuelto ${f.amount}: «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `Hemos devuelto ${f.amount} del pago del caso «${f.caseTitle}» a la misma tarjeta; lo verás en tu cuenta en unos días.${f.reason ? ` Motivo: ${f.reason}` : ''}`,
+      action: 'Ver el caso',
+    },
     'rating.received': {
       title: (f: NotificationFacts) => `Nueva valoración de «${f.caseTitle}»`,
       body: (f: NotificationFacts) =>
@@ -81,6 +105,10 @@ export const notificationsEs = {
     'closure.requested': 'Peticiones de cierre',
     'case.finished': 'Casos finalizados',
     'rating.received': 'Valoraciones recibidas',
+    'payout.sent': 'Cobros enviados',
+    'dispute.opened': 'Disputas abiertas',
+    'dispute.resolved': 'Disputas resueltas',
+    'refund.issued': 'Reembolsos',
   } satisfies Record<NotificationType, string>,
   mail: {
     footer: 'Recibes este correo porque tienes una cuenta en L4L.',

@@ -1,0 +1,61 @@
+/**
+ * docs/money.md: the states of the money that reaches a lawyer (payout accounts, transfers, disputes) and
+ * the accounts of the double-entry ledger.
+ */
+
+/** A lawyer's payout account: none until set up, pending while the provider checks it, enabled when it pays. */
+export const PAYOUT_ACCOUNT_STATUSES = ['none', 'pending', 'enabled'] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+
+/** A case's one transfer to its lawyer: PENDIENTE (owed, not sent), ENVIADA (sent), REVERTIDA (taken back). */
+export const TRANSFER_STATUSES = ['PENDIENTE', 'ENVIADA', 'REVERTIDA'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+export const DISPUTE_STATUSES = ['open', 'resolved'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/** release: the lawyer is paid; refund: the client gets all or part back, the rest goes to the lawyer. */
+export const DISPUTE_OUTCOMES = ['release', 'refund'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+/** Where a dispute came from: the client's form or the card network (a chargeback). */
+export const DISPUTE_SOURCES = ['client', 'provider'] as const;
+export type DisputeSource = (typeof DISPUTE_SOURCES)[number];
+
+/** The states of a payment (a partial refund keeps COMPLETADO and shows in `refunded`). */
+export const PAYMENT_STATUSES = ['PENDIENTE', 'COMPLETADO', 'CANCELADO', 'REEMBOLSADO'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * The ledger's accounts (docs/money.md, Ledger). Debit-positive: an entry's amount is positive on the
+ * debit side and negative on the credit side, and every movement sums to zero.
+ * - provider_balance: money the platform holds at the payment provider (asset)
+ * - client_funds: what clients paid for cases not finished yet (liability, held)
+ * - lawyer_payable: the lawyers' share owed, not transferred yet (liability, available)
+ * - lawyer_payouts: what was transferred to lawyers (cumulative, net of reversals)
+ * - platform_fee: the platform's revenue
+ * - refunds: what was given back to clients (cumulative)
+ */
+export const LEDGER_ACCOUNTS = [
+  'provider_balance',
+  'client_funds',
+  'lawyer_payable',
+  'lawyer_payouts',
+  'platform_fee',
+  'refunds',
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/** What a group of ledger entries records. */
+export const LEDGER_MOVEMENTS = ['charge', 'release', 'transfer', 'reversal', 'refund'] as const;
+export type LedgerMovement = (typeof LEDGER_MOVEMENTS)[number];
+
+/** The client may dispute instead of confirming; a case finishes by itself this long after the lawyer asked. */
+export const AUTO_FINISH_DAYS = 7;
+/** A checkout the client abandons frees the proposal after this long. */
+export const CHECKOUT_EXPIRY_MINUTES = 30;
+/** A dispute's reason: 10 to 1000 characters. */
+export const DISPUTE_REASON_MIN = 10;
+export const DISPUTE_REASON_MAX = 1000;
+/** A refund's or a resolution's reason/note: at most this many characters. */
+export const MONEY_NOTE_MAX = 500;

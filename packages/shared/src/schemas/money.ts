@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import {
+  DISPUTE_REASON_MAX,
+  DISPUTE_REASON_MIN,
+  DISPUTE_STATUSES,
+  PAYOUT_ACCOUNT_STATUSES,
+  TRANSFER_STATUSES,
+} from '../constants/money.ts';
+import { es } from '../texts/es/app.ts';
+
+/**
+ * The money a lawyer receives and the client's dispute (docs/api/http.md, Money; docs/money.md).
+ * Amounts are euros with at most 2 decimals; dates ISO strings.
+ */
+
+/** GET /api/payouts/account */
+export const payoutAccountSchema = z.object({
+  status: z.enum(PAYOUT_ACCOUNT_STATUSES),
+  provider: z.enum(['sandbox', 'stripe']),
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+
+/** POST /api/payouts/account/onboarding: where the lawyer sets the account up (sandbox: /payout/sandbox/{id}). */
+export const onboardingLinkSchema = z.object({ url: z.string() });
+export type OnboardingLink = z.infer<typeof onboardingLinkSchema>;
+
+/** The sandbox onboarding page's path (a web route) for an account id. */
+export const sandboxOnboardingPath = (accountId: string) =>
+  `/payout/sandbox/${encodeURIComponent(accountId)}`;
+/** What that page POSTs to enable the account: answers `{data: payoutAccount}`. */
+export const sandboxOnboardingCompletePath = (accountId: string) =>
+  `/api/payouts/sandbox/${encodeURIComponent(accountId)}/complete`;
+
+/**
+ * GET /api/payouts/balance: held = paid cases not finished yet, available = owed but not sent (no enabled
+ * account yet), paidOut = transferred.
+ */
+export const payoutBalanceSchema = z.object({
+  held: z.number(),
+  available: z.number(),
+  paidOut: z.number(),
+});
+export type PayoutBalance = z.infer<typeof payoutBalanceSchema>;
+
+/** GET /api/payouts/transfers (paged): one row per finished case. */
+export const transferSchema = z.object({
+  id: z.string(),
+  caseId: z.string(),
+  caseCode: z.string(),
+  amount: z.number(),
+  status: z.enum(TRANSFER_STATUSES),
+  createdAt: z.string(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
+/** POST /api/cases/{caseId}/dispute: the client's reason, 10–1000 characters. */
+export const openDisputeSchema = z.object({
+  reason: z
+    .string({ error: es.money.disputeReasonShort })
+    .trim()
+    .min(DISPUTE_REASON_MIN, { error: es.money.disputeReasonShort })
+    .max(DISPUTE_REASON_MAX, { error: es.money.disputeReasonLong }),
+});
+export type OpenDisputeInput = z.infer<typeof openDisputeSchema>;
+
+/** A dispute as the admins' queue and the open call answer it. */
+export const disputeSchema = z.object({
+  id: z.string(),
+  caseId: z.string(),
+  caseCode: z.string(),
+  clientId: z.string(),
+  lawyerId: z.string(),
+  /** what the client paid for the case, euros */
+  amount: z.number(),
+  reason: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  openedAt: z.string(),
+  /** (+) client: opened with the form; provider: a card dispute (chargeback) */
+  source: z.enum(['client', 'provider']),
+  /** (+) when resolved: the decision, the refunded euros (0 for a release) and the admin's note */
+  outcome: z.enum(['release', 'refund']).nullable(),
+  refunded: z.number().nullable(),
+  note: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
