@@ -15,7 +15,6 @@ export const moneyWebEs = {
       none: 'Aún no tienes cuenta de cobro. Configúrala para recibir el dinero de tus casos al terminar.',
       pending: 'Tu cuenta de cobro está a medio configurar. Termina el alta para recibir las transferencias.',
       enabled: 'Tu cuenta de cobro está activa: al terminar cada caso pagado te transferimos tu parte.',
-      states: { none: 'Sin configurar', pending: 'Pendiente', enabled: 'Activa' },
       setUp: 'Configurar la cuenta de cobro',
       resume: 'Continuar la configuración',
       update: 'Revisar la cuenta de cobro',
@@ -42,7 +41,6 @@ export const moneyWebEs = {
       openCase: (code: string) => `Abrir el caso #${code}`,
       empty: 'Aún no hay transferencias. Cuando termine un caso pagado, verás aquí lo que te transferimos.',
       paging: 'Páginas de transferencias',
-      states: { PENDIENTE: 'Pendiente', ENVIADA: 'Enviada', REVERTIDA: 'Revertida' },
     },
     consent: {
       title: 'Facturación en tu nombre',
@@ -76,8 +74,6 @@ export const moneyWebEs = {
     text: 'Si el trabajo no está terminado o no estás conforme, cuéntanos por qué. El pago al abogado queda en espera hasta que el equipo de L4L lo revise.',
     reason: 'Motivo de la disputa',
     counter: (length: number, max: number) => `${length}/${max}`,
-    tooShort: (min: number) => `Explica el motivo con al menos ${min} caracteres.`,
-    tooLong: (max: number) => `El motivo no puede superar los ${max} caracteres.`,
     submit: 'Abrir la disputa',
     sending: 'Enviando...',
     cancel: 'Cancelar',
@@ -110,16 +106,6 @@ export const moneyWebEs = {
       noTransfer: 'Sin transferencia',
       empty: 'No hay pagos con estos filtros.',
     },
-    paymentStates: {
-      PENDIENTE: 'Pendiente',
-      COMPLETADO: 'Completado',
-      CANCELADO: 'Cancelado',
-      REEMBOLSADO: 'Reembolsado',
-    } as Record<string, string>,
-    transferStates: { PENDIENTE: 'Pendiente', ENVIADA: 'Enviada', REVERTIDA: 'Revertida' } as Record<
-      string,
-      string
-    >,
     refund: {
       action: 'Reembolsar',
       actionLabel: (code: string) => `Reembolsar el pago del caso #${code}`,
@@ -131,8 +117,6 @@ export const moneyWebEs = {
       amount: 'Importe a reembolsar (€)',
       amountInvalid: (max: string) =>
         `Indica un importe entre 0,01 € y ${max}, con dos decimales como mucho.`,
-      reason: 'Motivo',
-      reasonRequired: 'Escribe el motivo del reembolso.',
       confirm: 'Reembolsar',
       sending: 'Reembolsando...',
       done: (code: string) => `Reembolso del caso #${code} hecho.`,
@@ -151,13 +135,10 @@ export const moneyWebEs = {
       resolveTitle: (code: string) => `Resolver la disputa del caso #${code}`,
       resolveText: 'Decide a quién va el dinero. Las dos partes recibirán tu nota.',
       outcome: 'Decisión',
-      release: 'Pagar al abogado',
-      refund: 'Reembolsar al cliente',
       refundAmount: 'Importe a reembolsar (€)',
       refundAmountHint:
         'Si lo dejas vacío, se reembolsa todo. El resto, si lo hay, se transfiere al abogado.',
       note: 'Nota para las partes',
-      noteRequired: 'Escribe una nota que explique la decisión.',
       confirm: 'Resolver la disputa',
       done: (code: string) => `Disputa del caso #${code} resuelta.`,
       failed: 'No se pudo resolver la disputa. Inténtalo de nuevo.',

@@ -1,6 +1,9 @@
 import { es } from '@l4l/shared/texts/es/app';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
+import { caseQueryOptions } from '../../features/cases/api/get-case.ts';
 import { CaseDetail } from '../../features/cases/components/case-detail.tsx';
+import { DisputeAction } from '../../features/payouts/components/dispute-action.tsx';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CaseRatingPrompt } from '../case-actions.tsx';
@@ -8,12 +11,13 @@ import { CaseRatingPrompt } from '../case-actions.tsx';
 /**
  * The case detail, at its own URL /dashboard/casos/:caseId and at the first web client's
  * /dashboard/casos/informacion-del-caso with navigation state {caseId} (docs/product.md, Routes). A finished case's
- * client finds the rating prompt under the timeline.
+ * client finds the rating prompt under the timeline, and beside a closure request the money feature's dispute.
  */
 export function CaseDetailRoute() {
   const user = useRequiredUser();
   const { caseId: fromUrl } = useParams();
   const state = useLocation().state as { caseId?: unknown } | null;
+  const queryClient = useQueryClient();
   const fromState = typeof state?.caseId === 'string' && state.caseId ? state.caseId : null;
   useDocumentTitle(es.caseDetail.dataTitle);
   if (!user) return null;
@@ -21,6 +25,14 @@ export function CaseDetailRoute() {
     <CaseDetail
       caseId={fromUrl ?? fromState}
       viewer={user}
+      closureSlot={(item) => (
+        <DisputeAction
+          caseId={item.id}
+          onOpened={() =>
+            void queryClient.invalidateQueries({ queryKey: caseQueryOptions(item.id).queryKey })
+          }
+        />
+      )}
       ratingSlot={(item) =>
         item.lawyerId ? (
           <CaseRatingPrompt caseId={item.id} lawyerId={item.lawyerId} alreadyRated={item.ratingId !== null} />

@@ -1,41 +1,13 @@
+import { type AdminPayment, adminPaymentSchema, moneySummarySchema } from '@l4l/shared/schemas/admin-money';
+import { disputeSchema as adminDisputeSchema } from '@l4l/shared/schemas/money';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
-import { getCheckedPage } from '../../../lib/parse-answer.ts';
+import { parseAnswer } from '../../../lib/parse-answer.ts';
 import { ADMIN_QUERY_KEY, getPage, type Page } from '../lib/paged.ts';
 
-/**
- * The console's money (docs/payouts.md): every payment, the disputes queue, refunds and resolutions.
- * Provisional schemas, as docs/api/http.md describes the answers: replaced by the shared ones once the
- * server's contract lands.
- */
-export const adminPaymentSchema = z.object({
-  id: z.string(),
-  caseId: z.string(),
-  caseCode: z.string(),
-  clientId: z.string(),
-  lawyerId: z.string().nullable(),
-  status: z.string(),
-  amount: z.number(),
-  fee: z.number(),
-  refunded: z.number(),
-  transferStatus: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type AdminPayment = z.infer<typeof adminPaymentSchema>;
-
-export const adminDisputeSchema = z.object({
-  id: z.string(),
-  caseId: z.string(),
-  caseCode: z.string(),
-  clientId: z.string(),
-  lawyerId: z.string().nullable(),
-  amount: z.number(),
-  reason: z.string(),
-  status: z.string(),
-  openedAt: z.string(),
-});
-export type AdminDispute = z.infer<typeof adminDisputeSchema>;
+/** The console's money (docs/money.md): every payment, the disputes queue, refunds and resolutions. */
+export type { AdminPayment } from '@l4l/shared/schemas/admin-money';
+export type { Dispute as AdminDispute } from '@l4l/shared/schemas/money';
 
 export const ADMIN_PAYMENTS_PATH = '/api/admin/payments';
 
@@ -85,41 +57,12 @@ export function useOpenDisputes(page: number) {
   });
 }
 
-/** Every payment since `from` (ISO day), page after page: the summary's weeks are added up from them. */
-export async function getPaymentsSince(from: string, signal?: AbortSignal): Promise<AdminPayment[]> {
-  const rows: AdminPayment[] = [];
-  const pageSize = 100;
-  for (let page = 1; ; page++) {
-    const { items, meta } = await getCheckedPage(
-      ADMIN_PAYMENTS_PATH,
-      { from, page, pageSize },
-      adminPaymentSchema,
-      signal,
-    );
-    rows.push(...items);
-    if (items.length === 0 || page * meta.pageSize >= meta.total) return rows;
-  }
-}
-
-export function usePaymentsSince(from: string) {
+/** GET /api/admin/money/summary: the last weeks' payments, fees, refunds and transfers, money held, open disputes. */
+export function useMoneySummary() {
   return useQuery({
-    queryKey: [...ADMIN_QUERY_KEY, 'payments-since', from],
-    queryFn: ({ signal }) => getPaymentsSince(from, signal),
-  });
-}
-
-export function useOpenDisputesCount() {
-  return useQuery({
-    queryKey: [...ADMIN_QUERY_KEY, 'disputes', 'open', 'count'],
+    queryKey: [...ADMIN_QUERY_KEY, 'money-summary'],
     queryFn: async ({ signal }) =>
-      (
-        await getCheckedPage(
-          '/api/admin/disputes',
-          { status: 'open', page: 1, pageSize: 1 },
-          adminDisputeSchema,
-          signal,
-        )
-      ).meta.total,
+      parseAnswer(moneySummarySchema, await apiClient.get('/api/admin/money/summary', { signal })),
   });
 }
 

@@ -1,4 +1,6 @@
+import { MONEY_NOTE_MAX } from '@l4l/shared/constants/money';
 import { formatEuros } from '@l4l/shared/format';
+import { es } from '@l4l/shared/texts/es/admin';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
@@ -15,7 +17,6 @@ import {
 import styles from './admin.module.css';
 
 const t = moneyWebEs.admin;
-const NOTE_MAX = 1000;
 
 type Choice<V extends string> = { value: V; label: string };
 
@@ -120,10 +121,10 @@ export function RefundDialog({
           />
         ) : null}
         <TextAreaField
-          label={t.refund.reason}
+          label={es.admin.reason}
           value={reason}
           rows={3}
-          maxLength={NOTE_MAX}
+          maxLength={MONEY_NOTE_MAX}
           required
           error={errors.reason ?? error}
           onChange={(event) => setReason(event.target.value)}
@@ -194,8 +195,8 @@ export function ResolveDisputeDialog({
           value={outcome}
           onChange={setOutcome}
           choices={[
-            { value: 'release', label: t.disputes.release },
-            { value: 'refund', label: t.disputes.refund },
+            { value: 'release', label: es.admin.money.disputeOutcomes.release ?? '' },
+            { value: 'refund', label: es.admin.money.disputeOutcomes.refund ?? '' },
           ]}
         />
         {outcome === 'refund' ? (
@@ -213,7 +214,7 @@ export function ResolveDisputeDialog({
           label={t.disputes.note}
           value={note}
           rows={3}
-          maxLength={NOTE_MAX}
+          maxLength={MONEY_NOTE_MAX}
           required
           error={errors.note ?? error}
           onChange={(event) => setNote(event.target.value)}

@@ -1,3 +1,4 @@
+import { PAYMENT_STATUSES } from '@l4l/shared/constants/money';
 import { formatEuros } from '@l4l/shared/format';
 import { es } from '@l4l/shared/texts/es/admin';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
@@ -22,7 +23,6 @@ import { RefundDialog, ResolveDisputeDialog } from './money-dialogs.tsx';
 import { QueryState, SectionHeading } from './query-state.tsx';
 
 const t = moneyWebEs.admin;
-const PAYMENT_STATES = ['PENDIENTE', 'COMPLETADO', 'CANCELADO', 'REEMBOLSADO'] as const;
 const failure = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 const stateBadge = (status: string) =>
   status === 'COMPLETADO' || status === 'ENVIADA'
@@ -74,7 +74,9 @@ function PaymentsTable({ casePath }: { casePath?: ((caseId: string) => string) |
       id: 'status',
       header: t.table.status,
       cell: (row) => (
-        <span className={stateBadge(row.status)}>{t.paymentStates[row.status] ?? row.status}</span>
+        <span className={stateBadge(row.status)}>
+          {es.admin.money.paymentStatuses[row.status] ?? row.status}
+        </span>
       ),
     },
     {
@@ -83,7 +85,7 @@ function PaymentsTable({ casePath }: { casePath?: ((caseId: string) => string) |
       cell: (row) =>
         row.transferStatus ? (
           <span className={stateBadge(row.transferStatus)}>
-            {t.transferStates[row.transferStatus] ?? row.transferStatus}
+            {es.admin.money.transferStatuses[row.transferStatus] ?? row.transferStatus}
           </span>
         ) : (
           <span className={styles.muted}>{t.table.noTransfer}</span>
@@ -117,9 +119,9 @@ function PaymentsTable({ casePath }: { casePath?: ((caseId: string) => string) |
             onChange={(e) => set('status')(e.target.value)}
           >
             <option value="">{t.filters.allStates}</option>
-            {PAYMENT_STATES.map((state) => (
+            {PAYMENT_STATUSES.map((state) => (
               <option key={state} value={state}>
-                {t.paymentStates[state]}
+                {es.admin.money.paymentStatuses[state]}
               </option>
             ))}
           </select>

@@ -1,4 +1,5 @@
 import { formatEuros } from '@l4l/shared/format';
+import { es } from '@l4l/shared/texts/es/admin';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
 
 const t = moneyWebEs.admin;
@@ -21,7 +22,7 @@ export function checkRefund(values: RefundValues, refundable: number): RefundErr
     if (amount === null || amount < 0.01 || amount > refundable)
       errors.amount = t.refund.amountInvalid(formatEuros(refundable));
   }
-  if (values.reason.trim() === '') errors.reason = t.refund.reasonRequired;
+  if (values.reason.trim() === '') errors.reason = es.admin.money.reasonRequired;
   return errors;
 }
 
@@ -36,6 +37,6 @@ export function checkResolve(values: ResolveValues, paid: number): ResolveErrors
     if (amount === null || amount < 0.01 || amount > paid)
       errors.amount = t.refund.amountInvalid(formatEuros(paid));
   }
-  if (values.note.trim() === '') errors.note = t.disputes.noteRequired;
+  if (values.note.trim() === '') errors.note = es.admin.money.noteRequired;
   return errors;
 }

@@ -26,6 +26,8 @@ import { StatusChip } from './status-chip.tsx';
 
 /** What the screen puts under the timeline for a finished case's client (the ratings feature, via app/). */
 export type RatingSlot = (item: Case) => ReactNode;
+/** (+) what else the client may do instead of confirming a closure (the money feature's dispute), composed in app/ */
+export type ClosureSlot = (item: Case) => ReactNode;
 
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
 
@@ -38,10 +40,12 @@ export function CaseDetail({
   caseId,
   viewer,
   ratingSlot,
+  closureSlot,
 }: {
   caseId: string | null;
   viewer: Viewer;
   ratingSlot?: RatingSlot;
+  closureSlot?: ClosureSlot;
 }) {
   if (!caseId) {
     return (
@@ -50,7 +54,7 @@ export function CaseDetail({
       </Frame>
     );
   }
-  return <LoadedCase caseId={caseId} viewer={viewer} ratingSlot={ratingSlot} />;
+  return <LoadedCase caseId={caseId} viewer={viewer} ratingSlot={ratingSlot} closureSlot={closureSlot} />;
 }
 
 /** The header row's back button: back where the person came from, or to 'Mis casos' on a deep link. */
@@ -72,10 +76,12 @@ function LoadedCase({
   caseId,
   viewer,
   ratingSlot,
+  closureSlot,
 }: {
   caseId: string;
   viewer: Viewer;
   ratingSlot?: RatingSlot;
+  closureSlot?: ClosureSlot;
 }) {
   const found = useCase(caseId);
 
@@ -148,7 +154,9 @@ function LoadedCase({
             )}
           </section>
           {isCaseLawyer && active ? <LawyerActions item={item} /> : null}
-          {isClient && active && item.closureRequested ? <ClosureAnswer item={item} /> : null}
+          {isClient && active && item.closureRequested ? (
+            <ClosureAnswer item={item} extra={closureSlot?.(item)} />
+          ) : null}
           {isClient && item.status === CASE_STATUS.FINALIZADO && ratingSlot ? ratingSlot(item) : null}
         </div>
       </div>
@@ -291,7 +299,7 @@ function LawyerActions({ item }: { item: Case }) {
 }
 
 /** docs/domain.md, Case machine (confirmClosure): the client confirms ('Cerrando...' while busy) or keeps the case open. */
-function ClosureAnswer({ item }: { item: Case }) {
+function ClosureAnswer({ item, extra }: { item: Case; extra?: ReactNode }) {
   const answer = useClosureAnswer({ caseId: item.id, chatId: item.chatId });
 
   return (
@@ -307,6 +315,7 @@ function ClosureAnswer({ item }: { item: Case }) {
         <Button variant="secondary" disabled={answer.busy} onClick={answer.discard}>
           {es.caseDetail.cancelClosure}
         </Button>
+        {extra}
       </div>
     </section>
   );

@@ -1,12 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
-import { getCheckedPage, parseAnswer } from '../../../lib/parse-answer.ts';
 import {
+  disputeSchema,
   onboardingLinkSchema,
   payoutAccountSchema,
   payoutBalanceSchema,
-  payoutTransferSchema,
-} from './contract.ts';
+  sandboxOnboardingCompletePath,
+  transferSchema,
+} from '@l4l/shared/schemas/money';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { getCheckedPage, parseAnswer } from '../../../lib/parse-answer.ts';
 
 export const TRANSFERS_PAGE_SIZE = 10;
 
@@ -43,7 +45,7 @@ export function usePayoutTransfers(page: number) {
       getCheckedPage(
         '/api/payouts/transfers',
         { page, pageSize: TRANSFERS_PAGE_SIZE },
-        payoutTransferSchema,
+        transferSchema,
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -63,7 +65,23 @@ export function useActivateSandboxAccount(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { holder: string; iban: string }) =>
-      apiClient.post(`/api/payouts/sandbox/${encodeURIComponent(accountId)}`, input),
+      parseAnswer(payoutAccountSchema, await apiClient.post(sandboxOnboardingCompletePath(accountId), input)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
+  });
+}
+
+/** The disputes the client opened in this session, by case: the case screen shows its state at once. */
+export const openedDisputeKey = (caseId: string) => ['disputes', 'opened', caseId] as const;
+
+/** POST /api/cases/{caseId}/dispute {reason}: the client disputes the case instead of confirming its closure. */
+export function useOpenDispute(caseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (reason: string) =>
+      parseAnswer(
+        disputeSchema,
+        await apiClient.post(`/api/cases/${encodeURIComponent(caseId)}/dispute`, { reason }),
+      ),
+    onSuccess: (dispute) => queryClient.setQueryData(openedDisputeKey(caseId), dispute),
   });
 }

@@ -1,4 +1,6 @@
 import { formatEuros } from '@l4l/shared/format';
+import type { PayoutAccount, Transfer as PayoutTransfer } from '@l4l/shared/schemas/money';
+import { es } from '@l4l/shared/texts/es/app';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +11,6 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
-import type { PayoutAccount, PayoutTransfer } from '../api/contract.ts';
 import {
   usePayoutAccount,
   usePayoutBalance,
@@ -87,7 +88,7 @@ function AccountCard({ navigate }: { navigate: (url: string) => void }) {
         <div className={styles.account}>
           <p className={styles.accountState}>
             <span className={styles[`badge_${account.data.status}`]}>
-              {t.account.states[account.data.status]}
+              {es.money.accountStatuses[account.data.status]}
             </span>
             <span>{accountText(account.data.status)}</span>
           </p>
@@ -198,7 +199,9 @@ export function TransfersTable({ rows, busy }: { rows: PayoutTransfer[]; busy?: 
               {formatEuros(row.amount)}
             </td>
             <td data-label={t.transfers.status}>
-              <span className={styles[`transfer_${row.status}`]}>{t.transfers.states[row.status]}</span>
+              <span className={styles[`transfer_${row.status}`]}>
+                {es.money.transferStatuses[row.status]}
+              </span>
             </td>
             <td data-label={t.transfers.date}>{formatDay(row.createdAt)}</td>
           </tr>
