@@ -17,6 +17,7 @@ export function AdminOverviewRoute() {
     <OverviewPage
       lawyersPath={paths.adminLawyers}
       casesPath={paths.adminCases}
+      paymentsPath={paths.adminPayments}
       paymentsExtra={<InvoiceBookLink />}
     />
   );

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 import styles from './admin.module.css';
+import { MoneySummary } from './money-summary.tsx';
 import { QueryState, SectionHeading } from './query-state.tsx';
 
 /** 'Resumen': users, lawyers, cases by status, the last 30 days of payments and validation. */
@@ -12,11 +13,14 @@ export function OverviewPage({
   lawyersPath,
   casesPath,
   paymentsExtra,
+  paymentsPath,
 }: {
   lawyersPath: string;
   casesPath: string;
   /** shown under the payment figures: the invoices feature's book download, composed in app/ */
   paymentsExtra?: ReactNode;
+  /** (+) the console's Pagos, where the open disputes wait */
+  paymentsPath?: string;
 }) {
   const stats = useAdminStats();
   const t = es.admin.stats;
@@ -98,6 +102,7 @@ export function OverviewPage({
               {paymentsExtra}
             </section>
           </div>
+          <MoneySummary disputesPath={paymentsPath} />
         </>
       )}
     </section>

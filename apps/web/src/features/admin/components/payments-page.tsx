@@ -32,17 +32,17 @@ const stateBadge = (status: string) =>
       : styles.badgeWarn;
 
 /** 'Pagos': every payment with its state, fee, refunds and transfer, filters, CSV, refunds; then the disputes queue. */
-export function PaymentsPage({ casePath }: { casePath?: (caseId: string) => string }) {
+export function PaymentsPage() {
   return (
     <section className={styles.page}>
       <SectionHeading title={t.section} lead={t.lead} />
-      <PaymentsTable casePath={casePath} />
+      <PaymentsTable />
       <DisputesQueue />
     </section>
   );
 }
 
-function PaymentsTable({ casePath }: { casePath?: ((caseId: string) => string) | undefined }) {
+function PaymentsTable() {
   const [filters, setFilters] = useState<AdminPaymentsFilters>({ status: '', from: '', to: '', page: 1 });
   const payments = useAdminPayments(filters);
   const refund = useRefundPayment();
@@ -55,7 +55,7 @@ function PaymentsTable({ casePath }: { casePath?: ((caseId: string) => string) |
     {
       id: 'case',
       header: t.table.caseCode,
-      cell: (row) => (casePath ? <a href={casePath(row.caseId)}>#{row.caseCode}</a> : `#${row.caseCode}`),
+      cell: (row) => `#${row.caseCode}`,
     },
     {
       id: 'amount',
