@@ -1,0 +1,164 @@
+import { es } from '@l4l/shared/texts/es';
+import { moneyWebEs } from '@l4l/shared/texts/money-web';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, json, mockApi, ok } from '../../../test/mock-api.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { checkDisputeReason, DisputeAction } from './dispute-action.tsx';
+import { PayoutsPage } from './payouts-page.tsx';
+import { checkSandboxForm, SANDBOX_IBAN, SandboxOnboardingPage } from './sandbox-onboarding-page.tsx';
+
+const t = moneyWebEs;
+const CASE_ID = '9c1f3c1e-2b6f-4a57-9d1c-6a1c2e9b7f10';
+const TRANSFER = {
+  id: 'tr-1',
+  caseId: CASE_ID,
+  caseCode: '9C1F3C1E',
+  amount: 270,
+  status: 'ENVIADA',
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+describe('Cobros', () => {
+  it('shows the account, the balance and the transfers, and sends the lawyer to set the account up', async () => {
+    mockApi({
+      'GET /api/payouts/account': () => ok({ status: 'none', provider: 'sandbox' }),
+      'GET /api/payouts/balance': () => ok({ held: 300, available: 90.5, paidOut: 270 }),
+      'GET /api/payouts/transfers': () =>
+        json(200, { data: [TRANSFER], meta: { total: 1, page: 1, pageSize: 10 } }),
+      'POST /api/payouts/account/onboarding': () => ok({ url: '/payout/sandbox/acct-1' }),
+    });
+    const navigate = vi.fn();
+    renderWithApp(<PayoutsPage navigate={navigate} />);
+    expect(await screen.findByText(t.payouts.account.none)).toBeInTheDocument();
+    expect(await screen.findByText('300 €')).toBeInTheDocument();
+    expect(screen.getByText('90,50 €')).toBeInTheDocument();
+    const row = (await screen.findByRole('link', { name: t.payouts.transfers.openCase('9C1F3C1E') })).closest(
+      'tr',
+    );
+    expect(row).not.toBeNull();
+    expect(within(row as HTMLElement).getByText('270 €')).toBeInTheDocument();
+    expect(
+      within(row as HTMLElement).getByText(es.money.transferStatuses.ENVIADA as string),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t.payouts.transfers.openCase('9C1F3C1E') })).toHaveAttribute(
+      'href',
+      `/dashboard/casos/${CASE_ID}`,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: t.payouts.account.setUp }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/payout/sandbox/acct-1'));
+  });
+
+  it('says when there are no transfers yet', async () => {
+    mockApi({
+      'GET /api/payouts/account': () => ok({ status: 'enabled', provider: 'sandbox' }),
+      'GET /api/payouts/balance': () => ok({ held: 0, available: 0, paidOut: 0 }),
+      'GET /api/payouts/transfers': () => json(200, { data: [], meta: { total: 0, page: 1, pageSize: 10 } }),
+    });
+    renderWithApp(<PayoutsPage />);
+    expect(await screen.findByText(t.payouts.transfers.empty)).toBeInTheDocument();
+    expect(screen.getByText(t.payouts.account.enabled)).toBeInTheDocument();
+  });
+});
+
+describe('sandbox onboarding', () => {
+  it('checks the holder and the IBAN before sending', () => {
+    expect(checkSandboxForm({ holder: ' ', iban: 'ES12' })).toEqual({
+      holder: t.sandbox.holderRequired,
+      iban: t.sandbox.ibanInvalid,
+    });
+    expect(checkSandboxForm({ holder: 'Lucía García', iban: SANDBOX_IBAN })).toEqual({});
+  });
+
+  it('shows the messages under the fields, then enables the account and returns to Cobros', async () => {
+    const api = mockApi({
+      'POST /api/payouts/sandbox/acct-1/complete': () => ok({ status: 'enabled', provider: 'sandbox' }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<SandboxOnboardingPage accountId="acct-1" holder="" donePath="/dashboard/cobros" />, {
+      path: '/payout/sandbox/acct-1',
+    });
+    const iban = screen.getByLabelText(t.sandbox.iban);
+    expect(iban).toHaveValue(SANDBOX_IBAN);
+    await user.clear(iban);
+    await user.type(iban, 'FR7630006000011234567890189');
+    await user.click(screen.getByRole('button', { name: t.sandbox.submit }));
+    expect(await screen.findByText(t.sandbox.holderRequired)).toBeInTheDocument();
+    expect(screen.getByText(t.sandbox.ibanInvalid)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/payouts/sandbox/acct-1/complete')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText(t.sandbox.holder), 'Lucía García');
+    await user.clear(iban);
+    await user.type(iban, SANDBOX_IBAN);
+    await user.click(screen.getByRole('button', { name: t.sandbox.submit }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/cobros');
+    expect(api.callsTo('POST /api/payouts/sandbox/acct-1/complete')[0]?.body).toEqual({
+      holder: 'Lucía García',
+      iban: SANDBOX_IBAN.replace(/\s/g, ''),
+    });
+  });
+});
+
+describe('dispute', () => {
+  it('asks for a reason of 10 to 1000 characters', () => {
+    expect(checkDisputeReason('corto   ')).toBe(es.money.disputeReasonShort);
+    expect(checkDisputeReason('x'.repeat(1001))).toBe(es.money.disputeReasonLong);
+    expect(checkDisputeReason('El trabajo no está terminado.')).toBeNull();
+  });
+
+  it('opens a dispute from an accessible dialog with a counter, then shows it open', async () => {
+    const reason = 'El abogado no presentó la demanda.';
+    const api = mockApi({
+      [`POST /api/cases/${CASE_ID}/dispute`]: () =>
+        ok({
+          id: 'd-1',
+          caseId: CASE_ID,
+          caseCode: '9C1F3C1E',
+          clientId: 'c',
+          lawyerId: 'l',
+          amount: 300,
+          reason,
+          status: 'open',
+          openedAt: '2026-11-25T10:00:00.000Z',
+          source: 'client',
+          outcome: null,
+          refunded: null,
+          note: null,
+          resolvedAt: null,
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<DisputeAction caseId={CASE_ID} />);
+    await user.click(screen.getByRole('button', { name: t.dispute.open }));
+    const dialog = await screen.findByRole('dialog', { name: t.dispute.title });
+    const field = within(dialog).getByLabelText(t.dispute.reason);
+    expect(field).toHaveFocus();
+    await user.type(field, 'Mal');
+    expect(within(dialog).getByText('3/1000')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: t.dispute.submit }));
+    expect(await within(dialog).findByText(es.money.disputeReasonShort)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo(`POST /api/cases/${CASE_ID}/dispute`)).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, reason);
+    await user.click(within(dialog).getByRole('button', { name: t.dispute.submit }));
+    expect(await screen.findByRole('status')).toHaveTextContent(t.dispute.stateTitle);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo(`POST /api/cases/${CASE_ID}/dispute`)[0]?.body).toEqual({ reason });
+  });
+
+  it("shows the server's refusal in the dialog", async () => {
+    mockApi({
+      [`POST /api/cases/${CASE_ID}/dispute`]: () => fail(409, 'CONFLICT', es.money.disputeAlreadyOpen),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<DisputeAction caseId={CASE_ID} />);
+    await user.click(screen.getByRole('button', { name: t.dispute.open }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(t.dispute.reason), 'No estoy conforme con el resultado.');
+    await user.click(within(dialog).getByRole('button', { name: t.dispute.submit }));
+    expect(await within(dialog).findByText(es.money.disputeAlreadyOpen)).toBeInTheDocument();
+  });
+});
