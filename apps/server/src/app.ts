@@ -14,6 +14,7 @@ import { type ChatPluginOptions, chatPlugin } from './modules/chat/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
 import { lawyersRoutes } from './modules/lawyers/index.ts';
+import { type MoneyPluginOptions, moneyPlugin } from './modules/money/index.ts';
 import { type NotificationsPluginOptions, notificationsPlugin } from './modules/notifications/index.ts';
 import { paymentIntentRoutes, paymentsPlugin, paymentsWebhook } from './modules/payments/index.ts';
 import { proposalsRoutes } from './modules/proposals/index.ts';
@@ -47,6 +48,8 @@ export type AppDeps = {
   notifications?: NotificationsPluginOptions;
   /** told of every route as it is added (the authorization and hostile-input tests list them) */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** money options (tests move the clock and run the sweep themselves) */
+  money?: MoneyPluginOptions;
   /** where the log lines go instead of stdout (tests that check what is logged, and at what level) */
   logStream?: { write(line: string): void };
 };
@@ -174,7 +177,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(ratingsRoutes, { notify });
   await app.register(lawyersRoutes);
   await app.register(uploadsRoutes);
-  await app.register(casesRoutes, { notify });
+  await app.register(casesRoutes, {
+    notify,
+    // docs/money.md: a finished case releases its money and owes the lawyer their transfer
+    onFinished: (tx, afterCommit, row) => app.money.caseFinished(tx, afterCommit, row.id),
+  });
   await app.register(proposalsRoutes, { notify });
   await app.register(billingRoutes);
   await app.register(invoicesRoutes);
@@ -184,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     onPaid: async (tx, afterCommit, payment) => {
       const outcome = await app.proposals.paid(tx, afterCommit, payment);
       if (outcome === 'activated') {
+        await app.money.charged(tx, payment);
         await app.invoices.issueForPayment(tx, afterCommit, payment);
         const { caseId, lawyerId, amountCents } = payment;
         await notify(tx, afterCommit, { type: 'payment.completed', caseId, lawyerId, amountCents });
@@ -193,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
     beforeCheckout: (checkout) => app.invoices.requireFiscalData(checkout.userId, checkout.amountCents),
   });
+  await app.register(moneyPlugin, deps.money ?? {});
   await app.register(paymentsWebhook);
   await app.register(paymentIntentRoutes);
 

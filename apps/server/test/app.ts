@@ -20,7 +20,7 @@ export const TEST_PLATFORM = {
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
-  deps: Pick<AppDeps, 'notifications'> = {},
+  deps: Pick<AppDeps, 'notifications' | 'money'> = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-test-'));
   const config = loadConfig(

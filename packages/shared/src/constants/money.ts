@@ -30,19 +30,15 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * The ledger's accounts (docs/money.md, Ledger). Debit-positive: an entry's amount is positive on the
  * debit side and negative on the credit side, and every movement sums to zero.
  * - provider_balance: money the platform holds at the payment provider (asset)
- * - client_funds: what clients paid for cases not finished yet (liability, held)
- * - lawyer_payable: the lawyers' share owed, not transferred yet (liability, available)
- * - lawyer_payouts: what was transferred to lawyers (cumulative, net of reversals)
+ * - client_funds: what clients paid for cases not finished yet (liability: held)
+ * - lawyer_payable: the lawyers' share of finished cases not transferred yet (liability: available)
  * - platform_fee: the platform's revenue
- * - refunds: what was given back to clients (cumulative)
  */
 export const LEDGER_ACCOUNTS = [
   'provider_balance',
   'client_funds',
   'lawyer_payable',
-  'lawyer_payouts',
   'platform_fee',
-  'refunds',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 

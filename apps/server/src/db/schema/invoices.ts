@@ -94,9 +94,10 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_series_number_key').on(t.issuerNif, t.series, t.number),
-    // a payment is invoiced once of each kind, whatever retries happen, and an invoice rectified once
+    // a payment is invoiced once of each kind, whatever retries happen; an invoice may be rectified in
+    // parts (partial refunds), never beyond its amount (the refund's lock on the payment orders them)
     uniqueIndex('invoices_payment_kind_key').on(t.paymentId, t.kind).where(sql`${t.kind} <> 'rectifying'`),
-    uniqueIndex('invoices_rectifies_key').on(t.rectifiesId),
+    index('invoices_rectifies_idx').on(t.rectifiesId),
     index('invoices_issuer_idx').on(t.issuerUserId, t.issuedAt),
     index('invoices_recipient_idx').on(t.recipientUserId, t.issuedAt),
     index('invoices_issued_idx').on(t.issuedAt),

@@ -39,6 +39,8 @@ export const payments = pgTable(
     createdAt: createdAt(),
     completedAt: tstz('completed_at'),
     providerRefundId: text('provider_refund_id'),
+    /** docs/money.md: what the administrators (or a lost card dispute) gave back of a completed payment */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     refundedAt: tstz('refunded_at'),
   },
   (t) => [

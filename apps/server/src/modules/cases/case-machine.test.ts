@@ -98,6 +98,21 @@ async function caseIn(status: CaseStatus, action: CaseActionName) {
       status: PROPOSAL_STATUS.PENDING,
     })
     .returning({ id: proposals.id });
+  if (action === 'dispute' && assigned) {
+    // a dispute is about money paid: the case's completed payment
+    await t.app.db.insert(payments).values({
+      caseId,
+      proposalId: proposal?.id as string,
+      userId: people.client.id,
+      lawyerId: people.caseLawyer.id,
+      provider: 'sandbox',
+      providerSessionId: `sbx_${randomBytes(24).toString('base64url')}`,
+      amountCents: 30_000,
+      feeCents: 3_000,
+      status: 'COMPLETADO',
+      completedAt: new Date(),
+    });
+  }
   return { caseId, proposalId: proposal?.id as string };
 }
 
@@ -135,6 +150,12 @@ function requestOf(action: CaseActionName, target: { caseId: string; proposalId:
       return { method: 'POST', url: `/api/cases/confirm-close-case/${caseId}/${pairChat}` };
     case 'discardClosure':
       return { method: 'POST', url: `/api/cases/discard-close-case/${caseId}` };
+    case 'dispute':
+      return {
+        method: 'POST',
+        url: `/api/cases/${caseId}/dispute`,
+        payload: { reason: 'El abogado no ha terminado el trabajo.' },
+      };
     case 'rate':
       return {
         method: 'POST',
@@ -181,7 +202,7 @@ function expected(action: CaseActionName, status: CaseStatus, caller: Caller): n
 }
 
 const PERSON_ACTIONS = (Object.keys(CASE_MACHINE) as CaseActionName[]).filter(
-  (action) => CASE_MACHINE[action].by !== 'provider' && action !== 'create',
+  (action) => !['provider', 'platform'].includes(CASE_MACHINE[action].by) && action !== 'create',
 );
 
 describe('the case machine, walked from its table', () => {

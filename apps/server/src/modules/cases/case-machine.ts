@@ -21,7 +21,9 @@ export type CaseActor =
   /** the lawyer assigned to the case */
   | 'case-lawyer'
   /** the payment provider confirming a payment (no person) */
-  | 'provider';
+  | 'provider'
+  /** the platform itself: a scheduled job, or a dispute an administrator resolved (docs/money.md) */
+  | 'platform';
 
 export type CaseAction = {
   from: readonly CaseStatus[];
@@ -88,6 +90,19 @@ export const CASE_MACHINE = {
     step: 7,
     writes: { confirmed: CLOSURE_CONFIRMED, ratingPrompt: RATING_PROMPT },
   },
+  /**
+   * the case finishes without the client's confirmation: 7 days after the lawyer asked with no answer,
+   * or an administrator resolved its dispute (docs/money.md, Disputes and Auto-finish)
+   */
+  finishByPlatform: {
+    from: [ACTIVO],
+    by: 'platform',
+    to: FINALIZADO,
+    step: 7,
+    writes: { finished: NOTICE, ratingPrompt: RATING_PROMPT },
+  },
+  /** the client disputes the case instead of confirming its closure; the lawyer's money waits */
+  dispute: { from: [ACTIVO], by: 'client', writes: { opened: NOTICE } },
   /** the client withdraws the closure request */
   discardClosure: { from: [ACTIVO], by: 'client', writes: { discarded: NOTICE } },
   /** the client rates the lawyer, once */
@@ -98,7 +113,7 @@ export type CaseActionName = keyof typeof CASE_MACHINE;
 export const CASE_ACTIONS = Object.keys(CASE_MACHINE) as CaseActionName[];
 
 /** The role a person must have to take an action as that actor. */
-const ROLE_OF_ACTOR: Record<Exclude<CaseActor, 'provider'>, Role> = {
+const ROLE_OF_ACTOR: Record<Exclude<CaseActor, 'provider' | 'platform'>, Role> = {
   admin: ROLE.ADMIN,
   client: ROLE.USUARIO,
   lawyer: ROLE.ABOGADO,
@@ -108,13 +123,16 @@ const ROLE_OF_ACTOR: Record<Exclude<CaseActor, 'provider'>, Role> = {
 /** The role that may take a person's action: what the route's role guard asks for. */
 export function roleFor(action: CaseActionName): Role {
   const by: CaseActor = CASE_MACHINE[action].by;
-  if (by === 'provider') throw new Error(`${action} is taken by the payment provider, not by a person`);
+  if (by === 'provider' || by === 'platform') {
+    throw new Error(`${action} is taken by the ${by}, not by a person`);
+  }
   return ROLE_OF_ACTOR[by];
 }
 
-/** Who acts: a signed-in person, or the payment provider. */
-export type MachineActor = { id: string; role: Role } | 'provider';
+/** Who acts: a signed-in person, the payment provider, or the platform itself. */
+export type MachineActor = { id: string; role: Role } | 'provider' | 'platform';
 export const PROVIDER = 'provider' as const;
+export const PLATFORM = 'platform' as const;
 
 /** What the machine needs to know of a case to decide: its status and the people tied to it. */
 export type CaseTies = {
@@ -140,6 +158,7 @@ function lawyerSees(row: CaseTies, lawyerId: string): boolean {
 
 function tiedTo(by: CaseActor, actor: MachineActor, row: CaseTies): boolean {
   if (actor === PROVIDER) return by === 'provider';
+  if (actor === PLATFORM) return by === 'platform';
   switch (by) {
     case 'admin':
       return true;
@@ -163,7 +182,8 @@ export type Verdict = 'allowed' | 'forbidden' | 'hidden' | 'invalid';
 
 export function decide(action: CaseActionName, actor: MachineActor, row: CaseTies | undefined): Verdict {
   const entry: CaseAction = CASE_MACHINE[action];
-  if (entry.by === 'provider' ? actor !== PROVIDER : actor === PROVIDER || actor.role !== roleFor(action)) {
+  const byPerson = entry.by !== 'provider' && entry.by !== 'platform';
+  if (byPerson ? typeof actor === 'string' || actor.role !== roleFor(action) : actor !== entry.by) {
     return 'forbidden';
   }
   if (!row || !tiedTo(entry.by, actor, row)) return 'hidden';

@@ -1,11 +1,12 @@
 import type { CaseStatus } from '@l4l/shared/constants/cases';
-import { and, asc, count, desc, eq, gt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
   caseCreationKeys,
   cases,
   chats,
+  disputes,
   lawyerProfiles,
   proposals,
   ratings,
@@ -126,6 +127,24 @@ export function createCasesRepository(db: Db) {
     async findCase(id: string, viewer: Viewer) {
       const [row] = await selectCases(viewer).where(eq(cases.id, id));
       return row;
+    },
+
+    /** ACTIVO cases with a closure request older than `before` (docs/money.md, Auto-finish). */
+    async closuresDue(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: cases.id })
+        .from(cases)
+        .where(
+          and(
+            eq(cases.status, 'ACTIVO'),
+            lt(cases.closureRequestedAt, before),
+            // a case the client disputed waits for the administrators instead (docs/money.md, Disputes)
+            sql`not exists (select 1 from ${disputes} where ${disputes.caseId} = ${cases.id} and ${disputes.status} = 'open')`,
+          ),
+        )
+        .orderBy(asc(cases.closureRequestedAt))
+        .limit(limit);
+      return rows.map((row) => row.id);
     },
 
     /** The case row, locked until the transaction ends: two actions on one case run one after the other. */

@@ -27,10 +27,13 @@ import { createBoardRepository } from './board.repository.ts';
 import { type BoardService, createBoardService } from './board.service.ts';
 import { type CaseActionName, roleFor } from './case-machine.ts';
 import { type CaseReviewService, createCaseReviewService } from './case-review.service.ts';
-import { type CasesService, createCasesService } from './cases.service.ts';
+import { type CasesService, createCasesService, type OnFinished } from './cases.service.ts';
 
 /** What other features may ask of cases: the case row, its activation, the board's proposal figures. */
-export type CasesApi = Pick<CasesService, 'findCase' | 'lockCase' | 'activate'> & {
+export type CasesApi = Pick<
+  CasesService,
+  'findCase' | 'lockCase' | 'activate' | 'finishByPlatform' | 'closuresDue'
+> & {
   /** the lawyers' own proposals changed: their board pages read them again */
   proposalsChanged: BoardService['proposalsChanged'];
   /** recounts a case's open proposals and their lowest price on the board, in the caller's transaction */
@@ -215,17 +218,28 @@ function routes(
 export type CasesPluginOptions = {
   /** reports the events of cases (docs/notifications.md, Event types) */
   notify: NotifyEvent;
+  /** the money of a finished case (the money feature, composed in app.ts) */
+  onFinished?: OnFinished;
 };
 
 async function cases(app: FastifyInstance, options: CasesPluginOptions) {
   const board = createBoardService({ db: app.db, boardCacheMs: app.config.env === 'test' ? 0 : 5_000 });
   const { notify } = options;
-  const service = createCasesService({ db: app.db, chat: app.chat, board, notify, log: app.log });
+  const service = createCasesService({
+    db: app.db,
+    chat: app.chat,
+    board,
+    notify,
+    onFinished: options.onFinished,
+    log: app.log,
+  });
   const review = createCaseReviewService({ db: app.db, chat: app.chat, notify, log: app.log });
   app.decorate('cases', {
     findCase: service.findCase,
     lockCase: service.lockCase,
     activate: service.activate,
+    finishByPlatform: service.finishByPlatform,
+    closuresDue: service.closuresDue,
     proposalsChanged: board.proposalsChanged,
     refreshProposalFigures: (tx, caseId) => createBoardRepository(tx).refreshProposalFigures(caseId),
   } satisfies CasesApi);

@@ -22,6 +22,7 @@ import {
   CASE_MACHINE,
   type CaseTies,
   lawyerTakesPart,
+  PLATFORM,
   PROVIDER,
 } from './case-machine.ts';
 import { fullName, toCase, viewerOf } from './case-views.ts';
@@ -51,6 +52,19 @@ export type Activation = {
 };
 
 /**
+ * What a case becoming FINALIZADO does to its money (the money feature: the lawyer's transfer), in the
+ * transaction that finished it.
+ */
+export type OnFinished = (
+  tx: Db,
+  afterCommit: AfterCommit,
+  row: { id: string; userId: string; lawyerId: string },
+) => Promise<void>;
+
+/** Why the platform finished a case without the client's confirmation. */
+export type PlatformFinish = 'auto' | 'dispute';
+
+/**
  * Cases from creation to closure (docs/decisions/0006-cases-and-payments.md): every change of a case runs
  * in one transaction under a lock on the case row, is authorized by the state machine of
  * `case-machine.ts`, and writes the chat messages the machine lists, delivered after the commit.
@@ -62,9 +76,35 @@ export function createCasesService(deps: {
   board: BoardService;
   /** tells the other party of a closure request and of a finished case, in its transaction */
   notify: NotifyEvent;
+  /** the money of a finished case (docs/money.md) */
+  onFinished?: OnFinished;
   log: FastifyBaseLogger;
 }) {
   const { db, chat } = deps;
+
+  /**
+   * The one way a case becomes FINALIZADO (the client's confirmation or the platform's): status and step,
+   * dates, the lawyer's counters, the client's figures, and its money, in the caller's transaction.
+   */
+  async function finish(
+    tx: Db,
+    afterCommit: AfterCommit,
+    row: LockedCase,
+    action: 'confirmClosure' | 'finishByPlatform',
+  ) {
+    const cases = createCasesRepository(tx);
+    const lawyerId = row.lawyerId as string;
+    const now = new Date();
+    await cases.updateCase(row.id, {
+      ...afterAction(action, row),
+      closureRequestedAt: null,
+      finishDate: now,
+      endDate: now,
+    });
+    await cases.moveLawyerCounters(lawyerId, { active: -1, finished: 1 });
+    await createBoardRepository(tx).refreshClientFigures(row.userId);
+    await deps.onFinished?.(tx, afterCommit, { id: row.id, userId: row.userId, lawyerId });
+  }
   const repository = createCasesRepository(db);
   const transaction = transactional(db, createCasesRepository, deps.log);
 
@@ -287,15 +327,7 @@ export function createCasesService(deps: {
         const lawyerId = row.lawyerId as string;
         const pairChat = await cases.chatOfPair(row.userId, lawyerId);
         if (!pairChat || pairChat !== chatId) throw notFound(es.chat.chatNotFound);
-        const now = new Date();
-        await cases.updateCase(id, {
-          ...afterAction('confirmClosure', row),
-          closureRequestedAt: null,
-          finishDate: now,
-          endDate: now,
-        });
-        await cases.moveLawyerCounters(lawyerId, { active: -1, finished: 1 });
-        await createBoardRepository(tx).refreshClientFigures(row.userId);
+        await finish(tx, afterCommit, row, 'confirmClosure');
         const code = caseCode(id);
         const lawyer = await cases.person(lawyerId);
         const { confirmed, ratingPrompt } = CASE_MACHINE.confirmClosure.writes;
@@ -310,6 +342,42 @@ export function createCasesService(deps: {
       });
       return readCase(id, actor);
     },
+
+    /**
+     * The platform finishes an ACTIVO case (docs/money.md): 7 days after the lawyer asked to close with no
+     * answer ('auto'), or an administrator resolved its dispute ('dispute'). The pair's chat says so and
+     * asks for a rating; both are told. In the caller's transaction; false when the case is not ACTIVO.
+     */
+    async finishByPlatform(
+      tx: Db,
+      afterCommit: AfterCommit,
+      id: string,
+      why: PlatformFinish,
+    ): Promise<boolean> {
+      const cases = createCasesRepository(tx);
+      const row = await cases.lockCase(id);
+      if (!row || row.status !== CASE_MACHINE.finishByPlatform.from[0]) return false;
+      authorize('finishByPlatform', PLATFORM, row);
+      await finish(tx, afterCommit, row, 'finishByPlatform');
+      const lawyerId = row.lawyerId as string;
+      const lawyer = await cases.person(lawyerId);
+      const code = caseCode(id);
+      const { finished, ratingPrompt } = CASE_MACHINE.finishByPlatform.writes;
+      const text = why === 'auto' ? es.money.autoFinishedMessage : es.money.disputeResolvedMessage;
+      await postToPair(tx, afterCommit, row, finished, text);
+      await postToPair(
+        tx,
+        afterCommit,
+        row,
+        ratingPrompt,
+        es.caseMessages.ratingPrompt(fullName(lawyer?.name ?? null, lawyer?.surname ?? null), code),
+      );
+      await deps.notify(tx, afterCommit, { type: 'case.finished', caseId: id, toBoth: true });
+      return true;
+    },
+
+    /** ACTIVO cases whose closure was asked for before `before` and is still unanswered (oldest first). */
+    closuresDue: (before: Date, limit: number) => repository.closuresDue(before, limit),
 
     /** The client withdraws the lawyer's closure request; the case stays ACTIVO. */
     async discardClosure(actor: AuthUser, id: string): Promise<Case> {

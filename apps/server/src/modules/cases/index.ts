@@ -7,11 +7,12 @@ export {
   type CaseActor,
   type CaseTies,
   decide,
+  PLATFORM,
   PROVIDER,
   roleFor,
   type Verdict,
 } from './case-machine.ts';
 export type { LockedCase } from './cases.repository.ts';
 export { type CasesApi, casesRoutes } from './cases.routes.ts';
-export type { Activation } from './cases.service.ts';
+export type { Activation, OnFinished, PlatformFinish } from './cases.service.ts';
 export { tiesOf } from './cases.service.ts';

@@ -335,16 +335,43 @@ export function createInvoicesService(deps: {
     },
 
     /**
-     * A refund of a paid case: each of the payment's invoices not yet rectified gets its rectifying invoice
-     * (R1, Ley 37/1992 art. 80: the price given back), in the refund's transaction, with the amounts of the
-     * original negated, in the issuer's R series, and its alta record.
+     * A refund of a paid case: each of the payment's invoices gets its rectifying invoice (R1, Ley 37/1992
+     * art. 80: the price given back, by difference), in the refund's transaction, in the issuer's R series,
+     * with its alta record. Without `part` the whole rest of each invoice is rectified (a full refund; an
+     * invoice already fully rectified is left alone, so a repeat issues nothing). With `part` (a partial
+     * refund of `refundCents` out of the payment's `ofCents`) each invoice is rectified by that share of
+     * its amounts, never beyond what is left of it (docs/invoices.md, Rectifying invoices).
      */
-    async rectifyPayment(tx: Db, paymentId: string, at = new Date()): Promise<string[]> {
+    async rectifyPayment(
+      tx: Db,
+      paymentId: string,
+      at = new Date(),
+      part?: { refundCents: number; ofCents: number },
+    ): Promise<string[]> {
       const repository = createInvoicesRepository(tx);
       const issued: string[] = [];
-      for (const original of await repository.ofPayment(paymentId)) {
-        if (original.kind === 'rectifying' || (await repository.rectificationOf(original.id))) continue;
-        const negate = (cents: number) => -cents;
+      const all = await repository.ofPayment(paymentId);
+      for (const original of all) {
+        if (original.kind === 'rectifying') continue;
+        const done = all.filter((invoice) => invoice.rectifiesId === original.id);
+        const left = {
+          baseCents: original.baseCents + done.reduce((sum, r) => sum + r.baseCents, 0),
+          vatCents: original.vatCents + done.reduce((sum, r) => sum + r.vatCents, 0),
+          irpfCents: original.irpfCents + done.reduce((sum, r) => sum + r.irpfCents, 0),
+          totalCents: original.totalCents + done.reduce((sum, r) => sum + r.totalCents, 0),
+        };
+        if (left.totalCents <= 0) continue;
+        let amounts = left;
+        if (part && part.refundCents < part.ofCents) {
+          const share = (cents: number) => Math.round((cents * part.refundCents) / part.ofCents);
+          const totalCents = Math.min(share(original.totalCents), left.totalCents);
+          const baseCents = Math.min(share(original.baseCents), left.baseCents);
+          const irpfCents = Math.min(share(original.irpfCents), left.irpfCents);
+          // the total is exact (what went back); the IVA takes the rounding
+          amounts = { baseCents, irpfCents, totalCents, vatCents: totalCents - baseCents + irpfCents };
+          if (totalCents <= 0) continue;
+        }
+        const negate = (cents: number) => (cents === 0 ? 0 : -cents);
         const invoice = await issue(tx, {
           kind: 'rectifying',
           type: 'R1',
@@ -363,12 +390,12 @@ export function createInvoicesService(deps: {
           issuedByThirdParty: original.issuedByThirdParty,
           description: invoicesEs.invoice.rectifyingLine(original.numSerie),
           amounts: {
-            baseCents: negate(original.baseCents),
+            baseCents: negate(amounts.baseCents),
             vatRate: original.vatRate,
-            vatCents: negate(original.vatCents),
+            vatCents: negate(amounts.vatCents),
             irpfRate: original.irpfRate,
-            irpfCents: negate(original.irpfCents),
-            totalCents: negate(original.totalCents),
+            irpfCents: negate(amounts.irpfCents),
+            totalCents: negate(amounts.totalCents),
           },
           source: { caseId: original.caseId, paymentId: original.paymentId },
           rectifiesId: original.id,

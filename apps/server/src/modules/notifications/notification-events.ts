@@ -21,13 +21,26 @@ export type NotificationEvent =
   | { type: 'case.discarded'; caseId: string; reason?: string | null }
   | { type: 'payment.completed'; caseId: string; lawyerId: string; amountCents: number }
   | { type: 'closure.requested'; caseId: string }
-  | { type: 'case.finished'; caseId: string }
+  | {
+      type: 'case.finished';
+      caseId: string /** finished by the platform: the client is told too */;
+      toBoth?: boolean;
+    }
+  | { type: 'payout.sent'; caseId: string; amountCents: number }
+  | {
+      type: 'dispute.opened';
+      caseId: string;
+      amountCents: number /** administrators told in the app */;
+      admins: string[];
+    }
+  | { type: 'dispute.resolved'; caseId: string; amountCents: number; reason: string }
+  | { type: 'refund.issued'; caseId: string; amountCents: number; reason: string }
   | { type: 'rating.received'; caseId: string; stars: number };
 
 /** What a module that owns an event is given (app.ts composes it): report it in the event's transaction. */
 export type NotifyEvent = (tx: Db, afterCommit: AfterCommit, event: NotificationEvent) => Promise<void>;
 
-type Recipient = { userId: string; link: string; counterpart: string | null };
+type Recipient = { userId: string; link: string; counterpart: string | null; inAppOnly?: boolean };
 
 /** Builds `NotifyEvent` on top of `notify`. */
 export function createNotificationEvents(
@@ -65,7 +78,26 @@ export function createNotificationEvents(
         case 'payment.completed':
           return [await toClient(caseLink), ...(await toLawyer(caseLink))];
         case 'case.finished':
-          return toLawyer(caseLink);
+          return event.toBoth
+            ? [await toClient(caseLink), ...(await toLawyer(caseLink))]
+            : toLawyer(caseLink);
+        case 'payout.sent':
+          return toLawyer(notificationLinks.payouts());
+        case 'dispute.opened':
+          return [
+            await toClient(caseLink),
+            ...(await toLawyer(caseLink)),
+            ...event.admins.map((userId) => ({
+              userId,
+              link: notificationLinks.adminPayments(),
+              counterpart: null,
+              inAppOnly: true,
+            })),
+          ];
+        case 'dispute.resolved':
+          return [await toClient(caseLink), ...(await toLawyer(caseLink))];
+        case 'refund.issued':
+          return [await toClient(caseLink)];
         case 'rating.received':
           return lawyerId ? toLawyer(notificationLinks.lawyerProfile(lawyerId)) : [];
       }
@@ -77,7 +109,12 @@ export function createNotificationEvents(
         caseTitle: caseRow.title,
         amount: amountCents === null ? undefined : formatEuros(centsToEuros(amountCents)),
         counterpart: recipient.counterpart ?? undefined,
-        reason: event.type === 'case.discarded' ? (event.reason ?? undefined) : undefined,
+        reason:
+          event.type === 'case.discarded'
+            ? (event.reason ?? undefined)
+            : event.type === 'dispute.resolved' || event.type === 'refund.issued'
+              ? event.reason
+              : undefined,
         stars: event.type === 'rating.received' ? event.stars : undefined,
       };
       await notify(tx, afterCommit, {
@@ -88,6 +125,7 @@ export function createNotificationEvents(
         link: recipient.link,
         caseId: caseRow.id,
         amountCents,
+        inAppOnly: recipient.inAppOnly,
       });
     }
   };

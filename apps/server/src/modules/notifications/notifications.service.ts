@@ -31,6 +31,8 @@ export type NotifyInput = {
   link: string;
   caseId?: string | null;
   amountCents?: number | null;
+  /** told in the app only, never by mail (the administrators' queue events) */
+  inAppOnly?: boolean;
 };
 
 export function toNotification(row: NotificationRow): Notification {
@@ -85,7 +87,7 @@ export function createNotificationsService(deps: {
         caseId: input.caseId ?? null,
         amountCents: input.amountCents ?? null,
       });
-      const mailed = await repo.mailWanted(input.userId, input.type);
+      const mailed = !input.inAppOnly && (await repo.mailWanted(input.userId, input.type));
       if (mailed) await repo.insertMail(row.id, `<notification-${row.id}@${deps.messageDomain}>`);
       afterCommit(async () => {
         await deps.push(input.userId, NOTIFICATIONS_DESTINATION, JSON.stringify(toNotification(row)));

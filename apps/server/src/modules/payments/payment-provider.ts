@@ -1,6 +1,7 @@
 /**
  * The card payment provider behind 'accept a proposal' (docs/domain.md, Money): the sandbox by default,
- * Stripe when `STRIPE_SECRET_KEY` is set. A provider only opens checkouts; the payment is recorded by
+ * Stripe when `STRIPE_SECRET_KEY` is set. A provider opens checkouts (and, docs/money.md, payout accounts,
+ * transfers, reversals and refunds); the payment is recorded by
  * `PaymentsService.complete`, which both the sandbox's 'Pagar' button and Stripe's webhook call, so a case
  * becomes ACTIVO only when the provider confirms the payment.
  */
@@ -35,6 +36,29 @@ export type RefundRequest = {
   /** the provider's id of the money taken (Stripe: the PaymentIntent) */
   providerPaymentId: string;
   amountCents: number;
+  /** the idempotency key of this refund (default: the payment's; each partial refund has its own) */
+  key?: string;
+};
+
+/** docs/money.md, Payouts: a lawyer's account at the provider (Stripe Connect Express). */
+export type PayoutAccountRequest = { lawyerId: string; email: string };
+
+export type TransferRequest = {
+  /** the case: the transfer's group and its idempotency key (one transfer per case) */
+  caseId: string;
+  /** the provider's payout account of the lawyer */
+  accountId: string;
+  amountCents: number;
+  currency: 'EUR';
+  /** the provider's id of the money taken for the case (Stripe: the charge's source_transaction) */
+  providerPaymentId: string | null;
+};
+
+export type ReversalRequest = {
+  transferId: string;
+  amountCents: number;
+  /** the idempotency key (the refund that needs it) */
+  key: string;
 };
 
 export interface PaymentProvider {
@@ -42,6 +66,19 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Closes an open checkout so that it can no longer be paid (one already closed is left as it is). */
   expireCheckout(sessionId: string): Promise<void>;
-  /** Gives money taken back in full; answers the provider's refund id. Repeating it refunds once. */
+  /** Gives money taken back (the amount asked); answers the provider's refund id. Repeating it refunds once. */
   refund(request: RefundRequest): Promise<{ refundId: string }>;
+  /** Opens the lawyer's payout account (not enabled until onboarding ends). */
+  createPayoutAccount(request: PayoutAccountRequest): Promise<{ accountId: string }>;
+  /** Where the lawyer completes the account (sandbox: the app's own page; Stripe: an Account Link). */
+  onboardingLink(
+    accountId: string,
+    urls: { returnUrl: string; refreshUrl: string },
+  ): Promise<{ url: string }>;
+  /** Whether the provider lets the account receive transfers now. */
+  payoutsEnabled(accountId: string): Promise<boolean>;
+  /** Sends the lawyer's share of a case; repeating it for the case sends once. */
+  transfer(request: TransferRequest): Promise<{ transferId: string }>;
+  /** Takes (part of) a transfer back; repeating it with the same key takes back once. */
+  reverseTransfer(request: ReversalRequest): Promise<{ reversalId: string }>;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { cases, paymentEvents, payments, users } from '../../db/schema/index.ts';
 import type { ProviderName } from './payment-provider.ts';
@@ -61,6 +61,24 @@ export function createPaymentsRepository(db: Db) {
         .set({ status: 'REEMBOLSADO', providerRefundId, refundedAt: new Date() })
         .where(and(eq(payments.id, id), eq(payments.status, 'CANCELADO')))
         .returning({ id: payments.id });
+    },
+
+    /** Open checkouts of this provider opened before `before` (docs/money.md, Checkout expiry). */
+    async staleCheckouts(name: ProviderName, before: Date, limit: number) {
+      return db
+        .select({ sessionId: payments.providerSessionId })
+        .from(payments)
+        .where(
+          and(eq(payments.provider, name), eq(payments.status, 'PENDIENTE'), lt(payments.createdAt, before)),
+        )
+        .orderBy(asc(payments.createdAt))
+        .limit(limit);
+    },
+
+    /** A payment by id (the client's cancel, the administrators' refunds). */
+    async byId(id: string) {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id));
+      return row;
     },
 
     /** What the sandbox checkout page shows. */

@@ -261,6 +261,44 @@ export function createPaymentsService(deps: {
       );
     },
 
+    /**
+     * The client left the checkout (the cancel page): closes it at the provider and frees the proposal at
+     * once (docs/money.md, Checkout expiry). Only the paying client's own open payment; others are 'unknown'.
+     */
+    async cancelOwn(userId: string, paymentId: string): Promise<CompletionResult> {
+      const payment = await repository.byId(paymentId);
+      if (!payment || payment.userId !== userId) return { status: 'unknown' };
+      if (payment.status !== 'PENDIENTE') return { status: 'duplicate' };
+      const result = await service.cancel({
+        provider: payment.provider,
+        sessionId: payment.providerSessionId,
+      });
+      if (result.status === 'completed' && !payment.providerSessionId.startsWith('pending_')) {
+        try {
+          if (payment.provider === provider.name) await provider.expireCheckout(payment.providerSessionId);
+        } catch (error) {
+          log.warn({ err: error, paymentId }, 'checkout not closed at the provider');
+        }
+      }
+      return result;
+    },
+
+    /**
+     * The sandbox expires its own checkouts (Stripe's carry `expires_at` and end with
+     * `checkout.session.expired`): every open sandbox checkout opened before `before` is closed and its
+     * proposal freed. Answers how many.
+     */
+    async expireStale(before: Date, limit = 100): Promise<number> {
+      if (!isSandbox(provider)) return 0;
+      let expired = 0;
+      for (const { sessionId } of await repository.staleCheckouts('sandbox', before, limit)) {
+        await provider.expireCheckout(sessionId);
+        const result = await service.cancel({ provider: 'sandbox', sessionId });
+        if (result.status === 'completed') expired += 1;
+      }
+      return expired;
+    },
+
     /** The open checkouts of these proposals are cancelled in the caller's transaction, then closed. */
     async cancelOpenCheckouts(tx: Db, afterCommit: AfterCommit, proposalIds: string[]): Promise<void> {
       closeAfterCommit(afterCommit, await createPaymentsRepository(tx).cancelOpenOfProposals(proposalIds));

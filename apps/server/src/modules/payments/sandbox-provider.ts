@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckoutRequest, CheckoutSession, PaymentProvider, RefundRequest } from './payment-provider.ts';
+import type {
+  CheckoutRequest,
+  CheckoutSession,
+  PaymentProvider,
+  RefundRequest,
+  ReversalRequest,
+  TransferRequest,
+} from './payment-provider.ts';
 
 export type SandboxProvider = PaymentProvider & {
   readonly name: 'sandbox';
@@ -10,6 +17,11 @@ export type SandboxProvider = PaymentProvider & {
   charge(sessionId: string): string | null;
   /** the refunds this process made, oldest first (what the sandbox has to show for them) */
   readonly refunds: ReadonlyArray<RefundRequest & { refundId: string }>;
+  /** the transfers and reversals this process made, oldest first */
+  readonly transfers: ReadonlyArray<TransferRequest & { transferId: string }>;
+  readonly reversals: ReadonlyArray<ReversalRequest & { reversalId: string }>;
+  /** the sandbox onboarding page's 'Activar': the account receives transfers from now on */
+  enableAccount(accountId: string): void;
 };
 
 const token = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
@@ -23,6 +35,10 @@ const token = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64u
 export function createSandboxProvider(publicUrl: string): SandboxProvider {
   const expired = new Set<string>();
   const refunds: Array<RefundRequest & { refundId: string }> = [];
+  const transfers: Array<TransferRequest & { transferId: string }> = [];
+  const reversals: Array<ReversalRequest & { reversalId: string }> = [];
+  // the accounts this process saw enabled; the database keeps the status that matters (payout_accounts)
+  const enabled = new Set<string>();
   return {
     name: 'sandbox',
     async createCheckout(_request: CheckoutRequest): Promise<CheckoutSession> {
@@ -33,18 +49,50 @@ export function createSandboxProvider(publicUrl: string): SandboxProvider {
       expired.add(sessionId);
     },
     async refund(request: RefundRequest) {
-      const done = refunds.find((refund) => refund.paymentId === request.paymentId);
+      const key = request.key ?? request.paymentId;
+      const done = refunds.find((refund) => (refund.key ?? refund.paymentId) === key);
       if (done) return { refundId: done.refundId };
       const refund = { ...request, refundId: token('sbx_re') };
       refunds.push(refund);
       return { refundId: refund.refundId };
     },
+    async createPayoutAccount() {
+      return { accountId: token('sbx_acct') };
+    },
+    async onboardingLink(accountId: string) {
+      // docs/api/http.md, Money: a page of the web app that enables the account when submitted
+      return { url: `/payout/sandbox/${accountId}` };
+    },
+    async payoutsEnabled(accountId: string) {
+      return enabled.has(accountId);
+    },
+    enableAccount(accountId: string) {
+      enabled.add(accountId);
+    },
+    async transfer(request: TransferRequest) {
+      const done = transfers.find((transfer) => transfer.caseId === request.caseId);
+      if (done) return { transferId: done.transferId };
+      const transfer = { ...request, transferId: token('sbx_tr') };
+      transfers.push(transfer);
+      return { transferId: transfer.transferId };
+    },
+    async reverseTransfer(request: ReversalRequest) {
+      const done = reversals.find((reversal) => reversal.key === request.key);
+      if (done) return { reversalId: done.reversalId };
+      const reversal = { ...request, reversalId: token('sbx_trr') };
+      reversals.push(reversal);
+      return { reversalId: reversal.reversalId };
+    },
     charge(sessionId: string) {
       return expired.has(sessionId) ? null : token('sbx_pi');
     },
     refunds,
+    transfers,
+    reversals,
   };
 }
 
 /** Sandbox session ids as the provider makes them; anything else is not looked up at all. */
 export const SANDBOX_SESSION_ID = /^sbx_[A-Za-z0-9_-]{32}$/;
+/** Sandbox payout account ids as the provider makes them. */
+export const SANDBOX_ACCOUNT_ID = /^sbx_acct_[A-Za-z0-9_-]{24}$/;

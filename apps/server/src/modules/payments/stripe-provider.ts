@@ -1,6 +1,15 @@
+import { CHECKOUT_EXPIRY_MINUTES } from '@l4l/shared/constants/money';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import type { CheckoutRequest, CheckoutSession, PaymentProvider, RefundRequest } from './payment-provider.ts';
+import type {
+  CheckoutRequest,
+  CheckoutSession,
+  PaymentProvider,
+  PayoutAccountRequest,
+  RefundRequest,
+  ReversalRequest,
+  TransferRequest,
+} from './payment-provider.ts';
 
 /** Where the SDK sends its calls: Stripe itself, or a local stand-in of its API (tests, `STRIPE_API_BASE`). */
 export type StripeEndpoint = { host: string; port: number; protocol: 'http' | 'https' };
@@ -44,7 +53,11 @@ export function productNameOf(request: Pick<CheckoutRequest, 'caseCode' | 'caseT
  * recorded only when Stripe's signed webhook `checkout.session.completed` arrives (webhook.routes.ts),
  * never because the browser came back to the success URL.
  */
-export function createStripeProvider(config: Config, options: { client?: Stripe } = {}): PaymentProvider {
+export function createStripeProvider(
+  config: Config,
+  options: { client?: Stripe; now?: () => Date } = {},
+): PaymentProvider {
+  const now = options.now ?? (() => new Date());
   if (!config.stripe) throw new Error('createStripeProvider needs STRIPE_SECRET_KEY');
   const client = options.client ?? createStripeClient(config.stripe);
   return {
@@ -72,6 +85,8 @@ export function createStripeProvider(config: Config, options: { client?: Stripe 
               },
             },
           ],
+          // docs/money.md, Checkout expiry: an abandoned checkout frees the proposal within 30 minutes
+          expires_at: Math.floor(now().getTime() / 1000) + CHECKOUT_EXPIRY_MINUTES * 60,
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           metadata,
@@ -96,9 +111,61 @@ export function createStripeProvider(config: Config, options: { client?: Stripe 
     async refund(request: RefundRequest) {
       const refund = await client.refunds.create(
         { payment_intent: request.providerPaymentId, amount: request.amountCents },
-        { idempotencyKey: `refund-${request.paymentId}` },
+        { idempotencyKey: `refund-${request.key ?? request.paymentId}` },
       );
       return { refundId: refund.id };
+    },
+
+    async createPayoutAccount(request: PayoutAccountRequest) {
+      const account = await client.accounts.create(
+        {
+          type: 'express',
+          country: 'ES',
+          email: request.email,
+          capabilities: { transfers: { requested: true } },
+          metadata: { lawyerId: request.lawyerId },
+        },
+        { idempotencyKey: `account-${request.lawyerId}` },
+      );
+      return { accountId: account.id };
+    },
+
+    async onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }) {
+      const link = await client.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: urls.returnUrl,
+        refresh_url: urls.refreshUrl,
+      });
+      return { url: link.url };
+    },
+
+    async payoutsEnabled(accountId: string) {
+      const account = await client.accounts.retrieve(accountId);
+      return account.payouts_enabled === true || account.capabilities?.transfers === 'active';
+    },
+
+    async transfer(request: TransferRequest) {
+      const transfer = await client.transfers.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency.toLowerCase(),
+          destination: request.accountId,
+          transfer_group: request.caseId,
+          metadata: { caseId: request.caseId },
+        },
+        { idempotencyKey: `transfer-${request.caseId}` },
+      );
+      return { transferId: transfer.id };
+    },
+
+    async reverseTransfer(request: ReversalRequest) {
+      const reversal = await client.transfers.createReversal(
+        request.transferId,
+        { amount: request.amountCents },
+        { idempotencyKey: `reversal-${request.key}` },
+      );
+      return { reversalId: reversal.id };
     },
   };
 }

@@ -13,7 +13,10 @@ export type WebhookOutcome =
   | 'conflict'
   | 'refunded'
   | 'unknown'
-  | 'ignored';
+  | 'ignored'
+  | 'opened'
+  | 'resolved'
+  | 'updated';
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
@@ -60,6 +63,37 @@ async function webhookRoutes(app: FastifyInstance) {
         const result = await app.payments.cancel({ provider: 'stripe', sessionId: event.data.object.id });
         return result.status === 'completed' ? 'cancelled' : result.status;
       }
+      // docs/money.md, Webhooks: the money after the payment (the money feature, through its decorator)
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const paymentIntent = idOf(charge.payment_intent);
+        if (!paymentIntent) return 'ignored';
+        const last = charge.refunds?.data?.[0]?.id ?? `${charge.id}:${charge.amount_refunded}`;
+        return app.money.providerRefunded(paymentIntent, charge.amount_refunded, last);
+      }
+      case 'charge.dispute.created': {
+        const dispute = event.data.object;
+        const paymentIntent = idOf(dispute.payment_intent);
+        if (!paymentIntent) return 'ignored';
+        return app.money.providerDisputeOpened(
+          paymentIntent,
+          dispute.id,
+          `Disputa de la tarjeta: ${dispute.reason}`,
+        );
+      }
+      case 'charge.dispute.closed': {
+        const dispute = event.data.object;
+        return app.money.providerDisputeClosed(dispute.id, dispute.status === 'won', dispute.amount);
+      }
+      case 'account.updated': {
+        const account = event.data.object;
+        const enabled = account.payouts_enabled === true || account.capabilities?.transfers === 'active';
+        return app.money.accountUpdated(account.id, enabled);
+      }
+      case 'transfer.reversed': {
+        const transfer = event.data.object;
+        return app.money.providerTransferReversed(transfer.id, transfer.amount_reversed);
+      }
       default:
         return 'ignored';
     }
@@ -104,5 +138,5 @@ export default fp(
     // encapsulated, so the raw-body JSON parser applies to the webhook alone
     await app.register(webhookRoutes);
   },
-  { name: 'payments-webhook', dependencies: ['payments'] },
+  { name: 'payments-webhook', dependencies: ['payments', 'money'] },
 );

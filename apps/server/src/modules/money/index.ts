@@ -1,0 +1,3 @@
+/** The money feature's public entry (docs/money.md): what app.ts and other modules may use. */
+export { default as moneyPlugin, type MoneyPluginOptions } from './money.plugin.ts';
+export type { MoneyService } from './money.service.ts';

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { LEDGER_ACCOUNTS, type LedgerAccount, type LedgerMovement } from '@l4l/shared/constants/money';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { ledgerEntries } from '../../db/schema/index.ts';
+
+/**
+ * The double-entry ledger (docs/money.md, Ledger). A movement is a set of legs in integer cents, debit
+ * positive and credit negative, that sum to zero; a movement that does not is a bug and is refused before
+ * anything is written. Movements are only ever inserted.
+ */
+export type Leg = { account: LedgerAccount; cents: number };
+
+export async function recordMovement(
+  tx: Db,
+  movement: { kind: LedgerMovement; reference: string; caseId: string | null; legs: Leg[] },
+): Promise<void> {
+  const legs = movement.legs.filter((leg) => leg.cents !== 0);
+  if (legs.length === 0) return;
+  const sum = legs.reduce((total, leg) => total + leg.cents, 0);
+  if (sum !== 0 || legs.some((leg) => !Number.isInteger(leg.cents))) {
+    throw new Error(`unbalanced ${movement.kind} movement ${movement.reference}: ${JSON.stringify(legs)}`);
+  }
+  const movementId = randomUUID();
+  await tx.insert(ledgerEntries).values(
+    legs.map((leg) => ({
+      movementId,
+      kind: movement.kind,
+      reference: movement.reference,
+      caseId: movement.caseId,
+      account: leg.account,
+      amountCents: leg.cents,
+    })),
+  );
+}
+
+/** Whether a movement of this kind and reference was written already (the callers hold its lock). */
+export async function hasMovement(tx: Db, kind: LedgerMovement, reference: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, kind), eq(ledgerEntries.reference, reference)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Each account's balance of one case (debit positive). */
+export async function caseBalances(tx: Db, caseId: string): Promise<Record<LedgerAccount, number>> {
+  const rows = await tx
+    .select({
+      account: ledgerEntries.account,
+      cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.caseId, caseId))
+    .groupBy(ledgerEntries.account);
+  const balances = Object.fromEntries(LEDGER_ACCOUNTS.map((account) => [account, 0])) as Record<
+    LedgerAccount,
+    number
+  >;
+  for (const row of rows) balances[row.account] = Number(row.cents);
+  return balances;
+}

@@ -1,0 +1,364 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database.ts';
+import {
+  cases,
+  disputes,
+  ledgerEntries,
+  payments,
+  payoutAccounts,
+  refunds,
+  transfers,
+  users,
+} from '../../db/schema/index.ts';
+
+export type TransferRow = typeof transfers.$inferSelect;
+export type DisputeRow = typeof disputes.$inferSelect;
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+/** The money tables (payout accounts, transfers, refunds, disputes, ledger): written by this module only. */
+export function createMoneyRepository(db: Db) {
+  const clients = alias(users, 'clients');
+  const lawyers = alias(users, 'lawyers');
+  return {
+    /** The completed payment of a case (the one money was taken for), locked. */
+    async lockPaidOfCase(caseId: string) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.caseId, caseId), isNotNull(payments.completedAt)))
+        .orderBy(asc(payments.completedAt))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
+    async lockPayment(id: string) {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+      return row;
+    },
+
+    async paymentById(id: string) {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id));
+      return row;
+    },
+
+    /** The completed payment the provider knows by this id (Stripe: the PaymentIntent). */
+    async paymentByProviderId(providerPaymentId: string) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.providerPaymentId, providerPaymentId), isNotNull(payments.completedAt)));
+      return row;
+    },
+
+    async setPayment(id: string, values: Partial<typeof payments.$inferInsert>) {
+      await db.update(payments).set(values).where(eq(payments.id, id));
+    },
+
+    async lockTransfer(caseId: string) {
+      const [row] = await db.select().from(transfers).where(eq(transfers.caseId, caseId)).for('update');
+      return row;
+    },
+
+    async transferByProviderId(providerTransferId: string) {
+      const [row] = await db
+        .select()
+        .from(transfers)
+        .where(eq(transfers.providerTransferId, providerTransferId));
+      return row;
+    },
+
+    async insertTransfer(values: typeof transfers.$inferInsert) {
+      await db.insert(transfers).values(values).onConflictDoNothing();
+    },
+
+    async setTransfer(id: string, values: Partial<typeof transfers.$inferInsert>) {
+      await db.update(transfers).set(values).where(eq(transfers.id, id));
+    },
+
+    /** Cases whose transfer waits to be sent: PENDIENTE, the lawyer's account enabled, no open dispute. */
+    async sendableTransfers(limit: number, lawyerId?: string) {
+      const rows = await db
+        .select({ caseId: transfers.caseId })
+        .from(transfers)
+        .innerJoin(payoutAccounts, eq(payoutAccounts.lawyerId, transfers.lawyerId))
+        .where(
+          and(
+            eq(transfers.status, 'PENDIENTE'),
+            eq(payoutAccounts.status, 'enabled'),
+            lawyerId ? eq(transfers.lawyerId, lawyerId) : undefined,
+            sql`not exists (select 1 from ${disputes} where ${disputes.caseId} = ${transfers.caseId} and ${disputes.status} = 'open')`,
+          ),
+        )
+        .orderBy(asc(transfers.createdAt))
+        .limit(limit);
+      return rows.map((row) => row.caseId);
+    },
+
+    async insertRefund(values: typeof refunds.$inferInsert) {
+      await db.insert(refunds).values(values);
+    },
+
+    async refundByProviderId(providerRefundId: string) {
+      const [row] = await db.select().from(refunds).where(eq(refunds.providerRefundId, providerRefundId));
+      return row;
+    },
+
+    async openDisputeOf(caseId: string) {
+      const [row] = await db
+        .select()
+        .from(disputes)
+        .where(and(eq(disputes.caseId, caseId), eq(disputes.status, 'open')));
+      return row;
+    },
+
+    async disputeById(id: string) {
+      const [row] = await db.select().from(disputes).where(eq(disputes.id, id));
+      return row;
+    },
+
+    async lockDispute(id: string) {
+      const [row] = await db.select().from(disputes).where(eq(disputes.id, id)).for('update');
+      return row;
+    },
+
+    async disputeByProviderId(providerDisputeId: string) {
+      const [row] = await db.select().from(disputes).where(eq(disputes.providerDisputeId, providerDisputeId));
+      return row;
+    },
+
+    async insertDispute(values: typeof disputes.$inferInsert) {
+      const [row] = await db.insert(disputes).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async setDispute(id: string, values: Partial<typeof disputes.$inferInsert>) {
+      await db.update(disputes).set(values).where(eq(disputes.id, id));
+    },
+
+    /** Disputes with their payment's amount, oldest first. */
+    async disputes(status: 'open' | 'resolved' | undefined, limit: number, offset: number) {
+      const where = status ? eq(disputes.status, status) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            dispute: disputes,
+            amountCents: payments.amountCents,
+            clientId: payments.userId,
+            lawyerId: payments.lawyerId,
+          })
+          .from(disputes)
+          .innerJoin(payments, eq(payments.id, disputes.paymentId))
+          .where(where)
+          .orderBy(asc(disputes.openedAt), asc(disputes.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(disputes).where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    async admins(): Promise<string[]> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN'));
+      return rows.map((row) => row.id);
+    },
+
+    async account(lawyerId: string) {
+      const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.lawyerId, lawyerId));
+      return row;
+    },
+
+    async accountByProviderId(provider: 'sandbox' | 'stripe', providerAccountId: string) {
+      const [row] = await db
+        .select()
+        .from(payoutAccounts)
+        .where(
+          and(eq(payoutAccounts.provider, provider), eq(payoutAccounts.providerAccountId, providerAccountId)),
+        );
+      return row;
+    },
+
+    async insertAccount(values: typeof payoutAccounts.$inferInsert) {
+      await db.insert(payoutAccounts).values(values).onConflictDoNothing();
+    },
+
+    /** Sets an account's status; answers whether it became enabled just now. */
+    async setAccountStatus(lawyerId: string, status: 'pending' | 'enabled'): Promise<boolean> {
+      const changed = await db
+        .update(payoutAccounts)
+        .set({ status, enabledAt: status === 'enabled' ? new Date() : null })
+        .where(and(eq(payoutAccounts.lawyerId, lawyerId), sql`${payoutAccounts.status} <> ${status}`))
+        .returning({ lawyerId: payoutAccounts.lawyerId });
+      return changed.length > 0 && status === 'enabled';
+    },
+
+    async lawyerMail(lawyerId: string) {
+      const [row] = await db.select({ mail: users.mail }).from(users).where(eq(users.id, lawyerId));
+      return row?.mail;
+    },
+
+    /** The lawyer's completed payments of cases not finished yet (what is held for them). */
+    async heldPayments(lawyerId: string) {
+      return db
+        .select({
+          amountCents: payments.amountCents,
+          feeCents: payments.feeCents,
+          refundedCents: payments.refundedCents,
+        })
+        .from(payments)
+        .innerJoin(cases, eq(cases.id, payments.caseId))
+        .where(
+          and(eq(payments.lawyerId, lawyerId), isNotNull(payments.completedAt), eq(cases.status, 'ACTIVO')),
+        );
+    },
+
+    async lawyerTransfers(lawyerId: string, limit?: number, offset?: number) {
+      const query = db
+        .select()
+        .from(transfers)
+        .where(eq(transfers.lawyerId, lawyerId))
+        .orderBy(desc(transfers.createdAt), desc(transfers.id))
+        .$dynamic();
+      const rows = await (limit === undefined ? query : query.limit(limit).offset(offset ?? 0));
+      const [total] = await db
+        .select({ total: count() })
+        .from(transfers)
+        .where(eq(transfers.lawyerId, lawyerId));
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    /** Pagos: payments with their names, transfer and whether a dispute is open, newest first. */
+    async adminPayments(filter: { status?: string; from?: Date; to?: Date }, limit?: number, offset = 0) {
+      const where = and(
+        filter.status ? eq(payments.status, filter.status as 'COMPLETADO') : undefined,
+        filter.from ? gte(payments.createdAt, filter.from) : undefined,
+        filter.to ? lte(payments.createdAt, filter.to) : undefined,
+      );
+      const query = db
+        .select({
+          payment: payments,
+          clientName: sql<string>`trim(coalesce(${clients.name}, '') || ' ' || coalesce(${clients.surname}, ''))`,
+          lawyerName: sql<string>`trim(coalesce(${lawyers.name}, '') || ' ' || coalesce(${lawyers.surname}, ''))`,
+          transferStatus: transfers.status,
+          disputeOpen: sql<boolean>`exists (select 1 from ${disputes} where ${disputes.caseId} = ${payments.caseId} and ${disputes.status} = 'open')`,
+        })
+        .from(payments)
+        .innerJoin(clients, eq(clients.id, payments.userId))
+        .innerJoin(lawyers, eq(lawyers.id, payments.lawyerId))
+        .leftJoin(transfers, eq(transfers.paymentId, payments.id))
+        .where(where)
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .$dynamic();
+      const rows = await (limit === undefined ? query : query.limit(limit).offset(offset));
+      const [total] = await db.select({ total: count() }).from(payments).where(where);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    /** The ledger summed: per movement (to find unbalanced ones) and per account. */
+    async ledgerSums() {
+      const [accounts, unbalanced, [entries]] = await Promise.all([
+        db
+          .select({
+            account: ledgerEntries.account,
+            cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+            debits: sql<string>`coalesce(sum(greatest(${ledgerEntries.amountCents}, 0)), 0)`,
+          })
+          .from(ledgerEntries)
+          .groupBy(ledgerEntries.account),
+        db
+          .select({
+            movementId: ledgerEntries.movementId,
+            kind: ledgerEntries.kind,
+            reference: ledgerEntries.reference,
+          })
+          .from(ledgerEntries)
+          .groupBy(ledgerEntries.movementId, ledgerEntries.kind, ledgerEntries.reference)
+          .having(sql`sum(${ledgerEntries.amountCents}) <> 0`),
+        db.select({ entries: count() }).from(ledgerEntries),
+      ]);
+      const kinds = await db
+        .select({
+          kind: ledgerEntries.kind,
+          account: ledgerEntries.account,
+          cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+        })
+        .from(ledgerEntries)
+        .groupBy(ledgerEntries.kind, ledgerEntries.account);
+      return { accounts, unbalanced, entries: entries?.entries ?? 0, kinds };
+    },
+
+    /** What the payments, refunds and transfers tables say, to hold the ledger against. */
+    async tableSums() {
+      const [[paid], [refunded], [sent], [pending], [held]] = await Promise.all([
+        db
+          .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+          .from(payments)
+          .where(isNotNull(payments.completedAt)),
+        db.select({ cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` }).from(refunds),
+        db
+          .select({
+            cents: sql<string>`coalesce(sum(${transfers.amountCents} - ${transfers.reversedCents}), 0)`,
+          })
+          .from(transfers)
+          .where(inArray(transfers.status, ['ENVIADA', 'REVERTIDA'])),
+        db
+          .select({ cents: sql<string>`coalesce(sum(${transfers.amountCents}), 0)` })
+          .from(transfers)
+          .where(eq(transfers.status, 'PENDIENTE')),
+        db
+          .select({
+            cents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}), 0)`,
+          })
+          .from(payments)
+          .where(
+            and(
+              isNotNull(payments.completedAt),
+              sql`not exists (select 1 from ${ledgerEntries} where ${ledgerEntries.kind} = 'release' and ${ledgerEntries.reference} = ${payments.caseId}::text)`,
+            ),
+          ),
+      ]);
+      return {
+        paid: Number(paid?.cents ?? 0),
+        refunded: Number(refunded?.cents ?? 0),
+        sent: Number(sent?.cents ?? 0),
+        pending: Number(pending?.cents ?? 0),
+        held: Number(held?.cents ?? 0),
+      };
+    },
+
+    /** Per ISO week since `since`: payments, fees, refunds and transfers, in cents. */
+    async weekly(since: Date) {
+      const week = (column: unknown) => sql<string>`to_char(date_trunc('week', ${column}), 'YYYY-MM-DD')`;
+      const [paid, refunded, sent] = await Promise.all([
+        db
+          .select({
+            week: week(payments.completedAt),
+            amount: sql<string>`sum(${payments.amountCents})`,
+            fee: sql<string>`sum(${payments.feeCents})`,
+          })
+          .from(payments)
+          .where(gte(payments.completedAt, since))
+          .groupBy(sql`1`),
+        db
+          .select({ week: week(refunds.createdAt), amount: sql<string>`sum(${refunds.amountCents})` })
+          .from(refunds)
+          .where(gte(refunds.createdAt, since))
+          .groupBy(sql`1`),
+        db
+          .select({ week: week(transfers.sentAt), amount: sql<string>`sum(${transfers.amountCents})` })
+          .from(transfers)
+          .where(gte(transfers.sentAt, since))
+          .groupBy(sql`1`),
+      ]);
+      return { paid, refunded, sent };
+    },
+
+    async openDisputeCount() {
+      const [row] = await db.select({ total: count() }).from(disputes).where(eq(disputes.status, 'open'));
+      return row?.total ?? 0;
+    },
+  };
+}
+
+export type MoneyRepository = ReturnType<typeof createMoneyRepository>;

@@ -1,0 +1,206 @@
+import { ROLE } from '@l4l/shared/constants/roles';
+import { dataEnvelope, emptyEnvelope, pageEnvelope } from '@l4l/shared/envelope';
+import {
+  adminDisputesQuerySchema,
+  adminPaymentSchema,
+  adminPaymentsQuerySchema,
+  ledgerCheckSchema,
+  moneySummarySchema,
+  refundSchema,
+  resolveDisputeSchema,
+} from '@l4l/shared/schemas/admin-money';
+import { pageQuerySchema } from '@l4l/shared/schemas/common';
+import {
+  disputeSchema,
+  onboardingLinkSchema,
+  openDisputeSchema,
+  payoutAccountSchema,
+  payoutBalanceSchema,
+  transferSchema,
+} from '@l4l/shared/schemas/money';
+import { es } from '@l4l/shared/texts/es';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
+import { currentUser, requireRole } from '../../plugins/auth.ts';
+import { roleFor } from '../cases/index.ts';
+import { SANDBOX_ACCOUNT_ID } from '../payments/index.ts';
+import type { MoneyService } from './money.service.ts';
+
+const idParams = z.object({ id: z.uuid() });
+const caseParams = z.object({ caseId: z.uuid() });
+
+/** A CSV cell (RFC 4180): quoted when it holds a separator, a quote or a line break. */
+const cell = (value: string | number | null) => {
+  const text = value === null ? '' : String(value);
+  return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/**
+ * docs/api/http.md, Money: the lawyer's payouts, the client's dispute, and the administrators' Pagos,
+ * disputes, refunds and ledger check.
+ */
+export function moneyRoutes(service: MoneyService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const lawyerOnly = requireRole(ROLE.ABOGADO);
+    const adminOnly = requireRole(ROLE.ADMIN);
+
+    app.get(
+      '/api/payouts/account',
+      { onRequest: lawyerOnly, schema: { response: { 200: dataEnvelope(payoutAccountSchema) } } },
+      async (request) => ({ data: await service.account(currentUser(request).id) }),
+    );
+
+    app.post(
+      '/api/payouts/account/onboarding',
+      { onRequest: lawyerOnly, schema: { response: { 200: dataEnvelope(onboardingLinkSchema) } } },
+      async (request) => ({ data: await service.onboarding(currentUser(request)) }),
+    );
+
+    // the sandbox onboarding page's submit (docs/api/http.md, Money): only where the sandbox provider runs
+    if (app.payments.provider.name === 'sandbox') {
+      app.post(
+        '/api/payouts/sandbox/:id/complete',
+        {
+          onRequest: lawyerOnly,
+          schema: {
+            params: z.object({ id: z.string().regex(SANDBOX_ACCOUNT_ID) }),
+            response: { 200: dataEnvelope(payoutAccountSchema) },
+          },
+        },
+        async (request) => ({
+          data: await service.completeSandboxOnboarding(currentUser(request), request.params.id),
+        }),
+      );
+    }
+
+    app.get(
+      '/api/payouts/balance',
+      { onRequest: lawyerOnly, schema: { response: { 200: dataEnvelope(payoutBalanceSchema) } } },
+      async (request) => ({ data: await service.balance(currentUser(request).id) }),
+    );
+
+    app.get(
+      '/api/payouts/transfers',
+      {
+        onRequest: lawyerOnly,
+        schema: { querystring: pageQuerySchema, response: { 200: pageEnvelope(transferSchema) } },
+      },
+      async (request) => service.transfers(currentUser(request).id, request.query),
+    );
+
+    app.post(
+      '/api/cases/:caseId/dispute',
+      {
+        onRequest: requireRole(roleFor('dispute')),
+        schema: {
+          params: caseParams,
+          body: openDisputeSchema,
+          response: { 200: dataEnvelope(disputeSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.openDispute(currentUser(request), request.params.caseId, request.body.reason),
+      }),
+    );
+
+    // the client left the checkout: the proposal is free again at once (docs/money.md, Checkout expiry)
+    app.post(
+      '/api/payments/:id/cancel',
+      {
+        onRequest: requireRole(ROLE.USUARIO),
+        schema: { params: idParams, response: { 200: emptyEnvelope } },
+      },
+      async (request) => {
+        const result = await app.payments.cancelOwn(currentUser(request).id, request.params.id);
+        if (result.status === 'unknown') throw notFound(es.payment.sandboxUnknown);
+        return { data: null };
+      },
+    );
+
+    app.get(
+      '/api/admin/disputes',
+      {
+        onRequest: adminOnly,
+        schema: { querystring: adminDisputesQuerySchema, response: { 200: pageEnvelope(disputeSchema) } },
+      },
+      async (request) => service.disputes(request.query),
+    );
+
+    app.post(
+      '/api/admin/disputes/:id/resolve',
+      {
+        onRequest: adminOnly,
+        schema: {
+          params: idParams,
+          body: resolveDisputeSchema,
+          response: { 200: dataEnvelope(disputeSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.resolveDispute(currentUser(request), request.params.id, request.body),
+      }),
+    );
+
+    app.get(
+      '/api/admin/payments',
+      { onRequest: adminOnly, schema: { querystring: adminPaymentsQuerySchema } },
+      async (request, reply) => {
+        const { format, page, pageSize, ...filter } = request.query;
+        if (format === 'csv') {
+          const { rows } = await service.adminPayments(filter);
+          const lines = [es.admin.money.csvHeader.map(cell).join(',')];
+          for (const row of rows) {
+            lines.push(
+              [
+                row.id,
+                row.caseCode,
+                row.clientName,
+                row.lawyerName,
+                row.status,
+                row.amount.toFixed(2),
+                row.fee.toFixed(2),
+                row.refunded.toFixed(2),
+                row.transferStatus,
+                row.createdAt,
+              ]
+                .map(cell)
+                .join(','),
+            );
+          }
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', 'attachment; filename="pagos.csv"')
+            .send(`${lines.join('\r\n')}\r\n`);
+        }
+        const { rows, total } = await service.adminPayments(filter, { page, pageSize });
+        return reply.send(
+          pageEnvelope(adminPaymentSchema).parse({ data: rows, meta: { total, page, pageSize } }),
+        );
+      },
+    );
+
+    app.post(
+      '/api/admin/payments/:id/refund',
+      {
+        onRequest: adminOnly,
+        schema: { params: idParams, body: refundSchema, response: { 200: dataEnvelope(adminPaymentSchema) } },
+      },
+      async (request) => ({
+        data: await service.refund(currentUser(request), request.params.id, request.body),
+      }),
+    );
+
+    app.get(
+      '/api/admin/ledger/check',
+      { onRequest: adminOnly, schema: { response: { 200: dataEnvelope(ledgerCheckSchema) } } },
+      async () => ({ data: await service.ledgerCheck() }),
+    );
+
+    app.get(
+      '/api/admin/money/summary',
+      { onRequest: adminOnly, schema: { response: { 200: dataEnvelope(moneySummarySchema) } } },
+      async () => ({ data: await service.summary() }),
+    );
+  };
+}

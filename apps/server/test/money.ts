@@ -1,0 +1,130 @@
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { chats } from '../src/db/schema/index.ts';
+import type { buildTestApp } from './app.ts';
+import { bearer, createAdmin, createLawyer, createUser, signIn } from './factories.ts';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+export type Person = { id: string; headers: { authorization: string } };
+
+/** People and paid cases for the money tests (docs/money.md), through the real routes. */
+export function moneyHelpers(current: () => TestApp) {
+  const app = () => current().app;
+
+  async function person(kind: 'client' | 'lawyer' | 'admin'): Promise<Person> {
+    const user =
+      kind === 'client'
+        ? await createUser(app())
+        : kind === 'lawyer'
+          ? await createLawyer(app())
+          : await createAdmin(app());
+    return { id: user.id, headers: bearer(await signIn(app(), user)) };
+  }
+
+  /** A published case of `client` with a proposal of `lawyer` at `price` euros, accepted: its checkout. */
+  async function accepted(client: Person, lawyer: Person, admin: Person, price: number) {
+    const created = await app().inject({
+      method: 'POST',
+      url: '/api/cases/new-case',
+      headers: client.headers,
+      payload: { title: 'Reclamación de una fianza', description: 'El casero no devuelve la fianza.' },
+    });
+    const caseId = created.json().data.id as string;
+    await app().inject({
+      method: 'POST',
+      url: `/api/admin/cases/${caseId}/approve`,
+      headers: admin.headers,
+      payload: { category: 'Abogado Civil' },
+    });
+    const proposal = await app().inject({
+      method: 'POST',
+      url: `/api/proposal/create-proposal-to-case/${caseId}`,
+      headers: lawyer.headers,
+      payload: { price, message: 'Me encargo yo.' },
+    });
+    const proposalId = proposal.json().data.id as string;
+    const accept = await app().inject({
+      method: 'POST',
+      url: `/api/proposal/accept-proposal/${proposalId}`,
+      headers: client.headers,
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    const sessionId = new URL(accept.json().data).pathname.split('/').pop() as string;
+    return { caseId, proposalId, sessionId };
+  }
+
+  /** The same, paid through the sandbox (its charge id is what refunds give back). */
+  async function paidCase(client: Person, lawyer: Person, admin: Person, price: number) {
+    const checkout = await accepted(client, lawyer, admin, price);
+    const paid = await app().payments.payInSandbox(checkout.sessionId);
+    expect(paid.status).toBe('completed');
+    return checkout;
+  }
+
+  async function pairChat(client: Person, lawyer: Person) {
+    const [row] = await app()
+      .db.select({ id: chats.id })
+      .from(chats)
+      .where(and(eq(chats.userId, client.id), eq(chats.lawyerId, lawyer.id)));
+    return row?.id as string;
+  }
+
+  const requestClosure = (lawyer: Person, caseId: string) =>
+    app().inject({ method: 'POST', url: `/api/cases/close-case/${caseId}`, headers: lawyer.headers });
+
+  const confirmClosure = async (client: Person, lawyer: Person, caseId: string) =>
+    app().inject({
+      method: 'POST',
+      url: `/api/cases/confirm-close-case/${caseId}/${await pairChat(client, lawyer)}`,
+      headers: client.headers,
+    });
+
+  /** The lawyer sets up the sandbox payout account and submits its page. */
+  async function enablePayouts(lawyer: Person) {
+    const link = await app().inject({
+      method: 'POST',
+      url: '/api/payouts/account/onboarding',
+      headers: lawyer.headers,
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const id = (link.json().data.url as string).split('/').pop() as string;
+    const done = await app().inject({
+      method: 'POST',
+      url: `/api/payouts/sandbox/${id}/complete`,
+      headers: lawyer.headers,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    return id;
+  }
+
+  /** The ledger check answers balanced, and names what is not when it is not. */
+  async function expectBalanced(admin: Person) {
+    const check = await app().inject({
+      method: 'GET',
+      url: '/api/admin/ledger/check',
+      headers: admin.headers,
+    });
+    expect(check.statusCode).toBe(200);
+    expect(check.json().data.problems).toEqual([]);
+    expect(check.json().data.balanced).toBe(true);
+    return check.json().data;
+  }
+
+  const get = async (who: Person, url: string) => {
+    const res = await app().inject({ method: 'GET', url, headers: who.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  return {
+    person,
+    accepted,
+    paidCase,
+    pairChat,
+    requestClosure,
+    confirmClosure,
+    enablePayouts,
+    expectBalanced,
+    get,
+  };
+}
