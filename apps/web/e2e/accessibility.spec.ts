@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { es } from '@l4l/shared/texts/es';
+import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   adminToken,
@@ -341,6 +342,18 @@ test.describe('lawyer', () => {
     await expect(page.getByRole('table').or(page.getByText(es.billing.empty))).toBeVisible();
     await expectAccessible(page, 'billing (lawyer)');
   });
+
+  test('Cobros and the sandbox onboarding form', async ({ browser }) => {
+    // a lawyer no other test uses: opening the form does not enable the account, submitting it would
+    const page = await signedInPage(browser, 'marta.sanchez@l4l.demo');
+    await page.goto('/dashboard/cobros');
+    await expect(page.getByRole('heading', { level: 1, name: moneyWebEs.payouts.title })).toBeVisible();
+    await expect(page.getByText(moneyWebEs.payouts.transfers.empty)).toBeVisible();
+    await expectAccessible(page, 'Cobros');
+    await page.getByRole('button', { name: moneyWebEs.payouts.account.setUp }).click();
+    await expect(page.getByRole('heading', { name: moneyWebEs.sandbox.title })).toBeVisible();
+    await expectAccessible(page, 'the sandbox payout onboarding form');
+  });
 });
 
 test('the sandbox checkout page', async ({ browser, request }) => {
@@ -428,6 +441,27 @@ test.describe('administration console', () => {
     await page.goto('/admin/auditoria');
     await expect(page.getByRole('heading', { level: 1, name: es.admin.sections.audit })).toBeVisible();
     await expectAccessible(page, 'the audit log');
+  });
+
+  test('payments, the refund dialog and the money summary', async ({ browser }) => {
+    const page = await signedInPage(browser, E2E_ADMIN.email);
+    await page.goto('/admin/pagos');
+    await expect(page.getByRole('heading', { level: 1, name: moneyWebEs.admin.section })).toBeVisible();
+    await expect(page.getByRole('heading', { name: moneyWebEs.admin.disputes.title })).toBeVisible();
+    await expect(
+      page.getByRole('table').first().or(page.getByText(moneyWebEs.admin.table.empty)),
+    ).toBeVisible();
+    await expectAccessible(page, 'Pagos');
+    const refund = page.getByRole('button', { name: /^Reembolsar el pago del caso/ }).first();
+    if (await refund.isVisible()) {
+      await refund.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page, 'the refund dialog');
+    }
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: moneyWebEs.admin.summary.title })).toBeVisible();
+    await expect(page.getByRole('figure').first()).toBeVisible();
+    await expectAccessible(page, 'the money summary');
   });
 });
 

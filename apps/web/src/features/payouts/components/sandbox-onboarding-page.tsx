@@ -1,6 +1,6 @@
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button.tsx';
 import { TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
@@ -76,7 +76,10 @@ export function SandboxOnboardingPage({
           <TextField
             label={t.holder}
             value={holder}
-            onChange={(event) => setHolder(event.target.value)}
+            onChange={(event) => {
+              setHolder(event.target.value);
+              setErrors((e) => ({ ...e, holder: undefined }));
+            }}
             error={errors.holder}
             autoComplete="name"
             maxLength={120}
@@ -86,7 +89,10 @@ export function SandboxOnboardingPage({
             label={t.iban}
             hint={t.ibanHint}
             value={iban}
-            onChange={(event) => setIban(event.target.value)}
+            onChange={(event) => {
+              setIban(event.target.value);
+              setErrors((e) => ({ ...e, iban: undefined }));
+            }}
             error={errors.iban}
             autoComplete="off"
             spellCheck={false}
@@ -98,6 +104,7 @@ export function SandboxOnboardingPage({
             {t.submit}
           </Button>
         </form>
+        <Link to={donePath}>{t.back}</Link>
       </section>
     </div>
   );

@@ -1,0 +1,157 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { caseCode } from '@l4l/shared/constants/cases';
+import { es } from '@l4l/shared/texts/es';
+import { moneyWebEs } from '@l4l/shared/texts/money-web';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { adminToken, E2E_ADMIN, presetConsent, registerClient, signedInPage } from './support.ts';
+
+/**
+ * The money journey: a lawyer sets up the sandbox payout account from 'Cobros'; a client pays a proposal,
+ * the lawyer asks to close, the client confirms (beside 'Abrir una disputa') and the lawyer's Cobros shows
+ * the transfer ENVIADA; an administrator refunds half of another case in 'Pagos', and the client's invoices
+ * show the rectifying invoice of that half.
+ */
+const LAWYER_MAIL = 'carmen.rodriguez@l4l.demo';
+const t = moneyWebEs;
+// screenshots of every screen at both widths, when MONEY_SHOTS names a folder (not in CI: they cost time)
+const SHOTS = process.env.MONEY_SHOTS;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function clientPage(browser: Browser) {
+  const context = await browser.newContext();
+  const account = await registerClient(context.request);
+  await context.request.post('/api/auth/login', {
+    data: { email: account.mail, password: account.password },
+  });
+  const page = await context.newPage();
+  await presetConsent(page, 'true');
+  return page;
+}
+
+/** A case of the client's, published, with the lawyer's proposal at `price`, paid in the sandbox checkout. */
+async function paidCase(client: Page, lawyer: APIRequestContext, price: number) {
+  const created = await client.request.post('/api/cases/new-case', {
+    data: { title: `Reclamación de una deuda (${Date.now()})`, description: 'Un vecino me debe dinero.' },
+  });
+  expect(created.status()).toBe(200);
+  const caseId = (await created.json()).data.id as string;
+  const approved = await client.request.post(`/api/admin/cases/${caseId}/approve`, {
+    headers: { authorization: `Bearer ${await adminToken()}` },
+    data: { category: 'Abogado Civil' },
+  });
+  expect(approved.status()).toBe(200);
+  const proposal = await lawyer.post(`/api/proposal/create-proposal-to-case/${caseId}`, {
+    data: { price, message: 'Reclamo la deuda por monitorio.' },
+  });
+  expect(proposal.status()).toBe(200);
+  const accepted = await client.request.post(
+    `/api/proposal/accept-proposal/${(await proposal.json()).data.id}`,
+  );
+  expect(accepted.status()).toBe(200);
+  await client.goto(new URL((await accepted.json()).data as string).pathname);
+  await client.getByRole('button', { name: es.payment.sandboxPay }).click();
+  await expect(client).toHaveURL(/\/payment-success$/);
+  return { caseId, code: caseCode(caseId) };
+}
+
+test('a lawyer is paid when the client confirms; an administrator refunds half of another case', async ({
+  browser,
+}) => {
+  test.setTimeout(360_000);
+  const lawyer = await signedInPage(browser, LAWYER_MAIL);
+
+  // Cobros: no payout account yet; the button opens the sandbox onboarding form
+  await lawyer.goto('/dashboard/inicio');
+  await lawyer
+    .getByRole('navigation', { name: es.nav.mainNav })
+    .getByRole('link', { name: t.payouts.nav })
+    .click();
+  await expect(lawyer).toHaveURL(/\/dashboard\/cobros$/);
+  await expect(lawyer.getByRole('heading', { level: 1, name: t.payouts.title })).toBeVisible();
+  await expect(lawyer.getByText(t.payouts.account.none)).toBeVisible();
+  await shoot(lawyer, 'cobros-none');
+  await lawyer.getByRole('button', { name: t.payouts.account.setUp }).click();
+  await expect(lawyer).toHaveURL(/\/payout\/sandbox\/[^/]+$/);
+  await expect(lawyer.getByRole('heading', { name: t.sandbox.title })).toBeVisible();
+  await lawyer.getByLabel(t.sandbox.holder).fill('');
+  await lawyer.getByRole('button', { name: t.sandbox.submit }).click();
+  await expect(lawyer.getByText(t.sandbox.holderRequired)).toBeVisible();
+  await lawyer.getByLabel(t.sandbox.holder).fill('Carmen Rodríguez Peña');
+  await shoot(lawyer, 'sandbox-onboarding');
+  await lawyer.getByRole('button', { name: t.sandbox.submit }).click();
+  await expect(lawyer).toHaveURL(/\/dashboard\/cobros$/);
+  await expect(lawyer.getByText(t.payouts.account.enabled)).toBeVisible();
+
+  // a client pays; the lawyer asks to close; the client may dispute or confirm, and confirms
+  const client = await clientPage(browser);
+  const first = await paidCase(client, lawyer.request, 200);
+  const closing = await lawyer.request.post(`/api/cases/close-case/${first.caseId}`);
+  expect(closing.status()).toBe(200);
+  await client.goto(`/dashboard/casos/${first.caseId}`);
+  const closure = client.getByRole('region', { name: es.chat.closureTitle });
+  await expect(closure.getByRole('button', { name: es.caseDetail.confirmClosure })).toBeVisible();
+  await closure.getByRole('button', { name: t.dispute.open }).click();
+  const dialog = client.getByRole('dialog', { name: t.dispute.title });
+  await dialog.getByLabel(t.dispute.reason).fill('Corto');
+  await dialog.getByRole('button', { name: t.dispute.submit }).click();
+  await expect(dialog.getByText(es.money.disputeReasonShort)).toBeVisible();
+  await shoot(client, 'dispute-dialog');
+  await dialog.getByRole('button', { name: t.dispute.cancel }).click();
+  await expect(dialog).toBeHidden();
+  await shoot(client, 'case-closure-with-dispute');
+  await closure.getByRole('button', { name: es.caseDetail.confirmClosure }).click();
+  await expect(client.getByText(es.cases.closed)).toBeVisible();
+
+  // the lawyer's Cobros: the case's transfer, sent
+  await lawyer.goto('/dashboard/cobros');
+  const transfer = lawyer.getByRole('row').filter({ hasText: `#${first.code}` });
+  await expect(transfer).toContainText(es.money.transferStatuses.ENVIADA as string);
+  await expect(transfer).toContainText('180 €');
+  await expect(
+    transfer.getByRole('link', { name: t.payouts.transfers.openCase(first.code) }),
+  ).toHaveAttribute('href', `/dashboard/casos/${first.caseId}`);
+  await shoot(lawyer, 'cobros-enabled');
+
+  // another case paid; the administrator refunds half of it in Pagos
+  const second = await paidCase(client, lawyer.request, 300);
+  const admin = await signedInPage(browser, E2E_ADMIN.email);
+  await admin.goto('/admin/pagos');
+  await expect(admin.getByRole('heading', { level: 1, name: t.admin.section })).toBeVisible();
+  const row = admin.getByRole('row').filter({ hasText: `#${second.code}` });
+  await expect(row).toContainText('300 €');
+  await row.getByRole('button', { name: t.admin.refund.actionLabel(second.code) }).click();
+  const refund = admin.getByRole('dialog', { name: t.admin.refund.title(second.code) });
+  await refund.getByLabel(t.admin.refund.partial).check();
+  await refund.getByLabel(t.admin.refund.amount).fill('150');
+  await refund.getByLabel(es.admin.reason).fill('Acuerdo entre las partes: la mitad del trabajo.');
+  await shoot(admin, 'admin-refund-dialog');
+  await refund.getByRole('button', { name: t.admin.refund.confirm }).click();
+  await expect(admin.getByText(t.admin.refund.done(second.code))).toBeVisible();
+  await expect(row).toContainText('150 €');
+  await expect(row).toContainText(es.admin.money.paymentStatuses.COMPLETADO as string);
+  await shoot(admin, 'admin-pagos');
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { name: t.admin.summary.title })).toBeVisible();
+  await expect(admin.locator('.recharts-surface').first()).toBeVisible();
+  await shoot(admin, 'admin-resumen');
+
+  // the client's invoices agree: a rectifying invoice of the refunded half
+  await client.goto('/dashboard/profile/billing');
+  const rectifying = client.getByRole('row').filter({ hasText: 'Rectificativa' });
+  await expect(rectifying.first()).toContainText('150');
+  await shoot(client, 'client-billing-after-refund');
+
+  await lawyer.context().close();
+  await client.context().close();
+  await admin.context().close();
+});
