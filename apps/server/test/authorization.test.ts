@@ -131,6 +131,11 @@ async function buildWorld(adminToken: string): Promise<World> {
     .select()
     .from(notifications)
     .where(eq(notifications.userId, client.id));
+  // money: the lawyer's sandbox payout account, and a dispute the client opened on the paid case
+  const onboarding = await api(lt, 'POST', '/api/payouts/account/onboarding');
+  const dispute = await api(ct, 'POST', `/api/cases/${activeCaseId}/dispute`, {
+    reason: 'El trabajo no está terminado.',
+  });
   const { invoices } = await import('../src/db/schema/index.ts');
   const [invoice] = await t.app.db.select().from(invoices).where(eq(invoices.caseId, activeCaseId));
 
@@ -151,6 +156,8 @@ async function buildWorld(adminToken: string): Promise<World> {
     experienceId: experience.id,
     uploadPath: new URL(upload.json().data.imageUrl, 'http://x').pathname,
     notificationId: notification?.id as string,
+    payoutAccountId: (onboarding.url as string).split('/').pop() as string,
+    disputeId: dispute.id as string,
   };
 }
 

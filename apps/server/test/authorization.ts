@@ -39,6 +39,10 @@ export type World = {
   uploadPath: string;
   /** one of the client's notifications (their case was published) */
   notificationId: string;
+  /** the lawyer's sandbox payout account */
+  payoutAccountId: string;
+  /** the client's open dispute of the paid case */
+  disputeId: string;
 };
 
 export type Built = {
@@ -376,6 +380,50 @@ export const AUTHORIZATION: Record<string, Entry> = {
     admin: true,
     request: (w) => ({ url: `/api/transaccion/receipt/${w.paymentId}`, parties: bothParties(w) }),
   },
+
+  // money (docs/money.md)
+  'GET /api/payouts/account': { access: ABOGADO, request: () => ({ url: '/api/payouts/account' }) },
+  'POST /api/payouts/account/onboarding': {
+    access: ABOGADO,
+    request: () => ({ url: '/api/payouts/account/onboarding' }),
+  },
+  // the sandbox onboarding page's submit: the lawyer's own account only (anyone else's: 404)
+  'POST /api/payouts/sandbox/:id/complete': {
+    access: ABOGADO,
+    scope: 'party',
+    request: (w) => ({ url: `/api/payouts/sandbox/${w.payoutAccountId}/complete`, parties: [w.lawyer.id] }),
+  },
+  'GET /api/payouts/balance': { access: ABOGADO, request: () => ({ url: '/api/payouts/balance' }) },
+  'GET /api/payouts/transfers': { access: ABOGADO, request: () => ({ url: '/api/payouts/transfers' }) },
+  'POST /api/cases/:caseId/dispute': {
+    access: USUARIO,
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/cases/${w.activeCaseId}/dispute`,
+      body: { reason: 'El trabajo no está terminado.' },
+      parties: [w.client.id],
+    }),
+  },
+  'POST /api/payments/:id/cancel': {
+    access: USUARIO,
+    scope: 'party',
+    request: (w) => ({ url: `/api/payments/${w.paymentId}/cancel`, parties: [w.client.id] }),
+  },
+  'GET /api/admin/disputes': { access: ADMIN, request: () => ({ url: '/api/admin/disputes?status=open' }) },
+  'POST /api/admin/disputes/:id/resolve': {
+    access: ADMIN,
+    request: (w) => ({
+      url: `/api/admin/disputes/${w.disputeId}/resolve`,
+      body: { outcome: 'release', note: 'Resuelta en la prueba.' },
+    }),
+  },
+  'GET /api/admin/payments': { access: ADMIN, request: () => ({ url: '/api/admin/payments' }) },
+  'POST /api/admin/payments/:id/refund': {
+    access: ADMIN,
+    request: (w) => ({ url: `/api/admin/payments/${w.paymentId}/refund`, body: { reason: 'Prueba' } }),
+  },
+  'GET /api/admin/ledger/check': { access: ADMIN, request: () => ({ url: '/api/admin/ledger/check' }) },
+  'GET /api/admin/money/summary': { access: ADMIN, request: () => ({ url: '/api/admin/money/summary' }) },
 
   // invoices
   'GET /api/billing/fiscal-profile': {

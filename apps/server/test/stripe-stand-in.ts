@@ -32,6 +32,11 @@ export async function startStripeStandIn() {
   const requests: RecordedRequest[] = [];
   const byIdempotencyKey = new Map<string, Answer>();
   const paymentIntents = new Map<string, Record<string, unknown>>();
+  const accounts = new Map<string, Record<string, unknown>>();
+  const transfers = new Map<
+    string,
+    { id: string; amount: number; amount_reversed: number; reversed: boolean } & Record<string, unknown>
+  >();
   let responder: Responder | undefined;
 
   function builtIn(request: RecordedRequest): Answer {
@@ -98,6 +103,64 @@ export async function startStripeStandIn() {
         },
       };
     }
+    // Connect (docs/money.md): Express accounts, account links, transfers and their reversals
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account = {
+        id: id('acct'),
+        object: 'account',
+        type: form.type,
+        country: form.country,
+        email: form.email,
+        payouts_enabled: false,
+        capabilities: { transfers: 'inactive' },
+        metadata: { lawyerId: form['metadata[lawyerId]'] },
+      };
+      accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (method === 'GET' && accountMatch?.[1]) {
+      const account = accounts.get(decodeURIComponent(accountMatch[1]));
+      return account ? { status: 200, body: account } : stripeError(404, 'No such account');
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          url: `https://connect.stripe.test/setup/e/${form.account}`,
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      const transfer = {
+        id: id('tr'),
+        object: 'transfer',
+        amount: Number(form.amount),
+        amount_reversed: 0,
+        currency: form.currency,
+        destination: form.destination,
+        transfer_group: form.transfer_group,
+        reversed: false,
+      };
+      transfers.set(transfer.id, transfer);
+      return { status: 200, body: transfer };
+    }
+    const reversalMatch = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+    if (method === 'POST' && reversalMatch?.[1]) {
+      const transfer = transfers.get(decodeURIComponent(reversalMatch[1]));
+      if (!transfer) return stripeError(404, 'No such transfer');
+      const amount = Number(form.amount ?? transfer.amount);
+      if (transfer.amount_reversed + amount > transfer.amount)
+        return stripeError(400, 'Reversal exceeds transfer');
+      transfer.amount_reversed += amount;
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      return {
+        status: 200,
+        body: { id: id('trr'), object: 'transfer_reversal', amount, transfer: transfer.id },
+      };
+    }
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && intentMatch?.[1]) {
       const intent = paymentIntents.get(decodeURIComponent(intentMatch[1]));
@@ -151,6 +214,8 @@ export async function startStripeStandIn() {
       const intent = paymentIntents.get(intentId);
       if (intent) intent.status = status;
     },
+    /** The transfers made here (amount, destination, transfer_group, what was reversed). */
+    transfers,
     stripeError,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

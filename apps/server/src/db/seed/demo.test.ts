@@ -45,6 +45,30 @@ describe('demo data', () => {
     expect(provinces[0]?.n).toBeGreaterThanOrEqual(8);
   });
 
+  it('shows the money flow with a ledger the check finds balanced (docs/money.md)', async () => {
+    const [money] = await rows<{
+      sent: number;
+      owed: number;
+      disputes: number;
+      refunds: number;
+      enabled: number;
+    }>(sql`
+      select
+        (select count(*)::int from transfers where status = 'ENVIADA') as sent,
+        (select count(*)::int from transfers where status = 'PENDIENTE') as owed,
+        (select count(*)::int from disputes where status = 'open') as disputes,
+        (select count(*)::int from refunds) as refunds,
+        (select count(*)::int from payout_accounts where status = 'enabled') as enabled`);
+    expect(money?.sent).toBeGreaterThanOrEqual(1);
+    expect(money?.owed).toBeGreaterThanOrEqual(1);
+    expect(money?.disputes).toBe(1);
+    expect(money?.refunds).toBe(1);
+    expect(money?.enabled).toBeGreaterThanOrEqual(1);
+    const check = await t.app.money.ledgerCheck();
+    expect(check.problems).toEqual([]);
+    expect(check.balanced).toBe(true);
+  });
+
   it('gives every verified lawyer and the first client fiscal data that passes the checks', async () => {
     const profiles = await rows<{
       mail: string;

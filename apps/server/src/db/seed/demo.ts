@@ -15,13 +15,18 @@ import {
   academicExperiences,
   cases,
   chats,
+  disputes,
   fiscalProfiles,
   lawyerProfiles,
+  ledgerEntries,
   messages,
   notifications,
   payments,
+  payoutAccounts,
   proposals,
   ratings,
+  refunds,
+  transfers,
   uploads,
   users,
   workExperiences,
@@ -36,6 +41,7 @@ import {
 } from './demo-cases.ts';
 import { demoFiscalProfiles } from './demo-fiscal.ts';
 import { DEMO_LAWYERS } from './demo-lawyers.ts';
+import { planDemoMoney } from './demo-money.ts';
 import { planDemoNotifications } from './demo-notifications.ts';
 import { AVATAR_PALETTE, initialsOf, renderAvatar, renderDocument } from './images.ts';
 
@@ -169,7 +175,13 @@ export async function seedDemo(
     await insertAll(tx, cases, plan.cases);
     await insertAll(tx, chats, plan.chats);
     await insertAll(tx, proposals, plan.proposals);
+    const money = planDemoMoney(plan);
     await insertAll(tx, payments, plan.payments);
+    await insertAll(tx, payoutAccounts, money.accounts);
+    await insertAll(tx, transfers, money.transfers);
+    await insertAll(tx, refunds, money.refunds);
+    await insertAll(tx, disputes, money.disputes);
+    await insertAll(tx, ledgerEntries, money.ledger);
     await insertAll(tx, ratings, plan.ratings);
     await insertAll(tx, notifications, planDemoNotifications(plan, now));
     await insertAll(tx, fiscalProfiles, plan.fiscal);

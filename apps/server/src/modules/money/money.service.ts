@@ -121,7 +121,9 @@ export function createMoneyService(deps: MoneyDeps) {
       amountCents: share,
       transferGroup: caseId,
     });
-    afterCommit(() => void sendTransfer(caseId));
+    afterCommit(async () => {
+      await sendTransfer(caseId);
+    });
   }
 
   /**
@@ -394,7 +396,11 @@ export function createMoneyService(deps: MoneyDeps) {
     const finished =
       locked.source === 'client' &&
       (await deps.cases.finishByPlatform(tx, afterCommit, locked.caseId, 'dispute'));
-    if (!finished) afterCommit(() => void sendTransfer(locked.caseId));
+    if (!finished) {
+      afterCommit(async () => {
+        await sendTransfer(locked.caseId);
+      });
+    }
     return locked.id;
   }
 

@@ -16,7 +16,7 @@ import {
 } from '../../../test/factories.ts';
 import { readMail } from '../../../test/mime.ts';
 import { startSmtp } from '../../../test/smtp.ts';
-import { notificationMails, notifications } from '../../db/schema/index.ts';
+import { notificationMails, notifications, payments } from '../../db/schema/index.ts';
 
 /**
  * Notification mails against a real SMTP server (docs/notifications.md): every event of a case's life,
@@ -106,20 +106,35 @@ describe('notification mails', () => {
       headers: { authorization: `Bearer ${client.token}` },
     });
     expect(paid.statusCode).toBe(303);
+    // the money events (docs/money.md): the lawyer's payout account, a dispute instead of the
+    // confirmation, released by an administrator (the case finishes, the lawyer is paid), then a refund
+    const onboarding = await call(lawyer.token, 'POST', '/api/payouts/account/onboarding');
+    await call(lawyer.token, 'POST', `/api/payouts/sandbox/${onboarding.url.split('/').pop()}/complete`);
     await call(lawyer.token, 'POST', `/api/cases/close-case/${caseId}`);
-    await call(client.token, 'POST', `/api/cases/confirm-close-case/${caseId}/${proposal.chatId}`);
+    const dispute = await call(client.token, 'POST', `/api/cases/${caseId}/dispute`, {
+      reason: 'El escrito no se ha presentado todavía.',
+    });
+    await call(adminToken, 'POST', `/api/admin/disputes/${dispute.id}/resolve`, {
+      outcome: 'release',
+      note: 'El escrito está presentado.',
+    });
     await call(client.token, 'POST', '/api/rating/new-rating', {
       caseId,
       stars: 5,
       title: 'Muy bien',
       description: '',
     });
+    const [paidRow] = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
+    await call(adminToken, 'POST', `/api/admin/payments/${paidRow?.id}/refund`, {
+      amount: 50,
+      reason: 'Una gestión no fue necesaria.',
+    });
 
     const first = await t.app.notifications.drainOutbox();
-    expect(first).toEqual({ sent: 11, failed: 0 });
+    expect(first).toEqual({ sent: 18, failed: 0 });
     // a second round finds nothing to send: a mail is never sent twice
     expect(await t.app.notifications.drainOutbox()).toEqual({ sent: 0, failed: 0 });
-    expect(smtp.received).toHaveLength(11);
+    expect(smtp.received).toHaveLength(18);
 
     const expected: Array<[Person, string, string]> = [
       [client, 'case.approved', 'Herencia de mi tía'],
@@ -130,8 +145,15 @@ describe('notification mails', () => {
       [client, 'payment.completed', 'Herencia de mi tía'],
       [lawyer, 'payment.completed', 'Herencia de mi tía'],
       [client, 'closure.requested', 'Herencia de mi tía'],
+      [client, 'dispute.opened', 'Herencia de mi tía'],
+      [lawyer, 'dispute.opened', 'Herencia de mi tía'],
+      [client, 'dispute.resolved', 'Herencia de mi tía'],
+      [lawyer, 'dispute.resolved', 'Herencia de mi tía'],
+      [client, 'case.finished', 'Herencia de mi tía'],
       [lawyer, 'case.finished', 'Herencia de mi tía'],
+      [lawyer, 'payout.sent', 'Herencia de mi tía'],
       [lawyer, 'rating.received', 'Herencia de mi tía'],
+      [client, 'refund.issued', 'Herencia de mi tía'],
     ];
     const stored = await t.app.db
       .select({ notification: notifications, mail: notificationMails })

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import type {
+  cases,
+  disputes,
+  ledgerEntries,
+  payments,
+  payoutAccounts,
+  refunds,
+  transfers,
+} from '../schema/index.ts';
+
+type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+
+const stableId = (key: string) => {
+  const hex = createHash('sha1').update(`l4l-demo-money:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+const accountId = (lawyerId: string) =>
+  `sbx_acct_${createHash('sha1').update(lawyerId).digest('base64url').slice(0, 24)}`;
+
+/**
+ * The demo's money (docs/money.md), consistent with its payments so that the ledger check passes on a
+ * fresh demo: every payment charged; finished cases released, their share sent to lawyers with an enabled
+ * sandbox payout account (all but one, whose money shows as available); one running case disputed; one
+ * running case refunded in part. Mutates the payments it is given (ids, refunded amounts).
+ */
+export function planDemoMoney(input: { cases: Row<typeof cases>[]; payments: Row<typeof payments>[] }) {
+  const plan = {
+    accounts: [] as Row<typeof payoutAccounts>[],
+    transfers: [] as Row<typeof transfers>[],
+    refunds: [] as Row<typeof refunds>[],
+    disputes: [] as Row<typeof disputes>[],
+    ledger: [] as Row<typeof ledgerEntries>[],
+  };
+  const statusOf = new Map(input.cases.map((row) => [row.id, row.status]));
+  const finishedAt = new Map(input.cases.map((row) => [row.id, row.finishDate ?? null]));
+  const move = (
+    kind: Row<typeof ledgerEntries>['kind'],
+    reference: string,
+    caseId: string,
+    at: Date,
+    legs: Array<[Row<typeof ledgerEntries>['account'], number]>,
+  ) => {
+    const movementId = stableId(`${kind}:${reference}`);
+    for (const [account, amountCents] of legs) {
+      if (amountCents !== 0)
+        plan.ledger.push({ movementId, kind, reference, caseId, account, amountCents, createdAt: at });
+    }
+  };
+
+  const paid = input.payments.filter((p) => p.status === 'COMPLETADO' && p.completedAt);
+  const lawyers = [...new Set(paid.map((p) => p.lawyerId))];
+  // the last lawyer with payments has not set up payouts yet: their money waits as available
+  const withoutAccount = lawyers.at(-1);
+  for (const lawyerId of lawyers) {
+    if (lawyerId === withoutAccount) continue;
+    plan.accounts.push({
+      lawyerId,
+      provider: 'sandbox',
+      providerAccountId: accountId(lawyerId),
+      status: 'enabled',
+      enabledAt: new Date(
+        Math.min(...paid.filter((p) => p.lawyerId === lawyerId).map((p) => p.completedAt?.getTime() ?? 0)),
+      ),
+    });
+  }
+
+  let disputed = false;
+  let refunded = false;
+  for (const payment of paid) {
+    payment.id ??= stableId(`payment:${payment.proposalId}`);
+    const id = payment.id;
+    const at = payment.completedAt as Date;
+    move('charge', id, payment.caseId, at, [
+      ['provider_balance', payment.amountCents],
+      ['client_funds', -payment.amountCents],
+    ]);
+    const status = statusOf.get(payment.caseId);
+    if (status === 'ACTIVO' && !disputed) {
+      disputed = true;
+      plan.disputes.push({
+        id: stableId(`dispute:${id}`),
+        caseId: payment.caseId,
+        paymentId: id,
+        source: 'client',
+        reason: 'El abogado pidió cerrar el caso, pero todavía no ha presentado el escrito que acordamos.',
+        status: 'open',
+        openedAt: new Date(at.getTime() + 2 * 24 * 60 * 60 * 1000),
+      });
+      continue;
+    }
+    if (status === 'ACTIVO' && !refunded) {
+      refunded = true;
+      const cents = Math.round(payment.amountCents / 4);
+      const refundAt = new Date(at.getTime() + 24 * 60 * 60 * 1000);
+      const providerRefundId = `demo_re_${id.replaceAll('-', '').slice(0, 20)}`;
+      plan.refunds.push({
+        paymentId: id,
+        caseId: payment.caseId,
+        amountCents: cents,
+        reason: 'Una de las gestiones acordadas no fue necesaria.',
+        providerRefundId,
+        createdAt: refundAt,
+      });
+      payment.refundedCents = cents;
+      payment.refundedAt = refundAt;
+      move('refund', providerRefundId, payment.caseId, refundAt, [
+        ['client_funds', cents],
+        ['provider_balance', -cents],
+      ]);
+      continue;
+    }
+    if (status !== 'FINALIZADO') continue;
+    const doneAt = finishedAt.get(payment.caseId) ?? at;
+    const fee = payment.feeCents;
+    const share = payment.amountCents - fee;
+    move('release', payment.caseId, payment.caseId, doneAt, [
+      ['client_funds', payment.amountCents],
+      ['platform_fee', -fee],
+      ['lawyer_payable', -share],
+    ]);
+    const transferId = stableId(`transfer:${payment.caseId}`);
+    const sent = payment.lawyerId !== withoutAccount;
+    plan.transfers.push({
+      id: transferId,
+      caseId: payment.caseId,
+      paymentId: id,
+      lawyerId: payment.lawyerId,
+      amountCents: share,
+      status: sent ? 'ENVIADA' : 'PENDIENTE',
+      provider: sent ? 'sandbox' : null,
+      providerTransferId: sent ? `demo_tr_${transferId.replaceAll('-', '').slice(0, 20)}` : null,
+      transferGroup: payment.caseId,
+      createdAt: doneAt,
+      sentAt: sent ? doneAt : null,
+    });
+    if (sent) {
+      move('transfer', transferId, payment.caseId, doneAt, [
+        ['lawyer_payable', share],
+        ['provider_balance', -share],
+      ]);
+    }
+  }
+  return plan;
+}
