@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'closure.requested',
   'case.finished',
   'rating.received',
+  'messages',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
