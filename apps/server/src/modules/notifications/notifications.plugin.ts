@@ -15,6 +15,8 @@ export type Notifications = {
   /** sends what the outbox holds that is due (at `at`, to reach later retries); tests call it */
   drainOutbox: MailWorker['drainOutbox'];
   outboxCounts: MailWorker['counts'];
+  /** the mail worker's health, for readiness (docs/notifications.md, Health and metrics) */
+  mailHealth: MailWorker['health'];
   /** writes the unread-messages digests due (at `at`, to move the clock); tests call it */
   sweepMessageDigests: MessageDigest['sweep'];
 };
@@ -57,8 +59,30 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
     notify: service.notify,
     drainOutbox: worker.drainOutbox,
     outboxCounts: worker.counts,
+    mailHealth: (now) => worker.health(now),
     sweepMessageDigests: digest.sweep,
   } satisfies Notifications);
+
+  app.metrics.gauge(
+    'l4l_mail_outbox_pending',
+    'Notification mails waiting in the outbox (read after each worker round)',
+    () => worker.stats().depth,
+  );
+  app.metrics.gauge(
+    'l4l_mail_outbox_failed',
+    'Notification mails given up after every attempt (read after each worker round)',
+    () => worker.stats().failed,
+  );
+  app.metrics.counter(
+    'l4l_mail_sent_total',
+    'Notification mails sent by this process',
+    () => worker.stats().sent,
+  );
+  app.metrics.counter(
+    'l4l_mail_send_failures_total',
+    'Failed attempts to send a notification mail on this process (each retried later or given up)',
+    () => worker.stats().failures,
+  );
 
   if (options.autoSend ?? app.config.env !== 'test') {
     app.addHook('onReady', async () => {
@@ -76,5 +100,5 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
 
 export default fp(notificationsPlugin, {
   name: 'notifications',
-  dependencies: ['config', 'auth', 'chat', 'mailer'],
+  dependencies: ['config', 'metrics', 'auth', 'chat', 'mailer'],
 });
