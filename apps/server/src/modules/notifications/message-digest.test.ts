@@ -96,8 +96,10 @@ describe('the messages digest', () => {
     expect(digests.map((row) => row.title)).toContain(
       es.notifications.events.messages.title({ counterpart: 'Lucía Vega', count: 4 }),
     );
-    // nothing new since: no more, however late
+    // nothing new since: no more, however late; and messages over a day old are never told
     expect(await t.app.notifications.sweepMessageDigests(later(5 * MESSAGE_DIGEST.windowMs))).toBe(0);
+    await write(lawyer.id);
+    expect(await t.app.notifications.sweepMessageDigests(later(MESSAGE_DIGEST.maxAgeMs + MINUTE))).toBe(0);
   });
 
   it('tells the lawyer too, counts only the sender’s unread messages, and obeys the messages switch', async () => {

@@ -12,6 +12,11 @@ export const MESSAGE_DIGEST = {
   sweepMs: 60_000,
   /** at most one digest per chat and recipient in this long */
   windowMs: 60 * 60_000,
+  /**
+   * only messages of the last day are told: a deploy (or a restart after days down) does not mail everyone
+   * about chats left unread for months
+   */
+  maxAgeMs: 24 * 60 * 60_000,
 } as const;
 
 export type MessageDigest = ReturnType<typeof createMessageDigest>;
@@ -35,7 +40,11 @@ export function createMessageDigest(deps: {
 
   async function sweep(now: Date): Promise<number> {
     let written = 0;
-    for (const candidate of await repository.digestCandidates(now, MESSAGE_DIGEST.windowMs)) {
+    for (const candidate of await repository.digestCandidates(
+      now,
+      MESSAGE_DIGEST.windowMs,
+      MESSAGE_DIGEST.maxAgeMs,
+    )) {
       // read now, not in the query: a person who opens the app meanwhile gets no mail
       if (await deps.isOnline(candidate.recipientId)) continue;
       const wrote = await withTransaction(deps.db, async (tx, afterCommit) => {

@@ -184,10 +184,10 @@ export function createNotificationsRepository(db: Db) {
         .where(eq(notificationMails.id, id));
     },
 
-    async digestCandidates(now: Date, windowMs: number): Promise<DigestCandidate[]> {
+    async digestCandidates(now: Date, windowMs: number, maxAgeMs: number): Promise<DigestCandidate[]> {
       return [
-        ...(await digestCandidatesOf(db, 'client', now, windowMs)),
-        ...(await digestCandidatesOf(db, 'lawyer', now, windowMs)),
+        ...(await digestCandidatesOf(db, 'client', now, windowMs, maxAgeMs)),
+        ...(await digestCandidatesOf(db, 'lawyer', now, windowMs, maxAgeMs)),
       ];
     },
 
@@ -243,13 +243,14 @@ export type DigestCandidate = {
  * Chats with a digest due at `now` (docs/notifications.md, The messages digest), on one side of the pair:
  * the sender's messages the recipient has not read, at least one newer than the last digest, and no digest
  * in the last `windowMs`. Platform messages (no sender) and the client-only ones are not counted for the
- * lawyer.
+ * lawyer. Only messages of the last `maxAgeMs` count.
  */
 async function digestCandidatesOf(
   db: Db,
   side: 'client' | 'lawyer',
   now: Date,
   windowMs: number,
+  maxAgeMs: number,
 ): Promise<DigestCandidate[]> {
   const recipient = side === 'client' ? chats.userId : chats.lawyerId;
   const sender = side === 'client' ? chats.lawyerId : chats.userId;
@@ -271,6 +272,7 @@ async function digestCandidatesOf(
         eq(messages.chatId, chats.id),
         eq(messages.senderId, sender),
         gt(messages.createdAt, sql`coalesce(${lastRead}, ${epoch})`),
+        gt(messages.createdAt, new Date(now.getTime() - maxAgeMs)),
         lte(messages.createdAt, now),
         side === 'lawyer' ? eq(messages.audience, 'ALL') : undefined,
       ),
