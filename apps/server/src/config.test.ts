@@ -51,6 +51,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'loopback,proxy.example', /TRUST_PROXY/],
     ['ALLOW_SANDBOX_PAYMENTS', 'quizá', /ALLOW_SANDBOX_PAYMENTS debe ser true o false/],
     ['API_DOCS', 'sí', /API_DOCS debe ser true o false/],
+    ['SUPPORT_MAIL', 'soporte-en-l4l', /SUPPORT_MAIL debe ser una dirección de correo válida/],
     ['METRICS_TOKEN', 'corto', /METRICS_TOKEN debe tener al menos 16 caracteres/],
     ['METRICS_TOKEN', 'con espacios dentro del token', /METRICS_TOKEN/],
     ['HTTP_REQUEST_TIMEOUT_MS', 'abc', /HTTP_REQUEST_TIMEOUT_MS debe ser un número de milisegundos/],
@@ -91,6 +92,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, API_DOCS: 'false' }).apiDocs).toBe(false);
     expect(loadConfig(base).metricsToken).toBeUndefined();
     expect(loadConfig({ ...base, METRICS_TOKEN: 'abcdefghijklmnop' }).metricsToken).toBe('abcdefghijklmnop');
+  });
+
+  it('answers mails that invite a reply from SUPPORT_MAIL, by default soporte@ the host of PUBLIC_URL', () => {
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://www.l4l.es' }).supportMail).toBe('soporte@www.l4l.es');
+    expect(loadConfig({ ...base, SUPPORT_MAIL: 'ayuda@l4l.es' }).supportMail).toBe('ayuda@l4l.es');
   });
 
   it('refuses the demo data in production: its administrator’s second factor is public', () => {

@@ -185,6 +185,7 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: millis('DB_CONNECT_TIMEOUT_MS', 100, 600_000).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: millis('DB_STATEMENT_TIMEOUT_MS', 100, 3_600_000).default(10_000),
   API_DOCS: bool('API_DOCS').optional(),
+  SUPPORT_MAIL: z.email({ error: 'SUPPORT_MAIL debe ser una dirección de correo válida' }).optional(),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -218,6 +219,8 @@ export type Config = {
       }
     | undefined;
   publicUrl: string;
+  /** Reply-To of the mails that invite an answer (SUPPORT_MAIL; soporte@ the host of PUBLIC_URL) */
+  supportMail: string;
   rateLimitFactor: number;
   /** open chat sockets one user may hold on each server process */
   chatMaxSocketsPerUser: number;
@@ -348,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    supportMail: e.SUPPORT_MAIL ?? '',
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     chatMaxSocketsPerUser: e.CHAT_MAX_SOCKETS_PER_USER,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
@@ -375,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = localJwtSecret(dataDir);
+  if (!config.supportMail) config.supportMail = `soporte@${new URL(config.publicUrl).hostname}`;
   return config;
 }
 

@@ -1,5 +1,5 @@
 import { es } from '@l4l/shared/texts/es';
-import { expect, test } from '@playwright/test';
+import { expect, test, type WebSocket } from '@playwright/test';
 import {
   adminToken,
   expectAccessible,
@@ -58,11 +58,27 @@ test('the lawyer proposes: the client’s bell shows it live, the mail is in the
   });
   expect(approved.status()).toBe(200);
 
+  // the tab holds ONE WebSocket, shared by the bell and the chat (lib/stomp-client.ts); the page left by
+  // the navigation below may have opened its own, closed as it unloads
+  const sockets: WebSocket[] = [];
+  const openSockets = () => sockets.filter((socket) => !socket.isClosed());
+  const subscribed = new Map<WebSocket, string[]>();
+  page.on('websocket', (socket) => {
+    sockets.push(socket);
+    subscribed.set(socket, []);
+    socket.on('framesent', ({ payload }) => {
+      const text = payload.toString();
+      const destination = text.startsWith('SUBSCRIBE') ? text.match(/^destination:(.*)$/m)?.[1] : null;
+      if (destination) subscribed.get(socket)?.push(destination);
+    });
+  });
+  const subscriptions = () => openSockets().flatMap((socket) => subscribed.get(socket) ?? []);
   await page.goto('/dashboard/inicio');
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName(es.notifications.centre.bell(1));
-  // the live push is subscribed once the page is idle; give it a moment so the timing below is the push's
-  await page.waitForTimeout(1500);
+  // the live push is subscribed once the page is idle: the timing below is the push's, not the idle wait
+  await expect.poll(() => subscriptions().sort()).toEqual(['/topic/messages', '/user/queue/notifications']);
+  expect(openSockets()).toHaveLength(1);
 
   const lawyer = await signedInPage(browser, LAWYER_MAIL);
   const started = Date.now();
@@ -101,6 +117,8 @@ test('the lawyer proposes: the client’s bell shows it live, the mail is in the
   ).toBeVisible();
   // opening it read it: the bell counts one less
   await expect(bell).toHaveAccessibleName(es.notifications.centre.bell(1));
+  // client-side navigation from the home to the list and the chat: still the one socket
+  expect(openSockets()).toHaveLength(1);
   await context.close();
   await lawyer.context().close();
 });

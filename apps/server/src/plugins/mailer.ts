@@ -14,6 +14,8 @@ export type Mail = {
   /** a Message-ID fixed by the caller, so that a mail sent again is known as the same one */
   messageId?: string;
   headers?: Record<string, string>;
+  /** the text asks for an answer: `Reply-To` is the support address (SUPPORT_MAIL), not the sender */
+  invitesReply?: boolean;
 };
 
 export type Mailer = {
@@ -45,8 +47,10 @@ export function composeMail(content: {
   paragraphs: string[];
   action?: { label: string; url: string };
   footnotes?: string[];
+  /** the text asks for an answer (docs/operations.md, SUPPORT_MAIL): it gets a Reply-To */
+  invitesReply?: boolean;
 }): Omit<Mail, 'to'> {
-  const { subject, name, paragraphs, action, footnotes = [] } = content;
+  const { subject, name, paragraphs, action, footnotes = [], invitesReply } = content;
   const greeting = es.mail.greeting(name);
   const text = [
     greeting,
@@ -67,7 +71,13 @@ export function composeMail(content: {
     ...footnotes.map(p),
     p(es.mail.signature),
   ].join('')}</body></html>`;
-  return { subject, text, html };
+  return { subject, text, html, ...(invitesReply ? { invitesReply } : {}) };
+}
+
+/** What nodemailer is given: the sender, and `Reply-To` the support address when the mail invites an answer. */
+function envelopeOf(mail: Mail, from: string, supportMail: string) {
+  const { invitesReply, ...rest } = mail;
+  return { from, ...rest, ...(invitesReply ? { replyTo: supportMail } : {}) };
 }
 
 /**
@@ -76,14 +86,14 @@ export function composeMail(content: {
  * and its subject and link are logged, so password recovery works out of the box.
  */
 async function mailer(app: FastifyInstance) {
-  const { smtpUrl, mailFrom, dataDir } = app.config;
+  const { smtpUrl, mailFrom, dataDir, supportMail } = app.config;
   if (smtpUrl) {
     const local = LOCAL_HOSTS.has(new URL(smtpUrl).hostname);
     const transport = nodemailer.createTransport({ url: smtpUrl, ignoreTLS: local });
     app.addHook('onClose', async () => transport.close());
     app.decorate('mailer', {
       async send(mail: Mail) {
-        await transport.sendMail({ from: mailFrom, ...mail });
+        await transport.sendMail(envelopeOf(mail, mailFrom, supportMail));
       },
     });
     return;
@@ -93,7 +103,7 @@ async function mailer(app: FastifyInstance) {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   app.decorate('mailer', {
     async send(mail: Mail) {
-      const info = await transport.sendMail({ from: mailFrom, ...mail });
+      const info = await transport.sendMail(envelopeOf(mail, mailFrom, supportMail));
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -2,18 +2,26 @@ import type { AddressInfo } from 'node:net';
 import type { IStompSocket } from '@stomp/stompjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type WebSocket as ServerSocket, WebSocket, WebSocketServer } from 'ws';
-import { createStompConnection, STOMP_HEARTBEAT_MS, type StompState, stompUrl } from './stomp-client.ts';
+import {
+  createStompConnection,
+  joinSharedStomp,
+  STOMP_HEARTBEAT_MS,
+  type StompState,
+  stompUrl,
+} from './stomp-client.ts';
 
 /** A tiny STOMP broker: CONNECTED, RECEIPT for any frame asking one, ERROR (with receipt-id) for a body saying "refuse". */
 function fakeBroker() {
   const frames: { command: string; headers: Record<string, string>; body: string }[] = [];
   const sockets = new Set<ServerSocket>();
+  let opened = 0;
   const server = new WebSocketServer({ port: 0, handleProtocols: () => 'v12.stomp' });
   const frame = (command: string, headers: Record<string, string>, body = '') =>
     `${command}\n${Object.entries(headers)
       .map(([key, value]) => `${key}:${value}`)
       .join('\n')}\n\n${body}\0`;
   server.on('connection', (socket) => {
+    opened += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('message', (data) => {
@@ -40,6 +48,8 @@ function fakeBroker() {
   return {
     url: () => `ws://127.0.0.1:${port()}/ws`,
     frames,
+    opened: () => opened,
+    open: () => sockets.size,
     dropEveryone: () => {
       for (const socket of sockets) socket.terminate();
     },
@@ -107,5 +117,64 @@ describe('stomp client', () => {
         broker?.frames.some((f) => f.command === 'SEND' && f.headers.destination === '/app/disconnect'),
       ).toBe(true),
     );
+  });
+
+  it('shares one socket per tab between the chat and the bell, resubscribes both after a drop, closes with the last', async () => {
+    broker = fakeBroker();
+    const options = {
+      url: broker.url(),
+      reconnectDelayMs: 50,
+      socketFactory: (url: string) => new WebSocket(url, ['v12.stomp']) as unknown as IStompSocket,
+    };
+    const chatConnected = vi.fn();
+    const bellConnected = vi.fn();
+    const chat = joinSharedStomp(
+      'user-1',
+      {
+        onConnected: (live, reconnected) => {
+          chatConnected(reconnected);
+          live.subscribe('/topic/messages', () => {});
+        },
+      },
+      options,
+    );
+    const bell = joinSharedStomp(
+      'user-1',
+      {
+        onConnected: (live, reconnected) => {
+          bellConnected(reconnected);
+          live.subscribe('/user/queue/notifications', () => {});
+        },
+      },
+      options,
+    );
+    await vi.waitFor(() => expect(bellConnected).toHaveBeenCalledTimes(1));
+    expect(chatConnected).toHaveBeenCalledTimes(1);
+    expect(broker.opened()).toBe(1);
+    const subscribed = () =>
+      broker?.frames.filter((f) => f.command === 'SUBSCRIBE').map((f) => f.headers.destination);
+    await vi.waitFor(() => expect(subscribed()).toHaveLength(2));
+
+    // one that joins a live connection is told at once, on the same socket
+    const late = vi.fn();
+    const third = joinSharedStomp('user-1', { onConnected: late }, options);
+    expect(late).toHaveBeenCalledWith(expect.anything(), false);
+    third.leave();
+
+    broker.dropEveryone();
+    await vi.waitFor(() => expect(bellConnected).toHaveBeenCalledTimes(2));
+    expect(chatConnected).toHaveBeenLastCalledWith(true);
+    await vi.waitFor(() => expect(subscribed()).toHaveLength(4));
+    expect(subscribed()?.slice(2).sort()).toEqual(['/topic/messages', '/user/queue/notifications']);
+    expect(broker.opened()).toBe(2);
+
+    // the bell leaving ends its subscription only; the chat leaving last closes the socket
+    bell.leave();
+    await vi.waitFor(() => expect(broker?.frames.some((f) => f.command === 'UNSUBSCRIBE')).toBe(true));
+    expect(broker.open()).toBe(1);
+    chat.leave({ destination: '/app/disconnect', body: { userType: 'user' } });
+    await vi.waitFor(() => expect(broker?.open()).toBe(0));
+    expect(broker.frames.some((f) => f.headers.destination === '/app/disconnect')).toBe(true);
+    expect(broker.opened()).toBe(2);
   });
 });

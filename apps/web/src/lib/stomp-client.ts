@@ -3,6 +3,7 @@ import {
   type IFrame,
   type IMessage,
   type IStompSocket,
+  ReconnectionTimeMode,
   type StompSubscription,
 } from '@stomp/stompjs';
 
@@ -15,8 +16,13 @@ import {
  * the broker reads it when CONNECT carries no Authorization header (ADR 0003).
  */
 
-/** docs/domain.md, Limits: reconnect 5000 ms after the connection is lost; heart-beat 10000 ms in and out. */
+/**
+ * docs/domain.md, Limits: reconnect 5000 ms after the connection is lost, then twice as long after each
+ * failed attempt up to 60 s (a broker that is down is not hammered by every open tab); heart-beat 10000 ms
+ * in and out.
+ */
 export const STOMP_RECONNECT_DELAY_MS = 5000;
+export const STOMP_MAX_RECONNECT_DELAY_MS = 60_000;
 export const STOMP_HEARTBEAT_MS = 10_000;
 /** A SEND with no RECEIPT (nor ERROR) after this long is reported as failed. */
 export const STOMP_RECEIPT_TIMEOUT_MS = 10_000;
@@ -95,6 +101,12 @@ export function createStompConnection(options: StompConnectionOptions): StompCon
     heartbeatIncoming: STOMP_HEARTBEAT_MS,
     heartbeatOutgoing: STOMP_HEARTBEAT_MS,
     reconnectDelay: options.reconnectDelayMs ?? STOMP_RECONNECT_DELAY_MS,
+    // the delay doubles after each failed attempt and is back to the first one after a CONNECTED
+    reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
+    maxReconnectDelay: Math.max(
+      options.reconnectDelayMs ?? STOMP_RECONNECT_DELAY_MS,
+      options.reconnectDelayMs === undefined ? STOMP_MAX_RECONNECT_DELAY_MS : options.reconnectDelayMs * 8,
+    ),
     // a dead peer is dropped at once rather than after the TCP time-out, so the reconnect starts
     discardWebsocketOnCommFailure: true,
   });
@@ -170,4 +182,119 @@ export function createStompConnection(options: StompConnectionOptions): StompCon
   options.onStateChange('connecting');
   client.activate();
   return connection;
+}
+
+/** What a feature hands the shared connection: called on every CONNECTED, where it (re)subscribes. */
+export type StompListener = {
+  onConnected: (connection: StompConnection, reconnected: boolean) => void;
+  onStateChange?: (state: StompState) => void;
+  onError?: (message: string) => void;
+};
+
+export type StompMembership = {
+  /** The shared connection (its SENDs); subscriptions made through it end when this member leaves. */
+  connection: StompConnection;
+  /**
+   * Ends this member's subscriptions; `farewell` is sent first if connected. The socket closes once its
+   * last member leaves.
+   */
+  leave: (farewell?: { destination: string; body: unknown }) => void;
+};
+
+type Member = { listener: StompListener; subscriptions: Set<StompSubscription> };
+type Shared = { key: string; connection: StompConnection; members: Set<Member>; state: StompState };
+
+let shared: Shared | null = null;
+
+/** Test seam: the options of the one connection a tab opens (url, socket factory, reconnect delay). */
+export type SharedStompOptions = Pick<StompConnectionOptions, 'url' | 'reconnectDelayMs' | 'socketFactory'>;
+
+/**
+ * One STOMP connection per tab, shared by every feature that needs the broker (the chat, the bell): each
+ * joins with a listener and leaves when it unmounts; the first to join opens the socket, the last to leave
+ * closes it. `key` is the signed-in person: a different person (a new sign-in) gets a socket of their own.
+ * Every member is told of every CONNECTED (a reconnect included, with the backoff of
+ * createStompConnection), so each resubscribes; one that joins an open connection is told at once.
+ */
+export function joinSharedStomp(
+  key: string,
+  listener: StompListener,
+  options: SharedStompOptions = {},
+): StompMembership {
+  if (shared && shared.key !== key) {
+    // the previous person's members are leaving (their screens unmount): nothing of theirs is kept
+    void shared.connection.close();
+    shared = null;
+  }
+  if (!shared) {
+    const members = new Set<Member>();
+    const current: Shared = { key, members, state: 'connecting', connection: null as never };
+    current.connection = createStompConnection({
+      ...options,
+      onStateChange: (state) => {
+        current.state = state;
+        for (const member of members) member.listener.onStateChange?.(state);
+      },
+      onConnected: (connection, reconnected) => {
+        for (const member of members) {
+          // the broker forgot the subscriptions with the old socket
+          member.subscriptions.clear();
+          member.listener.onConnected(memberConnection(connection, member), reconnected);
+        }
+      },
+      onError: (message) => {
+        for (const member of members) member.listener.onError?.(message);
+      },
+    });
+    shared = current;
+  }
+  const current = shared;
+  const member: Member = { listener, subscriptions: new Set() };
+  current.members.add(member);
+  const connection = memberConnection(current.connection, member);
+  listener.onStateChange?.(current.state);
+  if (current.connection.connected) listener.onConnected(connection, false);
+
+  let left = false;
+  return {
+    connection,
+    leave(farewell) {
+      if (left) return;
+      left = true;
+      current.members.delete(member);
+      if (current.members.size === 0) {
+        if (shared === current) shared = null;
+        void current.connection.close(farewell);
+        return;
+      }
+      if (farewell) current.connection.notify(farewell.destination, farewell.body);
+      for (const subscription of member.subscriptions) {
+        try {
+          subscription.unsubscribe();
+        } catch {
+          // the socket is gone: so is the subscription
+        }
+      }
+      member.subscriptions.clear();
+    },
+  };
+}
+
+/** The shared connection as one member sees it: its subscriptions are remembered, to end when it leaves. */
+function memberConnection(connection: StompConnection, member: Member): StompConnection {
+  return {
+    subscribe(destination, onMessage, onSubscribed) {
+      const subscription = connection.subscribe(destination, onMessage, onSubscribed);
+      if (subscription) member.subscriptions.add(subscription);
+      return subscription;
+    },
+    send: (destination, body) => connection.send(destination, body),
+    notify: (destination, body) => connection.notify(destination, body),
+    get connected() {
+      return connection.connected;
+    },
+    close: async (farewell) => {
+      if (farewell) connection.notify(farewell.destination, farewell.body);
+    },
+  };
 }

@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'dispute.opened',
   'dispute.resolved',
   'refund.issued',
+  'messages',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { cases } from './cases.ts';
+import { chats } from './chat.ts';
 import { createdAt, id, tstz } from './columns.ts';
 import { users } from './users.ts';
 
@@ -67,4 +68,24 @@ export const notificationPreferences = pgTable(
     email: boolean('email').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);
+
+/**
+ * The unread-messages digest of one chat for one of its two people (docs/notifications.md, The messages
+ * digest): when the last one was written, and the newest message it counted, so the next one waits an
+ * hour and only comes for messages newer than that.
+ */
+export const messageDigests = pgTable(
+  'message_digests',
+  {
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSentAt: tstz('last_sent_at').notNull(),
+    coveredUntil: tstz('covered_until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] })],
 );

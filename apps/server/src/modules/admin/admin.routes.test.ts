@@ -175,11 +175,17 @@ describe('lawyers awaiting verification', () => {
     const [mail] = mailsTo(lawyer.mail);
     expect(mail).toContain(es.mail.lawyerRejected.intro);
     expect(mail).toContain(reason);
+    // it invites a reply: the answer goes to the support address (SUPPORT_MAIL, here its default)
+    expect(mail).toMatch(/^Reply-To: soporte@localhost$/m);
     expect(await auditOf(lawyer.id)).toMatchObject([{ action: 'lawyer.reject', reason, adminId: admin.id }]);
 
     // a later verification still works and clears the rejection
     const verified = await asAdmin('POST', `/api/admin/lawyers/${lawyer.id}/verify`);
     expect(verified.json().data).toMatchObject({ verified: true, rejectedAt: null, rejectionReason: null });
+    // the verification asks for nothing back: no Reply-To
+    const welcome = mailsTo(lawyer.mail).find((raw) => raw.includes(es.mail.lawyerVerified.intro));
+    expect(welcome).toBeDefined();
+    expect(welcome).not.toMatch(/^Reply-To:/m);
     const again = await asAdmin('POST', `/api/admin/lawyers/${lawyer.id}/reject`, { reason });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(es.admin.lawyerAlreadyVerified);

@@ -150,6 +150,8 @@ export function createAdminService({ db, sessions, mailer, publicUrl, log }: Dep
         subject: texts.subject,
         name: lawyer.name,
         paragraphs: [texts.intro, texts.reason(reason), texts.next],
+        // "responde a este correo": the answer goes to the support address
+        invitesReply: true,
       });
       return toAdminLawyer(lawyer);
     },

@@ -86,7 +86,13 @@ export function createMailChange({
       const notice = es.mail.mailChangeNotice;
       await send(
         account.mail,
-        { subject: notice.subject, name: account.name, paragraphs: [notice.body(input.mail), notice.advice] },
+        {
+          subject: notice.subject,
+          name: account.name,
+          paragraphs: [notice.body(input.mail), notice.advice],
+          // "escríbenos": an answer to this mail reaches the support address
+          invitesReply: true,
+        },
         es.validation.mailChangeNotSent,
       );
       return { mail: account.mail, pendingMail: input.mail };

@@ -19,6 +19,11 @@ export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'publish'> & {
   disconnectUser(userId: string, which?: SessionScope): Promise<void>;
   /** Writes `body` to every session of the user subscribed to `destination`, on every process. */
   pushToUser(userId: string, destination: string, body: string): Promise<void>;
+  /**
+   * The person has an open chat session (announced with /app/connect) on this process or, with Redis, on
+   * another one (the presence key the fan-out keeps).
+   */
+  isOnline(userId: string): Promise<boolean>;
   /** open STOMP sessions on this process and MESSAGE frames delivered since the start (for /metrics) */
   stats(): { sessions: number; delivered: number };
 };
@@ -49,11 +54,12 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     : createLocalFanout(app.log);
   app.addHook('onClose', async () => fanout.close());
 
+  // online on this process, or on another one (Redis); read only once the gateway below exists
+  const isOnline = async (userId: string) => gateway.isOnline(userId) || fanout.presence.isOnline(userId);
   const service = createChatService({
     db: app.db,
     publish: (event) => fanout.publish(event),
-    // online on this process, or on another one (Redis); read only once the gateway below exists
-    presence: { isOnline: async (userId) => gateway.isOnline(userId) || fanout.presence.isOnline(userId) },
+    presence: { isOnline },
   });
   const gateway: ChatGateway = createChatGateway({
     service,
@@ -80,6 +86,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     async pushToUser(userId: string, destination: string, body: string) {
       fanout.publish({ kind: 'push', userId, destination, body });
     },
+    isOnline,
     stats: () => gateway.stats(),
   } satisfies Chat);
 

@@ -64,7 +64,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/health/ready', { schema: { response: { 200: healthResponse } } }, async (_request, reply) => {
     const db = await probe();
-    if (db === 'ok') return { data: { status: 'ok' as const, db: 'ok' as const } };
-    return sendDatabaseUnavailable(reply, { checks: { db } });
+    // the notification mail worker (docs/notifications.md, Health and metrics): stuck, or failing on
+    // every mail it tries
+    const mail = app.notifications.mailHealth().state;
+    if (db === 'ok' && mail === 'ok') return { data: { status: 'ok' as const, db: 'ok' as const } };
+    return sendDatabaseUnavailable(reply, { checks: mail === 'ok' ? { db } : { db, mail } });
   });
 };

@@ -20,7 +20,16 @@ export const MAIL_WORKER = {
   maxAttempts: 8,
   /** how long a stop waits for the mail being sent; after it the row's lease lets another process resend */
   stopGraceMs: 5_000,
+  /** failed attempts on this many different mails in a row, none sent between: the SMTP server is down */
+  failingAfterMails: 3,
 } as const;
+
+/**
+ * The worker's health (docs/notifications.md, Health and metrics): `stuck` when started and no round has
+ * ended for a lease (a round hung, or the poll died: what it claimed goes to other processes);
+ * `failing` when attempts on `failingAfterMails` different mails failed in a row with none sent between.
+ */
+export type MailWorkerHealth = 'ok' | 'stuck' | 'failing';
 
 /** Exponential backoff: 30 s after the first failure, doubling, at most an hour; null = give up. */
 export function retryDelayMs(attempts: number): number | null {
@@ -49,6 +58,13 @@ export function createMailWorker(deps: {
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
+  /** counters since the start, for /metrics; `depth` is read at each poll */
+  const stats = { sent: 0, failures: 0, depth: 0, failed: 0 };
+  /** the mails that failed since the last one sent */
+  const failingMails = new Set<string>();
+  let lastError: string | null = null;
+  let startedAt = 0;
+  let lastRoundEndedAt = 0;
 
   async function compose(claimed: ClaimedMail): Promise<Mail> {
     const { notification } = claimed;
@@ -90,10 +106,16 @@ export function createMailWorker(deps: {
         clearTimeout(timeout);
       }
       await repository.markSent(claimed.id, new Date());
+      stats.sent++;
+      failingMails.clear();
+      lastError = null;
       return true;
     } catch (error) {
       const delay = retryDelayMs(claimed.attempts);
       const message = error instanceof Error ? error.message : String(error);
+      stats.failures++;
+      failingMails.add(claimed.id);
+      lastError = message;
       await repository.markFailed(
         claimed.id,
         message.slice(0, 500),
@@ -122,6 +144,16 @@ export function createMailWorker(deps: {
     }
   }
 
+  async function refreshCounts() {
+    try {
+      const counts = await repository.outboxCounts();
+      stats.depth = counts.pending;
+      stats.failed = counts.failed;
+    } catch (error) {
+      deps.log.warn({ err: error }, 'outbox counts not read');
+    }
+  }
+
   function run(now: () => Date = () => new Date()) {
     if (running) {
       again = true;
@@ -135,8 +167,10 @@ export function createMailWorker(deps: {
         totals.sent += round.sent;
         totals.failed += round.failed;
       } while (again && !stopped);
+      await refreshCounts();
       return totals;
     })().finally(() => {
+      lastRoundEndedAt = Date.now();
       running = null;
     });
     return running;
@@ -160,6 +194,7 @@ export function createMailWorker(deps: {
 
     start() {
       stopped = false;
+      startedAt = Date.now();
       timer = setInterval(() => this.wake(), deps.pollMs ?? MAIL_WORKER.pollMs);
       timer.unref();
       this.wake();
@@ -182,5 +217,18 @@ export function createMailWorker(deps: {
     },
 
     counts: () => repository.outboxCounts(),
+
+    /** For /metrics: sent and failed attempts since the start, and the outbox as last read. */
+    stats: () => ({ ...stats }),
+
+    /** For readiness (docs/notifications.md, Health and metrics), at `now`. */
+    health(now = Date.now()): { state: MailWorkerHealth; lastError: string | null } {
+      if (!stopped) {
+        const since = Math.max(startedAt, lastRoundEndedAt);
+        if (now - since > MAIL_WORKER.leaseMs) return { state: 'stuck', lastError };
+      }
+      if (failingMails.size >= MAIL_WORKER.failingAfterMails) return { state: 'failing', lastError };
+      return { state: 'ok', lastError };
+    },
   };
 }

@@ -159,8 +159,10 @@ describe('notification mails', () => {
       .select({ notification: notifications, mail: notificationMails })
       .from(notifications)
       .innerJoin(notificationMails, eq(notificationMails.notificationId, notifications.id));
-    // every type the product knows was exercised
-    expect(new Set(stored.map((row) => row.notification.type))).toEqual(new Set(NOTIFICATION_TYPES));
+    // every event type the product knows was exercised (the messages digest has message-digest.test.ts)
+    expect(new Set(stored.map((row) => row.notification.type))).toEqual(
+      new Set(NOTIFICATION_TYPES.filter((type) => type !== 'messages')),
+    );
 
     for (const [who, type, caseTitle] of expected) {
       const rows = stored.filter(

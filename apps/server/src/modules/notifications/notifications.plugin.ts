@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailWorker, type MailWorker } from './mail-worker.ts';
+import { createMessageDigest, type MessageDigest } from './message-digest.ts';
 import { createNotificationEvents, type NotifyEvent } from './notification-events.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
@@ -14,6 +15,10 @@ export type Notifications = {
   /** sends what the outbox holds that is due (at `at`, to reach later retries); tests call it */
   drainOutbox: MailWorker['drainOutbox'];
   outboxCounts: MailWorker['counts'];
+  /** the mail worker's health, for readiness (docs/notifications.md, Health and metrics) */
+  mailHealth: MailWorker['health'];
+  /** writes the unread-messages digests due (at `at`, to move the clock); tests call it */
+  sweepMessageDigests: MessageDigest['sweep'];
 };
 
 declare module 'fastify' {
@@ -43,22 +48,57 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
     push: (userId, destination, body) => app.chat.pushToUser(userId, destination, body),
     wakeWorker: () => worker.wake(),
   });
+  const digest = createMessageDigest({
+    db: app.db,
+    notify: service.notify,
+    isOnline: (userId) => app.chat.isOnline(userId),
+    log: app.log,
+  });
   app.decorate('notifications', {
     event: createNotificationEvents(service.notify),
     notify: service.notify,
     drainOutbox: worker.drainOutbox,
     outboxCounts: worker.counts,
+    mailHealth: (now) => worker.health(now),
+    sweepMessageDigests: digest.sweep,
   } satisfies Notifications);
 
+  app.metrics.gauge(
+    'l4l_mail_outbox_pending',
+    'Notification mails waiting in the outbox (read after each worker round)',
+    () => worker.stats().depth,
+  );
+  app.metrics.gauge(
+    'l4l_mail_outbox_failed',
+    'Notification mails given up after every attempt (read after each worker round)',
+    () => worker.stats().failed,
+  );
+  app.metrics.counter(
+    'l4l_mail_sent_total',
+    'Notification mails sent by this process',
+    () => worker.stats().sent,
+  );
+  app.metrics.counter(
+    'l4l_mail_send_failures_total',
+    'Failed attempts to send a notification mail on this process (each retried later or given up)',
+    () => worker.stats().failures,
+  );
+
   if (options.autoSend ?? app.config.env !== 'test') {
-    app.addHook('onReady', async () => worker.start());
+    app.addHook('onReady', async () => {
+      worker.start();
+      digest.start();
+    });
   }
   // before the database closes: a mail being sent is marked sent or failed
-  app.addHook('preClose', async () => worker.stop());
+  app.addHook('preClose', async () => {
+    await digest.stop();
+    await worker.stop();
+  });
   await app.register(notificationsRoutes(service));
 }
 
 export default fp(notificationsPlugin, {
   name: 'notifications',
-  dependencies: ['config', 'auth', 'chat', 'mailer'],
+  dependencies: ['config', 'metrics', 'auth', 'chat', 'mailer'],
 });

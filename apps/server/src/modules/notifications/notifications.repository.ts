@@ -1,8 +1,11 @@
 import type { NotificationType } from '@l4l/shared/constants/notifications';
-import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   cases,
+  chats,
+  messageDigests,
+  messages,
   notificationMails,
   notificationPreferences,
   notifications,
@@ -181,6 +184,38 @@ export function createNotificationsRepository(db: Db) {
         .where(eq(notificationMails.id, id));
     },
 
+    async digestCandidates(now: Date, windowMs: number, maxAgeMs: number): Promise<DigestCandidate[]> {
+      return [
+        ...(await digestCandidatesOf(db, 'client', now, windowMs, maxAgeMs)),
+        ...(await digestCandidatesOf(db, 'lawyer', now, windowMs, maxAgeMs)),
+      ];
+    },
+
+    /**
+     * Takes the chat's digest for the recipient at `now`, unless another sweep (another process) took it in
+     * the last `windowMs`: true when this caller is to write it, in the same transaction.
+     */
+    async takeDigest(candidate: DigestCandidate, now: Date, windowMs: number): Promise<boolean> {
+      const taken = await db
+        .insert(messageDigests)
+        .values({
+          chatId: candidate.chatId,
+          userId: candidate.recipientId,
+          lastSentAt: now,
+          coveredUntil: candidate.newest,
+        })
+        .onConflictDoUpdate({
+          target: [messageDigests.chatId, messageDigests.userId],
+          set: { lastSentAt: now, coveredUntil: candidate.newest },
+          setWhere: and(
+            lte(messageDigests.lastSentAt, new Date(now.getTime() - windowMs)),
+            sql`${messageDigests.coveredUntil} < ${candidate.newest}`,
+          ),
+        })
+        .returning({ chatId: messageDigests.chatId });
+      return taken.length > 0;
+    },
+
     /** Mails not sent yet (queue depth), and those given up. */
     async outboxCounts(): Promise<{ pending: number; failed: number }> {
       const rows = await db
@@ -192,6 +227,68 @@ export function createNotificationsRepository(db: Db) {
       return { pending: of('pending'), failed: of('failed') };
     },
   };
+}
+
+/** A chat where one of its two people has unread messages no digest has counted yet. */
+export type DigestCandidate = {
+  chatId: string;
+  recipientId: string;
+  senderId: string;
+  /** every unread message of the sender (what the digest counts) */
+  unread: number;
+  newest: Date;
+};
+
+/**
+ * Chats with a digest due at `now` (docs/notifications.md, The messages digest), on one side of the pair:
+ * the sender's messages the recipient has not read, at least one newer than the last digest, and no digest
+ * in the last `windowMs`. Platform messages (no sender) and the client-only ones are not counted for the
+ * lawyer. Only messages of the last `maxAgeMs` count.
+ */
+async function digestCandidatesOf(
+  db: Db,
+  side: 'client' | 'lawyer',
+  now: Date,
+  windowMs: number,
+  maxAgeMs: number,
+): Promise<DigestCandidate[]> {
+  const recipient = side === 'client' ? chats.userId : chats.lawyerId;
+  const sender = side === 'client' ? chats.lawyerId : chats.userId;
+  const lastRead = side === 'client' ? chats.userLastReadAt : chats.lawyerLastReadAt;
+  const epoch = new Date(0);
+  const newest = max(messages.createdAt);
+  const rows = await db
+    .select({
+      chatId: chats.id,
+      recipientId: recipient,
+      senderId: sender,
+      unread: count(),
+      newest,
+    })
+    .from(chats)
+    .innerJoin(
+      messages,
+      and(
+        eq(messages.chatId, chats.id),
+        eq(messages.senderId, sender),
+        gt(messages.createdAt, sql`coalesce(${lastRead}, ${epoch})`),
+        gt(messages.createdAt, new Date(now.getTime() - maxAgeMs)),
+        lte(messages.createdAt, now),
+        side === 'lawyer' ? eq(messages.audience, 'ALL') : undefined,
+      ),
+    )
+    .leftJoin(messageDigests, and(eq(messageDigests.chatId, chats.id), eq(messageDigests.userId, recipient)))
+    .where(
+      or(
+        isNull(messageDigests.lastSentAt),
+        lte(messageDigests.lastSentAt, new Date(now.getTime() - windowMs)),
+      ),
+    )
+    .groupBy(chats.id, recipient, sender, messageDigests.coveredUntil)
+    .having(gt(newest, sql`coalesce(${messageDigests.coveredUntil}, ${epoch})`));
+  return rows.flatMap((row) =>
+    row.newest ? [{ ...row, newest: new Date(row.newest), unread: Number(row.unread) }] : [],
+  );
 }
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

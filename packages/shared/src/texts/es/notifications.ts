@@ -7,7 +7,11 @@ type NotificationFacts = {
   counterpart?: string;
   reason?: string;
   stars?: number;
+  /** the unread messages a digest counts */
+  count?: number;
 };
+
+const messagesCount = (count = 1) => (count === 1 ? 'un mensaje nuevo' : `${count} mensajes nuevos`);
 
 /** In-app notifications, their mails and their preferences (docs/notifications.md). */
 export const notificationsEs = {
@@ -90,6 +94,13 @@ export const notificationsEs = {
         `${f.counterpart ?? 'Tu cliente'} te ha valorado con ${f.stars} ${f.stars === 1 ? 'estrella' : 'estrellas'} por el caso «${f.caseTitle}».`,
       action: 'Ver mi perfil',
     },
+    messages: {
+      title: (f: Pick<NotificationFacts, 'counterpart' | 'count'>) =>
+        `Tienes ${messagesCount(f.count)} de ${f.counterpart ?? 'tu contacto'}`,
+      body: (f: Pick<NotificationFacts, 'counterpart' | 'count'>) =>
+        `${f.counterpart ?? 'Tu contacto'} te ha escrito en el chat de L4L y tienes ${messagesCount(f.count)} sin leer. Por secreto profesional no incluimos su contenido en este correo: léelo en L4L.`,
+      action: 'Leer en el chat',
+    },
   } satisfies Record<
     NotificationType,
     { title(f: NotificationFacts): string; body(f: NotificationFacts): string; action: string }
@@ -109,6 +120,7 @@ export const notificationsEs = {
     'dispute.opened': 'Disputas abiertas',
     'dispute.resolved': 'Disputas resueltas',
     'refund.issued': 'Reembolsos',
+    messages: 'Mensajes sin leer (un resumen por chat, como mucho cada hora)',
   } satisfies Record<NotificationType, string>,
   mail: {
     footer: 'Recibes este correo porque tienes una cuenta en L4L.',

@@ -4,7 +4,7 @@ import { type Chat, type ChatMessage, chatMessageSchema } from '@l4l/shared/sche
 import { es } from '@l4l/shared/texts/es/app';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../../lib/session.tsx';
-import { createStompConnection, StompSendError, type StompState } from '../../../lib/stomp-client.ts';
+import { joinSharedStomp, StompSendError, type StompState } from '../../../lib/stomp-client.ts';
 import { chatsQueryOptions } from '../api/get-chats.ts';
 import { markChatRead } from '../api/mark-chat-read.ts';
 import { applyIncomingMessage, CHAT_QUERY_ROOT } from '../lib/chat-cache.ts';
@@ -69,7 +69,8 @@ export function openChatSocket({
   onStateChange,
 }: ChatSocketOptions): ChatSocket {
   const userId = user().id;
-  const connection = createStompConnection({
+  // the tab's one STOMP connection, shared with the notifications' bell (lib/stomp-client.ts)
+  const membership = joinSharedStomp(userId, {
     onStateChange,
     onConnected(live) {
       const subscribed = () => {
@@ -95,6 +96,7 @@ export function openChatSocket({
       live.notify('/app/connect', presenceBody(user()));
     },
   });
+  const { connection } = membership;
   const farewell = () => connection.notify('/app/disconnect', presenceBody(user()));
   window.addEventListener('pagehide', farewell);
 
@@ -119,7 +121,7 @@ export function openChatSocket({
     },
     close() {
       window.removeEventListener('pagehide', farewell);
-      void connection.close({ destination: '/app/disconnect', body: presenceBody(user()) });
+      membership.leave({ destination: '/app/disconnect', body: presenceBody(user()) });
     },
   };
 }

@@ -16,7 +16,7 @@ export function NotificationBell({ user, to }: { user: SessionUser; to: string }
   const enabled = user.role === ROLE.USUARIO || user.role === ROLE.ABOGADO;
   const idle = useIdle();
   const unread = useUnreadCount({ enabled: enabled && idle }).data ?? 0;
-  useLiveNotifications(enabled);
+  useLiveNotifications(user.id, enabled);
   if (!enabled) return null;
   return (
     <AppLink

@@ -9,10 +9,11 @@ import { NOTIFICATIONS_QUERY_ROOT } from '../api/get-notifications.ts';
 const stompCode = onDemand(() => import('../../../lib/stomp-client.ts'));
 
 /**
- * Keeps the notifications live (docs/notifications.md): a STOMP connection of its own, subscribed to
- * `/user/queue/notifications`; each push, and each (re)subscription, reads the notifications again.
+ * Keeps the notifications live (docs/notifications.md): a member of the tab's one STOMP connection
+ * (shared with the chat, lib/stomp-client.ts), subscribed to `/user/queue/notifications`; each push, and
+ * each (re)subscription, reads the notifications again.
  */
-export function useLiveNotifications(enabled: boolean) {
+export function useLiveNotifications(userId: string, enabled: boolean) {
   const queryClient = useQueryClient();
   const idle = useIdle();
   useEffect(() => {
@@ -21,14 +22,13 @@ export function useLiveNotifications(enabled: boolean) {
     let close: (() => void) | undefined;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_ROOT });
     stompCode.load().then(
-      ({ createStompConnection }) => {
+      ({ joinSharedStomp }) => {
         if (closed) return;
-        const connection = createStompConnection({
-          onStateChange: () => {},
+        const membership = joinSharedStomp(userId, {
           // anything pushed while no subscription was held is read again once one is
           onConnected: (live) => void live.subscribe(NOTIFICATIONS_DESTINATION, refresh, refresh),
         });
-        close = () => void connection.close();
+        close = () => membership.leave();
       },
       () => {
         // offline: the count is read again on the next page load
@@ -38,5 +38,5 @@ export function useLiveNotifications(enabled: boolean) {
       closed = true;
       close?.();
     };
-  }, [enabled, idle, queryClient]);
+  }, [userId, enabled, idle, queryClient]);
 }
