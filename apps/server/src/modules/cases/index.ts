@@ -9,6 +9,7 @@ export {
   decide,
   PROVIDER,
   roleFor,
+  sharesDocuments,
   type Verdict,
 } from './case-machine.ts';
 export type { LockedCase } from './cases.repository.ts';
