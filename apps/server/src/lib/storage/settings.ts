@@ -72,9 +72,13 @@ export type Storage = {
   close(): void;
 };
 
-/** A key as the server makes them: folders and names of letters, digits, `-`, `_` and `.`, never `..`. */
-const KEY = /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*$/;
+/**
+ * A key as the server makes them: folders and names of letters, digits, `-`, `_` and `.`, never `.` or
+ * `..` alone; a name may start with a dot (the data folder's markers, which /uploads never serves).
+ */
+const KEY = /^(?:[\w-][\w.-]*\/)*[\w.-]+$/;
 
 export function assertKey(key: string): void {
-  if (!KEY.test(key) || key.split('/').includes('..')) throw new Error(`invalid storage key: ${key}`);
+  if (!KEY.test(key) || key.split('/').some((part) => part === '.' || part === '..'))
+    throw new Error(`invalid storage key: ${key}`);
 }

@@ -85,7 +85,7 @@ describe.skipIf(!redisUrl)('documents and read receipts across two processes', (
     });
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(file)).toBe(true);
-  });
+  }, 90_000);
 
   it('gives the sender on B the read receipt sent on A', async () => {
     const w = await documentsWorld({ app: first });
@@ -100,5 +100,5 @@ describe.skipIf(!redisUrl)('documents and read receipts across two processes', (
     const [receipt] = (await senderOnB.waitForMessages(1)) as unknown as Array<Record<string, string>>;
     expect(receipt).toMatchObject({ chatId: chat!.id, upTo: message!.id });
     expect(Number.isNaN(Date.parse(receipt!.readAt!))).toBe(false);
-  });
+  }, 90_000);
 });

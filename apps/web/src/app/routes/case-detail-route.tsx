@@ -1,6 +1,7 @@
 import { es } from '@l4l/shared/texts/es/app';
 import { useLocation, useParams } from 'react-router';
 import { CaseDetail } from '../../features/cases/components/case-detail.tsx';
+import { CaseDocuments } from '../../features/documents/components/case-documents.tsx';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CaseRatingPrompt } from '../case-actions.tsx';
@@ -21,6 +22,7 @@ export function CaseDetailRoute() {
     <CaseDetail
       caseId={fromUrl ?? fromState}
       viewer={user}
+      documentsSlot={(item) => <CaseDocuments caseId={item.id} viewerId={user.id} />}
       ratingSlot={(item) =>
         item.lawyerId ? (
           <CaseRatingPrompt caseId={item.id} lawyerId={item.lawyerId} alreadyRated={item.ratingId !== null} />

@@ -26,6 +26,8 @@ import { StatusChip } from './status-chip.tsx';
 
 /** What the screen puts under the timeline for a finished case's client (the ratings feature, via app/). */
 export type RatingSlot = (item: Case) => ReactNode;
+/** (+) The case's documents panel, composed in app/ (the documents feature's). */
+export type DocumentsSlot = (item: Case) => ReactNode;
 
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
 
@@ -38,10 +40,12 @@ export function CaseDetail({
   caseId,
   viewer,
   ratingSlot,
+  documentsSlot,
 }: {
   caseId: string | null;
   viewer: Viewer;
   ratingSlot?: RatingSlot;
+  documentsSlot?: DocumentsSlot;
 }) {
   if (!caseId) {
     return (
@@ -50,7 +54,7 @@ export function CaseDetail({
       </Frame>
     );
   }
-  return <LoadedCase caseId={caseId} viewer={viewer} ratingSlot={ratingSlot} />;
+  return <LoadedCase caseId={caseId} viewer={viewer} ratingSlot={ratingSlot} documentsSlot={documentsSlot} />;
 }
 
 /** The header row's back button: back where the person came from, or to 'Mis casos' on a deep link. */
@@ -72,10 +76,12 @@ function LoadedCase({
   caseId,
   viewer,
   ratingSlot,
+  documentsSlot,
 }: {
   caseId: string;
   viewer: Viewer;
   ratingSlot?: RatingSlot;
+  documentsSlot?: DocumentsSlot;
 }) {
   const found = useCase(caseId);
 
@@ -152,6 +158,9 @@ function LoadedCase({
           {isClient && item.status === CASE_STATUS.FINALIZADO && ratingSlot ? ratingSlot(item) : null}
         </div>
       </div>
+      {documentsSlot && (isClient || (isCaseLawyer && (active || item.status === CASE_STATUS.FINALIZADO)))
+        ? documentsSlot(item)
+        : null}
     </Frame>
   );
 }
