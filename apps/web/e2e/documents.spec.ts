@@ -33,16 +33,19 @@ test('a client attaches a PDF in the chat with a progress bar; the lawyer downlo
   browser,
 }) => {
   // two browsers, an upload and a download: more than the default minute on a busy machine
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const client = await signedInPage(browser, CLIENT_MAIL);
   const lawyer = await signedInPage(browser, LAWYER_MAIL);
   const clientId = await myId(client);
   const lawyerId = await myId(lawyer);
 
+  // the first screens of a fresh server on a busy machine may take longer than the usual 10 s
+  const loaded = { timeout: 45_000 };
   await lawyer.goto(`/dashboard/chat?with=${clientId}`);
-  await expect(lawyer.getByRole('log')).toBeVisible();
+  await expect(lawyer.getByRole('log')).toBeVisible(loaded);
   await client.goto(`/dashboard/chat?with=${lawyerId}`);
-  await expect(client.getByRole('log')).toBeVisible();
+  await expect(client.getByRole('log')).toBeVisible(loaded);
+  await expect(client.getByTestId('chat-document-input')).toBeAttached(loaded);
 
   // the upload is held a moment on its way, so its bar is there to see
   await client.route('**/api/cases/*/documents', async (route) => {
@@ -64,7 +67,7 @@ test('a client attaches a PDF in the chat with a progress bar; the lawyer downlo
 
   // live on the lawyer's side, with its download
   const bubble = lawyer.getByRole('log').getByText('Nómina de marzo.pdf');
-  await expect(bubble).toBeVisible();
+  await expect(bubble).toBeVisible(loaded);
   const [download] = await Promise.all([
     lawyer.waitForEvent('download'),
     lawyer
@@ -77,7 +80,7 @@ test('a client attaches a PDF in the chat with a progress bar; the lawyer downlo
   expect(readFileSync(saved).equals(file)).toBe(true);
 
   // the lawyer had the chat open: the client sees it read
-  await expect(client.getByTestId('read-receipt').last()).toContainText(es.chat.read);
+  await expect(client.getByTestId('read-receipt').last()).toContainText(es.chat.read, loaded);
   await shoot(client, 'chat-document-read');
   await shoot(lawyer, 'chat-document-lawyer');
 
@@ -89,7 +92,7 @@ test('a client attaches a PDF in the chat with a progress bar; the lawyer downlo
   expect(theCase).toBeDefined();
   await client.goto(`/dashboard/casos/${theCase?.id}`);
   const panel = client.getByTestId('case-documents');
-  await expect(panel.getByRole('heading', { name: es.documents.title })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: es.documents.title })).toBeVisible(loaded);
   await expect(panel.getByText('Nómina de marzo.pdf')).toBeVisible();
   await panel.scrollIntoViewIfNeeded();
   await shoot(client, 'case-documents');
