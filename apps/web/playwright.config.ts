@@ -45,7 +45,8 @@ export default defineConfig({
     command: 'node e2e/serve.mjs',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // a loaded machine may need longer to seed the demo data (E2E_SERVER_TIMEOUT_MS)
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120_000),
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: String(port) },

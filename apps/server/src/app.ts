@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { casesRoutes } from './modules/cases/index.ts';
 import { type ChatPluginOptions, chatPlugin } from './modules/chat/index.ts';
+import { documentsRoutes } from './modules/documents/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
 import { lawyersRoutes } from './modules/lawyers/index.ts';
@@ -29,6 +30,7 @@ import errorHandler, { sendError } from './plugins/error-handler.ts';
 import mailer from './plugins/mailer.ts';
 import metrics from './plugins/metrics.ts';
 import security from './plugins/security.ts';
+import storage from './plugins/storage.ts';
 import web from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(security);
   await app.register(auth);
   await app.register(mailer);
+  await app.register(storage);
   await app.register(chatPlugin, deps.chat ?? {});
   app.metrics.gauge(
     'l4l_stomp_sessions_open',
@@ -182,6 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     // docs/money.md: a finished case releases its money and owes the lawyer their transfer
     onFinished: (tx, afterCommit, row) => app.money.caseFinished(tx, afterCommit, row.id),
   });
+  await app.register(documentsRoutes);
   await app.register(proposalsRoutes, { notify });
   await app.register(billingRoutes);
   await app.register(invoicesRoutes);

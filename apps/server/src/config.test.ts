@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_PLATFORM } from '../test/app.ts';
+import { TEST_FILES_KEY, TEST_PLATFORM } from '../test/app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-config-'));
@@ -77,7 +77,37 @@ describe('loadConfig', () => {
     NODE_ENV: 'production',
     JWT_SECRET: 'x'.repeat(40),
     STRIPE_SECRET_KEY: 'sk_live_x',
+    FILES_KEY: TEST_FILES_KEY,
   };
+
+  it('requires FILES_KEY in production, keeps a random one in the data folder elsewhere, and reads STORAGE_URL', () => {
+    const { FILES_KEY: _key, ...withoutKey } = production;
+    expect(() => loadConfig(withoutKey)).toThrowError(/FILES_KEY es obligatorio con NODE_ENV=production/);
+    expect(() => loadConfig({ ...production, FILES_KEY: 'corta' })).toThrowError(
+      /FILES_KEY debe ser una clave de 32 bytes/,
+    );
+    const first = loadConfig({ ...base, DATA_DIR: dataDir }).filesKey;
+    expect(loadConfig({ ...base, DATA_DIR: dataDir }).filesKey.id).toBe(first.id);
+    expect(loadConfig(production).filesKey.key).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig(base).storage).toEqual({ kind: 'local' });
+    expect(
+      loadConfig({
+        ...base,
+        STORAGE_URL: 's3://l4l-docs/prod?endpoint=http://127.0.0.1:9000&region=eu-west-1',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'l4l-docs',
+      prefix: 'prod/',
+      region: 'eu-west-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ ...base, STORAGE_URL: 'ftp://cubo' })).toThrowError(
+      /STORAGE_URL debe empezar por s3:\/\//,
+    );
+    expect(() => loadConfig({ ...base, STORAGE_URL: 's3://cubo' })).toThrowError(/region=/);
+  });
 
   it('requires JWT_SECRET in production and turns the demo data off there', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrowError(/JWT_SECRET es obligatorio/);
@@ -151,6 +181,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
       STRIPE_SECRET_KEY: 'sk_live_x',
+      FILES_KEY: TEST_FILES_KEY,
     };
     expect(() => loadConfig(production)).toThrowError(
       /PLATFORM_NIF, PLATFORM_NAME, PLATFORM_ADDRESS son obligatorios con NODE_ENV=production/,

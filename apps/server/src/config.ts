@@ -4,6 +4,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { checkFiscalId } from '@l4l/shared/fiscal/fiscal-id';
 import { z } from 'zod';
+import { type MasterKey, masterKey, parseMasterKey } from './lib/storage/envelope.ts';
+import { parseStorageUrl, type StorageSettings } from './lib/storage/settings.ts';
 
 /**
  * The one place that reads the environment. A bad value stops the start with a
@@ -186,6 +188,22 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: millis('DB_STATEMENT_TIMEOUT_MS', 100, 3_600_000).default(10_000),
   API_DOCS: bool('API_DOCS').optional(),
   SUPPORT_MAIL: z.email({ error: 'SUPPORT_MAIL debe ser una dirección de correo válida' }).optional(),
+  STORAGE_URL: z.string().trim().optional(),
+  FILES_KEY: z
+    .string()
+    .trim()
+    .refine((v) => parseMasterKey(v) !== null, {
+      error: 'FILES_KEY debe ser una clave de 32 bytes en base64 o 64 cifras hexadecimales',
+    })
+    .optional(),
+  FILES_KEY_PREVIOUS: z
+    .string()
+    .trim()
+    .refine((v) => v.split(',').every((one) => parseMasterKey(one) !== null), {
+      error:
+        'FILES_KEY_PREVIOUS debe ser una lista separada por comas de claves de 32 bytes en base64 o 64 cifras hexadecimales',
+    })
+    .optional(),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -250,6 +268,11 @@ export type Config = {
   apiDocs: boolean;
   /** bearer token that opens /metrics; unset: /metrics does not exist */
   metricsToken: string | undefined;
+  /** where stored files live: DATA_DIR/uploads, or S3-compatible object storage (STORAGE_URL) */
+  storage: StorageSettings;
+  /** the key that seals documents at rest, and the previous ones still accepted during a rotation */
+  filesKey: MasterKey;
+  filesKeysPrevious: MasterKey[];
   db: {
     connectTimeoutMs: number;
     /** PostgreSQL's statement_timeout; the driver gives up waiting for an answer shortly after it */
@@ -318,6 +341,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Configuración no válida: con NODE_ENV=production hace falta STRIPE_SECRET_KEY; la pasarela de pruebas (sin cobro real) solo se admite con ALLOW_SANDBOX_PAYMENTS=true en un sitio de pruebas.',
     );
   }
+  if (production && !e.FILES_KEY && !overrides.filesKey) {
+    throw new ConfigError(
+      'Configuración no válida: FILES_KEY es obligatorio con NODE_ENV=production (la clave que cifra los documentos de los casos).',
+    );
+  }
+  const storage = parseStorageUrl(e.STORAGE_URL);
+  if (typeof storage === 'string') {
+    throw new ConfigError(`Configuración no válida: ${storage} (recibido: "${e.STORAGE_URL}").`);
+  }
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     // node:http refuses to start otherwise; say which variables to change
     throw new ConfigError(
@@ -375,12 +407,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     apiDocs: e.API_DOCS ?? !production,
     metricsToken: e.METRICS_TOKEN,
+    storage,
+    filesKey:
+      (e.FILES_KEY ? parseMasterKey(e.FILES_KEY) : null) ?? overrides.filesKey ?? localFilesKey(dataDir),
+    filesKeysPrevious: (e.FILES_KEY_PREVIOUS?.split(',') ?? []).flatMap((one) => parseMasterKey(one) ?? []),
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = localJwtSecret(dataDir);
   if (!config.supportMail) config.supportMail = `soporte@${new URL(config.publicUrl).hostname}`;
   return config;
+}
+
+/** Development only: a random key for documents at rest kept in the data folder (FILES_KEY in production). */
+function localFilesKey(dataDir: string): MasterKey {
+  const file = path.join(dataDir, '.files-key');
+  if (existsSync(file)) {
+    const stored = parseMasterKey(readFileSync(file, 'utf8'));
+    if (stored) return stored;
+    throw new ConfigError(`Configuración no válida: ${file} no contiene una clave de 32 bytes.`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+  return masterKey(key);
 }
 
 /** Development only: a random signing key kept in the data folder, so sessions survive a restart. */

@@ -56,7 +56,11 @@ async function main() {
   let demo: DemoLogins | undefined;
   try {
     if (config.seedDemo) {
-      const seeded = await seedDemo(app.db, { dataDir: config.dataDir, log: (line) => app.log.info(line) });
+      const seeded = await seedDemo(app.db, {
+        storage: app.storage,
+        filesKey: config.filesKey,
+        log: (line) => app.log.info(line),
+      });
       // the logins are worth printing only where the demo data is (never in production)
       if (config.env !== 'production' && seeded.present) demo = seeded.logins;
     }

@@ -17,6 +17,9 @@ export const TEST_PLATFORM = {
   PLATFORM_ADDRESS: 'Calle de Serrano, 41, 28001 Madrid',
 };
 
+/** The key that seals documents at rest, which production requires (32 bytes, base64). */
+export const TEST_FILES_KEY = Buffer.alloc(32, 7).toString('base64');
+
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
@@ -24,7 +27,14 @@ export async function buildTestApp(
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...TEST_PLATFORM, ...env },
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      FILES_KEY: TEST_FILES_KEY,
+      ...TEST_PLATFORM,
+      ...env,
+    },
     { jwtSecret: 'test-secret-that-is-long-enough-to-sign-tokens', webDist: undefined, ...overrides },
   );
   const database = await openTestDatabase(inject('dbTemplate'));

@@ -123,6 +123,18 @@ async function buildWorld(adminToken: string): Promise<World> {
       Buffer.from('\r\n--x--\r\n'),
     ]),
   });
+  const document = await t.app.inject({
+    method: 'POST',
+    url: `/api/cases/${activeCaseId}/documents`,
+    headers: { ...bearer(ct), 'content-type': 'multipart/form-data; boundary=x' },
+    payload: Buffer.concat([
+      Buffer.from(
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="contrato.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+      ),
+      Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+      Buffer.from('\r\n--x--\r\n'),
+    ]),
+  });
   const { payments } = await import('../src/db/schema/index.ts');
   const { eq } = await import('drizzle-orm');
   const [payment] = await t.app.db.select().from(payments).where(eq(payments.caseId, activeCaseId));
@@ -155,6 +167,7 @@ async function buildWorld(adminToken: string): Promise<World> {
     educationId: education.id,
     experienceId: experience.id,
     uploadPath: new URL(upload.json().data.imageUrl, 'http://x').pathname,
+    documentId: document.json().data.id,
     notificationId: notification?.id as string,
     payoutAccountId: (onboarding.url as string).split('/').pop() as string,
     disputeId: dispute.id as string,

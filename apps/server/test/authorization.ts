@@ -37,6 +37,8 @@ export type World = {
   educationId: string;
   experienceId: string;
   uploadPath: string;
+  /** a document the client shared on the ACTIVO case */
+  documentId: string;
   /** one of the client's notifications (their case was published) */
   notificationId: string;
   /** the lawyer's sandbox payout account */
@@ -226,6 +228,27 @@ export const AUTHORIZATION: Record<string, Entry> = {
   'GET /uploads/*': { access: 'public', request: (w) => ({ url: w.uploadPath }) },
 
   // chat
+  'POST /api/cases/:caseId/documents': {
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/api/cases/${w.activeCaseId}/documents`, body: {}, parties: bothParties(w) }),
+  },
+  'GET /api/cases/:caseId/documents': {
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/api/cases/${w.activeCaseId}/documents`, parties: bothParties(w) }),
+  },
+  'GET /api/documents/:id': {
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/api/documents/${w.documentId}`, parties: bothParties(w) }),
+  },
+  // only its uploader (the client): the first allowed call removes it, so after it everyone gets 404
+  'DELETE /api/documents/:id': {
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/api/documents/${w.documentId}`, parties: [w.client.id] }),
+  },
   'GET /api/chat/getchats/:userId': {
     access: 'signed-in',
     scope: 'self',

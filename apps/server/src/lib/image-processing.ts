@@ -1,10 +1,10 @@
-import { rm, writeFile } from 'node:fs/promises';
 import { AVATAR_THUMBNAIL_PX, avatarThumbnailOf } from '@l4l/shared/constants/avatars';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error.ts';
 import { checkImage, type DrawnImage, storeImage } from './images.ts';
+import type { Storage } from './storage/index.ts';
 
 /**
  * Every uploaded image is decoded and encoded again before it is stored: what is kept is pixels the server
@@ -61,53 +61,68 @@ export async function avatarThumbnail(avatar: Uint8Array): Promise<Buffer> {
 }
 
 /**
- * Writes the thumbnail of the avatar stored in `file` beside it (avatarThumbnailOf). False when there is
+ * Stores the thumbnail of the avatar stored under `key` beside it (avatarThumbnailOf). False when there is
  * none to write or the picture cannot be drawn: the web then shows the avatar itself.
  */
-export async function writeAvatarThumbnail(file: string, avatar: Uint8Array): Promise<boolean> {
-  const thumbnail = avatarThumbnailOf(file);
+export async function writeAvatarThumbnail(
+  storage: Storage,
+  key: string,
+  avatar: Uint8Array,
+): Promise<boolean> {
+  const thumbnail = avatarThumbnailOf(key);
   if (!thumbnail) return false;
   try {
-    await writeFile(thumbnail, await avatarThumbnail(avatar), { flag: 'wx' });
+    await storage.put(thumbnail, await avatarThumbnail(avatar), 'image/webp');
     return true;
   } catch {
     return false;
   }
 }
 
-/** Removes a stored avatar's file and its thumbnail, whichever exist. */
-export async function removeAvatar(file: string): Promise<void> {
-  await rm(file, { force: true });
-  const thumbnail = avatarThumbnailOf(file);
-  if (thumbnail) await rm(thumbnail, { force: true });
+/** Removes a stored avatar and its thumbnail, whichever exist. */
+export async function removeAvatar(storage: Storage, key: string): Promise<void> {
+  await storage.remove(key);
+  const thumbnail = avatarThumbnailOf(key);
+  if (thumbnail) await storage.remove(thumbnail);
 }
 
 /**
- * The sender's picture kept as an avatar: drawn again as avatarPng, stored under uploads/avatars
- * (lib/images.ts) with its thumbnail beside it. The one way every avatar is kept (profile photo, a lawyer's
- * registration), so none keeps the sender's bytes or lacks its small copy; `remove` takes both.
+ * The sender's picture kept as an avatar: drawn again as avatarPng, stored under avatars/ (lib/images.ts)
+ * with its thumbnail beside it. The one way every avatar is kept (profile photo, a lawyer's registration),
+ * so none keeps the sender's bytes or lacks its small copy; `remove` takes both.
  */
-export async function storeAvatar(dataDir: string, sent: Uint8Array) {
+export async function storeAvatar(storage: Storage, sent: Uint8Array) {
   const avatar = await avatarPng(sent);
-  const stored = await storeImage(dataDir, 'avatars', avatar);
-  await writeAvatarThumbnail(stored.file, avatar);
-  return { ...stored, remove: () => removeAvatar(stored.file) };
+  const stored = await storeImage(storage, 'avatars', avatar);
+  await writeAvatarThumbnail(storage, stored.key, avatar);
+  return { ...stored, remove: () => removeAvatar(storage, stored.key) };
 }
 
 /** A chat picture in its own format (png or jpeg), scaled down to CHAT_IMAGE_MAX_SIDE when larger. */
 export async function chatImage(bytes: Uint8Array): Promise<DrawnImage> {
-  const type = checkImage(bytes);
+  return redrawn(bytes, checkImage(bytes).ext);
+}
+
+/**
+ * (+) A picture shared as a case document (up to the documents' 20 MB, not the images' 5 MiB), drawn again
+ * the way chat pictures are: its metadata and anything after its pixels are gone.
+ */
+export async function documentImage(bytes: Uint8Array, ext: 'png' | 'jpg'): Promise<DrawnImage> {
+  return redrawn(bytes, ext);
+}
+
+async function redrawn(bytes: Uint8Array, ext: 'png' | 'jpg'): Promise<DrawnImage> {
   const pipeline = decode(bytes).resize(CHAT_IMAGE_MAX_SIDE, CHAT_IMAGE_MAX_SIDE, {
     fit: 'inside',
     withoutEnlargement: true,
   });
-  if (type.ext === 'jpg') return drawnBy(pipeline.jpeg({ quality: 85, mozjpeg: true }));
+  if (ext === 'jpg') return drawnBy(pipeline.jpeg({ quality: 85, mozjpeg: true }));
   // a palette image stays a palette image, so re-encoding does not make it grow several times
   const { isPalette } = await decoded(() => sharp(bytes).metadata());
   return drawnBy(pipeline.png({ compressionLevel: 9, palette: isPalette }));
 }
 
-/** The sender's chat picture, drawn again as chatImage, under uploads/chat. */
-export async function storeChatImage(dataDir: string, sent: Uint8Array) {
-  return storeImage(dataDir, 'chat', await chatImage(sent));
+/** The sender's chat picture, drawn again as chatImage, under chat/. */
+export async function storeChatImage(storage: Storage, sent: Uint8Array) {
+  return storeImage(storage, 'chat', await chatImage(sent));
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkImage, type DrawnImage, dataUrlBytes, imageTypeOf, storeImage } from './images.ts';
+import { createLocalStorage } from './storage/local.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const JPEG = Buffer.from('ffd8ffe000104a464946', 'hex');
@@ -52,14 +53,15 @@ describe('storeImage', () => {
   // storeImage itself takes the bytes as given: that they were drawn by the server is the caller's part
   const drawn = (bytes: Buffer) => bytes as DrawnImage;
 
-  it('writes under uploads/<folder> with a random name and answers its URL; remove undoes it', async () => {
-    const stored = await storeImage(dataDir, 'avatars', drawn(JPEG));
+  it('stores as <folder>/<name> with a random name and answers its URL; remove undoes it', async () => {
+    const storage = createLocalStorage(dataDir);
+    const stored = await storeImage(storage, 'avatars', drawn(JPEG));
     expect(stored).toMatchObject({ mime: 'image/jpeg', bytes: JPEG.length });
     expect(stored.url).toMatch(/^\/uploads\/avatars\/[\w-]{22}\.jpg$/);
     expect(readFileSync(path.join(dataDir, stored.url))).toEqual(JPEG);
     await stored.remove();
-    expect(() => readFileSync(stored.file)).toThrow();
-    await expect(storeImage(dataDir, 'avatars', drawn(Buffer.from('x')))).rejects.toMatchObject({
+    expect(() => readFileSync(path.join(dataDir, stored.url))).toThrow();
+    await expect(storeImage(storage, 'avatars', drawn(Buffer.from('x')))).rejects.toMatchObject({
       code: 'UNSUPPORTED_MEDIA_TYPE',
     });
   });

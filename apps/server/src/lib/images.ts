@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { AppError } from './app-error.ts';
+import type { Storage } from './storage/index.ts';
 
 /**
  * Uploaded images (docs/api/http.md, Uploads): png or jpeg recognised by their bytes, never by a declared type or a
- * file name; at most 5 MiB (413), anything else 415. Stored under DATA_DIR/uploads and served at /uploads.
+ * file name; at most 5 MiB (413), anything else 415. Kept in the storage (lib/storage) and served at /uploads.
  */
 
 export type ImageType = { mime: 'image/png' | 'image/jpeg'; ext: 'png' | 'jpg' };
@@ -46,7 +45,15 @@ export function dataUrlBytes(dataUrl: string): Buffer {
   return Buffer.from(base64, 'base64');
 }
 
-export type StoredImage = { url: string; file: string; mime: ImageType['mime']; bytes: number };
+/** A stored image: its public URL `/uploads/<key>` and its storage key. */
+export type StoredImage = { url: string; key: string; mime: ImageType['mime']; bytes: number };
+
+/** The storage key of a URL under /uploads, or null for any other. */
+export function keyOfUploadUrl(url: string): string | null {
+  return /^\/uploads\/[\w-]+\/[\w.-]+$/.test(url) && !url.includes('..')
+    ? url.slice('/uploads/'.length)
+    : null;
+}
 
 declare const drawn: unique symbol;
 /**
@@ -56,25 +63,22 @@ declare const drawn: unique symbol;
 export type DrawnImage = Buffer & { readonly [drawn]: true };
 
 /**
- * Checks and writes an image under DATA_DIR/uploads/<folder>/<random>.<ext>; answers its public URL.
+ * Checks and stores an image as <folder>/<random>.<ext>; answers its public URL.
  * `remove` undoes the write when what follows (a database row) fails.
  */
 export async function storeImage(
-  dataDir: string,
+  storage: Storage,
   folder: 'avatars' | 'chat',
   bytes: DrawnImage,
 ): Promise<StoredImage & { remove: () => Promise<void> }> {
   const type = checkImage(bytes);
-  const name = `${randomBytes(16).toString('base64url')}.${type.ext}`;
-  const directory = path.join(dataDir, 'uploads', folder);
-  const file = path.join(directory, name);
-  await mkdir(directory, { recursive: true });
-  await writeFile(file, bytes, { flag: 'wx' });
+  const key = `${folder}/${randomBytes(16).toString('base64url')}.${type.ext}`;
+  await storage.put(key, bytes, type.mime);
   return {
-    url: `/uploads/${folder}/${name}`,
-    file,
+    url: `/uploads/${key}`,
+    key,
     mime: type.mime,
     bytes: bytes.length,
-    remove: () => rm(file, { force: true }),
+    remove: () => storage.remove(key),
   };
 }

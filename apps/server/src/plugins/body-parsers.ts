@@ -12,6 +12,9 @@ export const DEFAULT_BODY_LIMIT = 16 * 1024;
 /** The routes that take an image as a data URL: 5 MiB grows by a third in base64, plus the other fields. */
 export const IMAGE_BODY_LIMIT = Math.ceil((LIMITS.imageMaxBytes * 4) / 3) + 64 * 1024;
 
+/** (+) The one route that takes a case document (multipart, 20 MB) and the multipart framing around it. */
+export const DOCUMENT_BODY_LIMIT = LIMITS.documentMaxBytes + 64 * 1024;
+
 /**
  * docs/api/http.md, Conventions: JSON in, and 415 for a wrong media type. Two departures from Fastify's defaults:
  *

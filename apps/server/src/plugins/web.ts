@@ -19,19 +19,43 @@ const SERVER_PATHS = ['/api', '/ws', '/uploads', '/payment/sandbox', '/metrics',
  * matches no file answers index.html, so the client router takes the path; '/', '/login' and '/registro'
  * answer landing.html, and '/dashboard/inicio' home.html, when the build has them (ADR 0008).
  */
+/** What a stored image is served as, by its extension (the storage keys are the server's own). */
+const UPLOAD_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
 async function web(app: FastifyInstance) {
-  const uploads = path.join(app.config.dataDir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: '/uploads/',
-    decorateReply: false,
-    // listed in the OpenAPI document like every other route
-    schemaHide: false,
-    index: false,
-    maxAge: '7d',
-    immutable: true,
-  });
+  if (app.storage.kind === 'local') {
+    const uploads = path.join(app.config.dataDir, 'uploads');
+    mkdirSync(uploads, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploads,
+      prefix: '/uploads/',
+      decorateReply: false,
+      // listed in the OpenAPI document like every other route
+      schemaHide: false,
+      index: false,
+      maxAge: '7d',
+      immutable: true,
+    });
+  } else {
+    // object storage: the same URLs, read through the storage (avatars and chat pictures only; documents
+    // are never under /uploads, they are sealed and served by their own route)
+    app.get<{ Params: { folder: string; name: string } }>(
+      '/uploads/:folder/:name',
+      async (request, reply) => {
+        const { folder, name } = request.params;
+        const type = UPLOAD_TYPES[name.slice(name.lastIndexOf('.') + 1)];
+        const bytes =
+          type && (folder === 'avatars' || folder === 'chat') && /^[\w-][\w.-]*$/.test(name)
+            ? await app.storage.get(`${folder}/${name}`)
+            : null;
+        if (!type || !bytes) return sendError(reply, 404, 'NOT_FOUND', ERROR_MESSAGES.NOT_FOUND);
+        return reply
+          .header('content-type', type)
+          .header('cache-control', 'public, max-age=604800, immutable')
+          .send(bytes);
+      },
+    );
+  }
 
   const webDist = app.config.webDist;
   if (webDist) {

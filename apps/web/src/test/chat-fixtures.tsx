@@ -98,6 +98,9 @@ export function renderChat({
     state: 'connected',
     sendMessage,
     setOpenChat: () => {},
+    typingChats: new Set(),
+    readUpTo: () => {},
+    sendTyping: () => {},
     ...connection,
   };
   renderWithApp(

@@ -33,6 +33,12 @@ export const LIMITS = {
   cropMinRadius: 30,
   paymentTestAmount: 200,
   imageMaxBytes: 5 * 1024 * 1024,
+  /** (+) a case document (PDF, DOCX, ODT, XLSX, JPEG, PNG) */
+  documentMaxBytes: 20 * 1024 * 1024,
+  /** (+) how long the uploader may delete a document after uploading it */
+  documentDeleteWindowMs: 24 * 60 * 60 * 1000,
+  /** (+) a document's name as kept and shown */
+  documentNameMax: 120,
   chatTextMax: 4000,
   stompFrameMaxBytes: 64 * 1024,
   chatMessagesPerMinute: 60,

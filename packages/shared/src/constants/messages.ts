@@ -9,6 +9,8 @@ export const MESSAGE_TYPE = {
   PROPOSAL_ACCEPTED: '10',
   CLIENT_NOTICE: '11',
   IMAGE: 'image',
+  /** (+) a case document was shared: text is its name, with `documentId` and `size` (written by the server) */
+  DOCUMENT: 'document',
 } as const;
 
 export const MESSAGE_TYPES = Object.values(MESSAGE_TYPE);

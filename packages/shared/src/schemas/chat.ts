@@ -32,6 +32,11 @@ export const chatMessageSchema = z.object({
   proposalAmount: z.number().nullable(),
   proposalStatus: z.enum(PROPOSAL_STATUSES).nullish(),
   clientMessageId: z.string().nullable(),
+  /** (+) a `document` message: the document (null once deleted) and its size in bytes */
+  documentId: z.string().nullish(),
+  size: z.number().int().nullish(),
+  /** (+) when the other participant read it (SEND /app/read); null while unread */
+  readAt: isoDate.nullish(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -109,6 +114,22 @@ export const presenceAnnouncementSchema = z.object({
   lawyerId: z.string().nullish(),
   userType: z.string().nullish(),
 });
+
+/** (+) SEND /app/read: the caller has read the chat's messages up to `upTo` (a message id), itself included. */
+export const readReceiptSchema = z.object({
+  chatId: z.uuid({ error: es.chat.chatNotFound }),
+  upTo: z.uuid({ error: es.chat.messageNotFound }),
+});
+export type ReadReceipt = z.infer<typeof readReceiptSchema>;
+/** (+) What the other participant receives on /user/queue/read. */
+export const readPushSchema = z.object({ chatId: z.string(), upTo: z.string(), readAt: isoDate });
+export type ReadPush = z.infer<typeof readPushSchema>;
+
+/** (+) SEND /app/typing: the caller is typing in the chat (never stored). */
+export const typingSchema = z.object({ chatId: z.uuid({ error: es.chat.chatNotFound }) });
+/** (+) What the other participant receives on /user/queue/typing. */
+export const typingPushSchema = z.object({ chatId: z.string(), userId: z.string() });
+export type TypingPush = z.infer<typeof typingPushSchema>;
 
 /** GET /api/users/{id}/presence (+). */
 export const presenceSchema = z.object({ online: z.boolean(), lastConnection: isoDate.nullable() });

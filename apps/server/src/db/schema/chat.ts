@@ -44,6 +44,11 @@ export const messages = pgTable(
     caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
     proposalAmountCents: integer('proposal_amount_cents'),
     clientMessageId: text('client_message_id'),
+    /** (+) a `document` message: the document (null once it is deleted) and its size in bytes */
+    documentId: uuid('document_id'),
+    documentSize: integer('document_size'),
+    /** (+) when the other participant read it (SEND /app/read) */
+    readAt: tstz('read_at'),
     createdAt: createdAt(),
   },
   (t) => [

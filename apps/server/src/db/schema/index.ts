@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './cases.ts';
 export * from './chat.ts';
+export * from './documents.ts';
 export * from './invoices.ts';
 export * from './money.ts';
 export * from './notifications.ts';

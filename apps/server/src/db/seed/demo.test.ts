@@ -20,7 +20,7 @@ describe('demo data', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const first = await seedDemo(t.app.db, { dataDir: t.config.dataDir });
+    const first = await seedDemo(t.app.db, { storage: t.app.storage, filesKey: t.config.filesKey });
     expect(first.created).toBe(true);
   }, 120_000);
   afterAll(async () => t.close());
@@ -263,7 +263,7 @@ describe('demo data', () => {
 
   it('does nothing on a database that already has users', async () => {
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from users`);
-    const again = await seedDemo(t.app.db, { dataDir: t.config.dataDir });
+    const again = await seedDemo(t.app.db, { storage: t.app.storage, filesKey: t.config.filesKey });
     expect(again.created).toBe(false);
     expect(again.present).toBe(true);
     const after = await rows<{ n: number }>(sql`select count(*)::int as n from users`);
@@ -274,8 +274,8 @@ describe('demo data', () => {
     const other = await buildTestApp();
     try {
       const results = await Promise.all([
-        seedDemo(other.app.db, { dataDir: other.config.dataDir }),
-        seedDemo(other.app.db, { dataDir: other.config.dataDir }),
+        seedDemo(other.app.db, { storage: other.app.storage, filesKey: other.config.filesKey }),
+        seedDemo(other.app.db, { storage: other.app.storage, filesKey: other.config.filesKey }),
       ]);
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(results.every((r) => r.present)).toBe(true);
@@ -296,7 +296,10 @@ describe('demo data', () => {
         password: 'Clave-Admin-2026',
         totpSecret: undefined,
       });
-      const result = await seedDemo(other.app.db, { dataDir: other.config.dataDir });
+      const result = await seedDemo(other.app.db, {
+        storage: other.app.storage,
+        filesKey: other.config.filesKey,
+      });
       expect(result).toMatchObject({ created: false, present: false });
     } finally {
       await other.close();

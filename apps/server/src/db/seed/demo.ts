@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { STEP_BY_STATUS } from '@l4l/shared/constants/cases';
 import { type Category, UNCLASSIFIED_CATEGORY } from '@l4l/shared/constants/categories';
 import { CLIENT_ONLY_MESSAGE_TYPES, MESSAGE_TYPE, type MessageType } from '@l4l/shared/constants/messages';
@@ -9,6 +7,8 @@ import { searchableText } from '@l4l/shared/search';
 import { count, sql } from 'drizzle-orm';
 import { writeAvatarThumbnail } from '../../lib/image-processing.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { createKeyring, type MasterKey } from '../../lib/storage/envelope.ts';
+import type { Storage } from '../../lib/storage/index.ts';
 import { rebuildBoard } from '../board.ts';
 import type { Db, Tx } from '../database.ts';
 import {
@@ -16,6 +16,7 @@ import {
   cases,
   chats,
   disputes,
+  documents,
   fiscalProfiles,
   lawyerProfiles,
   ledgerEntries,
@@ -39,6 +40,7 @@ import {
   PAST_RATINGS,
   type ScriptLine,
 } from './demo-cases.ts';
+import { planDemoDocuments } from './demo-documents.ts';
 import { demoFiscalProfiles } from './demo-fiscal.ts';
 import { DEMO_LAWYERS } from './demo-lawyers.ts';
 import { planDemoMoney } from './demo-money.ts';
@@ -142,7 +144,7 @@ async function userCounts(db: Db | Tx) {
  */
 export async function seedDemo(
   db: Db,
-  options: { dataDir: string; log?: (line: string) => void; now?: Date },
+  options: { storage: Storage; filesKey: MasterKey; log?: (line: string) => void; now?: Date },
 ): Promise<{ created: boolean; present: boolean; logins: DemoLogins }> {
   const logins = demoLogins();
   const before = await userCounts(db);
@@ -151,6 +153,12 @@ export async function seedDemo(
   const started = Date.now();
   const now = options.now ?? new Date();
   const plan = planDemo(now);
+  // case documents, sealed as every document is (docs/decisions/0013-documents-storage-encryption.md)
+  const keyring = createKeyring(options.filesKey);
+  const demoDocuments = planDemoDocuments(plan).map(({ bytes, ...row }) => {
+    const { object, seal } = keyring.encrypt(bytes);
+    return { row: { ...row, ...seal }, object };
+  });
   const [passwordHash, pictures] = await Promise.all([
     hashPassword(DEMO_PASSWORD),
     Promise.all(plan.pictures.map((p) => p.draw())),
@@ -193,18 +201,25 @@ export async function seedDemo(
       plan.messages.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
     );
     await insertAll(tx, uploads, uploadRows);
+    await insertAll(
+      tx,
+      documents,
+      demoDocuments.map((d) => d.row),
+    );
     // the files last, so a failure to write them rolls the rows back
-    for (const folder of new Set(plan.pictures.map((p) => path.dirname(p.url)))) {
-      await mkdir(path.join(options.dataDir, folder), { recursive: true });
-    }
     await Promise.all(
       plan.pictures.map(async (p, i) => {
-        const file = path.join(options.dataDir, p.url);
+        const key = p.url.slice('/uploads/'.length);
         const bytes = pictures[i] ?? Buffer.alloc(0);
-        await writeFile(file, bytes);
+        await options.storage.put(key, bytes, 'image/png');
         // an avatar's small copy, as every stored avatar has (the directory's cards)
-        if (p.purpose === 'avatar') await writeAvatarThumbnail(file, bytes);
+        if (p.purpose === 'avatar') await writeAvatarThumbnail(options.storage, key, bytes);
       }),
+    );
+    await Promise.all(
+      demoDocuments.map((d) =>
+        options.storage.put(`documents/${d.row.id}`, d.object, 'application/octet-stream'),
+      ),
     );
     return true;
   });

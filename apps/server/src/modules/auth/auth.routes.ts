@@ -184,6 +184,7 @@ async function accounts(app: FastifyInstance) {
   const service = createAuthService({
     db: app.db,
     config: app.config,
+    storage: app.storage,
     sessions: app.sessions,
     mailer: app.mailer,
     limits,

@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { storeAvatar } from '../../lib/image-processing.ts';
 import { dataUrlBytes } from '../../lib/images.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Storage } from '../../lib/storage/index.ts';
 import { transactional } from '../../lib/transaction.ts';
 import type { AuthUser, Sessions } from '../../plugins/auth.ts';
 import { composeMail, type Mailer } from '../../plugins/mailer.ts';
@@ -46,6 +47,8 @@ export const isMfaChallenge = (step: SignInStep): step is MfaChallenge => 'mfaRe
 type Deps = {
   db: Db;
   config: Config;
+  /** where the registration photo is kept (app.storage) */
+  storage: Storage;
   sessions: Sessions;
   mailer: Mailer;
   limits: AuthLimits;
@@ -71,7 +74,7 @@ export function toBaseUser(user: Account): BaseUser {
   };
 }
 
-export function createAuthService({ db, config, sessions, mailer, limits, log, closeChats }: Deps) {
+export function createAuthService({ db, config, storage, sessions, mailer, limits, log, closeChats }: Deps) {
   const repository = createAuthRepository(db);
   const transaction = transactional(db, createAuthRepository);
   const verifyGoogle = config.googleClientId
@@ -215,7 +218,7 @@ export function createAuthService({ db, config, sessions, mailer, limits, log, c
       const fields = await newAccount(input);
       // the photo's bytes are checked (413/415) before any costly work
       const photoBytes = input.lawyerPhoto ? dataUrlBytes(input.lawyerPhoto) : undefined;
-      const photo = photoBytes ? await storeAvatar(config.dataDir, photoBytes) : undefined;
+      const photo = photoBytes ? await storeAvatar(storage, photoBytes) : undefined;
       try {
         const passwordHash = await hashPassword(input.password);
         return await insertAccount(async (tx) => {

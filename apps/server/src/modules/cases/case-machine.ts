@@ -174,6 +174,20 @@ function tiedTo(by: CaseActor, actor: MachineActor, row: CaseTies): boolean {
 }
 
 /**
+ * (+) Who may see, add and download a case's documents (docs/decisions/0013-documents-storage-encryption.md):
+ * the case's client always, its lawyer once the case is ACTIVO (and after it is finished); nobody else, not
+ * a lawyer with a proposal still pending and not an administrator (professional secrecy).
+ */
+export function sharesDocuments(actor: { id: string; role: Role }, row: CaseTies | undefined): boolean {
+  if (!row) return false;
+  if (actor.role === ROLE.USUARIO) return row.userId === actor.id;
+  if (actor.role === ROLE.ABOGADO) {
+    return row.lawyerId === actor.id && (row.status === ACTIVO || row.status === FINALIZADO);
+  }
+  return false;
+}
+
+/**
  * The machine's verdict on an action: 'allowed'; 'forbidden' (the actor's role never takes it: 403);
  * 'hidden' (no such case, or one the actor is not tied to, whose existence is not revealed: 404);
  * 'invalid' (the case's status does not allow it: 409).

@@ -10,6 +10,7 @@ export {
   PLATFORM,
   PROVIDER,
   roleFor,
+  sharesDocuments,
   type Verdict,
 } from './case-machine.ts';
 export type { LockedCase } from './cases.repository.ts';

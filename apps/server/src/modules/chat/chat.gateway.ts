@@ -1,13 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import websocket from '@fastify/websocket';
 import { NOTIFICATIONS_DESTINATION } from '@l4l/shared/constants/notifications';
-import { sendMessageSchema } from '@l4l/shared/schemas/chat';
+import { readReceiptSchema, sendMessageSchema, typingSchema } from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
-import type { ChatActor, ChatService } from './chat.service.ts';
+import { type ChatActor, type ChatService, READ_QUEUE, TYPING_QUEUE } from './chat.service.ts';
 import type { ChatEvent, PresenceBoard, SessionScope } from './fanout.ts';
 import { FRAME_LIMITS, type StompHeaders } from './stomp/frame.ts';
 import { type StompSession as Session, STOMP_CLOSE_CODES, StompSession } from './stomp/session.ts';
@@ -24,7 +25,7 @@ export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'] as con
 /** The two destinations a client may subscribe to; both receive the same messages. */
 export const MESSAGE_DESTINATIONS: readonly string[] = ['/topic/messages', '/user/queue/messages'];
 /** Destinations other features push to, one user at a time (docs/api/stomp.md). */
-export const PUSH_DESTINATIONS: readonly string[] = [NOTIFICATIONS_DESTINATION];
+export const PUSH_DESTINATIONS: readonly string[] = [NOTIFICATIONS_DESTINATION, READ_QUEUE, TYPING_QUEUE];
 
 export const CHAT_DEFAULTS = { reverifyMs: 60_000, maxSocketsPerUser: 20 } as const;
 
@@ -115,21 +116,32 @@ export function createChatGateway(deps: {
     void write.finally(() => pendingTouches.delete(write));
   }
 
+  /** The body as the schema reads it, or a VALIDATION_ERROR naming the first field at fault (an ERROR frame). */
+  function parseBody<T>(schema: z.ZodType<T>, body: string, fallback: string): T {
+    const parsed = schema.safeParse(parseJson(body));
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    throw new AppError('VALIDATION_ERROR', {
+      message: issue?.message ?? fallback,
+      fields: issue ? { [issue.path.join('.') || 'body']: issue.message } : undefined,
+    });
+  }
+
   async function onSend(principal: ChatPrincipal, destination: string, body: string) {
     switch (destination) {
       case '/app/chat': {
-        const parsed = sendMessageSchema.safeParse(parseJson(body));
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          throw new AppError('VALIDATION_ERROR', {
-            message: issue?.message ?? es.chat.emptyMessage,
-            fields: issue ? { [issue.path.join('.') || 'body']: issue.message } : undefined,
-          });
-        }
+        const message = parseBody(sendMessageSchema, body, es.chat.emptyMessage);
         // resolves once stored and delivered on this process (never waits on Redis): RECEIPT only then
-        await service.send(principal, parsed.data);
+        await service.send(principal, message);
         return;
       }
+      // (+) docs/api/stomp.md, Read receipts and typing
+      case '/app/read':
+        await service.read(principal, parseBody(readReceiptSchema, body, es.chat.messageNotFound));
+        return;
+      case '/app/typing':
+        await service.typing(principal, parseBody(typingSchema, body, es.chat.chatNotFound).chatId);
+        return;
       // docs/api/stomp.md, Destinations: the web announces itself; the body (userId, lawyerId, userType) is informative only
       case '/app/connect':
       case '/app/disconnect':

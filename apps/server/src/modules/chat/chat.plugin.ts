@@ -11,7 +11,7 @@ import {
   type SessionScope,
 } from './fanout.ts';
 
-export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'publish'> & {
+export type Chat = Pick<ChatService, 'openChat' | 'postMessage' | 'publish' | 'forgetDocument'> & {
   /**
    * Closes the user's chat sockets on every process: all of them (a ban, a password reset), one sign-in
    * session's (a logout) or all but the caller's (a password change).
@@ -79,6 +79,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     openChat: service.openChat,
     postMessage: service.postMessage,
     publish: service.publish,
+    forgetDocument: service.forgetDocument,
     async disconnectUser(userId: string, which: SessionScope = {}) {
       // this process's sockets close at once, the other processes' when the event reaches them
       fanout.publish({ kind: 'disconnect', userId, ...which });

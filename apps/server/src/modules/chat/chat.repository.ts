@@ -46,6 +46,9 @@ const messageColumns = {
   proposalAmountCents: messages.proposalAmountCents,
   proposalStatus: proposals.status,
   clientMessageId: messages.clientMessageId,
+  documentId: messages.documentId,
+  documentSize: messages.documentSize,
+  readAt: messages.readAt,
 };
 
 /**
@@ -82,6 +85,9 @@ type StoredMessageRow = {
   proposalAmountCents: number | null;
   proposalStatus: ProposalStatus | null;
   clientMessageId: string | null;
+  documentId: string | null;
+  documentSize: number | null;
+  readAt: Date | null;
 };
 
 /** What a side may see: the lawyer never sees client-only messages (docs/domain.md, Chat messages: types 9 and 11). */
@@ -218,10 +224,11 @@ export function createChatRepository(db: Db) {
     async storeMessage(values: typeof messages.$inferInsert): Promise<StoredMessageRow | undefined> {
       const result = (await db.execute(sql`with ins as (
           insert into ${messages} (chat_id, sender_id, type, text, audience, proposal_id, case_id,
-            proposal_amount_cents, client_message_id)
+            proposal_amount_cents, client_message_id, document_id, document_size)
           values (${values.chatId}, ${values.senderId ?? null}, ${values.type}, ${values.text ?? ''},
             ${values.audience ?? 'ALL'}, ${values.proposalId ?? null}, ${values.caseId ?? null},
-            ${values.proposalAmountCents ?? null}, ${values.clientMessageId ?? null})
+            ${values.proposalAmountCents ?? null}, ${values.clientMessageId ?? null},
+            ${values.documentId ?? null}, ${values.documentSize ?? null})
           on conflict (sender_id, client_message_id) do nothing
           returning *
         ), touched as (
@@ -232,14 +239,15 @@ export function createChatRepository(db: Db) {
           ins.text, ins.created_at as "createdAt", c.user_id as "userId", c.lawyer_id as "lawyerId",
           ins.type, ins.audience, ins.proposal_id as "proposalId", ins.case_id as "caseId",
           ins.proposal_amount_cents as "proposalAmountCents", p.status as "proposalStatus",
-          ins.client_message_id as "clientMessageId"
+          ins.client_message_id as "clientMessageId", ins.document_id as "documentId",
+          ins.document_size as "documentSize", ins.read_at as "readAt"
         from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id
         left join ${proposals} p on p.id = ins.proposal_id and ins.type = ${MESSAGE_TYPE.PROPOSAL}`)) as unknown as {
         rows: Array<Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string }>;
       };
       const row = result.rows[0];
       // node-postgres parses timestamptz; PGlite may hand back the text
-      return row && { ...row, createdAt: new Date(row.createdAt) };
+      return row && { ...row, createdAt: new Date(row.createdAt), readAt: null };
     },
 
     async findMessageByClientId(senderId: string, clientMessageId: string) {
@@ -247,6 +255,32 @@ export function createChatRepository(db: Db) {
         .where(and(eq(messages.senderId, senderId), eq(messages.clientMessageId, clientMessageId)))
         .limit(1);
       return row;
+    },
+
+    /**
+     * (+) The other side's messages in the chat up to `upToId` (itself included) that were not read yet
+     * are read now; answers when, or null when `upToId` is not a message of this chat.
+     */
+    async markMessagesRead(chatId: string, readerId: string, upToId: string): Promise<Date | null> {
+      const result = (await db.execute(sql`with upto as (
+          select seq from ${messages} where id = ${upToId} and chat_id = ${chatId}
+        ), marked as (
+          update ${messages} set read_at = now()
+          where chat_id = ${chatId} and read_at is null and sender_id is not null
+            and sender_id <> ${readerId} and seq <= (select seq from upto)
+          returning 1
+        )
+        select now() as "readAt", (select count(*) from upto)::int as "found",
+          (select count(*) from marked)::int as "marked"`)) as unknown as {
+        rows: Array<{ readAt: Date | string; found: number }>;
+      };
+      const row = result.rows[0];
+      return row && row.found > 0 ? new Date(row.readAt) : null;
+    },
+
+    /** (+) A deleted document's messages no longer point at it (the web shows them as removed). */
+    async forgetDocument(documentId: string): Promise<void> {
+      await db.update(messages).set({ documentId: null }).where(eq(messages.documentId, documentId));
     },
 
     async markRead(chatId: string, side: ChatSide) {

@@ -8,7 +8,10 @@ import type {
   ChatListItem,
   ChatMessage,
   Presence,
+  ReadPush,
+  ReadReceipt,
   SendMessage,
+  TypingPush,
 } from '@l4l/shared/schemas/chat';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
@@ -26,6 +29,12 @@ import {
 } from './chat.repository.ts';
 import type { ChatEvent } from './fanout.ts';
 
+/** (+) Where read receipts and typing reach the other participant (docs/api/stomp.md). */
+export const READ_QUEUE = '/user/queue/read';
+export const TYPING_QUEUE = '/user/queue/typing';
+/** (+) Typing signals a person may send: a few a second is plenty for a keyboard. */
+const TYPING_PER_USER = { max: 20, windowMs: 10_000 };
+
 /** Who is acting: a signed-in person (the session says who, never the body). */
 export type ChatActor = { id: string; role: Role };
 
@@ -39,6 +48,9 @@ export type PostMessageInput = {
   caseId?: string | null;
   proposalAmountCents?: number | null;
   clientMessageId?: string | null;
+  /** (+) a `document` message: the document and its size in bytes */
+  documentId?: string | null;
+  documentSize?: number | null;
   /** types 9 and 11 are always 'USUARIO' (docs/domain.md, Chat messages), whatever is asked */
   audience?: Audience;
 };
@@ -77,6 +89,9 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     proposalAmount: row.proposalAmountCents === null ? null : centsToEuros(row.proposalAmountCents),
     proposalStatus: row.proposalStatus,
     clientMessageId: row.clientMessageId,
+    documentId: row.documentId,
+    size: row.documentSize,
+    readAt: row.readAt ? row.readAt.toISOString() : null,
   };
 }
 
@@ -107,6 +122,7 @@ export function createChatService(deps: {
   const repository = createChatRepository(db);
   // docs/domain.md, Rate limits: 60 chat messages per user per minute (per process, like every limiter of lib/rate-limiter)
   const sendLimiter = new RateLimiter(LIMITS.chatMessagesPerMinute, 60_000);
+  const typingLimiter = new RateLimiter(TYPING_PER_USER.max, TYPING_PER_USER.windowMs);
 
   /** Stores a message in one statement; a repeated clientMessageId answers the message stored first. */
   async function store(executor: Db, input: PostMessageInput): Promise<PostedMessage & { created: boolean }> {
@@ -123,6 +139,8 @@ export function createChatService(deps: {
       caseId: input.caseId ?? null,
       proposalAmountCents: input.proposalAmountCents ?? null,
       clientMessageId,
+      documentId: input.documentId ?? null,
+      documentSize: input.documentSize ?? null,
     });
     // nothing stored: this sender already sent this clientMessageId, and that message is the answer
     const row =
@@ -260,6 +278,37 @@ export function createChatService(deps: {
       const answer: ChatHistory = { chat: toChat(chat), messages: rows.reverse().map(toChatMessage) };
       return answer;
     },
+
+    /**
+     * (+) SEND /app/read: the other participant's messages up to `upTo` are read now; they are told on
+     * /user/queue/read (on every process). 404 for a chat or message that is not the caller's.
+     */
+    async read(actor: ChatActor, input: ReadReceipt): Promise<ReadPush> {
+      const { chat, side } = await participantChat(actor, input.chatId);
+      const readAt = await repository.markMessagesRead(chat.id, actor.id, input.upTo);
+      if (!readAt) throw notFound(es.chat.messageNotFound);
+      const push: ReadPush = { chatId: chat.id, upTo: input.upTo, readAt: readAt.toISOString() };
+      const other = side === 'user' ? chat.lawyerId : chat.userId;
+      deps.publish({ kind: 'push', userId: other, destination: READ_QUEUE, body: JSON.stringify(push) });
+      return push;
+    },
+
+    /** (+) SEND /app/typing: the other participant is told on /user/queue/typing; nothing is stored. */
+    async typing(actor: ChatActor, chatId: string): Promise<void> {
+      // a keyboard past the limit is simply not relayed: no ERROR for a signal that carries nothing
+      try {
+        typingLimiter.consume(actor.id);
+      } catch {
+        return;
+      }
+      const { chat, side } = await participantChat(actor, chatId);
+      const push: TypingPush = { chatId: chat.id, userId: actor.id };
+      const other = side === 'user' ? chat.lawyerId : chat.userId;
+      deps.publish({ kind: 'push', userId: other, destination: TYPING_QUEUE, body: JSON.stringify(push) });
+    },
+
+    /** (+) The documents module deleted a document: its chat messages keep its name, not its id. */
+    forgetDocument: (documentId: string) => repository.forgetDocument(documentId),
 
     async markRead(actor: ChatActor, chatId: string): Promise<void> {
       const { chat, side } = await participantChat(actor, chatId);

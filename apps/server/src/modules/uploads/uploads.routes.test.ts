@@ -17,6 +17,7 @@ import {
 } from '../../../test/factories.ts';
 import { uploads, users } from '../../db/schema/index.ts';
 import { MAX_INPUT_PIXELS } from '../../lib/image-processing.ts';
+import { createLocalStorage } from '../../lib/storage/local.ts';
 import {
   backfillAvatarThumbnails,
   isDrawnAvatar,
@@ -416,7 +417,7 @@ describe('images', () => {
     const drawn = await photoOf(client.id);
     expect(drawn && isDrawnAvatar(readFileSync(fileOf(drawn)))).toBe(true);
 
-    expect(await redrawSentAvatars({ db: t.app.db, dataDir: t.config.dataDir })).toBe(2);
+    expect(await redrawSentAvatars({ db: t.app.db, storage: t.app.storage })).toBe(2);
     const redrawn = await photoOf(sent.id);
     expect(redrawn).toMatch(/^\/uploads\/avatars\/[\w-]{22}\.png$/);
     const bytes = readFileSync(fileOf(redrawn!));
@@ -429,7 +430,7 @@ describe('images', () => {
     expect(await photoOf(bomb.id)).toBeNull();
     expect(existsSync(path.join(folder, 'bomba.jpg'))).toBe(false);
     expect(await photoOf(client.id)).toBe(drawn);
-    expect(await redrawSentAvatars({ db: t.app.db, dataDir: t.config.dataDir })).toBe(0);
+    expect(await redrawSentAvatars({ db: t.app.db, storage: t.app.storage })).toBe(0);
   });
 
   it('redraws avatars stored as sent once per data folder, not at every start', async () => {
@@ -440,8 +441,8 @@ describe('images', () => {
         runs += 1;
         return 3;
       };
-      expect(await redrawSentAvatarsOnce(dataDir, redraw)).toBe(3);
-      expect(await redrawSentAvatarsOnce(dataDir, redraw)).toBe(0);
+      expect(await redrawSentAvatarsOnce(createLocalStorage(dataDir), redraw)).toBe(3);
+      expect(await redrawSentAvatarsOnce(createLocalStorage(dataDir), redraw)).toBe(0);
       expect(runs).toBe(1);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -454,10 +455,10 @@ describe('images', () => {
     writeFileSync(path.join(folder, 'antigua.png'), await picture(256, 256, 'png'));
     writeFileSync(path.join(folder, 'registro.jpg'), await picture(500, 400, 'jpeg'));
     writeFileSync(path.join(folder, 'notas.txt'), 'no es una imagen');
-    expect(await backfillAvatarThumbnails(t.config.dataDir)).toBe(2);
+    expect(await backfillAvatarThumbnails(t.app.storage)).toBe(2);
     const meta = await sharp(readFileSync(path.join(folder, 'registro.128.webp'))).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 128, height: 128 });
     expect(existsSync(path.join(folder, 'antigua.128.webp'))).toBe(true);
-    expect(await backfillAvatarThumbnails(t.config.dataDir)).toBe(0);
+    expect(await backfillAvatarThumbnails(t.app.storage)).toBe(0);
   });
 });

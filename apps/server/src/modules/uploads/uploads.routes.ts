@@ -27,17 +27,15 @@ const photoSchema = { body: profilePhotoSchema, response: { 200: dataEnvelope(pr
  * URL) and POST /api/uploads (multipart field `file`). Multipart is parsed only in this plugin's scope.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createUploadsService({ db: app.db, dataDir: app.config.dataDir });
+  const service = createUploadsService({ db: app.db, storage: app.storage });
   // in the background, once the server is up: avatars stored as they were sent are drawn again (once per
   // data folder: every way in now draws them, so a later start has none to find), and those stored before
   // thumbnails existed get theirs
   app.addHook('onReady', async () => {
-    redrawSentAvatarsOnce(app.config.dataDir, () =>
-      redrawSentAvatars({ db: app.db, dataDir: app.config.dataDir }),
-    )
+    redrawSentAvatarsOnce(app.storage, () => redrawSentAvatars({ db: app.db, storage: app.storage }))
       .then((changed) => changed > 0 && app.log.info({ changed }, 'avatars stored as sent drawn again'))
       .catch((err: unknown) => app.log.warn({ err }, 'redrawing avatars stored as sent'))
-      .then(() => backfillAvatarThumbnails(app.config.dataDir))
+      .then(() => backfillAvatarThumbnails(app.storage))
       .catch((err: unknown) => app.log.warn({ err }, 'avatar thumbnails'));
   });
 

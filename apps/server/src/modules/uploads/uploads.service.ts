@@ -1,5 +1,3 @@
-import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { avatarThumbnailOf, STORED_AVATAR_URL } from '@l4l/shared/constants/avatars';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import type { ProfilePhoto } from '@l4l/shared/schemas/uploads';
@@ -13,6 +11,7 @@ import {
 } from '../../lib/image-processing.ts';
 import { dataUrlBytes, imageTypeOf, type StoredImage } from '../../lib/images.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Storage } from '../../lib/storage/index.ts';
 import { type AuthUser, assertOwner } from '../../plugins/auth.ts';
 import { createUploadsRepository, type UploadFacts } from './uploads.repository.ts';
 
@@ -26,24 +25,22 @@ const factsOf = (stored: StoredImage): UploadFacts => ({
   bytes: stored.bytes,
 });
 
-type Deps = { db: Db; dataDir: string };
+type Deps = { db: Db; storage: Storage };
 
 /**
  * (+) Gives every stored avatar without one its thumbnail: those stored before thumbnails existed (every
  * avatar since is stored with its own, lib/image-processing.ts storeAvatar). One listing of the folder
  * tells which are missing, so a start where none is reads no picture.
  */
-export async function backfillAvatarThumbnails(dataDir: string): Promise<number> {
-  const folder = path.join(dataDir, 'uploads', 'avatars');
-  const names = new Set(await readdir(folder).catch(() => [] as string[]));
+export async function backfillAvatarThumbnails(storage: Storage): Promise<number> {
+  const keys = new Set(await storage.list('avatars/'));
   let made = 0;
-  for (const name of names) {
-    const thumbnail = STORED_AVATAR_URL.test(`/uploads/avatars/${name}`) ? avatarThumbnailOf(name) : null;
-    if (!thumbnail || names.has(thumbnail)) continue;
-    const file = path.join(folder, name);
+  for (const key of keys) {
+    const thumbnail = STORED_AVATAR_URL.test(`/uploads/${key}`) ? avatarThumbnailOf(key) : null;
+    if (!thumbnail || keys.has(thumbnail)) continue;
     // an unreadable picture keeps no thumbnail: the web shows the avatar itself
-    const bytes = await readFile(file).catch(() => null);
-    if (bytes && (await writeAvatarThumbnail(file, bytes))) made += 1;
+    const bytes = await storage.get(key).catch(() => null);
+    if (bytes && (await writeAvatarThumbnail(storage, key, bytes))) made += 1;
   }
   return made;
 }
@@ -75,16 +72,16 @@ export function isDrawnAvatar(bytes: Buffer): boolean {
  * image). Each avatar that is not one the server drew is drawn again under a new name; one that cannot be
  * drawn (too many pixels, not an image) is no longer shown. Answers how many avatars changed.
  */
-export async function redrawSentAvatars({ db, dataDir }: Deps): Promise<number> {
+export async function redrawSentAvatars({ db, storage }: Deps): Promise<number> {
   const repository = createUploadsRepository(db);
   let changed = 0;
   for (const { id, photoUrl } of await repository.usersWithPhoto()) {
     const name = photoUrl.match(STORED_AVATAR_URL)?.[1];
-    const file = name && path.join(dataDir, 'uploads', 'avatars', name);
-    const bytes = file ? await readFile(file).catch(() => null) : null;
-    if (!file || !bytes || isDrawnAvatar(bytes)) continue;
+    const key = name && `avatars/${name}`;
+    const bytes = key ? await storage.get(key).catch(() => null) : null;
+    if (!key || !bytes || isDrawnAvatar(bytes)) continue;
     // a picture that cannot be drawn is dropped; a failure to write is not a reason to drop it
-    const stored = await storeAvatar(dataDir, bytes).catch((err: unknown) => {
+    const stored = await storeAvatar(storage, bytes).catch((err: unknown) => {
       if (err instanceof AppError) return null;
       throw err;
     });
@@ -93,7 +90,7 @@ export async function redrawSentAvatars({ db, dataDir }: Deps): Promise<number> 
       await stored?.remove();
       continue;
     }
-    if (!(await repository.photoInUse(photoUrl))) await removeAvatar(file);
+    if (!(await repository.photoInUse(photoUrl))) await removeAvatar(storage, key);
     changed += 1;
   }
   return changed;
@@ -103,24 +100,19 @@ export async function redrawSentAvatars({ db, dataDir }: Deps): Promise<number> 
  * Runs the redraw of avatars stored as sent once per data folder: a marker beside the avatars says it was
  * done, so later starts do not read every stored avatar again.
  */
-export async function redrawSentAvatarsOnce(dataDir: string, redraw: () => Promise<number>): Promise<number> {
-  const folder = path.join(dataDir, 'uploads', 'avatars');
-  const marker = path.join(folder, '.sent-avatars-redrawn');
-  if (
-    await access(marker).then(
-      () => true,
-      () => false,
-    )
-  )
-    return 0;
+export async function redrawSentAvatarsOnce(
+  storage: Storage,
+  redraw: () => Promise<number>,
+): Promise<number> {
+  const marker = 'avatars/.sent-avatars-redrawn';
+  if ((await storage.get(marker)) !== null) return 0;
   const changed = await redraw();
-  await mkdir(folder, { recursive: true });
-  await writeFile(marker, `${new Date().toISOString()}\n`);
+  await storage.put(marker, Buffer.from(`${new Date().toISOString()}\n`), 'text/plain');
   return changed;
 }
 
 /** docs/api/http.md, Uploads: profile photos (data URL) and chat pictures (multipart), checked, re-encoded, then stored. */
-export function createUploadsService({ db, dataDir }: Deps) {
+export function createUploadsService({ db, storage }: Deps) {
   const repository = createUploadsRepository(db);
   const perUser = new RateLimiter(UPLOADS_PER_USER.max, UPLOADS_PER_USER.windowMs);
 
@@ -128,7 +120,7 @@ export function createUploadsService({ db, dataDir }: Deps) {
   async function removeReplacedAvatar(url: string | null): Promise<void> {
     const name = url?.match(STORED_AVATAR_URL)?.[1];
     if (!url || !name || (await repository.photoInUse(url))) return;
-    await removeAvatar(path.join(dataDir, 'uploads', 'avatars', name));
+    await removeAvatar(storage, `avatars/${name}`);
   }
 
   return {
@@ -140,7 +132,7 @@ export function createUploadsService({ db, dataDir }: Deps) {
       assertOwner(caller, input.id, { admin: false });
       const bytes = dataUrlBytes(input.image);
       perUser.consume(caller.id);
-      const stored = await storeAvatar(dataDir, bytes);
+      const stored = await storeAvatar(storage, bytes);
       let replaced: Awaited<ReturnType<typeof repository.replaceAvatar>>;
       try {
         replaced = await repository.replaceAvatar(caller.id, factsOf(stored));
@@ -159,7 +151,7 @@ export function createUploadsService({ db, dataDir }: Deps) {
     /** A chat picture, stored under uploads/chat with a name the server makes. */
     async uploadChatImage(caller: AuthUser, bytes: Uint8Array): Promise<{ imageUrl: string }> {
       perUser.consume(caller.id);
-      const stored = await storeChatImage(dataDir, bytes);
+      const stored = await storeChatImage(storage, bytes);
       try {
         await repository.insertChatUpload(caller.id, factsOf(stored));
       } catch (err) {

@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import { caseQueryOptions } from '../../features/cases/api/get-case.ts';
 import { CaseDetail } from '../../features/cases/components/case-detail.tsx';
 import { DisputeAction } from '../../features/payouts/components/dispute-action.tsx';
+import { CaseDocuments } from '../../features/documents/components/case-documents.tsx';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CaseRatingPrompt } from '../case-actions.tsx';
@@ -33,6 +34,7 @@ export function CaseDetailRoute() {
           }
         />
       )}
+      documentsSlot={(item) => <CaseDocuments caseId={item.id} viewerId={user.id} />}
       ratingSlot={(item) =>
         item.lawyerId ? (
           <CaseRatingPrompt caseId={item.id} lawyerId={item.lawyerId} alreadyRated={item.ratingId !== null} />

@@ -28,6 +28,8 @@ import { StatusChip } from './status-chip.tsx';
 export type RatingSlot = (item: Case) => ReactNode;
 /** (+) what else the client may do instead of confirming a closure (the money feature's dispute), composed in app/ */
 export type ClosureSlot = (item: Case) => ReactNode;
+/** (+) The case's documents panel, composed in app/ (the documents feature's). */
+export type DocumentsSlot = (item: Case) => ReactNode;
 
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
 
@@ -41,11 +43,13 @@ export function CaseDetail({
   viewer,
   ratingSlot,
   closureSlot,
+  documentsSlot,
 }: {
   caseId: string | null;
   viewer: Viewer;
   ratingSlot?: RatingSlot;
   closureSlot?: ClosureSlot;
+  documentsSlot?: DocumentsSlot;
 }) {
   if (!caseId) {
     return (
@@ -54,7 +58,15 @@ export function CaseDetail({
       </Frame>
     );
   }
-  return <LoadedCase caseId={caseId} viewer={viewer} ratingSlot={ratingSlot} closureSlot={closureSlot} />;
+  return (
+    <LoadedCase
+      caseId={caseId}
+      viewer={viewer}
+      ratingSlot={ratingSlot}
+      closureSlot={closureSlot}
+      documentsSlot={documentsSlot}
+    />
+  );
 }
 
 /** The header row's back button: back where the person came from, or to 'Mis casos' on a deep link. */
@@ -77,11 +89,13 @@ function LoadedCase({
   viewer,
   ratingSlot,
   closureSlot,
+  documentsSlot,
 }: {
   caseId: string;
   viewer: Viewer;
   ratingSlot?: RatingSlot;
   closureSlot?: ClosureSlot;
+  documentsSlot?: DocumentsSlot;
 }) {
   const found = useCase(caseId);
 
@@ -160,6 +174,9 @@ function LoadedCase({
           {isClient && item.status === CASE_STATUS.FINALIZADO && ratingSlot ? ratingSlot(item) : null}
         </div>
       </div>
+      {documentsSlot && (isClient || (isCaseLawyer && (active || item.status === CASE_STATUS.FINALIZADO)))
+        ? documentsSlot(item)
+        : null}
     </Frame>
   );
 }

@@ -1,9 +1,9 @@
 import { dataEnvelope } from '@l4l/shared/envelope';
+import { caseDocumentSchema, DOCUMENT_FIELD } from '@l4l/shared/schemas/documents';
 import { UPLOAD_FIELD, uploadAnswerSchema } from '@l4l/shared/schemas/uploads';
 import { es } from '@l4l/shared/texts/es/app';
-import { useMutation } from '@tanstack/react-query';
-import { ApiError, errorFromAnswer, NETWORK_ERROR } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
 /** docs/product.md, Private chat: the chat attaches only jpeg, png and jpg images. */
 export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -14,28 +14,34 @@ export function isChatImage(file: File): boolean {
 }
 
 /**
- * POST /api/uploads, multipart field `file` → `{imageUrl}` (docs/api/http.md, Uploads). Multipart, so not through the JSON
- * api-client; the session cookie goes along as with every same-origin call (ADR 0003).
+ * POST /api/uploads, multipart field `file` → `{imageUrl}` (docs/api/http.md, Uploads). Multipart, so not
+ * through the JSON api-client; sent with progress (lib/upload-with-progress.ts) and the session cookie
+ * (ADR 0003).
  */
-export async function uploadChatImage(file: File): Promise<string> {
+export async function uploadChatImage(
+  file: File,
+  options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<string> {
   const form = new FormData();
   form.append(UPLOAD_FIELD, file, file.name);
-  let response: Response;
-  try {
-    response = await fetch('/api/uploads', {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError({ status: 0, code: NETWORK_ERROR, message: es.chat.uploadFailed });
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw errorFromAnswer(response.status, body, es.chat.uploadFailed);
+  const body = await uploadWithProgress('/api/uploads', form, {
+    ...options,
+    fallbackMessage: es.chat.uploadFailed,
+  });
   return parseAnswer(dataEnvelope(uploadAnswerSchema), body).data.imageUrl;
 }
 
-export function useUploadChatImage() {
-  return useMutation({ mutationFn: uploadChatImage });
+/** POST /api/cases/{caseId}/documents (docs/api/http.md, Case documents): the server posts the chat message. */
+export async function uploadChatDocument(
+  caseId: string,
+  file: File,
+  options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<void> {
+  const form = new FormData();
+  form.append(DOCUMENT_FIELD, file, file.name);
+  const body = await uploadWithProgress(`/api/cases/${caseId}/documents`, form, {
+    ...options,
+    fallbackMessage: es.chat.uploadFailed,
+  });
+  parseAnswer(dataEnvelope(caseDocumentSchema), body);
 }

@@ -3,7 +3,7 @@ import type { ProposalStatus } from '@l4l/shared/constants/proposals';
 import { es } from '@l4l/shared/texts/es';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CHAT_CASE_ID as CASE_ID,
   CHAT,
@@ -277,20 +277,52 @@ describe('ChatPage', () => {
     expect(await screen.findByRole('button', { name: es.chat.send })).toBeDisabled();
   });
 
-  it('uploads an attached PNG and sends it as an image message', async () => {
-    const { api, sendMessage, user } = renderChat({
-      routes: { 'POST /api/uploads': () => ok({ imageUrl: '/uploads/chat/nuevo.png' }) },
-    });
-    await screen.findByLabelText(es.chat.messageLabel);
-    const file = new File([new Uint8Array([137, 80, 78, 71])], 'nota.png', { type: 'image/png' });
-    await user.upload(screen.getByTestId('chat-image-input'), file);
-    await waitFor(() =>
-      expect(sendMessage).toHaveBeenCalledWith(expect.anything(), {
-        type: MESSAGE_TYPE.IMAGE,
-        text: '/uploads/chat/nuevo.png',
-      }),
-    );
-    expect(api.callsTo('POST /api/uploads')).toHaveLength(1);
+  it('uploads an attached PNG with its progress bar and sends it as an image message', async () => {
+    // the upload goes by XMLHttpRequest (its progress): a stand-in answers it after one progress event
+    const sent: string[] = [];
+    class FakeRequest {
+      upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+      status = 0;
+      responseText = '';
+      withCredentials = false;
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private url = '';
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader() {}
+      abort() {
+        this.onabort?.();
+      }
+      send() {
+        sent.push(this.url);
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 2, total: 4 } as ProgressEvent);
+        setTimeout(() => {
+          this.status = 200;
+          this.responseText = JSON.stringify({ data: { imageUrl: '/uploads/chat/nuevo.png' } });
+          this.onload?.();
+        }, 600);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeRequest);
+    try {
+      const { sendMessage, user } = renderChat();
+      await screen.findByLabelText(es.chat.messageLabel);
+      const file = new File([new Uint8Array([137, 80, 78, 71])], 'nota.png', { type: 'image/png' });
+      await user.upload(screen.getByTestId('chat-image-input'), file);
+      expect(await screen.findByRole('progressbar', {}, { timeout: 3_000 })).toHaveAttribute('value', '50');
+      await waitFor(() =>
+        expect(sendMessage).toHaveBeenCalledWith(expect.anything(), {
+          type: MESSAGE_TYPE.IMAGE,
+          text: '/uploads/chat/nuevo.png',
+        }),
+      );
+      expect(sent).toEqual(['/api/uploads']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('refuses an attachment that is not JPG or PNG', async () => {

@@ -1,5 +1,6 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import { DOCUMENT_ACCEPT } from '@l4l/shared/schemas/documents';
 import { es } from '@l4l/shared/texts/es/app';
 import {
   type ChangeEvent,
@@ -11,10 +12,20 @@ import {
   useState,
 } from 'react';
 import { Button } from '../../../components/button/button.tsx';
+import { UploadProgress } from '../../../components/upload-progress/upload-progress.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { CHAT_IMAGE_ACCEPT, isChatImage, useUploadChatImage } from '../api/upload-chat-image.ts';
+import { UploadCancelled } from '../../../lib/upload-with-progress.ts';
+import {
+  CHAT_IMAGE_ACCEPT,
+  isChatImage,
+  uploadChatDocument,
+  uploadChatImage,
+} from '../api/upload-chat-image.ts';
 import type { OutgoingMessage } from '../hooks/chat-socket.ts';
 import styles from './composer.module.css';
+
+/** How often the box tells the other participant that the person is typing. */
+const TYPING_EVERY_MS = 3_000;
 
 /**
  * The message box (docs/product.md, Private chat): Enter sends, Shift+Enter breaks the line, blank text is never sent, at most
@@ -23,16 +34,26 @@ import styles from './composer.module.css';
 export function Composer({
   onSend,
   disabled,
+  documentCaseId,
+  onTyping,
 }: {
   onSend: (message: OutgoingMessage) => Promise<void>;
   /** no connection: typing stays possible, sending waits */
   disabled: boolean;
+  /** the pair's active case: documents attached here are that case's (none: no document button) */
+  documentCaseId?: string | null;
+  /** the person typed (the other participant sees 'escribiendo…'); called at most every few seconds */
+  onTyping?: () => void;
 }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const documentInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
-  const upload = useUploadChatImage();
+  const [upload, setUpload] = useState<{ name: string; percent: number; controller: AbortController } | null>(
+    null,
+  );
+  const lastTyping = useRef(0);
   const inputId = useId();
   const hintId = useId();
 
@@ -80,11 +101,46 @@ export function Composer({
       toast.error(es.chat.imageTypeNotAllowed);
       return;
     }
-    try {
-      const imageUrl = await upload.mutateAsync(file);
+    await withProgress(file, async (options) => {
+      const imageUrl = await uploadChatImage(file, options);
       await onSend({ type: MESSAGE_TYPE.IMAGE, text: imageUrl });
+    });
+  };
+
+  /** Runs an upload with its bar and cancel button; a cancel is not an error. */
+  const withProgress = async (
+    file: File,
+    work: (options: { onProgress: (percent: number) => void; signal: AbortSignal }) => Promise<void>,
+  ) => {
+    const controller = new AbortController();
+    setUpload({ name: file.name, percent: 0, controller });
+    try {
+      await work({
+        signal: controller.signal,
+        onProgress: (percent) => setUpload((current) => (current ? { ...current, percent } : current)),
+      });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : es.chat.uploadFailed);
+      if (error instanceof UploadCancelled) toast.info(es.documents.cancelled);
+      else toast.error(error instanceof Error ? error.message : es.chat.uploadFailed);
+    } finally {
+      setUpload(null);
+    }
+  };
+
+  const onDocument = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file || !documentCaseId) return;
+    // the server answers once stored; its document message arrives through the chat connection
+    await withProgress(file, (options) => uploadChatDocument(documentCaseId, file, options));
+  };
+
+  const onTextChange = (value: string) => {
+    setText(value);
+    const now = Date.now();
+    if (onTyping && value.trim() !== '' && now - lastTyping.current > TYPING_EVERY_MS) {
+      lastTyping.current = now;
+      onTyping();
     }
   };
 
@@ -105,7 +161,7 @@ export function Composer({
         className={styles.attach}
         aria-label={es.chat.attachImage}
         title={es.chat.attachImage}
-        disabled={disabled || upload.isPending}
+        disabled={disabled || upload !== null}
         onClick={() => fileInput.current?.click()}
       >
         <svg
@@ -122,6 +178,43 @@ export function Composer({
           <path d="M21.4 11.1l-8.5 8.5a5.5 5.5 0 0 1-7.8-7.8l8.5-8.5a3.7 3.7 0 0 1 5.2 5.2l-8.5 8.5a1.8 1.8 0 0 1-2.6-2.6l7.8-7.8" />
         </svg>
       </button>
+      {documentCaseId ? (
+        <>
+          <input
+            ref={documentInput}
+            type="file"
+            accept={DOCUMENT_ACCEPT}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={onDocument}
+            data-testid="chat-document-input"
+          />
+          <button
+            type="button"
+            className={styles.attach}
+            aria-label={es.documents.attach}
+            title={es.documents.attach}
+            disabled={disabled || upload !== null}
+            onClick={() => documentInput.current?.click()}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
+              <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+              <path d="M14 2v6h6M12 18v-6M9 15h6" />
+            </svg>
+          </button>
+        </>
+      ) : null}
       <label htmlFor={inputId} className="visually-hidden">
         {es.chat.messageLabel}
       </label>
@@ -133,7 +226,7 @@ export function Composer({
         rows={1}
         maxLength={LIMITS.chatTextMax}
         placeholder={es.chat.messagePlaceholder}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => onTextChange(event.target.value)}
         onKeyDown={onKeyDown}
         aria-describedby={hintId}
       />
@@ -162,10 +255,16 @@ export function Composer({
       <p id={hintId} className={styles.hint}>
         {es.chat.composerHint}
       </p>
-      {upload.isPending ? (
-        <p className={styles.uploading} role="status">
-          {es.chat.uploading}
-        </p>
+      {upload ? (
+        <div className={styles.uploading}>
+          <UploadProgress
+            name={upload.name}
+            percent={upload.percent}
+            label={es.documents.progressLabel}
+            cancelLabel={es.documents.cancel}
+            onCancel={() => upload.controller.abort()}
+          />
+        </div>
       ) : null}
     </form>
   );

@@ -1,3 +1,4 @@
+import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { Chat } from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es/app';
@@ -112,6 +113,21 @@ export function Conversation({
   const settledProposals = useMemo(() => settledProposalCards(messages), [messages]);
   const settledClosures = useMemo(() => settledClosureIds(messages), [messages]);
   const newestId = messages.at(-1)?.id ?? null;
+  // the case whose documents this chat attaches: the pair's latest paid (active) case
+  const documentCaseId =
+    [...messages].reverse().find((message) => message.type === MESSAGE_TYPE.PROPOSAL_ACCEPTED)?.caseId ??
+    null;
+
+  // the other participant's newest message on screen: they see 'Leído' (docs/api/stomp.md, /app/read)
+  const { readUpTo, state } = connection;
+  const newestFromOther = [...messages]
+    .reverse()
+    .find((message) => message.senderId !== null && message.senderId !== viewer.id);
+  const unreadFromOther = newestFromOther && !newestFromOther.readAt ? newestFromOther.id : null;
+  useEffect(() => {
+    if (unreadFromOther && state === 'connected') readUpTo(chat.id, unreadFromOther);
+  }, [unreadFromOther, state, readUpTo, chat.id]);
+  const typing = connection.typingChats.has(chat.id);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -154,8 +170,12 @@ export function Conversation({
           <Avatar photoUrl={counterpart.photoUrl} name={counterpart.name} size={44} />
           <div className={styles.whoText}>
             <h2 className={styles.name}>{counterpart.name}</h2>
-            <p className={styles.presence}>
-              <PresenceLine userId={counterpart.id} />
+            <p className={styles.presence} aria-live="polite">
+              {typing ? (
+                <span className={styles.typing}>{es.chat.typing}</span>
+              ) : (
+                <PresenceLine userId={counterpart.id} />
+              )}
             </p>
           </div>
         </div>
@@ -244,6 +264,8 @@ export function Conversation({
       <Composer
         disabled={connection.state !== 'connected'}
         onSend={(message) => connection.sendMessage(chat, message)}
+        documentCaseId={documentCaseId}
+        onTyping={() => connection.sendTyping(chat.id)}
       />
     </section>
   );

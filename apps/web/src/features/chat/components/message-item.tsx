@@ -3,6 +3,7 @@ import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
 import { type ChatMessage, isOwnUploadUrl } from '@l4l/shared/schemas/chat';
+import { documentUrl } from '@l4l/shared/schemas/documents';
 import { es } from '@l4l/shared/texts/es/app';
 import { format, isValid, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
@@ -42,6 +43,30 @@ function Time({ timestamp }: { timestamp: string }) {
   );
 }
 
+/** Under one's own message: a double tick once delivered, 'Leído hh:mm' once the other side read it. */
+function Receipt({ message }: { message: ChatMessage }) {
+  if (message.readAt) {
+    return (
+      <span className={`${styles.receipt} ${styles.read}`} data-testid="read-receipt">
+        <span aria-hidden="true">✓✓ </span>
+        {es.chat.readAt(timeOf(message.readAt))}
+      </span>
+    );
+  }
+  return (
+    <span className={styles.receipt} title={es.chat.delivered}>
+      <span aria-hidden="true">✓✓</span>
+      <span className="visually-hidden">{es.chat.delivered}</span>
+    </span>
+  );
+}
+
+/** A file's size as people read it: '820 KB', '1,4 MB'. */
+export function sizeLabel(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB`;
+}
+
 /**
  * One message as docs/domain.md, Chat messages describes its kind. Text is always rendered as text (React escapes it), never as
  * HTML; an image is shown only when it is a file of our own storage.
@@ -57,6 +82,39 @@ export function MessageItem({
 }) {
   const isClient = context.role === ROLE.USUARIO;
   switch (message.type) {
+    case MESSAGE_TYPE.DOCUMENT:
+      return (
+        <div className={`${styles.bubble} ${styles.documentBubble} ${context.own ? styles.own : ''}`}>
+          <p className={styles.documentName}>
+            <svg
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+              <path d="M14 2v6h6" />
+            </svg>
+            <span>{message.text}</span>
+          </p>
+          {message.documentId ? (
+            <p className={styles.documentFacts}>
+              {message.size ? <span>{sizeLabel(message.size)}</span> : null}
+              <a className={styles.download} href={documentUrl(message.documentId)} download={message.text}>
+                {es.documents.download}
+                <span className="visually-hidden"> {message.text}</span>
+              </a>
+            </p>
+          ) : (
+            <p className={styles.documentFacts}>{es.documents.removedBubble}</p>
+          )}
+          <Time timestamp={message.timestamp} />
+          {context.own ? <Receipt message={message} /> : null}
+        </div>
+      );
     case MESSAGE_TYPE.IMAGE: {
       const url = message.text.trim();
       return (
@@ -69,6 +127,7 @@ export function MessageItem({
             <p className={styles.text}>{es.chat.imageLabel}</p>
           )}
           <Time timestamp={message.timestamp} />
+          {context.own ? <Receipt message={message} /> : null}
         </div>
       );
     }
@@ -144,6 +203,7 @@ export function MessageItem({
         <div className={`${styles.bubble} ${context.own ? styles.own : ''}`}>
           <p className={styles.text}>{message.text}</p>
           <Time timestamp={message.timestamp} />
+          {context.own ? <Receipt message={message} /> : null}
         </div>
       );
   }

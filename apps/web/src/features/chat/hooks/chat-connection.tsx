@@ -24,7 +24,16 @@ export type ChatConnectionValue = {
   sendMessage: (chat: Pick<Chat, 'userId' | 'lawyerId'>, message: OutgoingMessage) => Promise<void>;
   /** The conversation on screen: its new messages are read at once and do not count as unread. */
   setOpenChat: (chatId: string | null) => void;
+  /** (+) the chats whose other participant is typing now */
+  typingChats: ReadonlySet<string>;
+  /** (+) tells the other participant the viewer read up to this message */
+  readUpTo: (chatId: string, upTo: string) => void;
+  /** (+) tells the other participant the viewer is typing */
+  sendTyping: (chatId: string) => void;
 };
+
+/** (+) How long 'escribiendo…' stays after the last typing signal. */
+const TYPING_SHOWN_MS = 4_000;
 
 export const ChatConnectionContext = createContext<ChatConnectionValue | null>(null);
 /** Asks the provider to connect now rather than once the browser is idle (a chat on screen). */
@@ -34,6 +43,9 @@ const OFFLINE: ChatConnectionValue = {
   state: 'connecting',
   sendMessage: () => Promise.reject(new Error(es.chat.sendFailed)),
   setOpenChat: () => {},
+  typingChats: new Set(),
+  readUpTo: () => {},
+  sendTyping: () => {},
 };
 
 export function useChatConnection(): ChatConnectionValue {
@@ -65,6 +77,29 @@ export function ChatConnectionProvider({ user, children }: { user: SessionUser; 
   const start = idle || wanted;
   // a failed download of the socket's code is tried again when the browser is back online
   const [attempt, setAttempt] = useState(0);
+  const [typingChats, setTypingChats] = useState<ReadonlySet<string>>(new Set());
+  const typingTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const onTyping = useCallback((chatId: string) => {
+    setTypingChats((current) => (current.has(chatId) ? current : new Set(current).add(chatId)));
+    clearTimeout(typingTimers.current.get(chatId));
+    typingTimers.current.set(
+      chatId,
+      setTimeout(() => {
+        typingTimers.current.delete(chatId);
+        setTypingChats((current) => {
+          const next = new Set(current);
+          next.delete(chatId);
+          return next;
+        });
+      }, TYPING_SHOWN_MS),
+    );
+  }, []);
+  useEffect(() => {
+    const timers = typingTimers.current;
+    return () => {
+      for (const timer of timers.values()) clearTimeout(timer);
+    };
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt downloads the code again
   useEffect(() => {
@@ -81,6 +116,7 @@ export function ChatConnectionProvider({ user, children }: { user: SessionUser; 
           user: () => userRef.current,
           openChat: () => openChatRef.current,
           onStateChange: setState,
+          onTyping,
         });
         socketRef.current = socket;
       },
@@ -95,7 +131,7 @@ export function ChatConnectionProvider({ user, children }: { user: SessionUser; 
       socketRef.current = null;
       socket?.close();
     };
-  }, [enabled, start, userId, queryClient, attempt]);
+  }, [enabled, start, userId, queryClient, attempt, onTyping]);
 
   const sendMessage = useCallback<ChatConnectionValue['sendMessage']>(async (chat, message) => {
     const socket = socketRef.current;
@@ -107,7 +143,13 @@ export function ChatConnectionProvider({ user, children }: { user: SessionUser; 
     openChatRef.current = chatId;
   }, []);
 
-  const value = useMemo(() => ({ state, sendMessage, setOpenChat }), [state, sendMessage, setOpenChat]);
+  const readUpTo = useCallback((chatId: string, upTo: string) => socketRef.current?.read(chatId, upTo), []);
+  const sendTyping = useCallback((chatId: string) => socketRef.current?.typing(chatId), []);
+
+  const value = useMemo(
+    () => ({ state, sendMessage, setOpenChat, typingChats, readUpTo, sendTyping }),
+    [state, sendMessage, setOpenChat, typingChats, readUpTo, sendTyping],
+  );
   return (
     <ConnectNowContext.Provider value={connectNow}>
       <ChatConnectionContext.Provider value={value}>{children}</ChatConnectionContext.Provider>

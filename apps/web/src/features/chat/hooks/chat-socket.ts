@@ -1,19 +1,41 @@
 import type { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { ROLE } from '@l4l/shared/constants/roles';
-import { type Chat, type ChatMessage, chatMessageSchema } from '@l4l/shared/schemas/chat';
+import {
+  type Chat,
+  type ChatMessage,
+  chatMessageSchema,
+  readPushSchema,
+  typingPushSchema,
+} from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es/app';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../../lib/session.tsx';
 import { joinSharedStomp, StompSendError, type StompState } from '../../../lib/stomp-client.ts';
 import { chatsQueryOptions } from '../api/get-chats.ts';
 import { markChatRead } from '../api/mark-chat-read.ts';
-import { applyIncomingMessage, CHAT_QUERY_ROOT } from '../lib/chat-cache.ts';
+import { applyIncomingMessage, applyReadReceipt, CHAT_QUERY_ROOT } from '../lib/chat-cache.ts';
 
 /** What a person sends: text or an image already uploaded. */
 export type OutgoingMessage = { type: typeof MESSAGE_TYPE.TEXT | typeof MESSAGE_TYPE.IMAGE; text: string };
 
 /** docs/api/stomp.md, Destinations: the destination the web subscribes to (the broker sends each session its own chats only). */
 export const MESSAGES_DESTINATION = '/topic/messages';
+
+/** (+) docs/api/stomp.md, Destinations: read receipts and typing of the other participant. */
+const READ_DESTINATION = '/user/queue/read';
+const TYPING_DESTINATION = '/user/queue/typing';
+
+function parsePush<T>(
+  schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
+  body: string,
+): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** crypto.randomUUID exists only in secure contexts; a page served over plain http still needs an id. */
 function newClientMessageId(): string {
@@ -44,6 +66,10 @@ function presenceBody(user: SessionUser) {
 export type ChatSocket = {
   /** Sends to the pair's chat; resolves once the server stored it (RECEIPT), rejects with a Spanish text. */
   send: (chat: Pick<Chat, 'userId' | 'lawyerId'>, message: OutgoingMessage) => Promise<void>;
+  /** (+) SEND /app/read: the viewer has read the chat up to this message (fire and forget) */
+  read: (chatId: string, upTo: string) => void;
+  /** (+) SEND /app/typing (fire and forget) */
+  typing: (chatId: string) => void;
   close: () => void;
 };
 
@@ -54,6 +80,8 @@ type ChatSocketOptions = {
   /** The conversation on screen, whose new messages are read at once. */
   openChat: () => string | null;
   onStateChange: (state: StompState) => void;
+  /** (+) the other participant of `chatId` is typing */
+  onTyping: (chatId: string) => void;
 };
 
 /**
@@ -67,6 +95,7 @@ export function openChatSocket({
   user,
   openChat,
   onStateChange,
+  onTyping,
 }: ChatSocketOptions): ChatSocket {
   const userId = user().id;
   // the tab's one STOMP connection, shared with the notifications' bell (lib/stomp-client.ts)
@@ -89,10 +118,21 @@ export function openChatSocket({
             markChatRead(message.chatId).catch(() => {
               // the unread count is only a hint; the next history read marks it again
             });
+            // the sender sees 'Leído' (docs/api/stomp.md, /app/read)
+            if (message.senderId !== null)
+              live.notify('/app/read', { chatId: message.chatId, upTo: message.id });
           }
         },
         subscribed,
       );
+      live.subscribe(READ_DESTINATION, (body) => {
+        const push = parsePush(readPushSchema, body);
+        if (push) applyReadReceipt(queryClient, userId, push);
+      });
+      live.subscribe(TYPING_DESTINATION, (body) => {
+        const push = parsePush(typingPushSchema, body);
+        if (push && push.userId !== userId) onTyping(push.chatId);
+      });
       live.notify('/app/connect', presenceBody(user()));
     },
   });
@@ -118,6 +158,12 @@ export function openChatSocket({
           error instanceof StompSendError && !['disconnected', 'closed', 'timeout'].includes(error.message);
         throw new Error(refused ? (error as Error).message : es.chat.sendFailed);
       }
+    },
+    read(chatId, upTo) {
+      if (connection.connected) connection.notify('/app/read', { chatId, upTo });
+    },
+    typing(chatId) {
+      if (connection.connected) connection.notify('/app/typing', { chatId });
     },
     close() {
       window.removeEventListener('pagehide', farewell);

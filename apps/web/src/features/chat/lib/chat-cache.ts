@@ -1,4 +1,4 @@
-import type { ChatHistory, ChatListItem, ChatMessage } from '@l4l/shared/schemas/chat';
+import type { ChatHistory, ChatListItem, ChatMessage, ReadPush } from '@l4l/shared/schemas/chat';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { chatHistoryQueryOptions } from '../api/get-chat-history.ts';
 import { chatsQueryOptions } from '../api/get-chats.ts';
@@ -52,5 +52,31 @@ export function applyIncomingMessage(
 export function clearUnread(queryClient: QueryClient, viewerId: string, chatId: string): void {
   queryClient.setQueryData<ChatListItem[]>(chatsQueryOptions(viewerId).queryKey, (list) =>
     list?.map((chat) => (chat.id === chatId && chat.unread > 0 ? { ...chat, unread: 0 } : chat)),
+  );
+}
+
+/**
+ * (+) The other participant read the chat up to a message (SEND /app/read on their side): the viewer's own
+ * messages there up to it show 'Leído' with the time, without reading the history again.
+ */
+export function applyReadReceipt(queryClient: QueryClient, viewerId: string, push: ReadPush): void {
+  queryClient.setQueriesData<InfiniteData<ChatHistory, string | undefined>>(
+    { queryKey: CHAT_QUERY_ROOT },
+    (data) => {
+      if (!data || !Array.isArray(data.pages) || data.pages[0]?.chat.id !== push.chatId) return data;
+      const upTo = data.pages.flatMap((page) => page.messages).find((message) => message.id === push.upTo);
+      const limit = upTo ? Date.parse(upTo.timestamp) : Number.POSITIVE_INFINITY;
+      return {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          messages: page.messages.map((message) =>
+            message.senderId === viewerId && !message.readAt && Date.parse(message.timestamp) <= limit
+              ? { ...message, readAt: push.readAt }
+              : message,
+          ),
+        })),
+      };
+    },
   );
 }

@@ -1,0 +1,2 @@
+/** The case documents feature's public entry: what app.ts may use. */
+export { documentsRoutes } from './documents.routes.ts';

@@ -1,0 +1,60 @@
+import { dataEnvelope } from '@l4l/shared/envelope';
+import { type CaseDocument, caseDocumentSchema, DOCUMENT_FIELD } from '@l4l/shared/schemas/documents';
+import { es } from '@l4l/shared/texts/es/app';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { getCheckedPage, parseAnswer } from '../../../lib/parse-answer.ts';
+import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
+
+/** Enough for a case's papers on one screen; the server pages like every list. */
+export const DOCUMENTS_PAGE_SIZE = 50;
+
+const documentKeys = { list: (caseId: string) => ['documents', caseId] as const };
+
+/** GET /api/cases/{caseId}/documents (docs/api/http.md, Case documents): newest first. */
+export const caseDocumentsQueryOptions = (caseId: string) =>
+  queryOptions({
+    queryKey: documentKeys.list(caseId),
+    queryFn: async ({ signal }) =>
+      (
+        await getCheckedPage(
+          `/api/cases/${encodeURIComponent(caseId)}/documents`,
+          { page: 1, pageSize: DOCUMENTS_PAGE_SIZE },
+          caseDocumentSchema,
+          signal,
+        )
+      ).items,
+  });
+
+export function useCaseDocuments(caseId: string) {
+  return useQuery(caseDocumentsQueryOptions(caseId));
+}
+
+/** POST /api/cases/{caseId}/documents with progress; the server also posts it in the case's chat. */
+export async function uploadCaseDocument(
+  caseId: string,
+  file: File,
+  options: { onProgress?: (percent: number) => void; signal?: AbortSignal },
+): Promise<CaseDocument> {
+  const form = new FormData();
+  form.append(DOCUMENT_FIELD, file, file.name);
+  const body = await uploadWithProgress(`/api/cases/${encodeURIComponent(caseId)}/documents`, form, {
+    ...options,
+    fallbackMessage: es.chat.uploadFailed,
+  });
+  return parseAnswer(dataEnvelope(caseDocumentSchema), body).data;
+}
+
+/** DELETE /api/documents/{id}: its uploader, within 24 hours. */
+export function useDeleteDocument(caseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete(`/api/documents/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.list(caseId) }),
+  });
+}
+
+export function useRefreshDocuments(caseId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: documentKeys.list(caseId) });
+}
