@@ -23,10 +23,12 @@ import { usersRoutes } from './modules/users/index.ts';
 import apiDocs from './plugins/api-docs.ts';
 import auth from './plugins/auth.ts';
 import bodyParsers, { DEFAULT_BODY_LIMIT } from './plugins/body-parsers.ts';
+import caches from './plugins/caches.ts';
 import { capConnectionsPerIp, trustedPeer } from './plugins/connections.ts';
 import errorHandler, { sendError } from './plugins/error-handler.ts';
 import mailer from './plugins/mailer.ts';
 import metrics from './plugins/metrics.ts';
+import redis from './plugins/redis.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
 
@@ -148,6 +150,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   // before any route: the OpenAPI document collects routes as they are added, the metrics time them
   await app.register(apiDocs);
   await app.register(metrics);
+  await app.register(redis);
+  await app.register(caches);
   await app.register(bodyParsers);
   await app.register(security);
   await app.register(auth);

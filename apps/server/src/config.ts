@@ -247,6 +247,8 @@ export type Config = {
   apiDocs: boolean;
   /** bearer token that opens /metrics; unset: /metrics does not exist */
   metricsToken: string | undefined;
+  /** the directory's and board's few seconds of cache (off in tests unless a test turns them on) */
+  shortCaches: boolean;
   db: {
     connectTimeoutMs: number;
     /** PostgreSQL's statement_timeout; the driver gives up waiting for an answer shortly after it */
@@ -371,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     apiDocs: e.API_DOCS ?? !production,
     metricsToken: e.METRICS_TOKEN,
+    shortCaches: e.NODE_ENV !== 'test',
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     ...overrides,
   };

@@ -217,8 +217,15 @@ export type CasesPluginOptions = {
   notify: NotifyEvent;
 };
 
+const BOARD_PROPOSALS_CACHE = 'cases:board-proposals';
+
 async function cases(app: FastifyInstance, options: CasesPluginOptions) {
-  const board = createBoardService({ db: app.db, boardCacheMs: app.config.env === 'test' ? 0 : 5_000 });
+  const board = createBoardService({ db: app.db, boardCacheMs: app.config.shortCaches ? 5_000 : 0 });
+  // a lawyer's proposals changed on any process: every process reads them again (plugins/caches.ts)
+  app.caches.register(BOARD_PROPOSALS_CACHE, (lawyerIds) => {
+    if (lawyerIds === undefined) board.forgetAll();
+    else board.proposalsChanged(...lawyerIds.split(','));
+  });
   const { notify } = options;
   const service = createCasesService({ db: app.db, chat: app.chat, board, notify, log: app.log });
   const review = createCaseReviewService({ db: app.db, chat: app.chat, notify, log: app.log });
@@ -226,7 +233,7 @@ async function cases(app: FastifyInstance, options: CasesPluginOptions) {
     findCase: service.findCase,
     lockCase: service.lockCase,
     activate: service.activate,
-    proposalsChanged: board.proposalsChanged,
+    proposalsChanged: (...lawyerIds) => app.caches.clear(BOARD_PROPOSALS_CACHE, lawyerIds.join(',')),
     refreshProposalFigures: (tx, caseId) => createBoardRepository(tx).refreshProposalFigures(caseId),
   } satisfies CasesApi);
   await app.register(routes(service, review, board));

@@ -51,6 +51,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
 
   const service = createChatService({
     db: app.db,
+    limiter: app.limiter,
     publish: (event) => fanout.publish(event),
     // online on this process, or on another one (Redis); read only once the gateway below exists
     presence: { isOnline: async (userId) => gateway.isOnline(userId) || fanout.presence.isOnline(userId) },
