@@ -28,6 +28,7 @@ import { capConnectionsPerIp, trustedPeer } from './plugins/connections.ts';
 import errorHandler, { sendError } from './plugins/error-handler.ts';
 import mailer from './plugins/mailer.ts';
 import metrics from './plugins/metrics.ts';
+import readiness from './plugins/readiness.ts';
 import redis from './plugins/redis.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   // before any route: the OpenAPI document collects routes as they are added, the metrics time them
   await app.register(apiDocs);
   await app.register(metrics);
+  await app.register(readiness);
   await app.register(redis);
   await app.register(caches);
   await app.register(bodyParsers);

@@ -125,6 +125,10 @@ async function redisPlugin(app: FastifyInstance) {
       clearTimeout(timer);
     },
   };
+  // docs/operations.md, Health checks: not ready while Redis does not answer
+  app.readiness.register('redis', async () => {
+    await client.ping();
+  });
   const store: LimiterStore = { redis: client, prefix };
   app.decorate('redis', shared);
   app.decorate('limiterStore', store);
@@ -140,4 +144,4 @@ async function redisPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(redisPlugin, { name: 'redis', dependencies: ['config'] });
+export default fp(redisPlugin, { name: 'redis', dependencies: ['config', 'readiness'] });
