@@ -25,10 +25,13 @@ import { usersRoutes } from './modules/users/index.ts';
 import apiDocs from './plugins/api-docs.ts';
 import auth from './plugins/auth.ts';
 import bodyParsers, { DEFAULT_BODY_LIMIT } from './plugins/body-parsers.ts';
+import caches from './plugins/caches.ts';
 import { capConnectionsPerIp, trustedPeer } from './plugins/connections.ts';
 import errorHandler, { sendError } from './plugins/error-handler.ts';
 import mailer from './plugins/mailer.ts';
 import metrics from './plugins/metrics.ts';
+import readiness from './plugins/readiness.ts';
+import redis from './plugins/redis.ts';
 import security from './plugins/security.ts';
 import storage from './plugins/storage.ts';
 import web from './plugins/web.ts';
@@ -153,6 +156,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   // before any route: the OpenAPI document collects routes as they are added, the metrics time them
   await app.register(apiDocs);
   await app.register(metrics);
+  await app.register(readiness);
+  await app.register(redis);
+  await app.register(caches);
   await app.register(bodyParsers);
   await app.register(security);
   await app.register(auth);
@@ -170,6 +176,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     () => app.chat.stats().delivered,
   );
   await app.register(notificationsPlugin, deps.notifications ?? {});
+  // docs/notifications.md, Health and metrics: the mail worker stuck, or failing on every mail it tries
+  app.readiness.register('mail', async () =>
+    app.notifications.mailHealth().state === 'ok' ? 'ok' : 'error',
+  );
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

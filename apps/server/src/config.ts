@@ -273,6 +273,8 @@ export type Config = {
   /** the key that seals documents at rest, and the previous ones still accepted during a rotation */
   filesKey: MasterKey;
   filesKeysPrevious: MasterKey[];
+  /** the directory's and board's few seconds of cache (off in tests unless a test turns them on) */
+  shortCaches: boolean;
   db: {
     connectTimeoutMs: number;
     /** PostgreSQL's statement_timeout; the driver gives up waiting for an answer shortly after it */
@@ -411,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     filesKey:
       (e.FILES_KEY ? parseMasterKey(e.FILES_KEY) : null) ?? overrides.filesKey ?? localFilesKey(dataDir),
     filesKeysPrevious: (e.FILES_KEY_PREVIOUS?.split(',') ?? []).flatMap((one) => parseMasterKey(one) ?? []),
+    shortCaches: e.NODE_ENV !== 'test',
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     ...overrides,
   };

@@ -1,15 +1,41 @@
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './app-error.ts';
+
+/**
+ * One limit of docs/domain.md, Rate limits, whatever keeps its counts: this process's memory
+ * (`RateLimiter`) or Redis, shared by every process (`RedisRateLimiter`). Callers always await.
+ */
+export interface Limiter {
+  /** counts one attempt for the key and refuses it (429) when it goes over the limit */
+  consume(key: string): void | Promise<void>;
+  /** refuses (429) when the key has used up its attempts, without counting this one */
+  assertAllowed(key: string): void | Promise<void>;
+  /** counts one attempt without refusing; with `assertAllowed`, counts only failures */
+  hit(key: string): void | Promise<void>;
+  reset(key: string): void | Promise<void>;
+}
+
+/** Where limits keep their counts: Redis under `<prefix>:ratelimit:<name>:` when configured, else memory. */
+export type LimiterStore = { redis: Redis; prefix: string } | undefined;
+
+/** A limiter named `name` (its Redis keys), `max` attempts per `windowMs` per key. */
+export function createLimiter(store: LimiterStore, name: string, max: number, windowMs: number): Limiter {
+  return store
+    ? new RedisRateLimiter(store.redis, `${store.prefix}:ratelimit:${name}`, max, windowMs)
+    : new RateLimiter(max, windowMs);
+}
 
 type Window = { count: number; resetAt: number };
 
 /**
  * A fixed-window counter per key (an IP, an account, a mail, a user), kept in memory: one limiter per
- * rule of docs/domain.md, Rate limits. In memory means per process; with several processes behind one balancer
- * each counts its own share, which is acceptable for abuse limits of this size.
+ * rule of docs/domain.md, Rate limits. In memory means per process: the limits of a single process, or of
+ * several while Redis is not configured (then each counts its own share).
  */
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   readonly #windows = new Map<string, Window>();
   #lastSweep: number;
 
@@ -66,11 +92,63 @@ export class RateLimiter {
   }
 
   #refusal(window: Window): AppError {
-    const seconds = Math.max(1, Math.ceil((window.resetAt - this.now()) / 1000));
-    return new AppError('RATE_LIMITED', {
-      message: es.rateLimit.retryIn(Math.ceil(seconds / 60)),
-      extra: { retryAfter: seconds },
+    return refusalFor(window.resetAt - this.now());
+  }
+}
+
+function refusalFor(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError('RATE_LIMITED', {
+    message: es.rateLimit.retryIn(Math.ceil(seconds / 60)),
+    extra: { retryAfter: seconds },
+  });
+}
+
+/**
+ * The same fixed window kept in Redis (rate-limiter-flexible), so every process behind the balancer
+ * spends one budget. While Redis does not answer, each process falls back to a window in its own memory
+ * (the library's insurance limiter): limits stay, per process, rather than refusing everyone or no one.
+ */
+export class RedisRateLimiter implements Limiter {
+  readonly #limiter: RateLimiterRedis;
+
+  constructor(
+    redis: Redis,
+    keyPrefix: string,
+    readonly max: number,
+    windowMs: number,
+  ) {
+    const duration = Math.max(1, Math.ceil(windowMs / 1000));
+    this.#limiter = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix,
+      points: max,
+      duration,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ points: max, duration }),
     });
+  }
+
+  async consume(key: string): Promise<void> {
+    try {
+      await this.#limiter.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw refusalFor(error.msBeforeNext);
+      throw error;
+    }
+  }
+
+  async assertAllowed(key: string): Promise<void> {
+    const state = await this.#limiter.get(key);
+    if (state && state.consumedPoints >= this.max) throw refusalFor(state.msBeforeNext);
+  }
+
+  async hit(key: string): Promise<void> {
+    await this.#limiter.penalty(key, 1);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.#limiter.delete(key);
   }
 }
 
@@ -80,8 +158,8 @@ export function perIpMax(max: number, factor: number): number {
 }
 
 /** A route hook counting every request of the caller's IP against the limiter. */
-export function limitByIp(limiter: RateLimiter) {
+export function limitByIp(limiter: Limiter) {
   return async (request: FastifyRequest) => {
-    limiter.consume(request.ip);
+    await limiter.consume(request.ip);
   };
 }

@@ -23,7 +23,8 @@ async function storage(app: FastifyInstance) {
     throw new Error(`the storage of STORAGE_URL does not answer (${reason})`);
   }
   app.decorate('storage', store);
+  app.readiness.register('storage', () => store.check());
   app.addHook('onClose', async () => store.close());
 }
 
-export default fp(storage, { name: 'storage', dependencies: ['config'] });
+export default fp(storage, { name: 'storage', dependencies: ['config', 'readiness'] });

@@ -180,7 +180,7 @@ const routes =
   };
 
 async function accounts(app: FastifyInstance) {
-  const limits = createAuthLimits(app.config.rateLimitFactor);
+  const limits = createAuthLimits(app.config.rateLimitFactor, app.limiterStore);
   const service = createAuthService({
     db: app.db,
     config: app.config,

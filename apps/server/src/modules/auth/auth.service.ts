@@ -157,13 +157,13 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
     source: string,
     wrong: () => AppError,
   ): Promise<void> {
-    limits.passwordFailures.assertAllowed(account.id, source);
+    await limits.passwordFailures.assertAllowed(account.id, source);
     if (!(await verifyPassword(account.passwordHash, password))) {
-      const { notify } = limits.passwordFailures.fail(account.id, source);
+      const { notify } = await limits.passwordFailures.fail(account.id, source);
       if (notify) await warnOwner(account);
       throw wrong();
     }
-    limits.passwordFailures.succeed(account.id, source);
+    await limits.passwordFailures.succeed(account.id, source);
   }
 
   /** Once per episode of wrong passwords: the owner hears of it, and may choose a new password. */
@@ -271,7 +271,7 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
       const expired = () => new AppError('BAD_CODE', { message: es.admin.mfa.expired });
       const challenge = await repository.findUsableMfaChallenge(sha256(input.mfaToken));
       if (!challenge) throw expired();
-      limits.mfaFailuresByAccount.assertAllowed(challenge.userId);
+      await limits.mfaFailuresByAccount.assertAllowed(challenge.userId);
       const account = await repository.findById(challenge.userId);
       if (!account?.totpSecret || account.role !== ROLE.ADMIN) throw expired();
       if (account.bannedAt) throw new AppError('USER_BANNED', { extra: { status: 69 } });
@@ -286,10 +286,10 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
         }));
       if (!accepted) {
         await repository.countMfaFailure(challenge.id);
-        limits.mfaFailuresByAccount.hit(account.id);
+        await limits.mfaFailuresByAccount.hit(account.id);
         throw new AppError('BAD_CODE', { message: es.admin.mfa.badCode });
       }
-      limits.mfaFailuresByAccount.reset(account.id);
+      await limits.mfaFailuresByAccount.reset(account.id);
       return openSession(account, challenge.persistent);
     },
 
@@ -307,7 +307,7 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
 
     /** Always succeeds for a valid address, known or not; a known one receives a reset link. */
     async recoverPassword(mail: string): Promise<void> {
-      limits.recoveryByMail.consume(mail);
+      await limits.recoveryByMail.consume(mail);
       const account = await repository.findByMail(mail);
       if (!account) return;
       const token = randomBytes(32).toString('base64url');
@@ -342,7 +342,7 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
       });
       // once committed: a socket closed earlier could reconnect with a session not yet revoked
       await closeChats(token.userId);
-      limits.passwordFailures.forget(token.userId);
+      await limits.passwordFailures.forget(token.userId);
     },
 
     /** A signed-in password change: the current password first; the user's other sessions end. */

@@ -1,4 +1,5 @@
 import { es } from '@l4l/shared/texts/es';
+import type { Redis } from 'ioredis';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
@@ -33,7 +34,24 @@ type Episode = {
 /** What one failure led to: `throttled` once its source has to wait, `notify` the first time per episode. */
 export type FailureOutcome = { throttled: boolean; notify: boolean };
 
-export class LoginThrottle {
+/** The throttle's rules, whatever keeps its state (this process's memory, or Redis for every process). */
+export interface Throttle {
+  assertAllowed(accountId: string, source: string): void | Promise<void>;
+  fail(accountId: string, source: string): FailureOutcome | Promise<FailureOutcome>;
+  succeed(accountId: string, source: string): void | Promise<void>;
+  forget(accountId: string): void | Promise<void>;
+}
+
+/** How long a source waits after its last failure, given the account's and the source's failures. */
+function delayMs(accountFailures: number, sourceFailures: number): number {
+  const free = accountFailures > LOGIN_THROTTLE.ACCOUNT_CEILING ? 1 : LOGIN_THROTTLE.FREE_FAILURES;
+  if (sourceFailures < free) return 0;
+  const doublings = Math.min(sourceFailures - free, 30);
+  return Math.min(1000 * 2 ** doublings, LOGIN_THROTTLE.MAX_DELAY_MS);
+}
+
+/** The throttle in this process's memory: one process, or several without Redis (each its own). */
+export class LoginThrottle implements Throttle {
   readonly #episodes = new Map<string, Episode>();
   #lastSweep: number;
 
@@ -84,10 +102,7 @@ export class LoginThrottle {
   }
 
   #delayMs(episode: Episode, state: SourceState): number {
-    const free = episode.failures > LOGIN_THROTTLE.ACCOUNT_CEILING ? 1 : LOGIN_THROTTLE.FREE_FAILURES;
-    if (state.failures < free) return 0;
-    const doublings = Math.min(state.failures - free, 30);
-    return Math.min(1000 * 2 ** doublings, LOGIN_THROTTLE.MAX_DELAY_MS);
+    return delayMs(episode.failures, state.failures);
   }
 
   #episode(accountId: string): Episode | undefined {
@@ -116,4 +131,69 @@ function refusal(waitMs: number): AppError {
       seconds < 60 ? es.rateLimit.retryInSeconds(seconds) : es.rateLimit.retryIn(Math.ceil(seconds / 60)),
     extra: { retryAfter: seconds },
   });
+}
+
+/**
+ * The same throttle in Redis, one hash per account under attack (`<prefix>:<accountId>`: the account's
+ * failures, each source's failures and last failure, whether the owner was told), living
+ * EPISODE_IDLE_MS after its last failure: every process behind the balancer slows the same sources.
+ * While Redis does not answer, this process's own memory throttles instead.
+ */
+export class RedisLoginThrottle implements Throttle {
+  readonly #fallback: LoginThrottle;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#fallback = new LoginThrottle(now);
+  }
+
+  async assertAllowed(accountId: string, source: string): Promise<void> {
+    let state: Array<string | null>;
+    try {
+      state = await this.redis.hmget(this.#key(accountId), 'failures', `f:${source}`, `t:${source}`);
+    } catch {
+      return this.#fallback.assertAllowed(accountId, source);
+    }
+    const [failures, sourceFailures, lastFailureAt] = state.map(Number);
+    if (!sourceFailures || !lastFailureAt) return;
+    const waitMs = lastFailureAt + delayMs(failures ?? 0, sourceFailures) - this.now();
+    if (waitMs > 0) throw refusal(waitMs);
+  }
+
+  async fail(accountId: string, source: string): Promise<FailureOutcome> {
+    const key = this.#key(accountId);
+    try {
+      const replies = await this.redis
+        .multi()
+        .hincrby(key, 'failures', 1)
+        .hincrby(key, `f:${source}`, 1)
+        .hset(key, `t:${source}`, String(this.now()))
+        .pexpire(key, LOGIN_THROTTLE.EPISODE_IDLE_MS)
+        .exec();
+      const [failures, sourceFailures] = [Number(replies?.[0]?.[1]), Number(replies?.[1]?.[1])];
+      const throttled = delayMs(failures, sourceFailures) > 0;
+      // the first process to mark the episode tells the owner, once
+      const notify = throttled && (await this.redis.hsetnx(key, 'notified', '1')) === 1;
+      return { throttled, notify };
+    } catch {
+      return this.#fallback.fail(accountId, source);
+    }
+  }
+
+  async succeed(accountId: string, source: string): Promise<void> {
+    this.#fallback.succeed(accountId, source);
+    await this.redis.hdel(this.#key(accountId), `f:${source}`, `t:${source}`).catch(() => {});
+  }
+
+  async forget(accountId: string): Promise<void> {
+    this.#fallback.forget(accountId);
+    await this.redis.del(this.#key(accountId)).catch(() => {});
+  }
+
+  #key(accountId: string): string {
+    return `${this.prefix}:${accountId}`;
+  }
 }

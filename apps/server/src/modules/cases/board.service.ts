@@ -36,6 +36,13 @@ export function createBoardService(deps: {
   const ownVersion = new Map<string, number>();
 
   return {
+    /** Forgets every page and every lawyer's proposals on this process (a clearing may have been missed). */
+    forgetAll() {
+      boardPages.clear();
+      ownProposals.clear();
+      ownVersion.clear();
+    },
+
     /** The lawyers' own proposals changed: their next board pages read them again. */
     proposalsChanged(...lawyerIds: string[]) {
       if (ownVersion.size > 50_000) ownVersion.clear();

@@ -222,8 +222,15 @@ export type CasesPluginOptions = {
   onFinished?: OnFinished;
 };
 
+const BOARD_PROPOSALS_CACHE = 'cases:board-proposals';
+
 async function cases(app: FastifyInstance, options: CasesPluginOptions) {
-  const board = createBoardService({ db: app.db, boardCacheMs: app.config.env === 'test' ? 0 : 5_000 });
+  const board = createBoardService({ db: app.db, boardCacheMs: app.config.shortCaches ? 5_000 : 0 });
+  // a lawyer's proposals changed on any process: every process reads them again (plugins/caches.ts)
+  app.caches.register(BOARD_PROPOSALS_CACHE, (lawyerIds) => {
+    if (lawyerIds === undefined) board.forgetAll();
+    else board.proposalsChanged(...lawyerIds.split(','));
+  });
   const { notify } = options;
   const service = createCasesService({
     db: app.db,
@@ -240,7 +247,7 @@ async function cases(app: FastifyInstance, options: CasesPluginOptions) {
     activate: service.activate,
     finishByPlatform: service.finishByPlatform,
     closuresDue: service.closuresDue,
-    proposalsChanged: board.proposalsChanged,
+    proposalsChanged: (...lawyerIds) => app.caches.clear(BOARD_PROPOSALS_CACHE, lawyerIds.join(',')),
     refreshProposalFigures: (tx, caseId) => createBoardRepository(tx).refreshProposalFigures(caseId),
   } satisfies CasesApi);
   await app.register(routes(service, review, board));

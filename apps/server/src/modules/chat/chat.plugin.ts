@@ -58,6 +58,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
   const isOnline = async (userId: string) => gateway.isOnline(userId) || fanout.presence.isOnline(userId);
   const service = createChatService({
     db: app.db,
+    limiter: app.limiter,
     publish: (event) => fanout.publish(event),
     presence: { isOnline },
   });

@@ -18,7 +18,7 @@ import { es } from '@l4l/shared/texts/es';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { type Limiter, RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import {
   type Audience,
@@ -117,11 +117,13 @@ export function createChatService(deps: {
   /** delivers on this process at once and hands the event to the others; never waits on Redis */
   publish: (event: ChatEvent) => void;
   presence: PresenceSource;
+  /** the app's limiter factory (shared by every process through Redis when configured) */
+  limiter: (name: string, max: number, windowMs: number) => Limiter;
 }) {
   const { db } = deps;
   const repository = createChatRepository(db);
-  // docs/domain.md, Rate limits: 60 chat messages per user per minute (per process, like every limiter of lib/rate-limiter)
-  const sendLimiter = new RateLimiter(LIMITS.chatMessagesPerMinute, 60_000);
+  // docs/domain.md, Rate limits: 60 chat messages per user per minute
+  const sendLimiter = deps.limiter('chat:messages-by-user', LIMITS.chatMessagesPerMinute, 60_000);
   const typingLimiter = new RateLimiter(TYPING_PER_USER.max, TYPING_PER_USER.windowMs);
 
   /** Stores a message in one statement; a repeated clientMessageId answers the message stored first. */
@@ -219,7 +221,7 @@ export function createChatService(deps: {
      */
     async send(actor: ChatActor, input: SendMessage): Promise<PostedMessage> {
       try {
-        sendLimiter.consume(actor.id);
+        await sendLimiter.consume(actor.id);
       } catch (error) {
         if (error instanceof AppError)
           throw new AppError('RATE_LIMITED', { message: es.chat.tooManyMessages });

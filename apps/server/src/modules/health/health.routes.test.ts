@@ -59,7 +59,7 @@ describe('GET /api/health', () => {
     expect(res.headers['retry-after']).toBe('5');
     const ready = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json().error.checks).toEqual({ db: 'error' });
+    expect(ready.json().error.checks).toMatchObject({ db: 'error' });
     expect((await other.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     await other.app.close();
   });
@@ -80,10 +80,55 @@ describe('GET /api/health', () => {
     );
     const elapsed = performance.now() - started;
     expect(answers.map((res) => res.statusCode)).toEqual([503, 503, 503, 503]);
-    expect(answers[1]?.json().error.checks).toEqual({ db: 'timeout' });
+    expect(answers[1]?.json().error.checks).toMatchObject({ db: 'timeout' });
     expect(elapsed).toBeGreaterThanOrEqual(HEALTH_DB_WAIT_MS - 50);
     expect(elapsed).toBeLessThan(2_000);
     expect(pings).toBe(1);
+    await other.close();
+  });
+
+  it('asks every registered check for readiness and names the one that fails', async () => {
+    const other = await buildTestApp();
+    let storage: 'up' | 'down' = 'up';
+    // a feature's check (a search index here): resolves when it can serve, rejects when not
+    other.app.readiness.register('search', async () => {
+      if (storage === 'down') throw new Error('bucket unreachable');
+    });
+    const ready = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      data: { status: 'ok', db: 'ok', storage: 'ok', mail: 'ok', search: 'ok' },
+    });
+    storage = 'down';
+    const failing = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(failing.statusCode).toBe(503);
+    expect(failing.json().error).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'El servicio no está disponible en este momento.',
+      checks: { db: 'ok', storage: 'ok', mail: 'ok', search: 'error' },
+    });
+    // /api/health keeps answering for the database alone
+    expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await other.close();
+  });
+
+  it('is not ready while the configured Redis does not answer', async () => {
+    // nothing listens on port 9: every Redis command fails at once
+    const other = await buildTestApp({}, { REDIS_URL: 'redis://127.0.0.1:9' });
+    const ready = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().error.checks).toEqual({ redis: 'error', db: 'ok', storage: 'ok', mail: 'ok' });
+    expect((await other.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    await other.close();
+  });
+
+  it.skipIf(!process.env.REDIS_URL)('is ready with a Redis that answers', async () => {
+    const other = await buildTestApp(
+      {},
+      { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: 'l4l-test-ready' },
+    );
+    const ready = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.json()).toEqual({ data: { status: 'ok', db: 'ok', redis: 'ok' } });
     await other.close();
   });
 });

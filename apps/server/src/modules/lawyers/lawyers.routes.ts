@@ -42,12 +42,17 @@ const sendFeatured = jsonRenderer(featuredEnvelope, (lawyers: LawyerListItem[]) 
 const selfLawyer = (param: string) => [requireOwner(param, { admin: false }), requireRole(ROLE.ABOGADO)];
 
 /** docs/api/http.md, Lawyers (the photo is the uploads feature's). */
+const DIRECTORY_CACHE = 'lawyers:directory';
+
 const lawyersModule: FastifyPluginAsyncZod = async (app) => {
   const service = createLawyersService({
     db: app.db,
     ratings: app.ratings,
-    directoryCacheMs: app.config.env === 'test' ? 0 : DIRECTORY_CACHE_MS,
+    directoryCacheMs: app.config.shortCaches ? DIRECTORY_CACHE_MS : 0,
+    // a lawyer's change clears the directory on every process (plugins/caches.ts)
+    announceChange: () => app.caches.clear(DIRECTORY_CACHE),
   });
+  app.caches.register(DIRECTORY_CACHE, service.forgetDirectory);
 
   app.get(
     '/api/lawyers',

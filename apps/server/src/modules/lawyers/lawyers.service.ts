@@ -103,10 +103,12 @@ type Deps = {
   ratings: FastifyInstance['ratings'];
   /** how long a directory page may be served again before it is read anew; 0: never cached */
   directoryCacheMs: number;
+  /** a lawyer's change: clears the directory on every process (this one's `forgetDirectory` included) */
+  announceChange?: () => void;
 };
 
 /** docs/api/http.md, Lawyers. Who may call is checked by the routes' guards. */
-export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
+export function createLawyersService({ db, ratings, directoryCacheMs, announceChange }: Deps) {
   const repository = createLawyersRepository(db);
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
   // (pages asked for all the time are read again in the background before they expire: no caller waits)
@@ -116,11 +118,12 @@ export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
     { refreshAheadMs: directoryCacheMs / 2 },
   );
   const featuredCache = new MicroCache<LawyerListItem[]>(directoryCacheMs, 1);
-  /** A lawyer's own change shows at once in this process; other changes within `directoryCacheMs`. */
+  /** A lawyer's own change shows at once on every process; other changes within `directoryCacheMs`. */
   const forgetDirectory = () => {
     directoryCache.clear();
     featuredCache.clear();
   };
+  const changed = announceChange ?? forgetDirectory;
 
   async function sheet(id: string): Promise<LawyerSheet> {
     const row = await repository.findSheet(id);
@@ -156,6 +159,9 @@ export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
   }
 
   return {
+    /** Clears this process's directory pages (the app calls it on every process after a change). */
+    forgetDirectory,
+
     /** The directory: verified, unbanned lawyers, filtered, sorted and paged. */
     async directory(query: LawyersQuery): Promise<PageEnvelope<LawyerListItem>> {
       const filter = directoryFilter(query);
@@ -233,7 +239,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
           },
         );
         if (!updated) throw notFound();
-        forgetDirectory();
+        changed();
       } catch (err) {
         if (isUniqueViolation(err)) {
           throw new AppError('USER_EXISTS', { fields: { mail: es.validation.userExists } });
@@ -251,7 +257,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs }: Deps) {
         firstVisitFree: input.isFirstVisitFree,
       });
       if (!updated) throw notFound();
-      forgetDirectory();
+      changed();
       return sheet(id);
     },
 

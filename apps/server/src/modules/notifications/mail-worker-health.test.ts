@@ -52,7 +52,7 @@ describe('the mail worker’s health', () => {
     expect(t.app.notifications.mailHealth().lastError).toMatch(/451/);
     const down = await t.app.inject({ url: '/api/health/ready' });
     expect(down.statusCode).toBe(503);
-    expect(down.json().error.checks).toEqual({ db: 'ok', mail: 'failing' });
+    expect(down.json().error.checks).toEqual({ db: 'ok', storage: 'ok', mail: 'error' });
     expect(await metric('l4l_mail_send_failures_total')).toBe(3);
     expect(await metric('l4l_mail_outbox_pending')).toBe(3);
     expect(await metric('l4l_mail_sent_total')).toBe(0);

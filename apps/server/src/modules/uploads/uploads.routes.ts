@@ -27,7 +27,7 @@ const photoSchema = { body: profilePhotoSchema, response: { 200: dataEnvelope(pr
  * URL) and POST /api/uploads (multipart field `file`). Multipart is parsed only in this plugin's scope.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createUploadsService({ db: app.db, storage: app.storage });
+  const service = createUploadsService({ db: app.db, storage: app.storage, limiter: app.limiter });
   // in the background, once the server is up: avatars stored as they were sent are drawn again (once per
   // data folder: every way in now draws them, so a later start has none to find), and those stored before
   // thumbnails existed get theirs

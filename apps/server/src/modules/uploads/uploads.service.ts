@@ -10,7 +10,7 @@ import {
   writeAvatarThumbnail,
 } from '../../lib/image-processing.ts';
 import { dataUrlBytes, imageTypeOf, type StoredImage } from '../../lib/images.ts';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { type AuthUser, assertOwner } from '../../plugins/auth.ts';
 import { createUploadsRepository, type UploadFacts } from './uploads.repository.ts';
@@ -112,9 +112,16 @@ export async function redrawSentAvatarsOnce(
 }
 
 /** docs/api/http.md, Uploads: profile photos (data URL) and chat pictures (multipart), checked, re-encoded, then stored. */
-export function createUploadsService({ db, storage }: Deps) {
+export function createUploadsService({
+  db,
+  storage,
+  limiter,
+}: Deps & {
+  /** the app's limiter factory (shared by every process through Redis when configured) */
+  limiter: (name: string, max: number, windowMs: number) => Limiter;
+}) {
   const repository = createUploadsRepository(db);
-  const perUser = new RateLimiter(UPLOADS_PER_USER.max, UPLOADS_PER_USER.windowMs);
+  const perUser = limiter('uploads:by-user', UPLOADS_PER_USER.max, UPLOADS_PER_USER.windowMs);
 
   /** Removes a replaced avatar file once no account shows it any more. */
   async function removeReplacedAvatar(url: string | null): Promise<void> {
@@ -131,7 +138,7 @@ export function createUploadsService({ db, storage }: Deps) {
     async setProfilePhoto(caller: AuthUser, input: ProfilePhoto): Promise<{ photoUrl: string }> {
       assertOwner(caller, input.id, { admin: false });
       const bytes = dataUrlBytes(input.image);
-      perUser.consume(caller.id);
+      await perUser.consume(caller.id);
       const stored = await storeAvatar(storage, bytes);
       let replaced: Awaited<ReturnType<typeof repository.replaceAvatar>>;
       try {
@@ -150,7 +157,7 @@ export function createUploadsService({ db, storage }: Deps) {
 
     /** A chat picture, stored under uploads/chat with a name the server makes. */
     async uploadChatImage(caller: AuthUser, bytes: Uint8Array): Promise<{ imageUrl: string }> {
-      perUser.consume(caller.id);
+      await perUser.consume(caller.id);
       const stored = await storeChatImage(storage, bytes);
       try {
         await repository.insertChatUpload(caller.id, factsOf(stored));
