@@ -94,7 +94,7 @@ describe('money', () => {
     });
   });
 
-  it('refunds part before the transfer (a rectifying invoice) and the transfer carries the rest', async () => {
+  it('refunds part before the transfer (audited, the client told) and the transfer carries the rest', async () => {
     const lawyer = await h.person('lawyer');
     await h.enablePayouts(lawyer);
     const { caseId } = await h.paidCase(client, lawyer, admin, 300);
