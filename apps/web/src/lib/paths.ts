@@ -41,7 +41,7 @@ export const paths = {
   adminAudit: '/admin/auditoria',
   /** (+) the console's payments and disputes */
   adminPayments: '/admin/pagos',
-  /** (+) the lawyer's payouts: account, balance, transfers (docs/payouts.md) */
+  /** (+) the lawyer's payouts: account, balance, transfers (docs/money.md) */
   payouts: '/dashboard/cobros',
   /** (+) the sandbox provider's onboarding form for a payout account */
   payoutSandbox: '/payout/sandbox',

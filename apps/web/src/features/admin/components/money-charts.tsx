@@ -1,7 +1,9 @@
 import { formatEuros } from '@l4l/shared/format';
 import type { MoneySummary } from '@l4l/shared/schemas/admin-money';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Series } from './money-summary.tsx';
+
+/** The four series of the summary's weeks. */
+export type Series = 'payments' | 'fees' | 'refunds' | 'transfers';
 
 const COLORS: Record<Series, string> = {
   payments: '#1d2f55',

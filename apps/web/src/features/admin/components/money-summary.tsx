@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import { useMoneySummary } from '../api/money.ts';
 import styles from './admin.module.css';
+import type { Series } from './money-charts.tsx';
 import { QueryState } from './query-state.tsx';
 
 const t = moneyWebEs.admin.summary;
@@ -15,7 +16,6 @@ const t = moneyWebEs.admin.summary;
 // the chart library is the console's heaviest code: it loads only when the summary has data to draw (ADR 0008)
 const WeekChart = lazy(() => import('./money-charts.tsx').then((module) => ({ default: module.WeekChart })));
 
-export type Series = 'payments' | 'fees' | 'refunds' | 'transfers';
 const SERIES: { key: Series; label: string }[] = [
   { key: 'payments', label: t.payments },
   { key: 'fees', label: t.fees },

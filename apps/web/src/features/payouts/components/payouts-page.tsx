@@ -27,7 +27,7 @@ function goTo(url: string) {
 }
 
 /**
- * 'Cobros' (docs/payouts.md): the lawyer's payout account and the button to set it up, the balance
+ * 'Cobros' (docs/money.md): the lawyer's payout account and the button to set it up, the balance
  * (held, available, paid out), the transfers with their case, and — composed in app/ — the invoicing
  * consent. A table on wide screens, a list of cards below 768 px.
  */
