@@ -52,6 +52,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
   const service = createChatService({
     db: app.db,
     publish: (event) => fanout.publish(event),
+    feePercent: app.config.platformFeePercent,
     // online on this process, or on another one (Redis); read only once the gateway below exists
     presence: { isOnline: async (userId) => gateway.isOnline(userId) || fanout.presence.isOnline(userId) },
   });

@@ -16,7 +16,14 @@ import type { NotifyInput } from './notifications.service.ts';
 export type NotificationEvent =
   | { type: 'proposal.received'; caseId: string; lawyerId: string; amountCents: number }
   | { type: 'proposal.accepted'; caseId: string; lawyerId: string; amountCents: number }
-  | { type: 'proposal.rejected'; caseId: string; lawyerId: string; amountCents: number }
+  | {
+      type: 'proposal.rejected';
+      caseId: string;
+      lawyerId: string;
+      amountCents: number;
+      /** the client's reason, when they gave one */
+      reason?: string | null;
+    }
   | { type: 'case.approved'; caseId: string }
   | { type: 'case.discarded'; caseId: string; reason?: string | null }
   | { type: 'payment.completed'; caseId: string; lawyerId: string; amountCents: number }
@@ -77,7 +84,10 @@ export function createNotificationEvents(
         caseTitle: caseRow.title,
         amount: amountCents === null ? undefined : formatEuros(centsToEuros(amountCents)),
         counterpart: recipient.counterpart ?? undefined,
-        reason: event.type === 'case.discarded' ? (event.reason ?? undefined) : undefined,
+        reason:
+          event.type === 'case.discarded' || event.type === 'proposal.rejected'
+            ? (event.reason ?? undefined)
+            : undefined,
         stars: event.type === 'rating.received' ? event.stars : undefined,
       };
       await notify(tx, afterCommit, {

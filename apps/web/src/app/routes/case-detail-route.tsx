@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { CaseDetail } from '../../features/cases/components/case-detail.tsx';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { CaseRatingPrompt } from '../case-actions.tsx';
+import { CaseProposalAction, CaseRatingPrompt } from '../case-actions.tsx';
 
 /**
  * The case detail, at its own URL /dashboard/casos/:caseId and at the first web client's
@@ -21,6 +21,7 @@ export function CaseDetailRoute() {
     <CaseDetail
       caseId={fromUrl ?? fromState}
       viewer={user}
+      proposalSlot={(item) => <CaseProposalAction item={item} />}
       ratingSlot={(item) =>
         item.lawyerId ? (
           <CaseRatingPrompt caseId={item.id} lawyerId={item.lawyerId} alreadyRated={item.ratingId !== null} />
