@@ -192,6 +192,7 @@ test('a proposal card names its case and shows the amount with IVA, and the lawy
 test("after payment the lawyer's case page shows the client, with mail and phone, labelled 'Cliente'", async ({
   browser,
 }, testInfo) => {
+  test.setTimeout(300_000);
   // the demo's ACTIVO case of Javier López with María José Blanco (apps/server/src/db/seed/demo-cases.ts)
   const page = await signedInPage(browser, 'javier.lopez@l4l.demo');
   await page.goto('/dashboard/casos?status=ACTIVO');
