@@ -1,10 +1,13 @@
-import type { ChatMessage } from '@l4l/shared/schemas/chat';
+import type { Case } from '@l4l/shared/schemas/cases';
+import type { Chat, ChatMessage } from '@l4l/shared/schemas/chat';
 import { useQueryClient } from '@tanstack/react-query';
 import { caseKeys } from '../features/cases/api/case-keys.ts';
 import { caseQueryOptions, useCase } from '../features/cases/api/get-case.ts';
+import { ClientOpenCases } from '../features/cases/components/client-open-cases.tsx';
 import { ClosureRequestActions } from '../features/cases/components/closure-request-actions.tsx';
 import type { ChatCaseActions } from '../features/chat/components/message-item.tsx';
 import { ProposalAnswer } from '../features/proposals/components/proposal-answer.tsx';
+import { ProposalModal } from '../features/proposals/components/proposal-modal.tsx';
 import { RatingPrompt } from '../features/ratings/components/rating-prompt.tsx';
 
 /**
@@ -60,6 +63,7 @@ function ChatProposalAnswer({ message }: { message: ChatMessage }) {
     <ProposalAnswer
       proposalId={message.proposalId}
       chatId={message.chatId}
+      amount={message.proposalAmount}
       onRejected={(proposal) =>
         queryClient.invalidateQueries({ queryKey: caseQueryOptions(proposal.caseId).queryKey })
       }
@@ -74,3 +78,29 @@ export const chatCaseActions: ChatCaseActions = {
   ratingPrompt: (message) =>
     message.caseId ? <ChatRatingPrompt caseId={message.caseId} lawyerId={message.lawyerId} /> : null,
 };
+
+/**
+ * A lawyer's 'Enviar propuesta' on a case open to it (the case page, Mis casos, the chat): the proposals
+ * feature's form; once sent, the case and the lists that show it are refreshed.
+ */
+export function CaseProposalAction({ item }: { item: Pick<Case, 'id' | 'title'> }) {
+  const queryClient = useQueryClient();
+  const onSent = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: caseKeys.detail(item.id) }),
+      queryClient.invalidateQueries({ queryKey: caseKeys.lists() }),
+    ]);
+  return <ProposalModal caseId={item.id} caseTitle={item.title} onSent={onSent} />;
+}
+
+/** The lawyer's chat with a client: that client's open cases with them, each with 'Enviar propuesta'. */
+export function chatCasesPanel(viewerId: string) {
+  return (chat: Chat) =>
+    chat.lawyerId === viewerId ? (
+      <ClientOpenCases
+        lawyerId={chat.lawyerId}
+        clientId={chat.userId}
+        proposalAction={(item) => <CaseProposalAction item={item} />}
+      />
+    ) : null;
+}

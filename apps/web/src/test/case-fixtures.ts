@@ -34,6 +34,8 @@ export function makeCase(changes: Partial<Case> = {}): Case {
     casePrice: 450.5,
     userId: CLIENT.id,
     userFullName: 'Ana Martín Ruiz',
+    clientMail: null,
+    clientPhone: null,
     lawyerId: LAWYER.id,
     lawyerAssigned: 'Lucía García López',
     addressedLawyerId: null,

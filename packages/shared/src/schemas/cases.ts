@@ -63,6 +63,12 @@ export const caseSchema = z.object({
   casePrice: z.number().nullable(),
   userId: z.string(),
   userFullName: z.string(),
+  /**
+   * (+) how to reach the client, for the case's assigned lawyer (once paid) and administrators; null for
+   * anyone else or an empty phone; optional on the wire so an answer without them still reads
+   */
+  clientMail: z.string().nullable().default(null),
+  clientPhone: z.string().nullable().default(null),
   lawyerId: z.string().nullable(),
   /** the assigned lawyer's full name, null while unassigned */
   lawyerAssigned: z.string().nullable(),
@@ -154,8 +160,29 @@ export const proposalSchema = z.object({
   message: z.string(),
   status: z.enum(PROPOSAL_STATUSES),
   createdAt: z.string(),
+  /** (+) the client's reason for rejecting it, when they gave one; optional on the wire */
+  rejectReason: z.string().nullish(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
+
+/**
+ * POST /api/proposal/reject-proposal/{proposalId}/{chatId}: an optional body with the client's reason, for
+ * the lawyer (blank is none); no body at all still rejects.
+ */
+export const rejectProposalSchema = z
+  .object({
+    reason: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(LIMITS.descriptionMax, { error: es.proposals.rejectReasonTooLong(LIMITS.descriptionMax) })
+        .optional(),
+    ),
+  })
+  .optional()
+  .default({});
+export type RejectProposalInput = z.input<typeof rejectProposalSchema>;
 
 /** POST /api/proposal/accept-proposal/{proposalId} answers the payment page's URL. */
 export const paymentUrlSchema = z.string().min(1);

@@ -12,7 +12,7 @@ import { es } from '../texts/es/app.ts';
 const isoDate = z.string();
 
 /**
- * A message (docs/api/http.md, Chat): `proposalAmount` in euros; no `senderId` means the platform wrote it.
+ * A message (docs/api/http.md, Chat): `proposalAmount` in euros, IVA included; no `senderId` means the platform wrote it.
  * `proposalStatus` is the proposal's status now, as the proposals module holds it, on a proposal (type 2)
  * and null on every other type; optional, so an answer from a server without it still parses.
  */
@@ -31,6 +31,13 @@ export const chatMessageSchema = z.object({
   caseId: z.string().nullable(),
   proposalAmount: z.number().nullable(),
   proposalStatus: z.enum(PROPOSAL_STATUSES).nullish(),
+  /** (+) the title of the case the message is about (its code is `caseCode(caseId)`); optional on the wire */
+  caseTitle: z.string().nullish(),
+  /**
+   * (+) on a proposal (type 2): the platform's fee on its amount at the current PLATFORM_FEE_PERCENT, in
+   * euros (the lawyer receives the amount less this); null on every other type; optional on the wire
+   */
+  platformFee: z.number().nullish(),
   clientMessageId: z.string().nullable(),
   /** (+) a `document` message: the document (null once deleted) and its size in bytes */
   documentId: z.string().nullish(),

@@ -126,6 +126,8 @@ export const proposals = pgTable(
     status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('PENDIENTE'),
     createdAt: createdAt(),
     decidedAt: tstz('decided_at'),
+    /** the client's optional reason when rejecting it, for the lawyer */
+    rejectReason: text('reject_reason'),
   },
   (t) => [
     index('proposals_case_idx').on(t.caseId),

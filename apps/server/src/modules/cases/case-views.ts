@@ -33,6 +33,8 @@ export function toCase(row: CaseRow): Case {
     casePrice: row.casePriceCents === null ? null : centsToEuros(row.casePriceCents),
     userId: row.userId,
     userFullName: fullName(row.clientName, row.clientSurname),
+    clientMail: row.clientMail,
+    clientPhone: row.clientPhone || null,
     lawyerId: row.lawyerId,
     lawyerAssigned: row.lawyerId ? fullName(row.lawyerName, row.lawyerSurname) : null,
     addressedLawyerId: row.addressedLawyerId,

@@ -1,5 +1,5 @@
 import type { CaseStatus } from '@l4l/shared/constants/cases';
-import { and, asc, count, desc, eq, gt, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
@@ -62,6 +62,16 @@ function viewerColumns(viewer: Viewer) {
   };
 }
 
+/**
+ * A client's contact column as `viewer` reads it: the assigned lawyer (docs/domain.md, Cases: the client's
+ * contact data) and administrators read it, anyone else reads null.
+ */
+function contactOf(viewer: Viewer, column: SQLWrapper) {
+  if (viewer.side === 'admin') return sql<string | null>`${column}`;
+  if (viewer.side === 'client') return sql<string | null>`null`;
+  return sql<string | null>`case when ${cases.lawyerId} = ${viewer.id} then ${column} end`;
+}
+
 function caseColumns(viewer: Viewer) {
   return {
     id: cases.id,
@@ -79,6 +89,9 @@ function caseColumns(viewer: Viewer) {
     userId: cases.userId,
     clientName: client.name,
     clientSurname: client.surname,
+    // how to reach the client: for the case's lawyer once it is theirs (paid), and for administrators
+    clientMail: contactOf(viewer, client.mail),
+    clientPhone: contactOf(viewer, client.phoneNumber),
     lawyerId: cases.lawyerId,
     lawyerName: assigned.name,
     lawyerSurname: assigned.surname,

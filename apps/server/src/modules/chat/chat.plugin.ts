@@ -60,6 +60,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     db: app.db,
     limiter: app.limiter,
     publish: (event) => fanout.publish(event),
+    feePercent: app.config.platformFeePercent,
     presence: { isOnline },
   });
   const gateway: ChatGateway = createChatGateway({

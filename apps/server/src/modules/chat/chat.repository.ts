@@ -3,7 +3,7 @@ import type { ProposalStatus } from '@l4l/shared/constants/proposals';
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { chats, messages, proposals, users } from '../../db/schema/index.ts';
+import { cases, chats, messages, proposals, users } from '../../db/schema/index.ts';
 
 export type Audience = 'ALL' | 'USUARIO';
 /** Which side of a chat is looking: the client sees every message, the lawyer only audience 'ALL'. */
@@ -45,6 +45,7 @@ const messageColumns = {
   caseId: messages.caseId,
   proposalAmountCents: messages.proposalAmountCents,
   proposalStatus: proposals.status,
+  caseTitle: cases.title,
   clientMessageId: messages.clientMessageId,
   documentId: messages.documentId,
   documentSize: messages.documentSize,
@@ -84,6 +85,7 @@ type StoredMessageRow = {
   caseId: string | null;
   proposalAmountCents: number | null;
   proposalStatus: ProposalStatus | null;
+  caseTitle: string | null;
   clientMessageId: string | null;
   documentId: string | null;
   documentSize: number | null;
@@ -111,7 +113,8 @@ export function createChatRepository(db: Db) {
       .from(messages)
       .innerJoin(chats, eq(chats.id, messages.chatId))
       .leftJoin(sender, eq(sender.id, messages.senderId))
-      .leftJoin(proposals, proposalOfMessage);
+      .leftJoin(proposals, proposalOfMessage)
+      .leftJoin(cases, eq(cases.id, messages.caseId));
   }
 
   return {
@@ -239,10 +242,11 @@ export function createChatRepository(db: Db) {
           ins.text, ins.created_at as "createdAt", c.user_id as "userId", c.lawyer_id as "lawyerId",
           ins.type, ins.audience, ins.proposal_id as "proposalId", ins.case_id as "caseId",
           ins.proposal_amount_cents as "proposalAmountCents", p.status as "proposalStatus",
-          ins.client_message_id as "clientMessageId", ins.document_id as "documentId",
+          k.title as "caseTitle", ins.client_message_id as "clientMessageId", ins.document_id as "documentId",
           ins.document_size as "documentSize", ins.read_at as "readAt"
         from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id
-        left join ${proposals} p on p.id = ins.proposal_id and ins.type = ${MESSAGE_TYPE.PROPOSAL}`)) as unknown as {
+        left join ${proposals} p on p.id = ins.proposal_id and ins.type = ${MESSAGE_TYPE.PROPOSAL}
+        left join ${cases} k on k.id = ins.case_id`)) as unknown as {
         rows: Array<Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string }>;
       };
       const row = result.rows[0];

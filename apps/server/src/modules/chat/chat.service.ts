@@ -1,5 +1,6 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { CLIENT_ONLY_MESSAGE_TYPES, MESSAGE_TYPE, type MessageType } from '@l4l/shared/constants/messages';
+import { platformFeeCents } from '@l4l/shared/constants/money';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import type {
   Chat,
@@ -72,7 +73,15 @@ function toChat(row: ChatRow): Chat {
   return { id, userId, lawyerId, userName, lawyerName, userImgUrl, lawyerImgUrl };
 }
 
-export function toChatMessage(row: MessageRow): ChatMessage {
+/**
+ * A stored message on the wire. A proposal (type 2) carries the platform's fee on its amount at
+ * `feePercent` (docs/domain.md, Money), which the lawyer's card shows with what they receive.
+ */
+export function toChatMessage(row: MessageRow, feePercent: number): ChatMessage {
+  const proposalFee =
+    row.type === MESSAGE_TYPE.PROPOSAL && row.proposalAmountCents !== null
+      ? centsToEuros(platformFeeCents(row.proposalAmountCents, feePercent))
+      : null;
   return {
     id: row.id,
     chatId: row.chatId,
@@ -88,6 +97,8 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     caseId: row.caseId,
     proposalAmount: row.proposalAmountCents === null ? null : centsToEuros(row.proposalAmountCents),
     proposalStatus: row.proposalStatus,
+    caseTitle: row.caseTitle,
+    platformFee: proposalFee,
     clientMessageId: row.clientMessageId,
     documentId: row.documentId,
     size: row.documentSize,
@@ -119,6 +130,8 @@ export function createChatService(deps: {
   presence: PresenceSource;
   /** the app's limiter factory (shared by every process through Redis when configured) */
   limiter: (name: string, max: number, windowMs: number) => Limiter;
+  /** PLATFORM_FEE_PERCENT, for the fee a proposal card shows */
+  feePercent: number;
 }) {
   const { db } = deps;
   const repository = createChatRepository(db);
@@ -151,7 +164,11 @@ export function createChatService(deps: {
         ? await repo.findMessageByClientId(input.senderId, clientMessageId)
         : undefined);
     if (!row) throw new Error('message not stored');
-    return { message: toChatMessage(row), audience: row.audience, created: stored !== undefined };
+    return {
+      message: toChatMessage(row, deps.feePercent),
+      audience: row.audience,
+      created: stored !== undefined,
+    };
   }
 
   // a pair's chat never changes once opened: SENDs look it up once per process (bounded, least recent out)
@@ -277,7 +294,10 @@ export function createChatService(deps: {
       if (!chat || !side) throw notFound(es.chat.chatNotFound);
       const rows = await repository.history(chat.id, side, query);
       if (!query.before) await repository.markRead(chat.id, side);
-      const answer: ChatHistory = { chat: toChat(chat), messages: rows.reverse().map(toChatMessage) };
+      const answer: ChatHistory = {
+        chat: toChat(chat),
+        messages: rows.reverse().map((row) => toChatMessage(row, deps.feePercent)),
+      };
       return answer;
     },
 

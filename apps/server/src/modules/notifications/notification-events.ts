@@ -16,7 +16,14 @@ import type { NotifyInput } from './notifications.service.ts';
 export type NotificationEvent =
   | { type: 'proposal.received'; caseId: string; lawyerId: string; amountCents: number }
   | { type: 'proposal.accepted'; caseId: string; lawyerId: string; amountCents: number }
-  | { type: 'proposal.rejected'; caseId: string; lawyerId: string; amountCents: number }
+  | {
+      type: 'proposal.rejected';
+      caseId: string;
+      lawyerId: string;
+      amountCents: number;
+      /** the client's reason, when they gave one */
+      reason?: string | null;
+    }
   | { type: 'case.approved'; caseId: string }
   | { type: 'case.discarded'; caseId: string; reason?: string | null }
   | { type: 'payment.completed'; caseId: string; lawyerId: string; amountCents: number }
@@ -110,7 +117,7 @@ export function createNotificationEvents(
         amount: amountCents === null ? undefined : formatEuros(centsToEuros(amountCents)),
         counterpart: recipient.counterpart ?? undefined,
         reason:
-          event.type === 'case.discarded'
+          event.type === 'case.discarded' || event.type === 'proposal.rejected'
             ? (event.reason ?? undefined)
             : event.type === 'dispute.resolved' || event.type === 'refund.issued'
               ? event.reason

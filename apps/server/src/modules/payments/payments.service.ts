@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { caseCode } from '@l4l/shared/constants/cases';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import { platformFeeCents } from '@l4l/shared/constants/money';
 import { formatEuros } from '@l4l/shared/format';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
@@ -39,9 +40,7 @@ export type CompletionResult = {
 type OpenSession = { provider: ProviderName; providerSessionId: string };
 
 /** The platform's share, in whole cents (rounded half up). */
-export function feeOf(amountCents: number, feePercent: number): number {
-  return Math.round((amountCents * feePercent) / 100);
-}
+export const feeOf = platformFeeCents;
 
 const isSandbox = (provider: PaymentProvider): provider is SandboxProvider => provider.name === 'sandbox';
 

@@ -1,5 +1,5 @@
 import { dataEnvelope } from '@l4l/shared/envelope';
-import { proposalInputSchema, proposalSchema } from '@l4l/shared/schemas/cases';
+import { proposalInputSchema, proposalSchema, rejectProposalSchema } from '@l4l/shared/schemas/cases';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,11 +55,17 @@ function routes(service: ProposalsService): FastifyPluginAsyncZod {
         onRequest: requireRole(roleFor('reject')),
         schema: {
           params: proposalParams.extend({ chatId: z.uuid() }),
+          body: rejectProposalSchema,
           response: { 200: dataEnvelope(proposalSchema) },
         },
       },
       async (request) => ({
-        data: await service.reject(currentUser(request), request.params.proposalId, request.params.chatId),
+        data: await service.reject(
+          currentUser(request),
+          request.params.proposalId,
+          request.params.chatId,
+          request.body?.reason ?? null,
+        ),
       }),
     );
   };

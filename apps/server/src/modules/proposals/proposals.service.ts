@@ -29,6 +29,7 @@ export function toProposal(row: ProposalRow): Proposal {
     message: row.message,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    rejectReason: row.rejectReason,
   };
 }
 
@@ -151,7 +152,12 @@ export function createProposalsService(deps: {
     },
 
     /** The client turns a proposal down (its open checkout closes); both read a notice in their chat. */
-    async reject(actor: AuthUser, proposalId: string, chatId: string): Promise<Proposal> {
+    async reject(
+      actor: AuthUser,
+      proposalId: string,
+      chatId: string,
+      reason: string | null = null,
+    ): Promise<Proposal> {
       const updated = await transaction(async (proposals, tx, afterCommit) => {
         const { proposal, row } = await lockProposalAndCase(tx, proposals, proposalId);
         if (proposal.chatId && proposal.chatId !== chatId) throw notFound(es.proposals.notFound);
@@ -160,6 +166,7 @@ export function createProposalsService(deps: {
         const rejected = await proposals.setProposal(proposal.id, {
           status: PROPOSAL_STATUS.REJECTED,
           decidedAt: new Date(),
+          rejectReason: reason,
         });
         await deps.payments().cancelOpenCheckouts(tx, afterCommit, [proposal.id]);
         await deps.notify(tx, afterCommit, {
@@ -167,6 +174,7 @@ export function createProposalsService(deps: {
           caseId: row.id,
           lawyerId: proposal.lawyerId,
           amountCents: proposal.priceCents,
+          reason,
         });
         await cases.refreshProposalFigures(tx, row.id);
         if (proposal.chatId) {
@@ -175,7 +183,7 @@ export function createProposalsService(deps: {
               chatId: proposal.chatId,
               senderId: null,
               type: CASE_MACHINE.reject.writes.rejected,
-              text: es.caseMessages.proposalRejected(euros(proposal.priceCents)),
+              text: es.caseMessages.proposalRejected(euros(proposal.priceCents), reason),
               proposalId: proposal.id,
               caseId: row.id,
             },

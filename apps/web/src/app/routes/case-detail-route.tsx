@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
 import { caseQueryOptions } from '../../features/cases/api/get-case.ts';
 import { CaseDetail } from '../../features/cases/components/case-detail.tsx';
-import { DisputeAction } from '../../features/payouts/components/dispute-action.tsx';
 import { CaseDocuments } from '../../features/documents/components/case-documents.tsx';
+import { DisputeAction } from '../../features/payouts/components/dispute-action.tsx';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { CaseRatingPrompt } from '../case-actions.tsx';
+import { CaseProposalAction, CaseRatingPrompt } from '../case-actions.tsx';
 
 /**
  * The case detail, at its own URL /dashboard/casos/:caseId and at the first web client's
@@ -35,6 +35,7 @@ export function CaseDetailRoute() {
         />
       )}
       documentsSlot={(item) => <CaseDocuments caseId={item.id} viewerId={user.id} />}
+      proposalSlot={(item) => <CaseProposalAction item={item} />}
       ratingSlot={(item) =>
         item.lawyerId ? (
           <CaseRatingPrompt caseId={item.id} lawyerId={item.lawyerId} alreadyRated={item.ratingId !== null} />

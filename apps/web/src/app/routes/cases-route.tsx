@@ -1,7 +1,9 @@
+import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es/public';
 import { MyCases } from '../../features/cases/components/my-cases.tsx';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CaseProposalAction } from '../case-actions.tsx';
 import styles from './home-route.module.css';
 
 /** /dashboard/casos — docs/product.md, Mis casos: the client's or the lawyer's cases. */
@@ -14,7 +16,10 @@ export function CasesRoute() {
       <h1 id="cases-title" className={styles.title}>
         {es.nav.myCases}
       </h1>
-      <MyCases user={user} />
+      <MyCases
+        user={user}
+        proposalAction={user.role === ROLE.ABOGADO ? (item) => <CaseProposalAction item={item} /> : undefined}
+      />
     </section>
   );
 }

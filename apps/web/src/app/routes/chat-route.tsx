@@ -4,7 +4,7 @@ import { ChatPage } from '../../features/chat/components/chat-page.tsx';
 import { chatWithPath, paths } from '../../lib/paths.ts';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { chatCaseActions } from '../case-actions.tsx';
+import { chatCaseActions, chatCasesPanel } from '../case-actions.tsx';
 
 /** The query parameter naming who the open conversation is with. */
 export const CHAT_WITH_PARAM = 'with';
@@ -36,6 +36,7 @@ export function ChatRoute() {
       viewer={user}
       counterpartId={counterpartId}
       caseActions={chatCaseActions}
+      casesPanel={chatCasesPanel(user.id)}
       linkTo={chatWithPath}
       onBack={() => navigate(paths.chat)}
     />

@@ -92,6 +92,8 @@ export const es = {
     proposalsCount: (count: number) =>
       count === 0 ? 'Sin propuestas todavía' : count === 1 ? '1 propuesta' : `${count} propuestas`,
     myProposal: (price: string) => `Tu propuesta: ${price}`,
+    // the lawyer's chat with a client: that client's cases still waiting for a lawyer
+    openWithClient: 'Casos abiertos con este cliente',
   },
   /** The chat messages the platform writes as a case moves (docs/domain.md, Chat messages). */
   caseMessages: {
@@ -100,7 +102,8 @@ export const es = {
     approved: (title: string) => `Tu caso «${title}» ha sido aprobado y publicado.`,
     discarded: (title: string, reason?: string) =>
       `Tu caso «${title}» no se ha publicado.${reason ? ` Motivo: ${reason}` : ''}`,
-    proposalRejected: (amount: string) => `El cliente ha rechazado la propuesta de ${amount}.`,
+    proposalRejected: (amount: string, reason?: string | null) =>
+      `El cliente ha rechazado la propuesta de ${amount}.${reason ? ` Motivo: ${reason}` : ''}`,
     paid: (code: string, amount: string) => `Propuesta aceptada y pagada: caso #${code}, ${amount}.`,
     takenByOther: (code: string) => `El caso #${code} se ha asignado a otro abogado.`,
     progressed: (code: string, step: string) => `El caso #${code} avanza: ${step}.`,
@@ -153,6 +156,14 @@ export const es = {
     noDiscardReason: 'No se indicó ningún motivo.',
     discardedHelp:
       'Si tu consulta sigue pendiente, puedes iniciar un caso nuevo con la información que faltaba.',
+    // a lawyer on a case still waiting for its lawyer
+    proposalTitle: 'Tu propuesta',
+    proposalHelp:
+      'Este caso espera abogado. Envía tu precio cerrado y el cliente podrá aceptarlo en el chat.',
+    // the lawyer's view: the client, and once paid how to reach them
+    client: 'Cliente',
+    clientMail: 'Correo electrónico',
+    clientPhone: 'Teléfono',
   },
   documents: {
     title: 'Documentos del caso',
@@ -237,11 +248,25 @@ export const es = {
     caseLabel: (code: string) => `Caso #${code}`,
     unreadCount: (count: number) => (count === 1 ? '1 mensaje sin leer' : `${count} mensajes sin leer`),
     messagesOf: (name: string) => `Conversación con ${name}`,
+    // a proposal card: its case, the price with IVA and, for the lawyer, the platform's fee
+    proposalCase: 'Caso',
+    vatIncluded: 'IVA incluido',
+    platformFee: 'Comisión de la plataforma',
+    lawyerReceives: 'Recibes',
   },
   proposals: {
     acceptFailed: 'Error al aceptar la propuesta.',
     rejectFailed: 'Error al rechazar la propuesta.',
     rejected: 'Has rechazado la propuesta.',
+    // 'Rechazar' asks first, with an optional reason the lawyer reads
+    rejectTitle: '¿Rechazar esta propuesta?',
+    rejectQuestion: (amount: string) =>
+      `El abogado sabrá que has rechazado su propuesta de ${amount}. No podrás aceptarla después.`,
+    rejectReasonLabel: 'Motivo (opcional)',
+    rejectReasonHint: 'El abogado lo leerá en el chat.',
+    rejectReasonTooLong: (max: number) => `El motivo no puede superar los ${max} caracteres.`,
+    rejectConfirm: 'Rechazar propuesta',
+    rejectCancel: 'Cancelar',
     messageRequired: 'El mensaje es obligatorio.',
     messageTooLong: (max: number) => `El mensaje no puede superar los ${max} caracteres.`,
     alreadyPending: 'Ya tienes una propuesta pendiente en este caso.',

@@ -31,7 +31,7 @@ export const notificationsEs = {
     'proposal.rejected': {
       title: (f: NotificationFacts) => `Han rechazado tu propuesta para «${f.caseTitle}»`,
       body: (f: NotificationFacts) =>
-        `${f.counterpart ?? 'El cliente'} ha rechazado tu propuesta de ${f.amount} para el caso «${f.caseTitle}».`,
+        `${f.counterpart ?? 'El cliente'} ha rechazado tu propuesta de ${f.amount} para el caso «${f.caseTitle}».${f.reason ? ` Motivo: ${f.reason}` : ''}`,
       action: 'Abrir el chat',
     },
     'case.approved': {

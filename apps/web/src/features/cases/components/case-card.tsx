@@ -1,8 +1,10 @@
 import { CASE_STATUS } from '@l4l/shared/constants/cases';
+import { isOpenProposal } from '@l4l/shared/constants/proposals';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
 import type { Case } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es/app';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button/button.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
@@ -20,12 +22,29 @@ export function chatCounterpart(item: Case, role: Role): string | null {
   return item.chatWith ?? (role === ROLE.ABOGADO ? item.userId : item.lawyerId);
 }
 
+/** A lawyer may still propose on a case waiting for its lawyer while no proposal of theirs is open. */
+export function canPropose(item: Case): boolean {
+  return (
+    item.status === CASE_STATUS.PENDIENTE_ASIGNACION &&
+    !(item.myProposal && isOpenProposal(item.myProposal.status))
+  );
+}
+
 /**
  * One case of 'Mis casos' (docs/product.md, Mis casos): status chip, title, category, dates and price. A client's card has
  * 'Chat' (once there is a lawyer to talk to) and 'Seguimiento'; a lawyer's card has 'Chat' and, only
  * while the case is ACTIVO, 'Solicitar cierre'.
  */
-export function CaseCard({ item, role }: { item: Case; role: Role }) {
+export function CaseCard({
+  item,
+  role,
+  proposalAction,
+}: {
+  item: Case;
+  role: Role;
+  /** a lawyer's 'Enviar propuesta' on a case open to their proposal (the proposals feature, via app/) */
+  proposalAction?: (item: Case) => ReactNode;
+}) {
   const titleId = `case-${item.id}`;
   const isLawyer = role === ROLE.ABOGADO;
   const counterpart = chatCounterpart(item, role);
@@ -79,6 +98,7 @@ export function CaseCard({ item, role }: { item: Case; role: Role }) {
             {es.buttons.chat}
           </Button>
         )}
+        {isLawyer && proposalAction && canPropose(item) ? proposalAction(item) : null}
         {isLawyer ? (
           item.status === CASE_STATUS.ACTIVO && !item.closureRequested ? (
             <Button variant="accent" onClick={onRequestClosure} disabled={requestClosure.isPending}>

@@ -1,4 +1,5 @@
 import { CASE_STATUS, CASE_STEPS, LAWYER_STEP_MAX, LAWYER_STEP_MIN } from '@l4l/shared/constants/cases';
+import { isOpenProposal } from '@l4l/shared/constants/proposals';
 import { ROLE } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
 import type { Case } from '@l4l/shared/schemas/cases';
@@ -31,6 +32,9 @@ export type ClosureSlot = (item: Case) => ReactNode;
 /** (+) The case's documents panel, composed in app/ (the documents feature's). */
 export type DocumentsSlot = (item: Case) => ReactNode;
 
+/** A lawyer's 'Enviar propuesta' on a case open to their proposal (the proposals feature, via app/). */
+export type ProposalSlot = (item: Case) => ReactNode;
+
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
 
 /**
@@ -44,12 +48,14 @@ export function CaseDetail({
   ratingSlot,
   closureSlot,
   documentsSlot,
+  proposalSlot,
 }: {
   caseId: string | null;
   viewer: Viewer;
   ratingSlot?: RatingSlot;
   closureSlot?: ClosureSlot;
   documentsSlot?: DocumentsSlot;
+  proposalSlot?: ProposalSlot;
 }) {
   if (!caseId) {
     return (
@@ -65,6 +71,7 @@ export function CaseDetail({
       ratingSlot={ratingSlot}
       closureSlot={closureSlot}
       documentsSlot={documentsSlot}
+      proposalSlot={proposalSlot}
     />
   );
 }
@@ -90,12 +97,14 @@ function LoadedCase({
   ratingSlot,
   closureSlot,
   documentsSlot,
+  proposalSlot,
 }: {
   caseId: string;
   viewer: Viewer;
   ratingSlot?: RatingSlot;
   closureSlot?: ClosureSlot;
   documentsSlot?: DocumentsSlot;
+  proposalSlot?: ProposalSlot;
 }) {
   const found = useCase(caseId);
 
@@ -154,7 +163,7 @@ function LoadedCase({
       <p className={styles.caseName}>{item.title}</p>
       {discarded ? <DiscardNotice item={item} isClient={isClient} /> : null}
       <div className={styles.columns}>
-        <CaseData item={item} />
+        <CaseData item={item} lawyerView={viewer.role === ROLE.ABOGADO} />
         <div className={styles.side}>
           <section className={styles.panel} aria-labelledby="timeline-title">
             <h2 id="timeline-title" className={styles.panelTitle}>
@@ -167,6 +176,9 @@ function LoadedCase({
               <CaseTimeline step={item.progressStep} labelledBy="timeline-title" />
             )}
           </section>
+          {viewer.role === ROLE.ABOGADO && item.status === CASE_STATUS.PENDIENTE_ASIGNACION ? (
+            <ProposalPanel item={item} proposalSlot={proposalSlot} />
+          ) : null}
           {isCaseLawyer && active ? <LawyerActions item={item} /> : null}
           {isClient && active && item.closureRequested ? (
             <ClosureAnswer item={item} extra={closureSlot?.(item)} />
@@ -207,7 +219,33 @@ function DiscardNotice({ item, isClient }: { item: Case; isClient: boolean }) {
 }
 
 /** docs/product.md, Case detail: the left panel, every field with its default. */
-function CaseData({ item }: { item: Case }) {
+function CaseData({ item, lawyerView }: { item: Case; lawyerView: boolean }) {
+  // a lawyer reads who the client is (and, once the case is theirs, how to reach them), not their own name
+  const person: [string, ReactNode][] = lawyerView
+    ? [
+        [es.caseDetail.client, item.userFullName],
+        ...(item.clientMail
+          ? [
+              [
+                es.caseDetail.clientMail,
+                <a key="mail" href={`mailto:${item.clientMail}`}>
+                  {item.clientMail}
+                </a>,
+              ] as [string, ReactNode],
+            ]
+          : []),
+        ...(item.clientPhone
+          ? [
+              [
+                es.caseDetail.clientPhone,
+                <a key="phone" href={`tel:${item.clientPhone}`}>
+                  {item.clientPhone}
+                </a>,
+              ] as [string, ReactNode],
+            ]
+          : []),
+      ]
+    : [[es.caseDetail.lawyer, item.lawyerAssigned ?? es.caseDetail.unassigned]];
   const rows: [string, ReactNode][] = [
     [es.caseDetail.status, <StatusChip key="status" status={item.status} />],
     [es.caseDetail.category, item.category || es.defaults.noCategory],
@@ -216,7 +254,7 @@ function CaseData({ item }: { item: Case }) {
       es.caseDetail.assignationDate,
       item.assignationDate ? formatDay(item.assignationDate) : es.caseDetail.unassigned,
     ],
-    [es.caseDetail.lawyer, item.lawyerAssigned ?? es.caseDetail.unassigned],
+    ...person,
     [es.caseDetail.finishDate, item.finishDate ? formatDay(item.finishDate) : es.caseDetail.noFinishDate],
     [es.caseDetail.price, item.casePrice === null ? es.defaults.noPrice : formatEuros(item.casePrice)],
   ];
@@ -237,6 +275,30 @@ function CaseData({ item }: { item: Case }) {
           <dd className={styles.description}>{item.description.trim() || es.caseDetail.noDescription}</dd>
         </div>
       </dl>
+    </section>
+  );
+}
+
+/**
+ * A lawyer on a case still waiting for its lawyer (one addressed to them, or from the board): their open
+ * proposal, or 'Enviar propuesta' (docs/domain.md, Case machine: propose).
+ */
+function ProposalPanel({ item, proposalSlot }: { item: Case; proposalSlot?: ProposalSlot }) {
+  const open = item.myProposal && isOpenProposal(item.myProposal.status);
+  if (!open && !proposalSlot) return null;
+  return (
+    <section className={styles.panel} aria-labelledby="proposal-panel-title">
+      <h2 id="proposal-panel-title" className={styles.panelTitle}>
+        {es.caseDetail.proposalTitle}
+      </h2>
+      {open && item.myProposal ? (
+        <p className={styles.note}>{es.cases.myProposal(formatEuros(item.myProposal.price))}</p>
+      ) : (
+        <>
+          <p className={styles.note}>{es.caseDetail.proposalHelp}</p>
+          {proposalSlot?.(item)}
+        </>
+      )}
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { CASE_STATUSES, type CaseStatus, isCaseStatus } from '@l4l/shared/constants/cases';
+import type { Case } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es/app';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage } from '../../../components/form/field.tsx';
@@ -16,7 +18,14 @@ import styles from './my-cases.module.css';
  * docs/product.md, Mis casos: the client's or the lawyer's cases, with the status filter bar (clicking the
  * active status clears it). The status and page live in the URL (?status&page).
  */
-export function MyCases({ user }: { user: Pick<SessionUser, 'id' | 'role'> }) {
+export function MyCases({
+  user,
+  proposalAction,
+}: {
+  user: Pick<SessionUser, 'id' | 'role'>;
+  /** a lawyer's 'Enviar propuesta' on a row still open to it (the proposals feature, via app/) */
+  proposalAction?: (item: Case) => ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const statusParam = params.get('status') ?? '';
   const status: CaseStatus | null = isCaseStatus(statusParam) ? statusParam : null;
@@ -73,7 +82,7 @@ export function MyCases({ user }: { user: Pick<SessionUser, 'id' | 'role'> }) {
           <ul className={list.list} aria-busy={cases.isPlaceholderData}>
             {cases.data.cases.map((item) => (
               <li key={item.id}>
-                <CaseCard item={item} role={user.role} />
+                <CaseCard item={item} role={user.role} proposalAction={proposalAction} />
               </li>
             ))}
           </ul>

@@ -133,7 +133,8 @@ describe('ChatPage', () => {
       'src',
       '/uploads/chat/contrato.png',
     );
-    expect(within(thread).getByText(es.chat.caseLabel('B5F5CC21'))).toBeInTheDocument();
+    // the paid banner and the proposal card both name the case
+    expect(within(thread).getAllByText(es.chat.caseLabel('B5F5CC21'))).toHaveLength(2);
     expect(within(thread).getByText('Hemos recibido tu pago.')).toBeInTheDocument();
     expect(within(thread).getByRole('button', { name: `closure ${OTHER_CASE_ID}` })).toBeInTheDocument();
     expect(within(thread).getByText('El caso se ha cerrado.')).toBeInTheDocument();

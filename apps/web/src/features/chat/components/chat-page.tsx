@@ -1,5 +1,7 @@
 import { ROLE } from '@l4l/shared/constants/roles';
+import type { Chat } from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es/app';
+import type { ReactNode } from 'react';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import type { SessionUser } from '../../../lib/session.tsx';
 import { useChats } from '../api/get-chats.ts';
@@ -18,6 +20,7 @@ export function ChatPage({
   viewer,
   counterpartId,
   caseActions,
+  casesPanel,
   linkTo,
   onBack,
 }: {
@@ -25,6 +28,8 @@ export function ChatPage({
   counterpartId: string | null;
   /** the proposals', cases' and ratings' actions in the client's cards (app/ composes them) */
   caseActions: ChatCaseActions;
+  /** the lawyer's panel of the pair's open cases (app/ composes it) */
+  casesPanel?: (chat: Chat) => ReactNode;
   linkTo: (counterpartId: string) => string;
   onBack: () => void;
 }) {
@@ -68,6 +73,7 @@ export function ChatPage({
               chat={open}
               viewer={viewer}
               caseActions={caseActions}
+              casesPanel={casesPanel}
               onBack={onBack}
             />
           ) : (

@@ -5,7 +5,7 @@ import { es } from '@l4l/shared/texts/es/app';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, formatDistanceToNow, isSameDay, isValid, parseISO } from 'date-fns';
 import { es as dateLocale } from 'date-fns/locale';
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Fragment, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';
 import { Button } from '../../../components/button/button.tsx';
 import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
@@ -72,11 +72,14 @@ export function Conversation({
   chat,
   viewer,
   caseActions,
+  casesPanel,
   onBack,
 }: {
   chat: Chat;
   viewer: SessionUser;
   caseActions: ChatCaseActions;
+  /** what the lawyer may do on the pair's open cases, under the header (the cases feature, via app/) */
+  casesPanel?: (chat: Chat) => ReactNode;
   /** 'Volver a chats' (single-column layout under 1000 px) */
   onBack: () => void;
 }) {
@@ -180,6 +183,7 @@ export function Conversation({
           </div>
         </div>
       </header>
+      {casesPanel?.(chat)}
       <div className={styles.intro}>
         <p className={styles.heading}>{es.chat.heading}</p>
         <p className={styles.note}>{es.chat.safetyNote}</p>

@@ -68,6 +68,37 @@ export function sizeLabel(bytes: number): string {
 }
 
 /**
+ * A proposal's price, IVA included; for the lawyer also the platform's fee and what they receive
+ * (docs/domain.md, Money).
+ */
+function ProposalFigures({ message, role }: { message: ChatMessage; role: Role }) {
+  const amount = message.proposalAmount ?? 0;
+  const fee = role === ROLE.ABOGADO ? message.platformFee : null;
+  return (
+    <dl className={styles.figures}>
+      <div className={styles.amount}>
+        <dt className={styles.amountLabel}>{es.chat.proposalAmount}</dt>
+        <dd className={styles.amountValue}>
+          {formatEuros(amount)} <span className={styles.vat}>{es.chat.vatIncluded}</span>
+        </dd>
+      </div>
+      {fee !== null && fee !== undefined ? (
+        <>
+          <div className={styles.amount}>
+            <dt className={styles.amountLabel}>{es.chat.platformFee}</dt>
+            <dd className={styles.figure}>−{formatEuros(fee)}</dd>
+          </div>
+          <div className={styles.amount}>
+            <dt className={styles.amountLabel}>{es.chat.lawyerReceives}</dt>
+            <dd className={styles.figure}>{formatEuros(Math.round((amount - fee) * 100) / 100)}</dd>
+          </div>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/**
  * One message as docs/domain.md, Chat messages describes its kind. Text is always rendered as text (React escapes it), never as
  * HTML; an image is shown only when it is a file of our own storage.
  */
@@ -135,12 +166,14 @@ export function MessageItem({
       return (
         <article className={`${styles.card} ${styles.proposal}`} aria-label={es.chat.proposalTitle}>
           <p className={styles.cardTitle}>{es.chat.proposalTitle}</p>
-          {message.proposalAmount !== null ? (
-            <p className={styles.amount}>
-              <span className={styles.amountLabel}>{es.chat.proposalAmount}</span>
-              <span className={styles.amountValue}>{formatEuros(message.proposalAmount)}</span>
+          {message.caseId ? (
+            <p className={styles.caseName}>
+              <span className="visually-hidden">{es.chat.proposalCase}: </span>
+              {message.caseTitle ? <span className={styles.caseTitle}>{message.caseTitle}</span> : null}
+              <span className={styles.caseCode}>{es.chat.caseLabel(caseCode(message.caseId))}</span>
             </p>
           ) : null}
+          {message.proposalAmount !== null ? <ProposalFigures message={message} role={context.role} /> : null}
           <p className={styles.text}>{message.text}</p>
           {isClient && !context.settled ? caseActions.proposal(message) : null}
           <Time timestamp={message.timestamp} />

@@ -3,10 +3,18 @@ import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseAnswer } from '../../../lib/parse-answer.ts';
 
-/** POST /api/proposal/reject-proposal/{proposalId}/{chatId} → the proposal; a type-8 notice goes to both. */
-export async function rejectProposal(input: { proposalId: string; chatId: string }): Promise<Proposal> {
+/** POST /api/proposal/reject-proposal/{proposalId}/{chatId} `{reason?}` → the proposal; a type-8 notice goes to both. */
+export async function rejectProposal(input: {
+  proposalId: string;
+  chatId: string;
+  /** the client's optional reason, for the lawyer */
+  reason?: string;
+}): Promise<Proposal> {
   const path = `/api/proposal/reject-proposal/${encodeURIComponent(input.proposalId)}/${encodeURIComponent(input.chatId)}`;
-  return parseAnswer(proposalSchema, await apiClient.post(path));
+  return parseAnswer(
+    proposalSchema,
+    await apiClient.post(path, input.reason ? { reason: input.reason } : {}),
+  );
 }
 
 /**

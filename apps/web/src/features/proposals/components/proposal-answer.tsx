@@ -1,7 +1,11 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
+import { formatEuros } from '@l4l/shared/format';
 import type { Proposal } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es/app';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
+import { TextAreaField } from '../../../components/form/field.tsx';
+import { Modal } from '../../../components/modal/modal.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useAcceptProposal } from '../api/accept-proposal.ts';
 import { useRejectProposal } from '../api/reject-proposal.ts';
@@ -14,21 +18,27 @@ function openPayment(url: string) {
 }
 
 /**
- * docs/product.md, Private chat: the client accepts a proposal (payment link in a new window) or rejects it. Rejecting hides
- * the buttons at once; `onRejected` refreshes whatever else shows the case.
+ * docs/product.md, Private chat: the client accepts a proposal (payment link in a new window) or rejects it.
+ * 'Rechazar' asks first, in a dialog with an optional reason the lawyer reads; once confirmed the buttons
+ * go at once, and `onRejected` refreshes whatever else shows the case.
  */
 export function ProposalAnswer({
   proposalId,
   chatId,
+  amount,
   onRejected,
 }: {
   proposalId: string | null;
   chatId: string;
+  /** the proposal's price (euros), named in the confirmation */
+  amount?: number | null;
   onRejected?: (proposal: Proposal) => unknown;
 }) {
   const accept = useAcceptProposal();
   const reject = useRejectProposal(onRejected);
   const [rejected, setRejected] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState('');
   if (rejected) return null;
   const busy = accept.isPending || reject.isPending;
 
@@ -44,9 +54,16 @@ export function ProposalAnswer({
       toast.error(es.chat.noProposalId);
       return;
     }
+    setConfirming(true);
+  };
+  const tooLong = reason.trim().length > LIMITS.descriptionMax;
+  const onConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (!proposalId || tooLong) return;
     // mutateAsync, not mutate's callbacks: the server's notice may settle (and unmount) this card first
-    reject.mutateAsync({ proposalId, chatId }).then(
+    reject.mutateAsync({ proposalId, chatId, reason: reason.trim() || undefined }).then(
       () => {
+        setConfirming(false);
         setRejected(true);
         toast.success(es.proposals.rejected);
       },
@@ -62,6 +79,43 @@ export function ProposalAnswer({
       <Button variant="secondary" size="sm" onClick={onReject} disabled={busy}>
         {es.buttons.reject}
       </Button>
+      <Modal
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!reject.isPending) setConfirming(open);
+        }}
+        title={es.proposals.rejectTitle}
+        description={
+          amount === null || amount === undefined
+            ? undefined
+            : es.proposals.rejectQuestion(formatEuros(amount))
+        }
+      >
+        <form className={styles.confirm} onSubmit={onConfirm} noValidate>
+          <TextAreaField
+            label={es.proposals.rejectReasonLabel}
+            hint={es.proposals.rejectReasonHint}
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={tooLong ? es.proposals.rejectReasonTooLong(LIMITS.descriptionMax) : undefined}
+            aside={es.register.descriptionCounter(reason.length, LIMITS.descriptionMax)}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" variant="danger" disabled={reject.isPending || tooLong}>
+              {es.proposals.rejectConfirm}
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={reject.isPending}
+              onClick={() => setConfirming(false)}
+            >
+              {es.proposals.rejectCancel}
+            </Button>
+          </div>
+        </form>
+      </Modal>
     </div>
   );
 }
