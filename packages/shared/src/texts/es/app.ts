@@ -1,3 +1,4 @@
+import { plural } from '../../wording.ts';
 import { es as accountTexts } from './account.ts';
 import { notificationsEs } from './notifications.ts';
 
@@ -9,7 +10,7 @@ import { notificationsEs } from './notifications.ts';
 export const es = {
   ...accountTexts,
   cases: {
-    loading: 'Cargando casos...',
+    loading: 'Cargando casos…',
     loadError: 'Error al cargar los casos',
     cardError: 'Error al cargar la tarjeta del caso.',
     empty: 'No tienes ningún caso',
@@ -17,14 +18,14 @@ export const es = {
     unknownStatus: 'Estado desconocido',
     approvalNotice:
       'Todos los casos se revisan antes de publicarse. La aprobación puede tardar entre 24 y 48 horas.',
-    created: 'Caso creado con éxito!',
+    created: '¡Caso creado con éxito!',
     saveFailed: 'Hubo un problema al guardar tu caso.',
     createFailed: 'Hubo un problema al crear el caso.',
     closed: 'Caso cerrado correctamente',
     closeFailed: 'Error al cerrar el caso',
     closeUnexpected: 'Hubo un error inesperado al cerrar el caso.',
-    closing: 'Cerrando...',
-    noCaseId: 'No se encontró el ID del caso.',
+    closing: 'Cerrando…',
+    noCaseId: 'No se encontró el identificador del caso.',
     // the server's answers and the form's field messages (docs/domain.md, Validation rules: title and description required)
     titleRequired: 'El título es obligatorio.',
     titleTooLong: (max: number) => `El título no puede superar los ${max} caracteres.`,
@@ -60,7 +61,7 @@ export const es = {
     closureDiscarded: 'Has decidido no cerrar el caso: sigue activo.',
     progressSaved: 'Progreso del caso actualizado.',
     proposalsCount: (count: number) =>
-      count === 0 ? 'Sin propuestas todavía' : count === 1 ? '1 propuesta' : `${count} propuestas`,
+      count === 0 ? 'Sin propuestas todavía' : plural(count, 'propuesta', 'propuestas'),
     myProposal: (price: string) => `Tu propuesta: ${price}`,
   },
   /** The chat messages the platform writes as a case moves (docs/domain.md, Chat messages). */
@@ -97,10 +98,10 @@ export const es = {
     unassigned: 'Sin asignar',
     noFinishDate: '--',
     noDescription: 'No hay descripción disponible.',
-    loading: 'Cargando datos del caso...',
+    loading: 'Cargando datos del caso…',
     loadError: 'Error al cargar los datos del caso.',
     notFound: 'No se encontró información para este caso.',
-    invalidStatus: 'Error: Estado no válido.',
+    invalidStatus: 'El estado del caso no es válido.',
     progressError: 'Error al cargar el progreso del caso.',
     statusFallback: 'N/A',
     dataTitle: 'Datos del caso',
@@ -111,7 +112,7 @@ export const es = {
     lawyerActions: 'Gestionar el caso',
     nextStep: 'Siguiente paso',
     advance: 'Avanzar el progreso',
-    saving: 'Guardando...',
+    saving: 'Guardando…',
     closureQuestion: 'Tu abogado ha solicitado cerrar el caso. ¿Está resuelto?',
     confirmClosure: 'Confirmar cierre',
     cancelClosure: 'No cerrar todavía',
@@ -125,7 +126,7 @@ export const es = {
       'Si tu consulta sigue pendiente, puedes iniciar un caso nuevo con la información que faltaba.',
   },
   chat: {
-    title: 'Chat Privado',
+    title: 'Chat privado',
     empty: 'No tienes ningún chat.',
     noMessages: 'Sin mensajes',
     lastSeen: 'Visto por última vez',
@@ -134,7 +135,7 @@ export const es = {
     safetyNote: 'Por tu seguridad, mantén los pagos y la comunicación dentro de la plataforma.',
     imageLabel: 'Imagen',
     platform: 'L4L',
-    reconnecting: 'Reconectando...',
+    reconnecting: 'Reconectando…',
     noProposalId: 'No se encontró el ID de la propuesta.',
     // the server's answers to a chat SEND (ERROR frame message) and to the chat endpoints
     emptyMessage: 'El mensaje no puede estar vacío.',
@@ -151,9 +152,9 @@ export const es = {
     listLabel: 'Tus chats',
     pickChat: 'Elige una conversación de la lista para leerla y responder.',
     online: 'En línea',
-    loadingChats: 'Cargando chats...',
+    loadingChats: 'Cargando chats…',
     loadChatsError: 'No se pudieron cargar tus chats.',
-    loadingMessages: 'Cargando mensajes...',
+    loadingMessages: 'Cargando mensajes…',
     loadMessagesError: 'No se pudieron cargar los mensajes.',
     loadOlder: 'Ver mensajes anteriores',
     messageLabel: 'Escribe un mensaje',
@@ -161,7 +162,7 @@ export const es = {
     composerHint: 'Intro para enviar · Mayús + Intro para una nueva línea',
     send: 'Enviar',
     attachImage: 'Adjuntar una imagen (JPG o PNG)',
-    uploading: 'Subiendo imagen...',
+    uploading: 'Subiendo imagen…',
     imageTypeNotAllowed: 'Solo puedes adjuntar imágenes JPG o PNG.',
     uploadFailed: 'No se pudo subir la imagen. Inténtalo de nuevo.',
     sendFailed: 'No se pudo enviar el mensaje. Inténtalo de nuevo.',
@@ -173,7 +174,7 @@ export const es = {
     confirmClosure: 'Confirmar cierre',
     ratingTitle: 'Valora a tu abogado',
     caseLabel: (code: string) => `Caso #${code}`,
-    unreadCount: (count: number) => (count === 1 ? '1 mensaje sin leer' : `${count} mensajes sin leer`),
+    unreadCount: (count: number) => plural(count, 'mensaje sin leer', 'mensajes sin leer'),
     messagesOf: (name: string) => `Conversación con ${name}`,
   },
   proposals: {

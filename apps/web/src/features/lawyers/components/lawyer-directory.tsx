@@ -35,6 +35,13 @@ export function LawyerDirectory() {
     setSearch((current) => (current.trim() === filters.search ? current : filters.search));
   }, [filters.search]);
 
+  // a search or a filter that matched nobody is not a directory without lawyers: say so and offer a way back
+  const filtered = filters.search !== '' || filters.categories.length > 0 || filters.province !== '';
+  const clearFilters = () => {
+    setSearch('');
+    update({ search: '', categories: [], province: '' });
+  };
+
   const meta = lawyers.data?.meta;
   const pages = pageCount(meta);
 
@@ -108,6 +115,14 @@ export function LawyerDirectory() {
             {es.common.retry}
           </Button>
         </div>
+      ) : lawyers.data.lawyers.length === 0 && filtered ? (
+        <div className={list.state} role="status">
+          <p className={styles.noMatch}>{es.dashboard.noLawyersMatch}</p>
+          <p>{es.dashboard.noLawyersMatchHelp}</p>
+          <Button variant="secondary" onClick={clearFilters}>
+            {es.dashboard.clearFilters}
+          </Button>
+        </div>
       ) : lawyers.data.lawyers.length === 0 ? (
         <p className={list.state}>{es.dashboard.noLawyers}</p>
       ) : (
@@ -118,7 +133,7 @@ export function LawyerDirectory() {
           <ul className={list.list} aria-busy={lawyers.isPlaceholderData}>
             {lawyers.data.lawyers.map((lawyer, position) => (
               <li key={lawyer.id}>
-                <LawyerCard lawyer={lawyer} position={position} />
+                <LawyerCard lawyer={lawyer} position={position} matching={filters.categories} />
               </li>
             ))}
           </ul>
