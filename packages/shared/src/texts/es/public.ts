@@ -101,7 +101,11 @@ export const es = {
     noAccount: '¿No tienes cuenta? Regístrate',
     badCredentials: 'Correo o contraseña incorrectos.',
     userNotFound: 'Usuario no encontrado',
-    banned: 'Usuario baneado',
+    banned: 'Tu cuenta está suspendida.',
+    bannedBecause: (reason: string | undefined, contact: string) =>
+      `Tu cuenta está suspendida.${reason ? ` Motivo: ${reason}` : ''} Si crees que es un error, escríbenos a ${contact}.`,
+    lawyerRejected: (reason: string | undefined, contact: string) =>
+      `Hemos revisado tu solicitud de alta como abogado y no la hemos aprobado.${reason ? ` Motivo: ${reason}` : ''} Para volver a solicitarla, escríbenos a ${contact} con la información que faltaba y la revisaremos de nuevo.`,
     lawyerNotVerified:
       'Tu perfil de abogado aún no está verificado. Un administrador de L4L lo revisará y te avisaremos por correo.',
     connectionError: 'Error de conexión. Inténtalo de nuevo más tarde.',

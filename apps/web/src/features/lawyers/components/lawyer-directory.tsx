@@ -1,7 +1,7 @@
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
 import { LAWYER_SORTS, type LawyerSort } from '@l4l/shared/constants/sort';
 import { es } from '@l4l/shared/texts/es/public';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { CategorySelect } from '../../../components/category-select/category-select.tsx';
 import { Field, FormMessage } from '../../../components/form/field.tsx';
@@ -24,11 +24,17 @@ export function LawyerDirectory() {
   const { filters, update } = useLawyerFilters();
   const lawyers = useLawyers(filters);
   const [search, setSearch] = useState(filters.search);
+  // only typing goes to the URL after a pause: a box emptied by 'Borrar filtros' must not later write its
+  // search over a URL that has moved on (the pause's update would carry the filters it knew)
+  const typed = useRef(false);
 
   // typing is reflected in the URL after a pause; a URL change (back button) is reflected in the box
   useEffect(() => {
-    if (search.trim() === filters.search) return;
-    const timer = setTimeout(() => update({ search }), SEARCH_DEBOUNCE_MS);
+    if (!typed.current || search.trim() === filters.search) return;
+    const timer = setTimeout(() => {
+      typed.current = false;
+      update({ search });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search, filters.search, update]);
   useEffect(() => {
@@ -38,6 +44,7 @@ export function LawyerDirectory() {
   // a search or a filter that matched nobody is not a directory without lawyers: say so and offer a way back
   const filtered = filters.search !== '' || filters.categories.length > 0 || filters.province !== '';
   const clearFilters = () => {
+    typed.current = false;
     setSearch('');
     update({ search: '', categories: [], province: '' });
   };
@@ -57,7 +64,10 @@ export function LawyerDirectory() {
                 type="search"
                 className={list.searchInput}
                 value={search}
-                onChange={(event) => setSearch(event.target.value)}
+                onChange={(event) => {
+                  typed.current = true;
+                  setSearch(event.target.value);
+                }}
               />
             </div>
           )}
