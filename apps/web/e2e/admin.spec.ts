@@ -80,7 +80,7 @@ test('an administrator signs in with TOTP, verifies a lawyer, approves a case an
   const published = (await board.json()).data.find((c: { title: string }) => c.title === title);
   expect(published).toMatchObject({ category: 'Abogado Civil', status: 'PENDIENTE DE ASIGNACIÓN' });
 
-  // a user is banned with a reason and is then refused at login with 'Usuario baneado'
+  // a user is banned with a reason and is then refused at login with that reason and where to write
   await consoleNav.getByRole('link', { name: es.admin.sections.users }).click();
   await page.getByLabel(es.admin.users.search).fill(toBan.mail);
   const userRow = page.getByRole('row', { name: new RegExp(toBan.mail) });
@@ -91,7 +91,9 @@ test('an administrator signs in with TOTP, verifies a lawyer, approves a case an
   await expect(userRow.getByText(es.admin.users.states.banned)).toBeVisible();
   const bannedPage = await freshPage(browser);
   await signIn(bannedPage, toBan.mail, toBan.password);
-  await expect(bannedPage.getByText(es.login.banned)).toBeVisible();
+  await expect(
+    bannedPage.getByText(es.login.bannedBecause('Mensajes ofensivos a los abogados', es.footer.supportMail)),
+  ).toBeVisible();
 
   // every action is in the audit log
   await consoleNav.getByRole('link', { name: es.admin.sections.audit }).click();

@@ -21,7 +21,12 @@ describe('apiClient', () => {
 
   it('turns an error envelope into an ApiError with its Spanish message, fields and legacy status', async () => {
     mockApi({
-      'POST /api/auth/login': () => fail(403, 'USER_BANNED', 'Usuario baneado', { status: 69 }),
+      'POST /api/auth/login': () =>
+        fail(403, 'USER_BANNED', 'Usuario baneado', {
+          status: 69,
+          reason: 'Spam',
+          contact: 'soporte@l4l.es',
+        }),
       'PUT /api/form': () => fail(400, 'VALIDATION_ERROR', 'Datos no válidos', { fields: { mail: 'Mal' } }),
     });
     const banned = await apiClient.post('/api/auth/login', {}).catch((error: unknown) => error);
@@ -31,6 +36,7 @@ describe('apiClient', () => {
       code: 'USER_BANNED',
       message: 'Usuario baneado',
       bodyStatus: 69,
+      details: { reason: 'Spam', contact: 'soporte@l4l.es' },
     });
     await expect(apiClient.put('/api/form', {})).rejects.toMatchObject({
       status: 400,

@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields: Readonly<Record<string, string>>;
   readonly bodyStatus: number | undefined;
+  /** What else the error envelope said, as strings (a refused login's `reason` and `contact`). */
+  readonly details: Readonly<Record<string, string | boolean>>;
 
   constructor(init: {
     status: number;
@@ -24,12 +26,14 @@ export class ApiError extends Error {
     message: string;
     fields?: Record<string, string>;
     bodyStatus?: number;
+    details?: Record<string, string | boolean>;
   }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields ?? {};
     this.bodyStatus = init.bodyStatus;
+    this.details = init.details ?? {};
   }
 
   get isTimeout(): boolean {
@@ -87,6 +91,17 @@ function fieldsOf(value: unknown): Record<string, string> | undefined {
     : undefined;
 }
 
+/** The envelope's other plain fields (strings and booleans), e.g. a refused login's reason. */
+function detailsOf(error: unknown): Record<string, string | boolean> {
+  const details: Record<string, string | boolean> = {};
+  if (typeof error !== 'object' || error === null) return details;
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'message' || key === 'code') continue;
+    if (typeof value === 'string' || typeof value === 'boolean') details[key] = value;
+  }
+  return details;
+}
+
 /**
  * The ApiError of a failed answer, read from the error envelope (docs/api/http.md, Conventions) field by field; `fallback` is the
  * message when the body has none (otherwise the code's known message, or the internal error's).
@@ -106,6 +121,7 @@ export function errorFromAnswer(status: number, body: unknown, fallback?: string
     message: (typeof message === 'string' && message) || fallback || known || ERROR_MESSAGES.INTERNAL_ERROR,
     fields: fieldsOf(fieldOf(error, 'fields')),
     bodyStatus: typeof bodyStatus === 'number' ? bodyStatus : undefined,
+    details: detailsOf(error),
   });
 }
 

@@ -4,7 +4,7 @@ export const LAWYER_SORTS = [
   { value: 'price_asc', label: 'Más económico' },
   { value: 'price_desc', label: 'Más caro' },
   { value: 'finished', label: 'Más casos completados' },
-  { value: 'active', label: 'Más caso activos' },
+  { value: 'active', label: 'Más casos activos' },
 ] as const;
 export type LawyerSort = (typeof LAWYER_SORTS)[number]['value'];
 
@@ -14,6 +14,6 @@ export const BOARD_SORTS = [
   { value: 'price_asc', label: 'Más económico' },
   { value: 'price_desc', label: 'Más caro' },
   { value: 'finished', label: 'Más casos completados' },
-  { value: 'active', label: 'Más caso activos' },
+  { value: 'active', label: 'Más casos activos' },
 ] as const;
 export type BoardSort = (typeof BOARD_SORTS)[number]['value'];

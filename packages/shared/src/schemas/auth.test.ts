@@ -49,12 +49,12 @@ describe('userRegistrationSchema', () => {
       phoneNumber: '61234567',
     });
     expect(messages(result)).toEqual({
-      mail: 'Formato del correo electrónico incorrecto',
+      mail: 'El formato del correo electrónico no es correcto.',
       password:
-        'La contraseña debe tener al menos 8 caracteres, 1 letra mayúscula, 1 letra minúscula y 1 número',
+        'La contraseña debe tener al menos 8 caracteres, una letra mayúscula, una minúscula y un número.',
       name: es.validation.required,
       surname: es.validation.required,
-      phoneNumber: 'Formato de número incorrecto',
+      phoneNumber: 'El formato del número de teléfono no es correcto.',
     });
   });
 

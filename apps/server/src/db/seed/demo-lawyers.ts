@@ -20,6 +20,8 @@ export type DemoLawyer = {
   featured?: boolean;
   /** registered, waiting for an administrator to verify them */
   unverified?: boolean;
+  /** registered and rejected by an administrator, for this reason (the login tells them) */
+  rejected?: string;
   academic: DemoExperience[];
   work: DemoExperience[];
 };
@@ -581,5 +583,21 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
       ['Gestoría Sardinero', 'Asesor jurídico', '2014-09-01', '2023-12-31'],
       ['Rubio Campos Abogados', 'Abogado titular', '2024-01-08'],
     ],
+  },
+  {
+    name: 'Tomás',
+    surname: 'Lozano Gil',
+    province: 'Murcia',
+    categories: ['Abogado Laboral'],
+    description: 'Despidos, reclamaciones de cantidad y accidentes laborales en la Región de Murcia.',
+    association: 'ICAMUR',
+    membership: '0000',
+    responseTime: '24h',
+    priceHour: 60,
+    firstVisit: 30,
+    unverified: true,
+    rejected: 'El número de colegiado 0000 no consta en el Colegio de Abogados de Murcia.',
+    academic: [['Universidad de Murcia', 'Grado en Derecho', '2012-09-15', '2016-06-30']],
+    work: [['Lozano Abogados', 'Abogado', '2017-01-09']],
   },
 ];

@@ -346,6 +346,8 @@ function planDemo(nowDate: Date) {
       featured: Boolean(l.featured),
       verifiedAt: l.unverified ? null : new Date(createdAt.getTime() + DAY),
       verifiedBy: l.unverified ? null : adminId,
+      rejectedAt: l.rejected ? new Date(createdAt.getTime() + DAY / 24) : null,
+      rejectionReason: l.rejected ?? null,
       searchText: searchableText(l.name, l.surname),
     });
     for (const [place, title, startDate, endDate] of l.academic) {

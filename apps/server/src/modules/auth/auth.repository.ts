@@ -12,13 +12,25 @@ import {
 /** A second-factor challenge takes this many wrong codes, then the administrator signs in again. */
 export const MFA_MAX_ATTEMPTS = 5;
 
-/** An account as sign-in needs it: the user row and, for a lawyer, when an administrator verified them. */
-export type Account = typeof users.$inferSelect & { lawyerVerifiedAt: Date | null };
+/**
+ * An account as sign-in needs it: the user row and, for a lawyer, when an administrator verified them or
+ * rejected them, and why.
+ */
+export type Account = typeof users.$inferSelect & {
+  lawyerVerifiedAt: Date | null;
+  lawyerRejectedAt: Date | null;
+  lawyerRejectionReason: string | null;
+};
 
 export function createAuthRepository(db: Db) {
   const accounts = () =>
     db
-      .select({ ...getTableColumns(users), lawyerVerifiedAt: lawyerProfiles.verifiedAt })
+      .select({
+        ...getTableColumns(users),
+        lawyerVerifiedAt: lawyerProfiles.verifiedAt,
+        lawyerRejectedAt: lawyerProfiles.rejectedAt,
+        lawyerRejectionReason: lawyerProfiles.rejectionReason,
+      })
       .from(users)
       .leftJoin(lawyerProfiles, eq(lawyerProfiles.userId, users.id));
 

@@ -11,6 +11,7 @@ import {
   bearer,
   createAdmin,
   createLawyer,
+  createLawyerWithProfile,
   createUser,
   DEFAULT_PASSWORD,
   login,
@@ -108,7 +109,7 @@ describe('POST /api/auth/user/register', () => {
         password: es.validation.password,
         name: es.validation.required,
         surname: es.validation.required,
-        phoneNumber: 'Formato de número incorrecto',
+        phoneNumber: 'El formato del número de teléfono no es correcto.',
       },
     });
   });
@@ -143,7 +144,10 @@ describe('POST /api/auth/user/register', () => {
     const existing = await createUser(t.app);
     const res = await register('user', userPayload({ mail: existing.mail.toUpperCase() }));
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'USER_EXISTS', message: 'El usuario ya existe' });
+    expect(res.json().error).toEqual({
+      code: 'USER_EXISTS',
+      message: 'Ya existe una cuenta con ese correo.',
+    });
   });
 });
 
@@ -323,17 +327,27 @@ describe('POST /api/auth/login', () => {
     const user = await createUser(t.app);
     const res = await login(t.app, user.mail, 'Otra-Clave-99');
     expect(res.statusCode).toBe(401);
-    expect(res.json().error).toEqual({ code: 'BAD_CREDENTIALS', message: 'Email o contraseña incorrecta' });
+    expect(res.json().error).toEqual({
+      code: 'BAD_CREDENTIALS',
+      message: 'Correo o contraseña incorrectos.',
+    });
     expect(sessionCookie(res)).toBeUndefined();
   });
 
-  it('tells a banned user 403 with status 69 only after a correct password (401 otherwise)', async () => {
-    const user = await createUser(t.app, { bannedAt: new Date() });
+  it('tells a banned user 403 with status 69, the reason and where to write, only after a correct password', async () => {
+    const user = await createUser(t.app, { bannedAt: new Date(), banReason: 'Mensajes ofensivos' });
     const wrong = await login(t.app, user.mail, 'Otra-Clave-99');
     expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.reason).toBeUndefined();
     const res = await login(t.app, user.mail, user.password);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({ code: 'USER_BANNED', message: 'Usuario baneado', status: 69 });
+    expect(res.json().error).toEqual({
+      code: 'USER_BANNED',
+      message: 'Tu cuenta está suspendida.',
+      status: 69,
+      reason: 'Mensajes ofensivos',
+      contact: es.footer.supportMail,
+    });
     expect(sessionCookie(res)).toBeUndefined();
   });
 
@@ -344,8 +358,26 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toEqual({
       code: 'LAWYER_NOT_VERIFIED',
-      message: 'Abogado no verificado, espere a ser verificado por un administrador',
+      message:
+        'Tu perfil de abogado aún no está verificado. Un administrador de L4L lo revisará y te avisaremos por correo.',
       status: 420,
+      rejected: false,
+      reason: null,
+    });
+  });
+
+  it('tells a rejected lawyer 403 with status 420, that they were rejected and why', async () => {
+    const lawyer = await createLawyerWithProfile(t.app, {
+      verified: false,
+      profile: { rejectedAt: new Date(), rejectionReason: 'El número de colegiado no consta en el colegio.' },
+    });
+    const res = await login(t.app, lawyer.mail, lawyer.password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({
+      code: 'LAWYER_NOT_VERIFIED',
+      status: 420,
+      rejected: true,
+      reason: 'El número de colegiado no consta en el colegio.',
     });
   });
 

@@ -88,9 +88,18 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
    * (docs/api/http.md, Auth: mfa/verify) is still owed.
    */
   async function completeSignIn(account: Account, remember: boolean): Promise<SignInStep> {
-    if (account.bannedAt) throw new AppError('USER_BANNED', { extra: { status: 69 } });
+    // the refusal says why (docs/api/http.md, Errors): the ban's reason and where to write; whether the
+    // lawyer was rejected, and the administrator's reason, rather than only 'wait'
+    if (account.bannedAt) {
+      throw new AppError('USER_BANNED', {
+        extra: { status: 69, reason: account.banReason ?? null, contact: es.footer.supportMail },
+      });
+    }
     if (account.role === ROLE.ABOGADO && !account.lawyerVerifiedAt) {
-      throw new AppError('LAWYER_NOT_VERIFIED', { extra: { status: 420 } });
+      const rejected = account.lawyerRejectedAt !== null;
+      throw new AppError('LAWYER_NOT_VERIFIED', {
+        extra: { status: 420, rejected, reason: rejected ? (account.lawyerRejectionReason ?? null) : null },
+      });
     }
     if (account.role === ROLE.ADMIN) return startSecondFactor(account, remember);
     return openSession(account, remember);
@@ -209,6 +218,8 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
       const account = await insertAccount(async (tx) => ({
         ...(await tx.insertUser({ ...fields, role: ROLE.USUARIO, passwordHash })),
         lawyerVerifiedAt: null,
+        lawyerRejectedAt: null,
+        lawyerRejectionReason: null,
       }));
       return openSession(account, input.remember ?? false);
     },
@@ -396,7 +407,10 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
           photoUrl: identity.photoUrl,
           googleSub: identity.sub,
         });
-        return completeSignIn({ ...user, lawyerVerifiedAt: null }, remember);
+        return completeSignIn(
+          { ...user, lawyerVerifiedAt: null, lawyerRejectedAt: null, lawyerRejectionReason: null },
+          remember,
+        );
       } catch (err) {
         // the same first sign-in twice at once: the other request created the account
         const created = isUniqueViolation(err) ? await repository.findByGoogleSub(identity.sub) : undefined;

@@ -142,8 +142,8 @@ describe('GET /api/chat/getchats/{userId}', () => {
       lastMessageAt: expect.any(String),
       unread: 1,
     });
-    expect(list[1]).toMatchObject({ lastMessage: 'Buenos días, le escr', unread: 1, lawyerImgUrl: null });
-    expect(list[1].lastMessage).toHaveLength(20);
+    expect(list[1]).toMatchObject({ lastMessage: 'Buenos días, le…', unread: 1, lawyerImgUrl: null });
+    expect(Array.from(list[1].lastMessage as string).length).toBeLessThanOrEqual(20);
     expect(list[2]).toMatchObject({ lastMessage: null, lastMessageAt: null, unread: 0 });
 
     // reading the history marks the chat read for the reader only

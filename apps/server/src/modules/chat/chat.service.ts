@@ -16,6 +16,7 @@ import type {
 } from '@l4l/shared/schemas/chat';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
+import { preview } from '@l4l/shared/wording';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
@@ -106,10 +107,11 @@ export function toChatMessage(row: MessageRow, feePercent: number): ChatMessage 
   };
 }
 
-/** docs/product.md, Private chat: the list shows the last message cut to 20 characters, or the image label. */
+/** docs/product.md, Private chat: the list shows the last message cut on a word to at most 20
+ * characters, with '…', or the image label. */
 export function previewOf(type: string, text: string): string {
   if (type === MESSAGE_TYPE.IMAGE) return es.chat.imageLabel;
-  return Array.from(text).slice(0, LIMITS.chatPreviewChars).join('');
+  return preview(text, LIMITS.chatPreviewChars);
 }
 
 /** The side of the chat a person is on, or undefined when they are not in it. */

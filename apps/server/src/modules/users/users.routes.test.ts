@@ -132,7 +132,10 @@ describe('PUT /api/user/profile/{id}', () => {
       currentPassword: user.password,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'USER_EXISTS', message: 'El usuario ya existe' });
+    expect(res.json().error).toMatchObject({
+      code: 'USER_EXISTS',
+      message: 'Ya existe una cuenta con ese correo.',
+    });
   });
 
   it('lets nobody else change a profile, not even an administrator', async () => {

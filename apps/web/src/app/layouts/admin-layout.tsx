@@ -29,6 +29,9 @@ export function AdminLayout() {
   if (user.role !== ROLE.ADMIN) return <Navigate to={paths.home} replace />;
   return (
     <>
+      <a className={shell.skip} href="#contenido">
+        {es.common.skipToContent}
+      </a>
       <header className={styles.header}>
         <div className={shell.bar}>
           <Link to={paths.admin} className={shell.brand} aria-label={es.admin.consoleTitle}>
@@ -58,7 +61,7 @@ export function AdminLayout() {
           </ul>
         </nav>
       </header>
-      <main id="contenido" className={styles.main}>
+      <main id="contenido" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
     </>

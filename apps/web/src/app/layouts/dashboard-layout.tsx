@@ -78,6 +78,9 @@ export function DashboardLayout() {
   return (
     // one chat connection for the whole dashboard keeps the unread badge live (docs/product.md, Dashboard)
     <ChatConnectionProvider user={user}>
+      <a className={shell.skip} href="#contenido">
+        {es.common.skipToContent}
+      </a>
       <header className={styles.header}>
         <div className={shell.bar}>
           {showNav ? (
@@ -124,7 +127,7 @@ export function DashboardLayout() {
           </nav>
         ) : null}
       </header>
-      <main id="contenido" className={styles.main}>
+      <main id="contenido" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
     </ChatConnectionProvider>

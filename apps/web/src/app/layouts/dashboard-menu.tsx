@@ -27,6 +27,7 @@ export function DashboardMenu({
         <Dialog.Content
           className={styles.mobileMenu}
           aria-describedby={undefined}
+          aria-modal="true"
           onCloseAutoFocus={(event) => {
             if (!opener.current?.isConnected) return;
             event.preventDefault();

@@ -2,7 +2,17 @@ import { es } from '@l4l/shared/texts/es/public';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useRef } from 'react';
 import { CloseIcon } from '../icons/icons.tsx';
+import { ABOVE_DIALOGS_ATTRIBUTE } from './above-dialogs.ts';
 import styles from './modal.module.css';
+
+/** The page's main content ('Saltar al contenido' leads there): where focus goes when a dialog had no opener. */
+const MAIN_CONTENT_ID = 'contenido';
+
+function keepCookieBanner(event: { target: EventTarget | null; preventDefault: () => void }) {
+  if (event.target instanceof Element && event.target.closest(`[${ABOVE_DIALOGS_ATTRIBUTE}]`)) {
+    event.preventDefault();
+  }
+}
 
 type ModalProps = {
   open: boolean;
@@ -47,11 +57,22 @@ export function Modal({ open, onOpenChange, title, description, header, children
             const target = opener.current;
             opener.current = null;
             const focusLost = !document.activeElement || document.activeElement === document.body;
-            if (target?.isConnected && focusLost) {
-              event.preventDefault();
-              target.focus();
-            }
+            if (!focusLost) return;
+            // a dialog opened by the page's own address (/login loaded directly) has no opener: the focus
+            // goes to the start of the page's main content rather than nowhere
+            const fallback = document.getElementById(MAIN_CONTENT_ID);
+            const next = target?.isConnected && target !== document.body ? target : fallback;
+            if (!next) return;
+            event.preventDefault();
+            if (next === fallback && !next.hasAttribute('tabindex')) next.setAttribute('tabindex', '-1');
+            next.focus();
           }}
+          // the cookie banner stays usable above a dialog (a visitor arriving on /registro from a link must be
+          // able to answer it): a click on it neither closes the dialog nor is taken as a click outside
+          onPointerDownOutside={keepCookieBanner}
+          onInteractOutside={keepCookieBanner}
+          onFocusOutside={keepCookieBanner}
+          aria-modal="true"
           // without a description Radix warns; undefined tells it there is none on purpose
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

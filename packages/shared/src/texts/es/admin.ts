@@ -1,3 +1,4 @@
+import { plural } from '../../wording.ts';
 import { es as accountTexts } from './account.ts';
 
 /**
@@ -27,7 +28,7 @@ export const es = {
       code: 'Código de verificación',
       codePlaceholder: '123456',
       verify: 'Verificar',
-      verifying: 'Verificando...',
+      verifying: 'Verificando…',
       codeFormat: 'El código tiene 6 dígitos.',
       badCode: 'El código no es correcto. Comprueba la hora de tu dispositivo y vuelve a intentarlo.',
       expired: 'La verificación ha caducado. Vuelve a iniciar sesión.',
@@ -52,30 +53,34 @@ export const es = {
       audit: 'Todo lo que hace un administrador queda registrado aquí. El registro no se puede modificar.',
     },
     loadError: 'No se pudieron cargar los datos. Inténtalo de nuevo.',
-    loading: 'Cargando...',
+    loading: 'Cargando…',
     stats: {
       users: 'Usuarios',
       usersDetail: (clients: number, lawyers: number, admins: number) =>
-        `${clients} clientes · ${lawyers} abogados · ${admins} administradores`,
-      banned: (count: number) => (count === 1 ? '1 cuenta baneada' : `${count} cuentas baneadas`),
+        [
+          plural(clients, 'cliente', 'clientes'),
+          plural(lawyers, 'abogado', 'abogados'),
+          plural(admins, 'administrador', 'administradores'),
+        ].join(' · '),
+      banned: (count: number) => plural(count, 'cuenta baneada', 'cuentas baneadas'),
       lawyersPending: 'Abogados pendientes',
       lawyersVerified: 'Abogados verificados',
-      lawyersRejected: (count: number) => (count === 1 ? '1 rechazado' : `${count} rechazados`),
+      lawyersRejected: (count: number) => plural(count, 'rechazado', 'rechazados'),
       casesTitle: 'Casos por estado',
-      casesTotal: (count: number) => (count === 1 ? '1 caso en total' : `${count} casos en total`),
+      casesTotal: (count: number) => `${plural(count, 'caso', 'casos')} en total`,
       paymentsTitle: (days: number) => `Pagos de los últimos ${days} días`,
       paymentsCount: 'Pagos completados',
       paymentsAmount: 'Importe cobrado',
       paymentsFees: 'Comisiones de la plataforma',
       validationTitle: (days: number) => `Validación de casos (últimos ${days} días)`,
       medianValidation: 'Tiempo mediano de validación',
-      validatedCount: (count: number) => (count === 1 ? '1 caso validado' : `${count} casos validados`),
+      validatedCount: (count: number) => plural(count, 'caso validado', 'casos validados'),
       noValidations: 'Sin casos validados',
       hours: (hours: number) => `${hours.toLocaleString('es-ES', { maximumFractionDigits: 1 })} h`,
     },
     table: {
       sortBy: (column: string) => `Ordenar por ${column}`,
-      total: (count: number) => (count === 1 ? '1 resultado' : `${count} resultados`),
+      total: (count: number) => plural(count, 'resultado', 'resultados'),
       actions: 'Acciones',
     },
     lawyers: {
@@ -132,7 +137,7 @@ export const es = {
     cases: {
       empty: 'No hay casos pendientes de validación.',
       waiting: 'Esperando',
-      hoursWaiting: (hours: number) => (hours === 1 ? '1 hora' : `${hours} horas`),
+      hoursWaiting: (hours: number) => plural(hours, 'hora', 'horas'),
       overdue: 'Fuera de plazo (más de 48 h)',
       late: 'Más de 24 h',
       client: 'Cliente',
@@ -229,6 +234,6 @@ export const es = {
     reasonPlaceholder: 'Explica brevemente el motivo',
     confirm: 'Confirmar',
     cancel: 'Cancelar',
-    sending: 'Enviando...',
+    sending: 'Enviando…',
   },
 } as const;

@@ -1,3 +1,4 @@
+import { plural } from '../../wording.ts';
 import { es as accountTexts } from './account.ts';
 import { notificationsEs } from './notifications.ts';
 
@@ -39,7 +40,7 @@ export const es = {
       'El caso se ha cerrado automáticamente: han pasado 7 días desde la petición de cierre sin respuesta del cliente.',
   },
   cases: {
-    loading: 'Cargando casos...',
+    loading: 'Cargando casos…',
     loadError: 'Error al cargar los casos',
     cardError: 'Error al cargar la tarjeta del caso.',
     empty: 'No tienes ningún caso',
@@ -47,14 +48,14 @@ export const es = {
     unknownStatus: 'Estado desconocido',
     approvalNotice:
       'Todos los casos se revisan antes de publicarse. La aprobación puede tardar entre 24 y 48 horas.',
-    created: 'Caso creado con éxito!',
+    created: '¡Caso creado con éxito!',
     saveFailed: 'Hubo un problema al guardar tu caso.',
     createFailed: 'Hubo un problema al crear el caso.',
     closed: 'Caso cerrado correctamente',
     closeFailed: 'Error al cerrar el caso',
     closeUnexpected: 'Hubo un error inesperado al cerrar el caso.',
-    closing: 'Cerrando...',
-    noCaseId: 'No se encontró el ID del caso.',
+    closing: 'Cerrando…',
+    noCaseId: 'No se encontró el identificador del caso.',
     // the server's answers and the form's field messages (docs/domain.md, Validation rules: title and description required)
     titleRequired: 'El título es obligatorio.',
     titleTooLong: (max: number) => `El título no puede superar los ${max} caracteres.`,
@@ -90,7 +91,7 @@ export const es = {
     closureDiscarded: 'Has decidido no cerrar el caso: sigue activo.',
     progressSaved: 'Progreso del caso actualizado.',
     proposalsCount: (count: number) =>
-      count === 0 ? 'Sin propuestas todavía' : count === 1 ? '1 propuesta' : `${count} propuestas`,
+      count === 0 ? 'Sin propuestas todavía' : plural(count, 'propuesta', 'propuestas'),
     myProposal: (price: string) => `Tu propuesta: ${price}`,
     // the lawyer's chat with a client: that client's cases still waiting for a lawyer
     openWithClient: 'Casos abiertos con este cliente',
@@ -130,10 +131,10 @@ export const es = {
     unassigned: 'Sin asignar',
     noFinishDate: '--',
     noDescription: 'No hay descripción disponible.',
-    loading: 'Cargando datos del caso...',
+    loading: 'Cargando datos del caso…',
     loadError: 'Error al cargar los datos del caso.',
     notFound: 'No se encontró información para este caso.',
-    invalidStatus: 'Error: Estado no válido.',
+    invalidStatus: 'El estado del caso no es válido.',
     progressError: 'Error al cargar el progreso del caso.',
     statusFallback: 'N/A',
     dataTitle: 'Datos del caso',
@@ -144,7 +145,7 @@ export const es = {
     lawyerActions: 'Gestionar el caso',
     nextStep: 'Siguiente paso',
     advance: 'Avanzar el progreso',
-    saving: 'Guardando...',
+    saving: 'Guardando…',
     closureQuestion: 'Tu abogado ha solicitado cerrar el caso. ¿Está resuelto?',
     confirmClosure: 'Confirmar cierre',
     cancelClosure: 'No cerrar todavía',
@@ -193,7 +194,7 @@ export const es = {
     removedBubble: 'Documento eliminado',
   },
   chat: {
-    title: 'Chat Privado',
+    title: 'Chat privado',
     empty: 'No tienes ningún chat.',
     noMessages: 'Sin mensajes',
     lastSeen: 'Visto por última vez',
@@ -202,7 +203,7 @@ export const es = {
     safetyNote: 'Por tu seguridad, mantén los pagos y la comunicación dentro de la plataforma.',
     imageLabel: 'Imagen',
     platform: 'L4L',
-    reconnecting: 'Reconectando...',
+    reconnecting: 'Reconectando…',
     noProposalId: 'No se encontró el ID de la propuesta.',
     // the server's answers to a chat SEND (ERROR frame message) and to the chat endpoints
     emptyMessage: 'El mensaje no puede estar vacío.',
@@ -224,9 +225,9 @@ export const es = {
     listLabel: 'Tus chats',
     pickChat: 'Elige una conversación de la lista para leerla y responder.',
     online: 'En línea',
-    loadingChats: 'Cargando chats...',
+    loadingChats: 'Cargando chats…',
     loadChatsError: 'No se pudieron cargar tus chats.',
-    loadingMessages: 'Cargando mensajes...',
+    loadingMessages: 'Cargando mensajes…',
     loadMessagesError: 'No se pudieron cargar los mensajes.',
     loadOlder: 'Ver mensajes anteriores',
     messageLabel: 'Escribe un mensaje',
@@ -234,7 +235,7 @@ export const es = {
     composerHint: 'Intro para enviar · Mayús + Intro para una nueva línea',
     send: 'Enviar',
     attachImage: 'Adjuntar una imagen (JPG o PNG)',
-    uploading: 'Subiendo imagen...',
+    uploading: 'Subiendo imagen…',
     imageTypeNotAllowed: 'Solo puedes adjuntar imágenes JPG o PNG.',
     uploadFailed: 'No se pudo subir la imagen. Inténtalo de nuevo.',
     sendFailed: 'No se pudo enviar el mensaje. Inténtalo de nuevo.',
@@ -246,7 +247,7 @@ export const es = {
     confirmClosure: 'Confirmar cierre',
     ratingTitle: 'Valora a tu abogado',
     caseLabel: (code: string) => `Caso #${code}`,
-    unreadCount: (count: number) => (count === 1 ? '1 mensaje sin leer' : `${count} mensajes sin leer`),
+    unreadCount: (count: number) => plural(count, 'mensaje sin leer', 'mensajes sin leer'),
     messagesOf: (name: string) => `Conversación con ${name}`,
     // a proposal card: its case, the price with IVA and, for the lawyer, the platform's fee
     proposalCase: 'Caso',

@@ -81,7 +81,16 @@ describe('LoginModal', () => {
   it.each<[string, (call: ApiCall) => Response | Promise<Response>, string]>([
     ['401', () => fail(401, 'BAD_CREDENTIALS', 'x'), es.login.badCredentials],
     ['404', () => fail(404, 'USER_NOT_FOUND', 'x'), es.login.userNotFound],
-    ['banned (69)', () => fail(403, 'USER_BANNED', 'x', { status: 69 }), es.login.banned],
+    [
+      'banned (69)',
+      () => fail(403, 'USER_BANNED', 'x', { status: 69, reason: 'Spam', contact: 'soporte@l4l.es' }),
+      es.login.bannedBecause('Spam', 'soporte@l4l.es'),
+    ],
+    [
+      'rejected lawyer (420)',
+      () => fail(403, 'LAWYER_NOT_VERIFIED', 'x', { status: 420, rejected: true, reason: 'Sin colegiación' }),
+      es.login.lawyerRejected('Sin colegiación', es.footer.supportMail),
+    ],
     [
       'unverified lawyer (420)',
       () => fail(403, 'LAWYER_NOT_VERIFIED', 'x', { status: 420 }),
@@ -89,15 +98,18 @@ describe('LoginModal', () => {
     ],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch')), es.login.connectionError],
     ['a server fault', () => fail(500, 'INTERNAL_ERROR', 'x'), es.login.connectionError],
-  ])('a login refused with %s shows its toast', async (_, answer, message) => {
-    mockApi({ 'POST /api/auth/login': answer });
-    const user = userEvent.setup();
-    renderLogin();
-    await user.type(email(), 'ana@example.com');
-    await user.type(password(), 'Secreta2026');
-    await user.click(continueButton());
-    expect(await screen.findByText(message)).toBeInTheDocument();
-  });
+  ])(
+    'a login refused with %s says why (a toast, or in the form for a refused account)',
+    async (_, answer, message) => {
+      mockApi({ 'POST /api/auth/login': answer });
+      const user = userEvent.setup();
+      renderLogin();
+      await user.type(email(), 'ana@example.com');
+      await user.type(password(), 'Secreta2026');
+      await user.click(continueButton());
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    },
+  );
 
   it('gives up after 10 s and reads it as wrong credentials', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

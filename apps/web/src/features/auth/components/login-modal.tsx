@@ -5,14 +5,14 @@ import { es } from '@l4l/shared/texts/es/admin';
 import { type ChangeEvent, type FocusEvent, useEffect, useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button/button.tsx';
-import { PasswordField, TextField } from '../../../components/form/field.tsx';
+import { FormMessage, PasswordField, TextField } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { schemaResolver } from '../../../lib/schema-resolver.ts';
 import { loginToast, recoveryToast } from '../../../lib/toast.ts';
 import { isMfaChallenge, isSignIn, type LoginInput, useLogin } from '../api/login.ts';
 import { useRecoverPassword } from '../api/recover-password.ts';
-import { loginErrorMessage } from '../lib/login-error.ts';
+import { isAccountRefusal, loginErrorMessage } from '../lib/login-error.ts';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
 import styles from './auth-forms.module.css';
 import { SecondFactor } from './second-factor.tsx';
@@ -155,17 +155,23 @@ function LoginWithMail({
   const password = watch('password');
   // docs/product.md, Login: Continuar only with a non-blank, well-formed mail and a non-blank password
   const canSubmit = isEmail(email) && password.trim() !== '' && !login.isPending;
+  // a banned or rejected account is told why and what to do: text to read, kept in the form, not a toast
+  const [refusal, setRefusal] = useState<string>();
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = handleSubmit((values) => {
+    setRefusal(undefined);
     login.mutate(values, {
       onSuccess: (answer) => {
         if (isMfaChallenge(answer)) onSecondFactor(answer);
         else if (isSignIn(answer)) completeSignIn(answer);
         else loginToast.error(es.login.connectionError);
       },
-      onError: (error) => loginToast.error(loginErrorMessage(error)),
-    }),
-  );
+      onError: (error) => {
+        if (isAccountRefusal(error)) setRefusal(loginErrorMessage(error));
+        else loginToast.error(loginErrorMessage(error));
+      },
+    });
+  });
 
   return (
     <form className={styles.stack} onSubmit={onSubmit} noValidate>
@@ -181,6 +187,7 @@ function LoginWithMail({
           {es.login.forgot}
         </Button>
       </div>
+      {refusal ? <FormMessage>{refusal}</FormMessage> : null}
       <Button type="submit" size="lg" block disabled={!canSubmit}>
         {login.isPending ? <Spinner size="sm" label={es.common.sending} /> : null}
         {es.buttons.continue}

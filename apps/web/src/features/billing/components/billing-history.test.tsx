@@ -40,7 +40,7 @@ describe('BillingHistory', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers.slice(0, 4)).toEqual(['Fecha', 'Código de Caso', 'Moneda', 'Total']);
+    expect(headers.slice(0, 4)).toEqual(['Fecha', 'Código del caso', 'Moneda', 'Total']);
     const [, row] = within(table).getAllByRole('row');
     expect(row).toBeDefined();
     const cells = within(row as HTMLElement)

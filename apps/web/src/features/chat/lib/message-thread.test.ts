@@ -110,9 +110,9 @@ describe('message thread', () => {
     expect(closures.has(closureDone.id)).toBe(true);
   });
 
-  it('previews like the server: 20 characters, or the image label', () => {
+  it('previews like the server: cut on a word within 20 characters with …, or the image label', () => {
     expect(previewOf({ type: MESSAGE_TYPE.TEXT, text: 'Buenos días, ¿cómo va mi caso?' })).toBe(
-      'Buenos días, ¿cómo v',
+      'Buenos días, ¿cómo…',
     );
     expect(previewOf({ type: MESSAGE_TYPE.IMAGE, text: '/uploads/chat/x.png' })).toBe(es.chat.imageLabel);
   });

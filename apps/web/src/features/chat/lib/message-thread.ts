@@ -4,6 +4,7 @@ import { isOpenProposal } from '@l4l/shared/constants/proposals';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import type { ChatMessage } from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es/app';
+import { preview } from '@l4l/shared/wording';
 import { isSameDay, parseISO } from 'date-fns';
 
 /** docs/domain.md, Chat messages: types 9 and 11 are for the client only (the server filters them too). */
@@ -118,8 +119,9 @@ export function settledClosureIds(messages: readonly ChatMessage[]): Set<string>
   return settled;
 }
 
-/** docs/product.md, Private chat: the list shows the last message cut to 20 characters, or the image label (as the server). */
+/** docs/product.md, Private chat: the list shows the last message cut on a word to at most 20 characters with '…',
+ * or the image label (as the server). */
 export function previewOf(message: Pick<ChatMessage, 'type' | 'text'>): string {
   if (message.type === MESSAGE_TYPE.IMAGE) return es.chat.imageLabel;
-  return Array.from(message.text).slice(0, LIMITS.chatPreviewChars).join('');
+  return preview(message.text, LIMITS.chatPreviewChars);
 }

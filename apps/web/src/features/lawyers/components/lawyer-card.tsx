@@ -10,6 +10,14 @@ import { lawyerProfilePath } from '../lib/lawyer-paths.ts';
 import styles from './lawyer-card.module.css';
 import { RatingSummary } from './rating-summary.tsx';
 
+const NO_CATEGORIES: readonly string[] = [];
+
+/** Every category of a lawyer, those the directory is filtered by first (in the lawyer's order). */
+export function categoriesFirstMatching(categories: readonly string[], matching: readonly string[]) {
+  const marked = categories.map((name) => ({ name, matches: matching.includes(name) }));
+  return [...marked.filter((c) => c.matches), ...marked.filter((c) => !c.matches)];
+}
+
 /** The cards whose photos load at once: what a screen shows before any scrolling. */
 const EAGER_PHOTOS = 3;
 
@@ -27,12 +35,15 @@ export function firstConsultationText(firstVisitFree: boolean, priceFirstVisit: 
 export const LawyerCard = memo(function LawyerCard({
   lawyer,
   position = 0,
+  matching = NO_CATEGORIES,
 }: {
   lawyer: LawyerListItem;
   position?: number;
+  /** the categories the directory is filtered by: the lawyer's that match come first, marked */
+  matching?: readonly string[];
 }) {
   const titleId = `lawyer-${lawyer.id}`;
-  const category = lawyer.categories[0];
+  const categories = categoriesFirstMatching(lawyer.categories, matching);
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <div className={styles.top}>
@@ -48,7 +59,20 @@ export const LawyerCard = memo(function LawyerCard({
           <h2 id={titleId} className={styles.name}>
             {lawyer.fullName}
           </h2>
-          <p className={styles.category}>{category ?? es.defaults.noCategory}</p>
+          {categories.length === 0 ? (
+            <p className={styles.category}>{es.defaults.noCategory}</p>
+          ) : (
+            <ul className={styles.categories} aria-label={es.dashboard.lawyerCategories}>
+              {categories.map(({ name, matches }) => (
+                <li key={name} className={matches ? styles.matching : styles.category}>
+                  {name}
+                  {matches ? (
+                    <span className="visually-hidden">{` (${es.dashboard.matchesFilter})`}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
           <p className={styles.province}>
             <MapPinIcon size={14} />
             {lawyer.province}

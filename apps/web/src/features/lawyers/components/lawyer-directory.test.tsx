@@ -41,16 +41,22 @@ function renderDirectory(lawyers: () => Response | Promise<Response>, at = '/das
 describe('LawyerDirectory', () => {
   it('shows every field of a card, and Saber Más leads to the lawyer profile', async () => {
     renderDirectory(() => page([LAWYER]));
-    const card = await screen.findByRole('article', { name: LAWYER.fullName });
+    // the file's first render loads the screen's modules: on a busy machine that takes over a second
+    const card = await screen.findByRole('article', { name: LAWYER.fullName }, { timeout: 5000 });
     const inCard = within(card);
     expect(inCard.getByText(LAWYER.description)).toBeInTheDocument();
-    expect(inCard.getByText('Abogado Sucesiones y testamentos')).toBeInTheDocument();
-    expect(inCard.queryByText('Abogado Civil')).not.toBeInTheDocument();
+    // every category, wrapped in a list
+    const categories = inCard.getByRole('list', { name: es.dashboard.lawyerCategories });
+    expect(
+      within(categories)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Abogado Sucesiones y testamentos', 'Abogado Civil']);
     expect(inCard.getByText('4,5')).toBeInTheDocument();
     expect(inCard.getByText(es.dashboard.ratingOf('4,5', 12))).toBeInTheDocument();
     expect(inCard.getByText('3')).toBeInTheDocument();
     expect(inCard.getByText('27')).toBeInTheDocument();
-    expect(inCard.getByText('80€/c')).toBeInTheDocument();
+    expect(inCard.getByText('80 € por caso')).toBeInTheDocument();
     expect(inCard.getByText('30 €')).toBeInTheDocument();
     expect(inCard.getByText('Madrid')).toBeInTheDocument();
     expect(inCard.getByRole('link', { name: es.buttons.knowMore })).toHaveAttribute(
@@ -115,6 +121,33 @@ describe('LawyerDirectory', () => {
   it('says when there are no lawyers', async () => {
     renderDirectory(() => page([]));
     expect(await screen.findByText(es.dashboard.noLawyers)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: es.dashboard.clearFilters })).not.toBeInTheDocument();
+  });
+
+  it("a filter that matched nobody says so and offers 'Borrar filtros', which clears them all", async () => {
+    let asked = 0;
+    const { router } = renderDirectory(
+      () => (++asked === 1 ? page([]) : page([LAWYER])),
+      '/dashboard/inicio?search=zzz&categories=Abogado%20Fiscal&province=Madrid&sort=price_asc',
+    );
+    expect(await screen.findByText(es.dashboard.noLawyersMatch)).toBeInTheDocument();
+    expect(screen.queryByText(es.dashboard.noLawyers)).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: es.dashboard.clearFilters }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=price_asc'));
+    expect(await screen.findByRole('article', { name: LAWYER.fullName })).toBeInTheDocument();
+    expect(screen.getByLabelText(es.dashboard.searchByName)).toHaveValue('');
+  });
+
+  it('puts the categories that matched the filter first on a card, marked', async () => {
+    renderDirectory(() => page([LAWYER]), '/dashboard/inicio?categories=Abogado%20Civil');
+    const card = await screen.findByRole('article', { name: LAWYER.fullName });
+    const items = within(
+      within(card).getByRole('list', { name: es.dashboard.lawyerCategories }),
+    ).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      `Abogado Civil (${es.dashboard.matchesFilter})`,
+      'Abogado Sucesiones y testamentos',
+    ]);
   });
 
   it('says when the list could not be loaded', { timeout: 10_000 }, async () => {

@@ -1,7 +1,7 @@
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
 import { LAWYER_SORTS, type LawyerSort } from '@l4l/shared/constants/sort';
 import { es } from '@l4l/shared/texts/es/public';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { CategorySelect } from '../../../components/category-select/category-select.tsx';
 import { Field, FormMessage } from '../../../components/form/field.tsx';
@@ -24,16 +24,30 @@ export function LawyerDirectory() {
   const { filters, update } = useLawyerFilters();
   const lawyers = useLawyers(filters);
   const [search, setSearch] = useState(filters.search);
+  // only typing goes to the URL after a pause: a box emptied by 'Borrar filtros' must not later write its
+  // search over a URL that has moved on (the pause's update would carry the filters it knew)
+  const typed = useRef(false);
 
   // typing is reflected in the URL after a pause; a URL change (back button) is reflected in the box
   useEffect(() => {
-    if (search.trim() === filters.search) return;
-    const timer = setTimeout(() => update({ search }), SEARCH_DEBOUNCE_MS);
+    if (!typed.current || search.trim() === filters.search) return;
+    const timer = setTimeout(() => {
+      typed.current = false;
+      update({ search });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search, filters.search, update]);
   useEffect(() => {
     setSearch((current) => (current.trim() === filters.search ? current : filters.search));
   }, [filters.search]);
+
+  // a search or a filter that matched nobody is not a directory without lawyers: say so and offer a way back
+  const filtered = filters.search !== '' || filters.categories.length > 0 || filters.province !== '';
+  const clearFilters = () => {
+    typed.current = false;
+    setSearch('');
+    update({ search: '', categories: [], province: '' });
+  };
 
   const meta = lawyers.data?.meta;
   const pages = pageCount(meta);
@@ -50,7 +64,10 @@ export function LawyerDirectory() {
                 type="search"
                 className={list.searchInput}
                 value={search}
-                onChange={(event) => setSearch(event.target.value)}
+                onChange={(event) => {
+                  typed.current = true;
+                  setSearch(event.target.value);
+                }}
               />
             </div>
           )}
@@ -108,6 +125,14 @@ export function LawyerDirectory() {
             {es.common.retry}
           </Button>
         </div>
+      ) : lawyers.data.lawyers.length === 0 && filtered ? (
+        <div className={list.state} role="status">
+          <p className={styles.noMatch}>{es.dashboard.noLawyersMatch}</p>
+          <p>{es.dashboard.noLawyersMatchHelp}</p>
+          <Button variant="secondary" onClick={clearFilters}>
+            {es.dashboard.clearFilters}
+          </Button>
+        </div>
       ) : lawyers.data.lawyers.length === 0 ? (
         <p className={list.state}>{es.dashboard.noLawyers}</p>
       ) : (
@@ -118,7 +143,7 @@ export function LawyerDirectory() {
           <ul className={list.list} aria-busy={lawyers.isPlaceholderData}>
             {lawyers.data.lawyers.map((lawyer, position) => (
               <li key={lawyer.id}>
-                <LawyerCard lawyer={lawyer} position={position} />
+                <LawyerCard lawyer={lawyer} position={position} matching={filters.categories} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { es } from '@l4l/shared/texts/es/public';
 import { Button } from '../../../components/button/button.tsx';
+import { ABOVE_DIALOGS_ATTRIBUTE } from '../../../components/modal/above-dialogs.ts';
 import { useCookieConsent, writeCookieConsent } from '../../../lib/cookie-consent.ts';
 import { AppLink } from '../../../lib/navigation.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -7,13 +8,21 @@ import styles from './cookie-banner.module.css';
 
 /**
  * docs/product.md, Legal pages and cookie banner: on every page until the visitor chooses. Accepting and rejecting weigh the same (AEPD's cookie
- * guide: rejecting must be as easy as accepting). The choice is 'true' or 'false' under cookieConsent.
+ * guide: rejecting must be as easy as accepting). It sits above any dialog and stays clickable while one is open
+ * (components/modal lets clicks on it through). The choice is 'true' or 'false' under cookieConsent.
  */
 export function CookieBanner() {
   const consent = useCookieConsent();
   if (consent !== null) return null;
   return (
-    <section className={styles.banner} aria-label={es.cookies.label}>
+    <section
+      className={styles.banner}
+      aria-label={es.cookies.label}
+      // a dialog hides the rest of the page from assistive technology, but not a live region: the banner
+      // stays readable and usable above a dialog, as it stays clickable
+      aria-live="polite"
+      {...{ [ABOVE_DIALOGS_ATTRIBUTE]: '' }}
+    >
       <p className={styles.text}>
         {es.cookies.text}{' '}
         <AppLink to={paths.cookies} className={styles.more}>

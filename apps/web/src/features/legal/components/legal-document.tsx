@@ -45,7 +45,14 @@ function renderBlock(block: Block, key: number) {
     );
   }
   return (
-    <div key={key} className={styles.tableWrap}>
+    // the table scrolls sideways on a phone: its box takes the keyboard focus, so arrows can scroll it
+    <section
+      key={key}
+      className={styles.tableWrap}
+      aria-label={block.table.caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+    >
       <table className={styles.table}>
         <caption>{block.table.caption}</caption>
         <thead>
@@ -73,7 +80,7 @@ function renderBlock(block: Block, key: number) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
