@@ -11,6 +11,7 @@ import { writeAvatarThumbnail } from '../../lib/image-processing.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { rebuildBoard } from '../board.ts';
 import type { Db, Tx } from '../database.ts';
+import { refreshResponseTimes } from '../response-time.ts';
 import {
   academicExperiences,
   cases,
@@ -180,6 +181,7 @@ export async function seedDemo(
       messages,
       plan.messages.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
     );
+    await refreshResponseTimes(tx);
     await insertAll(tx, uploads, uploadRows);
     // the files last, so a failure to write them rolls the rows back
     for (const folder of new Set(plan.pictures.map((p) => path.dirname(p.url)))) {
@@ -312,7 +314,6 @@ function planDemo(nowDate: Date) {
       province: l.province,
       lawyerAssociation: l.association,
       membershipNumber: l.membership,
-      avgResponseTime: l.responseTime,
       priceHourCents: Math.round(l.priceHour * 100),
       priceFirstVisitCents: l.firstVisit === 'free' ? 0 : Math.round(l.firstVisit * 100),
       firstVisitFree: l.firstVisit === 'free',
@@ -684,8 +685,15 @@ function finishChats(plan: ReturnType<typeof planDemo>, now: number) {
       list
         .filter((m) => m.senderId === participant || m.createdAt.getTime() < now - DAY)
         .reduce<Date | null>((latest, m) => (latest && latest > m.createdAt ? latest : m.createdAt), null);
+    // docs/domain.md, Response time: the client's first message and the lawyer's first one after it
+    const firstClient = list.find((m) => m.senderId === chat.userId)?.createdAt ?? null;
+    const firstReply = firstClient
+      ? (list.find((m) => m.senderId === chat.lawyerId && m.createdAt > firstClient)?.createdAt ?? null)
+      : null;
     Object.assign(chat, {
       createdAt: first,
+      firstClientMessageAt: firstClient,
+      firstReplyAt: firstReply,
       lastMessageAt: last ?? null,
       userLastReadAt: readBy(chat.userId),
       lawyerLastReadAt: readBy(chat.lawyerId),

@@ -230,6 +230,8 @@ export function createAuthService({ db, config, sessions, mailer, limits, log, c
             description: input.lawyerDescription,
             categories: input.lawyerCategory,
             province: input.province,
+            lawyerAssociation: input.barAssociation,
+            membershipNumber: input.barNumber,
             priceHourCents: eurosToCents(input.lawyerPrice),
             searchText: searchableText(input.name, input.surname),
           });

@@ -7,6 +7,7 @@ import { MenuIcon } from '../../components/icons/icons.tsx';
 import { Logo } from '../../components/logo/logo.tsx';
 import { UnreadBadge } from '../../features/chat/components/unread-badge.tsx';
 import { ChatConnectionProvider } from '../../features/chat/hooks/chat-connection.tsx';
+import { ColegiacionBanner } from '../../features/lawyers/components/colegiacion-banner.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { onDemand, preloadOn, useOpenedOnce } from '../../lib/on-demand.ts';
 import { paths } from '../../lib/paths.ts';
@@ -118,6 +119,7 @@ export function DashboardLayout() {
         ) : null}
       </header>
       <main id="contenido" className={styles.main}>
+        {pathname === paths.profile ? null : <ColegiacionBanner user={user} />}
         <Outlet />
       </main>
     </ChatConnectionProvider>
