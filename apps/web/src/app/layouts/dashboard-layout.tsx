@@ -7,7 +7,6 @@ import { MenuIcon } from '../../components/icons/icons.tsx';
 import { Logo } from '../../components/logo/logo.tsx';
 import { UnreadBadge } from '../../features/chat/components/unread-badge.tsx';
 import { ChatConnectionProvider } from '../../features/chat/hooks/chat-connection.tsx';
-import { ColegiacionBanner } from '../../features/lawyers/components/colegiacion-banner.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { onDemand, preloadOn, useOpenedOnce } from '../../lib/on-demand.ts';
 import { paths } from '../../lib/paths.ts';
@@ -18,6 +17,13 @@ import shell from './shell.module.css';
 // the phone menu's dialog (Radix Dialog) loads when the hamburger is about to be used (ADR 0008)
 const menuCode = onDemand(() => import('./dashboard-menu.tsx'));
 const DashboardMenu = lazy(() => menuCode.load().then((module) => ({ default: module.DashboardMenu })));
+
+// a lawyer's missing colegiación (its sheet's schema) loads apart, so no first screen waits for zod (ADR 0008)
+const ColegiacionBanner = lazy(() =>
+  import('../../features/lawyers/components/colegiacion-banner.tsx').then((module) => ({
+    default: module.ColegiacionBanner,
+  })),
+);
 
 type NavItem = { to: string; label: string; onlyFor?: SessionUser['role'] };
 
@@ -119,7 +125,11 @@ export function DashboardLayout() {
         ) : null}
       </header>
       <main id="contenido" className={styles.main}>
-        {pathname === paths.profile ? null : <ColegiacionBanner user={user} />}
+        {user.role === ROLE.ABOGADO && pathname !== paths.profile ? (
+          <Suspense fallback={null}>
+            <ColegiacionBanner user={user} />
+          </Suspense>
+        ) : null}
         <Outlet />
       </main>
     </ChatConnectionProvider>
