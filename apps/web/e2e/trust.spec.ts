@@ -2,14 +2,14 @@ import { es } from '@l4l/shared/texts/es';
 import { expect, test } from '@playwright/test';
 import { freshMail, presetConsent, signedInPage, signInAsAdmin } from './support.ts';
 
-const CLIENT = 'maria.lopez@l4l.demo';
+const CLIENT = 'cliente1@l4l.demo';
 
 /** docs/domain.md, Colegiación: from the wizard to the administrator's check to the profile. */
 test('a lawyer registers with a colegiado number, the admin checks and verifies it, the profile shows it', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await presetConsent(page, 'false');
   const mail = freshMail('colegiada');
   const surname = `Colegiada ${Date.now().toString(36)}`;
