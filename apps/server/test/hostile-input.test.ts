@@ -97,6 +97,8 @@ const FIELDS = [
   'lawyerPrice',
   'lawyerPhoto',
   'province',
+  'barNumber',
+  'barAssociation',
   'image',
   'priceHour',
   'priceFirstVisit',

@@ -294,7 +294,7 @@ test.describe('lawyer', () => {
     const page = await signedInPage(browser, LAWYER);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: es.lawyerProfile.sheetTitle })).toBeVisible();
-    await expect(page.getByLabel(es.lawyerProfile.association)).toBeVisible();
+    await expect(page.getByLabel(es.trust.barNumber)).toBeVisible();
     await expect(page.getByRole('region', { name: es.lawyerProfile.workExperience })).toBeVisible();
     await expectAccessible(page, 'Ficha de Abogado');
 
@@ -498,7 +498,7 @@ test.describe('phone width (375 px)', () => {
     await expect(page.getByRole('article').first()).toBeVisible();
     await expectAccessible(page, 'the lawyer board on a phone');
     await page.goto('/profile');
-    await expect(page.getByLabel(es.lawyerProfile.association)).toBeVisible();
+    await expect(page.getByLabel(es.trust.barNumber)).toBeVisible();
     await expectAccessible(page, 'Ficha de Abogado on a phone');
   });
 });

@@ -72,7 +72,9 @@ test.describe('accounts', () => {
       .fill('Abogada de familia en Madrid: divorcios y custodias.');
     await dialog.getByLabel(es.register.price).fill('65,50');
     await dialog.getByRole('combobox', { name: es.register.province }).click();
-    await page.getByRole('option', { name: 'Madrid', exact: true }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Madrid', exact: true }).click();
+    await dialog.getByLabel(es.trust.barAssociation).selectOption('madrid');
+    await dialog.getByLabel(es.trust.barNumber).fill('98.765');
     await dialog.getByRole('button', { name: es.buttons.createUser }).click();
     await expect(page.getByText(es.register.created)).toBeVisible();
     await expect(dialog.getByText(es.register.lawyerPendingTitle)).toBeVisible();

@@ -73,7 +73,7 @@ test('a lawyer edits the sheet, uploads a cropped photo and manages experience',
   await expect(page.getByRole('heading', { name: es.lawyerProfile.sheetTitle })).toBeVisible();
 
   // the sheet saves
-  await page.getByLabel(es.lawyerProfile.association).fill('ICAM Familia');
+  await page.getByLabel(es.trust.barNumber).fill('78.413');
   await page.getByRole('button', { name: es.buttons.saveChanges }).click();
   await expect(page.getByText(es.profile.profileUpdated)).toBeVisible();
 

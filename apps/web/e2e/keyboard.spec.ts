@@ -201,7 +201,7 @@ test('a lawyer sends a proposal from the board', async ({ browser }) => {
 test('a lawyer’s sheet dialogs', async ({ browser }) => {
   const page = await signedInPage(browser, LAWYER);
   await page.goto('/profile');
-  await expect(page.getByLabel(es.lawyerProfile.association)).toBeVisible();
+  await expect(page.getByLabel(es.trust.barNumber)).toBeVisible();
   const photo = page.getByRole('button', { name: es.lawyerProfile.editPhoto });
   await tabTo(page, photo);
   await checkDialog(page, photo, page.getByRole('dialog', { name: es.profile.avatarTitle }));

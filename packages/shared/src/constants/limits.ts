@@ -10,8 +10,7 @@ export const LIMITS = {
   mailMax: 254,
   phoneDigits: 9,
   phoneInputMax: 11,
-  associationMax: 25,
-  responseTimeMax: 4,
+  barNumberMax: 12,
   priceInputMax: 11,
   toastMs: 3000,
   loginToastMs: 5000,
@@ -48,3 +47,7 @@ export const LIMITS = {
 
 /** ADR 0003: the cookie-consent key must equal 'true' to persist the session. */
 export const COOKIE_CONSENT_KEY = 'cookieConsent';
+
+/** docs/domain.md, Response time: the median counts chats answered in this many days, and needs this many. */
+export const RESPONSE_TIME_DAYS = 90;
+export const RESPONSE_TIME_MIN_CHATS = 3;

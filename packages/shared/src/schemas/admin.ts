@@ -31,8 +31,11 @@ export const adminLawyerSchema = personSchema.extend({
   categories: z.array(z.string()),
   description: z.string(),
   province: z.string(),
-  lawyerAssociation: z.string(),
-  membershipNumber: z.string(),
+  /** docs/domain.md, Colegiación: null when not given (older free text not on the list counts as not given) */
+  barNumber: z.string().nullable(),
+  barAssociation: z.string().nullable(),
+  /** when an administrator last checked them against the Abogacía's census (on verifying), or null */
+  barCheckedAt: z.string().nullable(),
   price: z.number(),
   createdAt: z.string(),
   verified: z.boolean(),

@@ -75,6 +75,8 @@ describe('lawyerRegistrationSchema', () => {
     lawyerDescription: ' Laboralista. ',
     lawyerPrice: '45,5',
     province: 'Toda España',
+    barNumber: '2.509',
+    barAssociation: 'pamplona',
     lawyerPhoto: '',
   };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BAR_ASSOCIATION_IDS } from '../constants/bar-associations.ts';
 import { CATEGORIES } from '../constants/categories.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { PROVINCES } from '../constants/provinces.ts';
@@ -36,6 +37,19 @@ export type UserRegistration = z.infer<typeof userRegistrationSchema>;
 export const DATA_URL_PATTERN =
   /^data:[\w.+-]+\/[\w.+-]+(?:;[\w.+-]+=[\w.+-]+)*;base64,[A-Za-z0-9+/]*={0,2}$/;
 
+/**
+ * docs/domain.md, Colegiación: the number the colegio gave the lawyer, as it prints it ('78.412', 'A-1234',
+ * '12345/2019'): at least one digit, then digits, letters, dots, dashes or slashes, at most 12 characters.
+ */
+export const barNumberSchema = z
+  .string({ error: es.validation.barNumber })
+  .trim()
+  .max(LIMITS.barNumberMax, { error: es.validation.barNumber })
+  .regex(/^(?=.*\d)[0-9A-Za-z./-]+$/, { error: es.validation.barNumber });
+
+/** docs/domain.md, Colegiación: one of Spain's 83 Colegios de la Abogacía, by its id. */
+export const barAssociationSchema = z.enum(BAR_ASSOCIATION_IDS, { error: es.validation.barAssociation });
+
 /** docs/domain.md, Validation rules: lawyer extras. The photo's error reuses the price message, as the first web client's form does. */
 export const lawyerRegistrationSchema = userRegistrationSchema.extend({
   lawyerCategory: z
@@ -50,6 +64,8 @@ export const lawyerRegistrationSchema = userRegistrationSchema.extend({
     .max(LIMITS.descriptionMax, { error: es.validation.descriptionTooLong }),
   lawyerPrice: priceSchema,
   province: z.enum(PROVINCES, { error: es.validation.province }),
+  barNumber: barNumberSchema,
+  barAssociation: barAssociationSchema,
   lawyerPhoto: z
     .string({ error: es.validation.price })
     .trim()

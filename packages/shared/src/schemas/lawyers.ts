@@ -4,7 +4,15 @@ import { LIMITS } from '../constants/limits.ts';
 import { ALL_SPAIN, PROVINCES } from '../constants/provinces.ts';
 import { LAWYER_SORTS } from '../constants/sort.ts';
 import { es } from '../texts/es/public.ts';
-import { lawyerRegistrationSchema, userProfileUpdateSchema } from './auth.ts';
+import {
+  barAssociationSchema,
+  barNumberSchema,
+  lawyerRegistrationSchema,
+  userProfileUpdateSchema,
+} from './auth.ts';
+
+export { barAssociationSchema, barNumberSchema };
+
 import { pageQuerySchema, priceSchema, requiredText } from './common.ts';
 
 /**
@@ -77,6 +85,8 @@ export const lawyerListItemSchema = z.object({
   firstVisitFree: z.boolean(),
   lawyerPhoto: z.string().nullable(),
   province: z.string(),
+  /** (+) docs/domain.md, Response time: median minutes to a first reply, null below 3 answered chats */
+  responseTime: z.number().int().nullable(),
 });
 export type LawyerListItem = z.infer<typeof lawyerListItemSchema>;
 
@@ -197,7 +207,9 @@ export const lawyerDetailSchema = z.object({
     id: z.string(),
     name: z.string(),
     lawyerPhoto: z.string().nullable(),
-    lawyerAssociation: z.string(),
+    /** docs/domain.md, Colegiación: null when not given (or older text not on the list) */
+    barNumber: z.string().nullable(),
+    barAssociation: z.string().nullable(),
     categories: z.array(z.string()),
     province: z.string(),
     priceFirstVisit: z.number(),
@@ -205,7 +217,7 @@ export const lawyerDetailSchema = z.object({
     description: z.string(),
     rating: z.number(),
     totalRatings: z.number().int(),
-    avgResponseTime: z.string(),
+    responseTime: z.number().int().nullable(),
     firstVisitFree: z.boolean(),
   }),
   /** the newest ratings (at most a page); the whole list is GET /api/rating/lawyer-rating/{id} */
@@ -227,8 +239,9 @@ export const lawyerSheetSchema = z.object({
   description: z.string(),
   categories: z.array(z.string()),
   province: z.string(),
-  lawyerAssociation: z.string(),
-  avgResponseTime: z.string(),
+  barNumber: z.string().nullable(),
+  barAssociation: z.string().nullable(),
+  responseTime: z.number().int().nullable(),
   priceHour: z.number(),
   priceFirstVisit: z.number(),
   isFirstVisitFree: z.boolean(),
@@ -239,22 +252,15 @@ export type LawyerSheet = z.infer<typeof lawyerSheetSchema>;
 /**
  * PUT /api/lawyers/profile/{id} (docs/api/http.md, Lawyers), checked as docs/domain.md, Validation rules says. The payload's
  * `username` and `fullName` are derived by the server, `photo` has its own endpoint and `price` belongs
- * to the prices endpoint: all four are accepted and dropped, so a default 0 never wipes a price.
+ * to the prices endpoint: all four are accepted and dropped, so a default 0 never wipes a price. The
+ * response time is measured, not typed: an `avgResponseTime` sent by an older client is dropped too.
  */
 export const lawyerProfileUpdateSchema = userProfileUpdateSchema.extend({
   description: lawyerRegistrationSchema.shape.lawyerDescription,
   categories: lawyerRegistrationSchema.shape.lawyerCategory,
   province: lawyerRegistrationSchema.shape.province,
-  lawyerAssociation: z
-    .string({ error: es.validation.associationTooLong })
-    .trim()
-    .max(LIMITS.associationMax, { error: es.validation.associationTooLong })
-    .default(''),
-  avgResponseTime: z
-    .string({ error: es.validation.responseTimeTooLong })
-    .trim()
-    .max(LIMITS.responseTimeMax, { error: es.validation.responseTimeTooLong })
-    .default(''),
+  barNumber: barNumberSchema,
+  barAssociation: barAssociationSchema,
 });
 export type LawyerProfileUpdate = z.infer<typeof lawyerProfileUpdateSchema>;
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cases, proposals } from './cases.ts';
 import { createdAt, id, tstz } from './columns.ts';
@@ -18,8 +19,17 @@ export const chats = pgTable(
     lastMessageAt: tstz('last_message_at'),
     userLastReadAt: tstz('user_last_read_at'),
     lawyerLastReadAt: tstz('lawyer_last_read_at'),
+    /** docs/domain.md, Response time: the client's first message in this chat */
+    firstClientMessageAt: tstz('first_client_message_at'),
+    /** the lawyer's first message after the client's first one; with the above, one measured reply */
+    firstReplyAt: tstz('first_reply_at'),
   },
-  (t) => [uniqueIndex('chats_pair_key').on(t.userId, t.lawyerId), index('chats_lawyer_idx').on(t.lawyerId)],
+  (t) => [
+    uniqueIndex('chats_pair_key').on(t.userId, t.lawyerId),
+    index('chats_lawyer_idx').on(t.lawyerId),
+    // the lawyer's answered chats, newest first: what the response-time median reads
+    index('chats_lawyer_reply_idx').on(t.lawyerId, t.firstReplyAt).where(sql`${t.firstReplyAt} is not null`),
+  ],
 );
 
 /**

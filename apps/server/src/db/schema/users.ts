@@ -114,9 +114,22 @@ export const lawyerProfiles = pgTable(
     description: text('description').notNull().default(''),
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
     province: text('province').notNull(),
+    /**
+     * docs/domain.md, Colegiación: `barAssociation` on the wire, the id of one of the 83 colegios; older free
+     * text that is not on the list counts as not given, and the lawyer is asked again.
+     */
     lawyerAssociation: text('lawyer_association').notNull().default(''),
+    /** `barNumber` on the wire: the colegiado number as the colegio prints it ('' when not given) */
     membershipNumber: text('membership_number').notNull().default(''),
-    avgResponseTime: text('avg_response_time').notNull().default(''),
+    /** the administrator who last checked the colegiación against the census, and when (audited too) */
+    barCheckedAt: tstz('bar_checked_at'),
+    barCheckedBy: uuid('bar_checked_by'),
+    /**
+     * docs/domain.md, Response time: the median minutes to the lawyer's first reply over the chats answered
+     * in the last 90 days, null below 3 such chats. Refreshed by the chat whenever a chat gets its first
+     * reply, so no request computes it.
+     */
+    responseMinutes: integer('response_minutes'),
     priceHourCents: integer('price_hour_cents').notNull().default(0),
     priceFirstVisitCents: integer('price_first_visit_cents').notNull().default(0),
     firstVisitFree: boolean('first_visit_free').notNull().default(false),

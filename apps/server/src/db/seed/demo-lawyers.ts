@@ -1,3 +1,4 @@
+import type { BarAssociationId } from '@l4l/shared/constants/bar-associations';
 import type { Category } from '@l4l/shared/constants/categories';
 import type { Province } from '@l4l/shared/constants/provinces';
 
@@ -10,9 +11,9 @@ export type DemoLawyer = {
   province: Province;
   categories: Category[];
   description: string;
-  association: string;
+  /** docs/domain.md, Colegiación: the colegio's id and a colegiado number as it prints them */
+  association: BarAssociationId;
   membership: string;
-  responseTime: string;
   /** euros */
   priceHour: number;
   /** euros, or a free first visit */
@@ -38,9 +39,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Divorcios', 'Abogado Civil', 'Abogado Sucesiones y testamentos'],
     description:
       'Abogada de familia con más de 15 años de experiencia en divorcios de mutuo acuerdo y contenciosos, custodia compartida, pensiones de alimentos y liquidación de gananciales. También llevo herencias y testamentos. Trato cercano, explicaciones claras en cada paso y presupuesto cerrado desde la primera reunión.',
-    association: 'ICAM',
+    association: 'madrid',
     membership: '78.412',
-    responseTime: '24h',
     priceHour: 95,
     firstVisit: 'free',
     featured: true,
@@ -60,9 +60,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Laboral', 'Abogado Administrativo'],
     description:
       'Defiendo a trabajadores en despidos, reclamaciones de cantidad, horas extra y acoso laboral, y recurro sanciones y multas ante la Administración. Antes de ir a juicio intento siempre la conciliación. Respondo el mismo día y te explico tus opciones reales sin tecnicismos.',
-    association: 'ICAS',
+    association: 'sevilla',
     membership: '9.817',
-    responseTime: '2h',
     priceHour: 70,
     firstVisit: 30,
     featured: true,
@@ -87,9 +86,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Mercantil', 'Abogado Concursal'],
     description:
       'Asesoro a pymes y startups en constitución de sociedades, pactos de socios, contratos comerciales y compraventa de empresas. En situaciones de insolvencia acompaño a empresas y autónomos en el preconcurso, el plan de reestructuración y el concurso de acreedores.',
-    association: 'ICAB',
+    association: 'barcelona',
     membership: '41.208',
-    responseTime: '24h',
     priceHour: 120,
     firstVisit: 60,
     featured: true,
@@ -110,9 +108,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Inmobiliario', 'Abogado Civil'],
     description:
       'Especialista en compraventa de viviendas, revisión de cargas y notas simples, arrendamientos, desahucios y problemas con comunidades de propietarios. Reviso el contrato de arras antes de que firmes y te acompaño hasta la notaría.',
-    association: 'ICAV',
+    association: 'valencia',
     membership: '15.336',
-    responseTime: '24h',
     priceHour: 85,
     firstVisit: 40,
     academic: [['Universitat de València', 'Licenciatura en Derecho', '2001-09-15', '2006-06-30']],
@@ -128,9 +125,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Extranjería', 'Abogado Administrativo'],
     description:
       'Tramito permisos de residencia y trabajo, arraigo social y familiar, reagrupación familiar, nacionalidad española y recursos contra denegaciones. Atiendo en español, inglés y francés. Más de 1.000 expedientes resueltos en la Costa del Sol.',
-    association: 'ICA Málaga',
+    association: 'malaga',
     membership: '7.902',
-    responseTime: '24h',
     priceHour: 60,
     firstVisit: 'free',
     featured: true,
@@ -150,9 +146,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Bancario', 'Abogado Civil'],
     description:
       'Reclamo a los bancos cláusulas suelo, gastos hipotecarios, tarjetas revolving con intereses usurarios y productos complejos mal vendidos. Estudio tu documentación sin compromiso y te digo con franqueza si tu reclamación tiene recorrido.',
-    association: 'ICAM',
+    association: 'madrid',
     membership: '83.150',
-    responseTime: '48h',
     priceHour: 110,
     firstVisit: 50,
     featured: true,
@@ -172,9 +167,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Protección de datos', 'Abogado Compliance'],
     description:
       'Delegada de protección de datos certificada. Adapto webs, tiendas online y empresas al RGPD y la LOPDGDD: registro de actividades, cláusulas, cookies, contratos con encargados y respuesta ante la AEPD. También diseño programas de compliance para pymes.',
-    association: 'ICAB',
+    association: 'barcelona',
     membership: '38.774',
-    responseTime: '24h',
     priceHour: 100,
     firstVisit: 50,
     academic: [
@@ -193,9 +187,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Fiscal', 'Abogado Mercantil'],
     description:
       'Abogado tributarista. Defiendo a particulares y empresas en inspecciones, comprobaciones y sanciones de Hacienda, y planifico la fiscalidad de herencias, ventas de inmuebles y reestructuraciones societarias. Conozco a fondo la normativa foral de Bizkaia.',
-    association: 'ICASV',
+    association: 'bizkaia',
     membership: '5.611',
-    responseTime: '24h',
     priceHour: 130,
     firstVisit: 80,
     featured: true,
@@ -215,9 +208,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Generalista', 'Abogado Civil'],
     description:
       'Abogada generalista: si no sabes qué tipo de abogado necesitas, empieza por mí. Reclamaciones de consumo, contratos, deudas, accidentes y conflictos entre vecinos. Analizo tu caso, te digo si merece la pena reclamar y, si hace falta un especialista, te oriento.',
-    association: 'REICAZ',
+    association: 'zaragoza',
     membership: '6.245',
-    responseTime: '24h',
     priceHour: 55,
     firstVisit: 'free',
     academic: [['Universidad de Zaragoza', 'Grado en Derecho', '2010-09-15', '2014-06-30']],
@@ -233,9 +225,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Laboral'],
     description:
       'Derecho laboral para trabajadores y pequeñas empresas: despidos, ERTE, modificaciones de condiciones, incapacidades y reclamaciones de salarios. Más de 400 juicios en los Juzgados de lo Social de Galicia.',
-    association: 'ICA Coruña',
+    association: 'a-coruna',
     membership: '4.480',
-    responseTime: '24h',
     priceHour: 65,
     firstVisit: 'free',
     academic: [['Universidade da Coruña', 'Licenciatura en Derecho', '2000-09-20', '2005-06-30']],
@@ -248,9 +239,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Sucesiones y testamentos', 'Abogado Fiscal'],
     description:
       'Ayudo a las familias a tramitar herencias de principio a fin: declaración de herederos, aceptación y partición, impuesto de sucesiones en la Comunitat Valenciana y plusvalía municipal. Redacto testamentos pensados para evitar conflictos.',
-    association: 'ICAV',
+    association: 'valencia',
     membership: '17.903',
-    responseTime: '48h',
     priceHour: 90,
     firstVisit: 45,
     academic: [
@@ -269,9 +259,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Competencia', 'Abogado Mercantil'],
     description:
       'Derecho de la competencia y distribución: acuerdos entre empresas, abuso de posición dominante, expedientes ante la CNMC, reclamación de daños por cárteles y contratos de franquicia y distribución. Experiencia previa en un despacho internacional en Bruselas.',
-    association: 'ICAM',
+    association: 'madrid',
     membership: '90.027',
-    responseTime: '48h',
     priceHour: 150,
     firstVisit: 90,
     academic: [
@@ -290,9 +279,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Divorcios'],
     description:
       'Divorcios, separaciones, custodia y régimen de visitas, modificación de medidas y pensiones. Apuesto por la mediación y los acuerdos que protegen a los hijos, sin renunciar a defenderte en juicio cuando es necesario.',
-    association: 'ICAGR',
+    association: 'granada',
     membership: '8.116',
-    responseTime: '2h',
     priceHour: 65,
     firstVisit: 'free',
     academic: [
@@ -308,9 +296,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Concursal', 'Abogado Bancario'],
     description:
       'Ley de la Segunda Oportunidad y concurso de acreedores para particulares, autónomos y pymes. Comunicación de créditos, negociación con bancos y financieras, exoneración de deudas y paralización de embargos.',
-    association: 'ICAMUR',
+    association: 'murcia',
     membership: '5.390',
-    responseTime: '24h',
     priceHour: 80,
     firstVisit: 40,
     academic: [['Universidad de Murcia', 'Licenciatura en Derecho', '1998-09-15', '2003-06-30']],
@@ -326,9 +313,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Administrativo', 'Abogado Generalista'],
     description:
       'Derecho administrativo: licencias, subvenciones, responsabilidad patrimonial, oposiciones y contratación pública, con recursos ante ayuntamientos, Diputación y Gobierno Vasco. También atiendo consultas generales de particulares.',
-    association: 'ICA Gipuzkoa',
+    association: 'gipuzkoa',
     membership: '3.772',
-    responseTime: '24h',
     priceHour: 75,
     firstVisit: 35,
     academic: [
@@ -347,9 +333,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Extranjería', 'Abogado Laboral'],
     description:
       'Extranjería y laboral en el Campo de Gibraltar: permisos de trabajo, arraigo, renovaciones, trabajadores transfronterizos y reclamaciones frente a empresas. Acompaño a cada cliente en sus citas con la Oficina de Extranjería.',
-    association: 'ICA Cádiz',
+    association: 'cadiz',
     membership: '2.964',
-    responseTime: '24h',
     priceHour: 60,
     firstVisit: 'free',
     academic: [['Universidad de Cádiz', 'Licenciatura en Derecho', '2003-09-20', '2008-06-30']],
@@ -365,9 +350,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Inmobiliario', 'Abogado Extranjería'],
     description:
       'Asesoro a compradores nacionales y extranjeros en la Costa Blanca: compraventa de viviendas, NIE, alquiler turístico, desahucios por impago y conflictos con promotoras. Trabajo en español, inglés y alemán.',
-    association: 'ICALI',
+    association: 'alicante',
     membership: '11.218',
-    responseTime: '24h',
     priceHour: 85,
     firstVisit: 40,
     academic: [
@@ -383,9 +367,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Generalista', 'Abogado Civil', 'Abogado Laboral'],
     description:
       'Despacho generalista en Valladolid con atención online a toda España: reclamaciones de deudas, contratos, accidentes de tráfico, despidos y herencias sencillas. Presupuesto claro antes de empezar.',
-    association: 'ICAVA',
+    association: 'valladolid',
     membership: '4.051',
-    responseTime: '24h',
     priceHour: 55,
     firstVisit: 25,
     academic: [['Universidad de Valladolid', 'Grado en Derecho', '2012-09-15', '2016-06-30']],
@@ -401,9 +384,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Protección de datos', 'Abogado Administrativo'],
     description:
       'Protección de datos y derecho digital: reclamaciones ante la AEPD, derecho al olvido, videovigilancia, brechas de seguridad y sanciones administrativas. Asesoro también a administraciones públicas y colegios profesionales.',
-    association: 'ICAM',
+    association: 'madrid',
     membership: '95.603',
-    responseTime: '24h',
     priceHour: 95,
     firstVisit: 50,
     academic: [
@@ -419,9 +401,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Mercantil', 'Abogado Compliance'],
     description:
       'Compliance penal y corporativo para empresas familiares: mapas de riesgos, canal de denuncias conforme a la Ley 2/2023, códigos éticos y formación. Asesoramiento mercantil recurrente y protocolos familiares.',
-    association: 'ICAGI',
+    association: 'girona',
     membership: '3.128',
-    responseTime: '48h',
     priceHour: 110,
     firstVisit: 60,
     academic: [
@@ -440,9 +421,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Divorcios', 'Abogado Sucesiones y testamentos'],
     description:
       'Derecho de familia y sucesiones en Sevilla: divorcios, parejas de hecho, pensiones, herencias con desacuerdos entre hermanos y desheredaciones. Escucho primero y busco la solución más rápida y económica para tu familia.',
-    association: 'ICAS',
+    association: 'sevilla',
     membership: '12.447',
-    responseTime: '24h',
     priceHour: 70,
     firstVisit: 'free',
     academic: [['Universidad Pablo de Olavide', 'Grado en Derecho', '2011-09-15', '2015-06-30']],
@@ -455,9 +435,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Bancario'],
     description:
       'Reclamaciones bancarias en Asturias y toda España: tarjetas revolving, gastos de hipoteca, IRPH, comisiones indebidas y preferentes. Más de 600 sentencias favorables frente a las principales entidades.',
-    association: 'ICA Oviedo',
+    association: 'oviedo',
     membership: '6.830',
-    responseTime: '48h',
     priceHour: 90,
     firstVisit: 'free',
     academic: [
@@ -473,9 +452,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Inmobiliario', 'Abogado Fiscal'],
     description:
       'Derecho inmobiliario y fiscalidad de la vivienda en Mallorca e Ibiza: compraventas, alquiler vacacional, licencias turísticas, no residentes y tributación de plusvalías. Coordino notaría, registro y gestoría para que no tengas que hacerlo tú.',
-    association: 'ICAIB',
+    association: 'illes-balears',
     membership: '7.215',
-    responseTime: '24h',
     priceHour: 120,
     firstVisit: 60,
     academic: [
@@ -494,9 +472,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Competencia', 'Abogado Compliance'],
     description:
       'Asesoro a empresas industriales y cooperativas en derecho de la competencia, ayudas de Estado y programas de cumplimiento normativo. Preparo auditorías de compliance y defiendo a empresas en expedientes sancionadores.',
-    association: 'MICAP',
+    association: 'pamplona',
     membership: '2.509',
-    responseTime: '48h',
     priceHour: 140,
     firstVisit: 80,
     academic: [
@@ -520,9 +497,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Laboral', 'Abogado Extranjería'],
     description:
       'Abogada laboralista y de extranjería en Gran Canaria: despidos, reclamaciones salariales en hostelería y turismo, permisos de residencia y reagrupación familiar. Respuesta rápida por chat y primera consulta gratuita.',
-    association: 'ICALPA',
+    association: 'las-palmas',
     membership: '5.064',
-    responseTime: '2h',
     priceHour: 60,
     firstVisit: 'free',
     academic: [['Universidad de Las Palmas de Gran Canaria', 'Grado en Derecho', '2012-09-15', '2016-06-30']],
@@ -535,9 +511,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Generalista', 'Abogado Administrativo'],
     description:
       'Abogado generalista en Toledo: reclamaciones a aerolíneas y compañías de suministros, multas, recursos ante el ayuntamiento, contratos y pequeñas deudas. Te explico cuánto te va a costar antes de empezar.',
-    association: 'ICA Toledo',
+    association: 'toledo',
     membership: '2.318',
-    responseTime: '24h',
     priceHour: 50,
     firstVisit: 'free',
     academic: [['Universidad de Castilla-La Mancha', 'Grado en Derecho', '2013-09-15', '2017-06-30']],
@@ -553,9 +528,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Civil', 'Abogado Divorcios'],
     description:
       'Abogada recién colegiada en Salamanca. Derecho civil y de familia: contratos, reclamaciones de deudas, divorcios y custodias. Atención cercana y precios ajustados.',
-    association: 'ICASA',
+    association: 'salamanca',
     membership: '1.904',
-    responseTime: '24h',
     priceHour: 50,
     firstVisit: 'free',
     unverified: true,
@@ -572,9 +546,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     categories: ['Abogado Concursal'],
     description:
       'Concurso de acreedores y Segunda Oportunidad en Cantabria. Ayudo a autónomos y familias a cancelar deudas que no pueden pagar y a empezar de nuevo.',
-    association: 'ICA Cantabria',
+    association: 'cantabria',
     membership: '3.387',
-    responseTime: '48h',
     priceHour: 75,
     firstVisit: 40,
     unverified: true,
@@ -590,9 +563,8 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
     province: 'Murcia',
     categories: ['Abogado Laboral'],
     description: 'Despidos, reclamaciones de cantidad y accidentes laborales en la Región de Murcia.',
-    association: 'ICAMUR',
+    association: 'murcia',
     membership: '0000',
-    responseTime: '24h',
     priceHour: 60,
     firstVisit: 30,
     unverified: true,

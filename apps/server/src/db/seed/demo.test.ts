@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { BAR_ASSOCIATIONS } from '@l4l/shared/constants/bar-associations';
 import { CASE_STATUSES } from '@l4l/shared/constants/cases';
 import { CATEGORIES } from '@l4l/shared/constants/categories';
 import { MESSAGE_TYPES } from '@l4l/shared/constants/messages';
@@ -183,6 +184,22 @@ describe('demo data', () => {
     });
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((l: { fullName: string }) => l.fullName)).toContain('Lucía García Fernández');
+  });
+
+  it('gives every demo lawyer a colegio of the list and a number, and measures response times from the chats', async () => {
+    const profiles = await rows<{ association: string; number: string; minutes: number | null }>(sql`
+      select lawyer_association as association, membership_number as number, response_minutes as minutes
+      from lawyer_profiles`);
+    const ids = new Set<string>(BAR_ASSOCIATIONS.map((c) => c.id));
+    expect(profiles.filter((p) => !ids.has(p.association) || !/\d/.test(p.number))).toEqual([]);
+    // the stored figure is the one the chats give, and some lawyers have one
+    const [drift] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from lawyer_profiles p where p.response_minutes is distinct from (
+        select case when count(*) >= 3 then round(percentile_cont(0.5) within group (
+          order by extract(epoch from c.first_reply_at - c.first_client_message_at) / 60))::integer end
+        from chats c where c.lawyer_id = p.user_id and c.first_reply_at > now() - interval '90 days')`);
+    expect(drift?.n).toBe(0);
+    expect(profiles.filter((p) => p.minutes !== null).length).toBeGreaterThan(0);
   });
 
   it('tells each case in order: proposals after validation, payment, closure, rating', async () => {

@@ -11,6 +11,7 @@ import { createKeyring, type MasterKey } from '../../lib/storage/envelope.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { rebuildBoard } from '../board.ts';
 import type { Db, Tx } from '../database.ts';
+import { refreshResponseTimes } from '../response-time.ts';
 import {
   academicExperiences,
   cases,
@@ -200,6 +201,7 @@ export async function seedDemo(
       messages,
       plan.messages.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
     );
+    await refreshResponseTimes(tx);
     await insertAll(tx, uploads, uploadRows);
     await insertAll(
       tx,
@@ -339,7 +341,6 @@ function planDemo(nowDate: Date) {
       province: l.province,
       lawyerAssociation: l.association,
       membershipNumber: l.membership,
-      avgResponseTime: l.responseTime,
       priceHourCents: Math.round(l.priceHour * 100),
       priceFirstVisitCents: l.firstVisit === 'free' ? 0 : Math.round(l.firstVisit * 100),
       firstVisitFree: l.firstVisit === 'free',
@@ -455,6 +456,40 @@ function planDemo(nowDate: Date) {
         activeCases: c.active,
         finishedCases: c.finished,
       });
+  }
+  // docs/domain.md, Response time: first questions from the demo clients that the lawyers answered, so
+  // the cards show a measured 'Suele responder en …' (a lawyer needs 3 answered chats in 90 days)
+  const replyMinutes = [12, 35, 50, 95, 140, 240, 400, 720];
+  const questions = [
+    'Buenas tardes, ¿podría orientarme sobre mi caso antes de contratar?',
+    'Hola, ¿atiende consultas en mi provincia?',
+    'Buenos días, ¿cuánto suele costar un asunto como el mío?',
+  ];
+  const answers = [
+    'Claro, cuénteme los detalles y le digo cómo lo veo.',
+    'Sí, trabajo en toda la provincia. ¿Qué necesita?',
+    'Depende del caso; si me da algo más de información le preparo un presupuesto cerrado.',
+  ];
+  for (const [i, l] of verified.entries()) {
+    const lawyer = lawyers.get(demoLawyerMail(l.name, l.surname).replace(/@.*$/, ''));
+    if (!lawyer) continue;
+    let answered = 0;
+    for (const [j, client] of [...clients.values()].entries()) {
+      if (answered >= 3) break;
+      const chatId = chatOf(client, lawyer);
+      if (plan.messages.some((m) => m.chatId === chatId)) continue;
+      const asked = ago(3 + ((i * 7 + j * 11) % 60));
+      const minutes = replyMinutes[(i + j * 3) % replyMinutes.length] ?? 60;
+      const base = { chatId, type: MESSAGE_TYPE.TEXT, audience: 'ALL' as const, caseId: null };
+      plan.messages.push({ ...base, senderId: client.id, text: questions[j % 3] ?? '', createdAt: asked });
+      plan.messages.push({
+        ...base,
+        senderId: lawyer.id,
+        text: answers[j % 3] ?? '',
+        createdAt: new Date(asked.getTime() + minutes * 60_000),
+      });
+      answered += 1;
+    }
   }
   finishChats(plan, now);
   return plan;
@@ -713,8 +748,15 @@ function finishChats(plan: ReturnType<typeof planDemo>, now: number) {
       list
         .filter((m) => m.senderId === participant || m.createdAt.getTime() < now - DAY)
         .reduce<Date | null>((latest, m) => (latest && latest > m.createdAt ? latest : m.createdAt), null);
+    // docs/domain.md, Response time: the client's first message and the lawyer's first one after it
+    const firstClient = list.find((m) => m.senderId === chat.userId)?.createdAt ?? null;
+    const firstReply = firstClient
+      ? (list.find((m) => m.senderId === chat.lawyerId && m.createdAt > firstClient)?.createdAt ?? null)
+      : null;
     Object.assign(chat, {
       createdAt: first,
+      firstClientMessageAt: firstClient,
+      firstReplyAt: firstReply,
       lastMessageAt: last ?? null,
       userLastReadAt: readBy(chat.userId),
       lawyerLastReadAt: readBy(chat.lawyerId),

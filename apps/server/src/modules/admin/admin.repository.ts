@@ -15,6 +15,7 @@ const lawyerColumns = {
   province: lawyerProfiles.province,
   lawyerAssociation: lawyerProfiles.lawyerAssociation,
   membershipNumber: lawyerProfiles.membershipNumber,
+  barCheckedAt: lawyerProfiles.barCheckedAt,
   priceHourCents: lawyerProfiles.priceHourCents,
   verifiedAt: lawyerProfiles.verifiedAt,
   rejectedAt: lawyerProfiles.rejectedAt,
@@ -91,7 +92,14 @@ export function createAdminRepository(db: Db) {
     async verifyLawyer(id: string, adminId: string): Promise<void> {
       await db
         .update(lawyerProfiles)
-        .set({ verifiedAt: new Date(), verifiedBy: adminId, rejectedAt: null, rejectionReason: null })
+        .set({
+          verifiedAt: new Date(),
+          verifiedBy: adminId,
+          rejectedAt: null,
+          rejectionReason: null,
+          barCheckedAt: new Date(),
+          barCheckedBy: adminId,
+        })
         .where(and(eq(lawyerProfiles.userId, id), isNull(lawyerProfiles.verifiedAt)));
     },
 

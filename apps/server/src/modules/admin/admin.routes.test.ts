@@ -120,11 +120,11 @@ describe('lawyers awaiting verification', () => {
     expect(mailsTo(lawyer.mail)).toHaveLength(1);
   });
 
-  it('shows everything needed to decide: association, membership number, photo, registration date', async () => {
+  it('shows everything needed to decide: colegio, colegiado number, photo, registration date', async () => {
     const lawyer = await createLawyer(t.app, { verified: false, photoUrl: '/uploads/avatars/x.png' });
     await t.app.db
       .update(lawyerProfiles)
-      .set({ lawyerAssociation: 'ICAM', membershipNumber: '123456' })
+      .set({ lawyerAssociation: 'madrid', membershipNumber: '123456' })
       .where(eq(lawyerProfiles.userId, lawyer.id));
     const res = await asAdmin(
       'GET',
@@ -141,8 +141,9 @@ describe('lawyers awaiting verification', () => {
       categories: ['Abogado Civil', 'Abogado Divorcios'],
       description: 'Especialista en derecho civil y de familia.',
       province: expect.any(String),
-      lawyerAssociation: 'ICAM',
-      membershipNumber: '123456',
+      barNumber: '123456',
+      barAssociation: 'madrid',
+      barCheckedAt: null,
       price: 60,
       createdAt: lawyer.createdAt.toISOString(),
       verified: false,
@@ -153,6 +154,32 @@ describe('lawyers awaiting verification', () => {
     });
     const oldest = (await asAdmin('GET', '/api/admin/lawyers?verified=false&order=asc&pageSize=100')).json();
     expect(oldest.data.at(-1).id).toBe(lawyer.id);
+
+    // verifying records who checked which colegiación, on the lawyer and in the audit log
+    const verified = await asAdmin('POST', `/api/admin/lawyers/${lawyer.id}/verify`);
+    expect(verified.json().data.barCheckedAt).toEqual(expect.any(String));
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.targetId, lawyer.id));
+    expect(entry).toMatchObject({
+      adminId: admin.id,
+      action: 'lawyer.verify',
+      details: { checked: { barNumber: '123456', barAssociation: 'madrid' } },
+    });
+    const [profile] = await t.app.db
+      .select()
+      .from(lawyerProfiles)
+      .where(eq(lawyerProfiles.userId, lawyer.id));
+    expect(profile?.barCheckedBy).toBe(admin.id);
+  });
+
+  it('treats older free text that is not one of the 83 colegios as not given', async () => {
+    const lawyer = await createLawyer(t.app, { verified: false });
+    await t.app.db
+      .update(lawyerProfiles)
+      .set({ lawyerAssociation: 'ICAM', membershipNumber: '' })
+      .where(eq(lawyerProfiles.userId, lawyer.id));
+    const res = await asAdmin('GET', '/api/admin/lawyers?verified=false&pageSize=100');
+    const row = res.json().data.find((l: { id: string }) => l.id === lawyer.id);
+    expect(row).toMatchObject({ barNumber: null, barAssociation: null });
   });
 
   it('rejects a lawyer with a reason: out of the queue, still refused at login, mailed, audited', async () => {

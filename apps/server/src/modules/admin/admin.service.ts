@@ -1,3 +1,4 @@
+import { barAssociation as findBarAssociation } from '@l4l/shared/constants/bar-associations';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { PageEnvelope } from '@l4l/shared/envelope';
 import type {
@@ -30,10 +31,30 @@ export const STATS_DAYS = 30;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** docs/domain.md, Colegiación: what the lawyer gave, or null for nothing (or older text not on the list). */
+function colegiacionOf(row: { lawyerAssociation: string; membershipNumber: string }) {
+  return {
+    barNumber: row.membershipNumber || null,
+    barAssociation: findBarAssociation(row.lawyerAssociation)?.id ?? null,
+  };
+}
+
 function toAdminLawyer(row: LawyerRow): AdminLawyer {
-  const { priceHourCents, createdAt, verifiedAt, rejectedAt, bannedAt, ...rest } = row;
+  const {
+    priceHourCents,
+    createdAt,
+    verifiedAt,
+    rejectedAt,
+    bannedAt,
+    lawyerAssociation,
+    membershipNumber,
+    barCheckedAt,
+    ...rest
+  } = row;
   return {
     ...rest,
+    ...colegiacionOf({ lawyerAssociation, membershipNumber }),
+    barCheckedAt: iso(barCheckedAt),
     price: centsToEuros(priceHourCents),
     createdAt: createdAt.toISOString(),
     verified: verifiedAt !== null,
@@ -105,13 +126,23 @@ export function createAdminService({ db, sessions, mailer, publicUrl, log }: Dep
       return { data: rows.map(toAdminLawyer), meta: { total, page: query.page, pageSize: query.pageSize } };
     },
 
-    /** The lawyer may log in from now on (and gets a mail saying so); verifying twice changes nothing. */
+    /**
+     * The lawyer may log in from now on (and gets a mail saying so); verifying twice changes nothing. The
+     * administrator verifies after looking the colegiado up in the Abogacía's census, so the audit entry
+     * keeps the number and colegio that were checked (docs/domain.md, Colegiación).
+     */
     async verifyLawyer(admin: AuthUser, id: string): Promise<AdminLawyer> {
       const { lawyer, changed } = await transaction(async (tx) => {
         const before = await lawyerOrNotFound(tx, id);
         if (before.verifiedAt) return { lawyer: before, changed: false };
         await tx.verifyLawyer(id, admin.id);
-        await tx.audit({ adminId: admin.id, action: 'lawyer.verify', targetType: 'user', targetId: id });
+        await tx.audit({
+          adminId: admin.id,
+          action: 'lawyer.verify',
+          targetType: 'user',
+          targetId: id,
+          details: { checked: colegiacionOf(before) },
+        });
         return { lawyer: await lawyerOrNotFound(tx, id), changed: true };
       });
       if (changed) {

@@ -56,6 +56,8 @@ function lawyerPayload(overrides: Record<string, unknown> = {}) {
     lawyerDescription: '  Abogada civilista con quince años de experiencia.  ',
     lawyerPrice: '45,50',
     province: 'Madrid',
+    barNumber: ' 78.412 ',
+    barAssociation: 'madrid',
     lawyerPhoto: '',
     ...overrides,
   };
@@ -165,10 +167,14 @@ describe('POST /api/auth/lawyer/register', () => {
         priceHourCents: lawyerProfiles.priceHourCents,
         searchText: lawyerProfiles.searchText,
         verifiedAt: lawyerProfiles.verifiedAt,
+        barNumber: lawyerProfiles.membershipNumber,
+        barAssociation: lawyerProfiles.lawyerAssociation,
       })
       .from(lawyerProfiles)
       .where(eq(lawyerProfiles.userId, id));
     expect(profile).toMatchObject({
+      barNumber: '78.412',
+      barAssociation: 'madrid',
       description: 'Abogada civilista con quince años de experiencia.',
       categories: ['Abogado Civil', 'Abogado Fiscal'],
       province: 'Madrid',
@@ -188,6 +194,8 @@ describe('POST /api/auth/lawyer/register', () => {
         lawyerDescription: '   ',
         lawyerPrice: '12,5,0',
         province: 'Atlántida',
+        barNumber: '',
+        barAssociation: 'Colegio de Narnia',
       }),
     );
     expect(res.statusCode).toBe(400);
@@ -196,6 +204,8 @@ describe('POST /api/auth/lawyer/register', () => {
       lawyerDescription: 'La descripción es obligatoria.',
       lawyerPrice: 'El precio es obligatorio.',
       province: es.validation.province,
+      barNumber: es.validation.barNumber,
+      barAssociation: es.validation.barAssociation,
     });
   });
 
@@ -206,6 +216,9 @@ describe('POST /api/auth/lawyer/register', () => {
     [{ lawyerPrice: 10.555 }, 'lawyerPrice', es.validation.price],
     [{ lawyerPrice: undefined }, 'lawyerPrice', es.validation.price],
     [{ lawyerPhoto: 'https://example.com/foto.png' }, 'lawyerPhoto', es.validation.price],
+    [{ barNumber: undefined }, 'barNumber', es.validation.barNumber],
+    [{ barNumber: '<b>1</b>' }, 'barNumber', es.validation.barNumber],
+    [{ barAssociation: undefined }, 'barAssociation', es.validation.barAssociation],
   ])('refuses %j', async (overrides, field, message) => {
     const res = await register('lawyer', lawyerPayload(overrides));
     expect(res.statusCode).toBe(400);

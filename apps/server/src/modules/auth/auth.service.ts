@@ -244,6 +244,8 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
             description: input.lawyerDescription,
             categories: input.lawyerCategory,
             province: input.province,
+            lawyerAssociation: input.barAssociation,
+            membershipNumber: input.barNumber,
             priceHourCents: eurosToCents(input.lawyerPrice),
             searchText: searchableText(input.name, input.surname),
           });

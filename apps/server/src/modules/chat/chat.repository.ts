@@ -3,6 +3,7 @@ import type { ProposalStatus } from '@l4l/shared/constants/proposals';
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
+import { refreshResponseTimes } from '../../db/response-time.ts';
 import { cases, chats, messages, proposals, users } from '../../db/schema/index.ts';
 
 export type Audience = 'ALL' | 'USUARIO';
@@ -70,6 +71,8 @@ export type MessageRow = NonNullable<
 
 /** A message as `storeMessage` answers it: the columns of `messageColumns`. */
 type StoredMessageRow = {
+  /** this message is the lawyer's first reply in the chat (docs/domain.md, Response time) */
+  firstReply: boolean;
   id: string;
   chatId: string;
   senderId: string | null;
@@ -235,9 +238,18 @@ export function createChatRepository(db: Db) {
           on conflict (sender_id, client_message_id) do nothing
           returning *
         ), touched as (
-          update ${chats} set last_message_at = ins.created_at from ins where ${chats.id} = ins.chat_id
+          update ${chats} set last_message_at = ins.created_at,
+            first_client_message_at = case
+              when ${chats.firstClientMessageAt} is null and ins.sender_id = ${chats.userId} then ins.created_at
+              else ${chats.firstClientMessageAt} end,
+            first_reply_at = case
+              when ${chats.firstReplyAt} is null and ${chats.firstClientMessageAt} is not null
+                and ins.sender_id = ${chats.lawyerId} then ins.created_at
+              else ${chats.firstReplyAt} end
+          from ins where ${chats.id} = ins.chat_id
+          returning ${chats.firstReplyAt} = ins.created_at and ins.sender_id = ${chats.lawyerId} as first_reply
         )
-        select ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId",
+        select coalesce((select first_reply from touched), false) as "firstReply", ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId",
           nullif(trim(s.name || ' ' || s.surname), '') as "senderName", s.photo_url as "senderImg",
           ins.text, ins.created_at as "createdAt", c.user_id as "userId", c.lawyer_id as "lawyerId",
           ins.type, ins.audience, ins.proposal_id as "proposalId", ins.case_id as "caseId",
@@ -253,6 +265,9 @@ export function createChatRepository(db: Db) {
       // node-postgres parses timestamptz; PGlite may hand back the text
       return row && { ...row, createdAt: new Date(row.createdAt), readAt: null };
     },
+
+    /** docs/domain.md, Response time: the lawyer's median, refreshed when one of their chats gets its first reply. */
+    refreshResponseTime: (lawyerId: string) => refreshResponseTimes(db, lawyerId),
 
     async findMessageByClientId(senderId: string, clientMessageId: string) {
       const [row] = await selectMessages()

@@ -166,6 +166,7 @@ export function createChatService(deps: {
         ? await repo.findMessageByClientId(input.senderId, clientMessageId)
         : undefined);
     if (!row) throw new Error('message not stored');
+    if (stored?.firstReply) await repo.refreshResponseTime(stored.lawyerId);
     return {
       message: toChatMessage(row, deps.feePercent),
       audience: row.audience,

@@ -34,6 +34,7 @@ const profileColumns = {
   activeCases: lawyerProfiles.activeCases,
   finishedCases: lawyerProfiles.finishedCases,
   ratingAvg: lawyerProfiles.ratingAvg,
+  responseMinutes: lawyerProfiles.responseMinutes,
 };
 
 /** What a lawyer card needs (docs/api/http.md, Lawyers), also the base of the detail. */
@@ -56,7 +57,8 @@ const sheetColumns = {
   categories: lawyerProfiles.categories,
   province: lawyerProfiles.province,
   lawyerAssociation: lawyerProfiles.lawyerAssociation,
-  avgResponseTime: lawyerProfiles.avgResponseTime,
+  membershipNumber: lawyerProfiles.membershipNumber,
+  responseMinutes: lawyerProfiles.responseMinutes,
   priceHourCents: lawyerProfiles.priceHourCents,
   priceFirstVisitCents: lawyerProfiles.priceFirstVisitCents,
   firstVisitFree: lawyerProfiles.firstVisitFree,
@@ -226,7 +228,7 @@ export function createLawyersRepository(db: Db) {
         .select({
           ...cardColumns,
           lawyerAssociation: lawyerProfiles.lawyerAssociation,
-          avgResponseTime: lawyerProfiles.avgResponseTime,
+          membershipNumber: lawyerProfiles.membershipNumber,
         })
         .from(lawyerProfiles)
         .innerJoin(users, eq(users.id, lawyerProfiles.userId))
@@ -251,7 +253,13 @@ export function createLawyersRepository(db: Db) {
       account: Pick<typeof users.$inferInsert, 'name' | 'surname' | 'mail' | 'phoneNumber' | 'username'>,
       profile: Pick<
         typeof lawyerProfiles.$inferInsert,
-        'description' | 'categories' | 'province' | 'lawyerAssociation' | 'avgResponseTime' | 'searchText'
+        | 'description'
+        | 'categories'
+        | 'province'
+        | 'lawyerAssociation'
+        | 'membershipNumber'
+        | 'barCheckedAt'
+        | 'searchText'
       >,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {

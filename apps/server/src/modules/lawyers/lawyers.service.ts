@@ -1,3 +1,4 @@
+import { barAssociation as findBarAssociation } from '@l4l/shared/constants/bar-associations';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
 import type { PageEnvelope } from '@l4l/shared/envelope';
@@ -91,6 +92,15 @@ function toListItem(row: LawyerCardRow): LawyerListItem {
     firstVisitFree: row.firstVisitFree,
     lawyerPhoto: row.photoUrl,
     province: row.province,
+    responseTime: row.responseMinutes,
+  };
+}
+
+/** docs/domain.md, Colegiación: what the lawyer gave, or null (older free text not on the list counts as not given). */
+function colegiacionOf(row: { lawyerAssociation: string; membershipNumber: string }) {
+  return {
+    barNumber: row.membershipNumber || null,
+    barAssociation: findBarAssociation(row.lawyerAssociation)?.id ?? null,
   };
 }
 
@@ -128,9 +138,19 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
   async function sheet(id: string): Promise<LawyerSheet> {
     const row = await repository.findSheet(id);
     if (!row) throw notFound();
-    const { priceHourCents, priceFirstVisitCents, firstVisitFree, ...fields } = row;
+    const {
+      priceHourCents,
+      priceFirstVisitCents,
+      firstVisitFree,
+      lawyerAssociation,
+      membershipNumber,
+      responseMinutes,
+      ...fields
+    } = row;
     return {
       ...fields,
+      ...colegiacionOf({ lawyerAssociation, membershipNumber }),
+      responseTime: responseMinutes,
       priceHour: centsToEuros(priceHourCents),
       priceFirstVisit: centsToEuros(priceFirstVisitCents),
       isFirstVisitFree: firstVisitFree,
@@ -201,7 +221,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
           id: card.id,
           name: card.fullName,
           lawyerPhoto: card.lawyerPhoto,
-          lawyerAssociation: row.lawyerAssociation,
+          ...colegiacionOf(row),
           categories: card.categories,
           province: card.province,
           priceFirstVisit: card.priceFirstVisit,
@@ -209,7 +229,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
           description: card.description,
           rating: card.rating,
           totalRatings: card.totalRatings,
-          avgResponseTime: row.avgResponseTime,
+          responseTime: card.responseTime,
           firstVisitFree: card.firstVisitFree,
         },
         lawyerRatings: latestRatings.data,
@@ -224,7 +244,11 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
 
     /** docs/domain.md, Validation rules: the username and the search text follow the name; a mail already taken is 409. */
     async updateProfile(id: string, input: LawyerProfileUpdate): Promise<LawyerSheet> {
-      const { description, categories, province, lawyerAssociation, avgResponseTime, ...account } = input;
+      const { description, categories, province, barNumber, barAssociation, ...account } = input;
+      const before = await repository.findSheet(id);
+      // a changed colegiación has not been checked against the census yet
+      const recheck =
+        before && (before.membershipNumber !== barNumber || before.lawyerAssociation !== barAssociation);
       try {
         const updated = await repository.updateProfile(
           id,
@@ -233,8 +257,9 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
             description,
             categories,
             province,
-            lawyerAssociation,
-            avgResponseTime,
+            lawyerAssociation: barAssociation,
+            membershipNumber: barNumber,
+            ...(recheck ? { barCheckedAt: null } : {}),
             searchText: searchableText(account.name, account.surname),
           },
         );

@@ -326,6 +326,8 @@ describe('images', () => {
               lawyerDescription: 'Abogada civilista.',
               lawyerPrice: 50,
               province: 'Madrid',
+              barNumber: '31.337',
+              barAssociation: 'madrid',
               lawyerPhoto: dataUrl(bytes, 'image/jpeg'),
             },
           });

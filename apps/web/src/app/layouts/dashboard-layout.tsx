@@ -19,6 +19,13 @@ import shell from './shell.module.css';
 const menuCode = onDemand(() => import('./dashboard-menu.tsx'));
 const DashboardMenu = lazy(() => menuCode.load().then((module) => ({ default: module.DashboardMenu })));
 
+// a lawyer's missing colegiación (its sheet's schema) loads apart, so no first screen waits for zod (ADR 0008)
+const ColegiacionBanner = lazy(() =>
+  import('../../features/lawyers/components/colegiacion-banner.tsx').then((module) => ({
+    default: module.ColegiacionBanner,
+  })),
+);
+
 type NavItem = { to: string; label: string; onlyFor?: SessionUser['role'] };
 
 /** docs/product.md, Dashboard: Inicio, Mis casos, Chat privado, Iniciar un caso for clients only, and (+) Cobros for lawyers. */
@@ -128,6 +135,11 @@ export function DashboardLayout() {
         ) : null}
       </header>
       <main id="contenido" className={styles.main} tabIndex={-1}>
+        {user.role === ROLE.ABOGADO && pathname !== paths.profile ? (
+          <Suspense fallback={null}>
+            <ColegiacionBanner user={user} />
+          </Suspense>
+        ) : null}
         <Outlet />
       </main>
     </ChatConnectionProvider>

@@ -155,3 +155,22 @@ export function FormMessage({
     </p>
   );
 }
+
+type SelectFieldProps = Omit<ComponentProps<'select'>, 'id'> & {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+};
+
+/** A native select with its label, hint and error wired like every other field. */
+export function SelectField({ label, error, hint, className, children, ...select }: SelectFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <select className={styles.input} {...control} {...select}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}

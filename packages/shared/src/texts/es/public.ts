@@ -142,8 +142,8 @@ export const es = {
     mailChangeLinkInvalid: 'El enlace para confirmar el correo no es válido o ha caducado.',
     mailChangeNotSent: 'No hemos podido enviar el correo de confirmación. Inténtalo de nuevo.',
     date: 'Introduce una fecha válida (AAAA-MM-DD).',
-    associationTooLong: 'La asociación no puede superar los 25 caracteres.',
-    responseTimeTooLong: 'El tiempo de respuesta no puede superar los 4 caracteres.',
+    barNumber: 'Escribe tu número de colegiado tal como figura en tu colegio (hasta 12 caracteres).',
+    barAssociation: 'Elige tu colegio de la abogacía de la lista.',
     unknownCategory: 'Alguna de las categorías elegidas no existe.',
     experienceLimit: (max: number) => `No puedes guardar más de ${max} entradas de experiencia.`,
     imageRequired: 'Adjunta una imagen PNG o JPEG.',
@@ -202,6 +202,27 @@ export const es = {
     caseInProgress: 'Caso en curso',
     noMessages: 'Sin mensajes disponibles',
     noDate: 'Fecha no disponible',
+  },
+  /** docs/domain.md, Colegiación and Response time: what every audience reads about a lawyer's credentials. */
+  trust: {
+    barAssociation: 'Colegio de la Abogacía',
+    barNumber: 'Número de colegiado',
+    barNumberHint: 'Tal como figura en tu colegio, por ejemplo 78.412.',
+    chooseBarAssociation: 'Elige tu colegio',
+    colegiado: (number: string, colegio: string) => `Colegiado nº ${number} (${colegio})`,
+    /** 'Suele responder en 2 h': minutes on the wire, rounded as a person would say it */
+    respondsIn: (minutes: number) => {
+      if (minutes < 60) return `Suele responder en ${Math.max(1, Math.round(minutes))} min`;
+      const hours = Math.round(minutes / 60);
+      if (hours < 24) return `Suele responder en ${hours} h`;
+      const days = Math.round(hours / 24);
+      return days === 1 ? 'Suele responder en 1 día' : `Suele responder en ${days} días`;
+    },
+    noResponseTime: 'Aún sin datos de respuesta',
+    askTitle: 'Falta tu colegiación',
+    askText:
+      'Indica tu colegio de la abogacía y tu número de colegiado para que podamos comprobarlos y mostrarlos en tu perfil.',
+    askAction: 'Completar mi colegiación',
   },
   common: {
     loading: 'Cargando…',

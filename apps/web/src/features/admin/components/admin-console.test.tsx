@@ -1,3 +1,4 @@
+import { BAR_CENSUS_URL } from '@l4l/shared/constants/bar-associations';
 import type { AdminLawyer, AdminStats, AdminUser, AuditEntry } from '@l4l/shared/schemas/admin';
 import { es } from '@l4l/shared/texts/es';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -27,8 +28,9 @@ const LAWYER: AdminLawyer = {
   categories: ['Abogado Civil', 'Abogado Divorcios'],
   description: 'Derecho civil y de familia.',
   province: 'Salamanca',
-  lawyerAssociation: 'ICASA',
-  membershipNumber: '1.904',
+  barNumber: '1.904',
+  barAssociation: 'salamanca',
+  barCheckedAt: null,
   price: 50,
   createdAt: '2026-11-20T10:00:00.000Z',
   verified: false,
@@ -105,11 +107,15 @@ describe('Abogados pendientes', () => {
       '691098586',
       'Civil, Divorcios',
       'Salamanca',
-      'ICASA',
+      'Colegio de la Abogacía de Salamanca',
       '1.904',
     ]) {
       expect(within(card).getByText(text)).toBeInTheDocument();
     }
+    // the census where the administrator checks the number, opened apart
+    const census = within(card).getByRole('link', { name: es.admin.lawyers.census });
+    expect(census).toHaveAttribute('href', BAR_CENSUS_URL);
+    expect(census).toHaveAttribute('target', '_blank');
     expect(api.callsTo('GET /api/admin/lawyers')[0]?.query.get('verified')).toBe('false');
     await user.click(
       within(card).getByRole('button', { name: `${es.admin.lawyers.verify}: Irene Vega Montero` }),

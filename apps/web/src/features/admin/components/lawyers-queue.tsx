@@ -1,3 +1,4 @@
+import { BAR_CENSUS_URL, barAssociationName } from '@l4l/shared/constants/bar-associations';
 import type { AdminLawyer } from '@l4l/shared/schemas/admin';
 import { es } from '@l4l/shared/texts/es/admin';
 import { useState } from 'react';
@@ -103,17 +104,30 @@ export function LawyersQueue() {
                     </div>
                     <div>
                       <dt>{t.association}</dt>
-                      <dd>{lawyer.lawyerAssociation || t.notGiven}</dd>
+                      <dd>{barAssociationName(lawyer.barAssociation) ?? t.notGiven}</dd>
                     </div>
                     <div>
                       <dt>{t.membershipNumber}</dt>
-                      <dd>{lawyer.membershipNumber || t.notGiven}</dd>
+                      <dd>
+                        {lawyer.barNumber ?? t.notGiven}
+                        {lawyer.barCheckedAt ? (
+                          <span className={styles.barChecked}>
+                            {t.barChecked(formatDay(lawyer.barCheckedAt))}
+                          </span>
+                        ) : null}
+                      </dd>
                     </div>
                     <div>
                       <dt>{t.price}</dt>
                       <dd>{formatAmount(lawyer.price)} €</dd>
                     </div>
                   </dl>
+                  <p className={styles.census}>
+                    <a href={BAR_CENSUS_URL} target="_blank" rel="noopener noreferrer">
+                      {t.census}
+                    </a>
+                    <span>{t.censusHint}</span>
+                  </p>
                   <div>
                     <h3 className={styles.smallHeading}>{t.description}</h3>
                     <p className={styles.description}>{lawyer.description}</p>

@@ -188,7 +188,9 @@ describe('RegisterModal', () => {
     await user.type(screen.getByLabelText(es.register.description), 'Abogada de familia.');
     await user.type(screen.getByLabelText(es.register.price), '60,5');
     await user.click(screen.getByRole('combobox', { name: es.register.province }));
-    await user.click(await screen.findByRole('option', { name: 'Madrid' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Madrid' }));
+    await user.selectOptions(screen.getByLabelText(es.trust.barAssociation), 'Alcalá de Henares');
+    await user.type(screen.getByLabelText(es.trust.barNumber), '4.321');
     await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
     expect(await screen.findByText(es.register.created)).toBeInTheDocument();
     expect(dialog()).toHaveAccessibleName(es.register.lawyerPendingTitle);
@@ -199,6 +201,8 @@ describe('RegisterModal', () => {
       lawyerDescription: 'Abogada de familia.',
       lawyerPrice: 60.5,
       province: 'Madrid',
+      barAssociation: 'alcala-de-henares',
+      barNumber: '4.321',
       phoneNumber: '612345678',
     });
   });
@@ -215,7 +219,9 @@ describe('RegisterModal', () => {
     await user.type(screen.getByLabelText(es.register.description), 'Civil.');
     await user.type(screen.getByLabelText(es.register.price), '50');
     await user.click(screen.getByRole('combobox', { name: es.register.province }));
-    await user.click(await screen.findByRole('option', { name: 'Toda España' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Toda España' }));
+    await user.selectOptions(screen.getByLabelText(es.trust.barAssociation), 'madrid');
+    await user.type(screen.getByLabelText(es.trust.barNumber), '78.412');
     await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
     await waitFor(() => expect(dialog()).toHaveAccessibleName(es.register.credentialsTitle));
     expect(screen.getAllByText(es.register.lawyerExists).length).toBeGreaterThanOrEqual(1);

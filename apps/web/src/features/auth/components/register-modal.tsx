@@ -6,6 +6,7 @@ import { es } from '@l4l/shared/texts/es/account';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { BarAssociationField } from '../../../components/bar-association-field/bar-association-field.tsx';
 import { BackButton, Button } from '../../../components/button/button.tsx';
 import { CategorySelect } from '../../../components/category-select/category-select.tsx';
 import {
@@ -48,6 +49,8 @@ export type RegisterFormValues = {
   lawyerDescription: string;
   lawyerPrice: string;
   province: string;
+  barNumber: string;
+  barAssociation: string;
   lawyerPhoto: string;
 };
 
@@ -62,6 +65,8 @@ const EMPTY_FORM: RegisterFormValues = {
   lawyerDescription: '',
   lawyerPrice: '',
   province: '',
+  barNumber: '',
+  barAssociation: '',
   lawyerPhoto: '',
 };
 
@@ -69,7 +74,15 @@ const STEP_ORDER: readonly RegisterStep[] = ['role', 'method', 'credentials', 'p
 const FIELDS_BY_STEP = {
   credentials: ['mail', 'password'],
   personal: ['name', 'surname', 'phoneNumber'],
-  lawyer: ['lawyerCategory', 'lawyerDescription', 'lawyerPrice', 'province', 'lawyerPhoto'],
+  lawyer: [
+    'lawyerCategory',
+    'lawyerDescription',
+    'lawyerPrice',
+    'province',
+    'barAssociation',
+    'barNumber',
+    'lawyerPhoto',
+  ],
 } as const satisfies Partial<Record<RegisterStep, readonly (keyof RegisterFormValues)[]>>;
 
 /** The shared schemas decide (docs/domain.md, Validation rules); which one depends on the profile chosen in step 1. */
@@ -400,6 +413,17 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
                     />
                   )}
                 </Field>
+              </div>
+              <div className={wizard.row}>
+                <BarAssociationField error={errors.barAssociation?.message} {...register('barAssociation')} />
+                <TextField
+                  label={es.trust.barNumber}
+                  hint={es.trust.barNumberHint}
+                  maxLength={LIMITS.barNumberMax}
+                  autoComplete="off"
+                  error={errors.barNumber?.message}
+                  {...register('barNumber')}
+                />
               </div>
               <Controller
                 control={control}

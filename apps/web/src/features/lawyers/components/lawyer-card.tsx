@@ -80,6 +80,9 @@ export const LawyerCard = memo(function LawyerCard({
           <p className={styles.ratingLine}>
             <RatingSummary rating={lawyer.rating} totalRatings={lawyer.totalRatings} />
           </p>
+          {lawyer.responseTime === null ? null : (
+            <p className={styles.responseTime}>{es.trust.respondsIn(lawyer.responseTime)}</p>
+          )}
         </div>
       </div>
       <p className={styles.description}>{lawyer.description || es.defaults.noDescription}</p>

@@ -22,6 +22,7 @@ const LAWYER = {
   firstVisitFree: false,
   lawyerPhoto: null,
   province: 'Madrid',
+  responseTime: 125,
 };
 const page = (data: unknown[], total = data.length) =>
   json(200, { data, meta: { total, page: 1, pageSize: 12 } });

@@ -11,7 +11,8 @@ const DETAIL = {
     id: ID,
     name: 'Lucía Gómez Prieto',
     lawyerPhoto: null,
-    lawyerAssociation: 'ICAM',
+    barNumber: '78.412',
+    barAssociation: 'madrid',
     categories: ['Abogado Civil', 'Abogado Divorcios'],
     province: 'Madrid',
     priceFirstVisit: 0,
@@ -19,7 +20,7 @@ const DETAIL = {
     description: 'Abogada de familia.',
     rating: 4,
     totalRatings: 2,
-    avgResponseTime: '24h',
+    responseTime: 125,
     firstVisitFree: false,
   },
   lawyerRatings: [],
@@ -62,10 +63,10 @@ describe('LawyerProfile', () => {
     expect(screen.getByText('Abogado Civil')).toBeInTheDocument();
     expect(screen.getByText('Abogado Divorcios')).toBeInTheDocument();
     expect(screen.getByText('Madrid')).toBeInTheDocument();
-    expect(screen.getByText('ICAM')).toBeInTheDocument();
+    expect(screen.getByText('Colegiado nº 78.412 (Colegio de la Abogacía de Madrid)')).toBeInTheDocument();
     expect(screen.getByText('90 €')).toBeInTheDocument();
     expect(screen.getByText(es.dashboard.free)).toBeInTheDocument();
-    expect(screen.getByText('24h')).toBeInTheDocument();
+    expect(screen.getByText('Suele responder en 2 h')).toBeInTheDocument();
     expect(screen.getByText('31')).toBeInTheDocument();
     expect(screen.getByText('Abogada de familia.')).toBeInTheDocument();
     const work = screen.getByRole('region', { name: es.lawyerProfile.workExperience });

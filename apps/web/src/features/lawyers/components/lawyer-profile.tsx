@@ -1,3 +1,4 @@
+import { barAssociationName } from '@l4l/shared/constants/bar-associations';
 import { formatEuros } from '@l4l/shared/format';
 import type { LawyerDetail } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es/profile';
@@ -97,9 +98,12 @@ function LawyerSummary({ detail, action }: { detail: LawyerDetail; action: React
     ],
     [es.lawyerProfile.activeCases, detail.activeCases],
     [es.lawyerProfile.finishedCases, detail.finishedCases],
-    [es.lawyerProfile.avgResponseTime, lawyer.avgResponseTime || '—'],
-    [es.lawyerProfile.association, lawyer.lawyerAssociation || '—'],
+    [
+      es.lawyerProfile.responseTime,
+      lawyer.responseTime === null ? es.trust.noResponseTime : es.trust.respondsIn(lawyer.responseTime),
+    ],
   ];
+  const colegio = barAssociationName(lawyer.barAssociation);
   return (
     <section className={styles.card} aria-labelledby="lawyer-name">
       <header className={styles.header}>
@@ -108,6 +112,9 @@ function LawyerSummary({ detail, action }: { detail: LawyerDetail; action: React
           <h1 id="lawyer-name" className={styles.name}>
             {lawyer.name}
           </h1>
+          {lawyer.barNumber && colegio ? (
+            <p className={styles.colegiado}>{es.trust.colegiado(lawyer.barNumber, colegio)}</p>
+          ) : null}
           <ul className={styles.categories} aria-label={es.lawyerProfile.categories}>
             {lawyer.categories.map((category) => (
               <li key={category}>{category}</li>

@@ -26,8 +26,9 @@ const SHEET = {
   description: 'Abogada de familia.',
   categories: ['Abogado Civil'],
   province: 'Madrid',
-  lawyerAssociation: 'ICAM',
-  avgResponseTime: '24h',
+  barNumber: '78.412',
+  barAssociation: 'madrid',
+  responseTime: 125,
   priceHour: 90,
   priceFirstVisit: 30,
   isFirstVisitFree: false,
@@ -39,7 +40,8 @@ const DETAIL = {
     id: LAWYER.id,
     name: 'Lucía Gómez',
     lawyerPhoto: null,
-    lawyerAssociation: 'ICAM',
+    barNumber: '78.412',
+    barAssociation: 'madrid',
     categories: ['Abogado Civil'],
     province: 'Madrid',
     priceFirstVisit: 30,
@@ -47,7 +49,7 @@ const DETAIL = {
     description: '',
     rating: 0,
     totalRatings: 0,
-    avgResponseTime: '24h',
+    responseTime: 125,
     firstVisitFree: false,
   },
   lawyerRatings: [],
@@ -78,13 +80,16 @@ describe('LawyerSheet', () => {
   it('saves the sheet with Guardar cambios', async () => {
     const api = renderSheet({ [`PUT ${sheetPath}`]: (call) => ok({ ...SHEET, ...(call.body as object) }) });
     const user = userEvent.setup();
-    const association = await screen.findByLabelText(es.lawyerProfile.association);
+    const number = await screen.findByLabelText(es.trust.barNumber);
     expect(screen.getByRole('heading', { name: es.lawyerProfile.sheetTitle })).toBeInTheDocument();
     expect(screen.getByLabelText(es.profile.phone)).toHaveValue('612 345 678');
-    expect(association).toHaveAttribute('maxlength', '25');
-    expect(screen.getByLabelText(es.lawyerProfile.avgResponseTime)).toHaveAttribute('placeholder', '24h');
-    await user.clear(association);
-    await user.type(association, 'ICAB');
+    expect(number).toHaveValue('78.412');
+    expect(screen.getByLabelText(es.trust.barAssociation)).toHaveValue('madrid');
+    // the response time is measured, so nobody types it
+    expect(screen.queryByLabelText(es.lawyerProfile.responseTime)).toBeNull();
+    await user.selectOptions(screen.getByLabelText(es.trust.barAssociation), 'barcelona');
+    await user.clear(number);
+    await user.type(number, '41.208');
     await user.click(screen.getByRole('button', { name: es.buttons.saveChanges }));
     expect(await screen.findByText(es.profile.profileUpdated)).toBeInTheDocument();
     expect(api.callsTo(`PUT ${sheetPath}`)[0]?.body).toMatchObject({
@@ -92,7 +97,8 @@ describe('LawyerSheet', () => {
       phoneNumber: '612345678',
       categories: ['Abogado Civil'],
       province: 'Madrid',
-      lawyerAssociation: 'ICAB',
+      barAssociation: 'barcelona',
+      barNumber: '41.208',
     });
   });
 

@@ -11,6 +11,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { AccountActions } from '../../../components/account-actions/account-actions.tsx';
+import { BarAssociationField } from '../../../components/bar-association-field/bar-association-field.tsx';
 import { Button } from '../../../components/button/button.tsx';
 import { CategorySelect } from '../../../components/category-select/category-select.tsx';
 import { Field, FormMessage, PhoneField, TextAreaField, TextField } from '../../../components/form/field.tsx';
@@ -40,8 +41,9 @@ const toForm = (sheet: LawyerSheetData): SheetForm => ({
   // the server only stores known categories and provinces
   categories: sheet.categories as SheetForm['categories'],
   province: sheet.province as SheetForm['province'],
-  lawyerAssociation: sheet.lawyerAssociation,
-  avgResponseTime: sheet.avgResponseTime,
+  // not given yet: the lawyer is asked to choose (the schema refuses an empty choice)
+  barNumber: sheet.barNumber ?? '',
+  barAssociation: (sheet.barAssociation ?? '') as SheetForm['barAssociation'],
 });
 
 type LawyerSheetProps = {
@@ -220,18 +222,14 @@ function SheetForm({
               />
             )}
           </Field>
+          <BarAssociationField error={errors.barAssociation?.message} {...register('barAssociation')} />
           <TextField
-            label={es.lawyerProfile.association}
-            maxLength={LIMITS.associationMax}
-            error={errors.lawyerAssociation?.message}
-            {...register('lawyerAssociation')}
-          />
-          <TextField
-            label={es.lawyerProfile.avgResponseTime}
-            maxLength={LIMITS.responseTimeMax}
-            placeholder={es.lawyerProfile.avgResponsePlaceholder}
-            error={errors.avgResponseTime?.message}
-            {...register('avgResponseTime')}
+            label={es.trust.barNumber}
+            hint={es.trust.barNumberHint}
+            maxLength={LIMITS.barNumberMax}
+            autoComplete="off"
+            error={errors.barNumber?.message}
+            {...register('barNumber')}
           />
         </div>
         <div className={styles.actions}>

@@ -1,0 +1,1 @@
+ALTER TABLE "lawyer_profiles" DROP COLUMN "avg_response_time";

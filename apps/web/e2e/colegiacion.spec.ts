@@ -1,0 +1,85 @@
+import { es } from '@l4l/shared/texts/es';
+import { expect, test } from '@playwright/test';
+import { freshMail, presetConsent, signedInPage, signInAsAdmin } from './support.ts';
+
+const CLIENT = 'cliente1@l4l.demo';
+
+/** docs/domain.md, Colegiación: from the wizard to the administrator's check to the profile. */
+test('a lawyer registers with a colegiado number, the admin checks and verifies it, the profile shows it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await presetConsent(page, 'false');
+  const mail = freshMail('colegiada');
+  const surname = `Colegiada ${Date.now().toString(36)}`;
+  await page.goto('/registro');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: new RegExp(es.register.roleLawyer) }).check();
+  await dialog.getByRole('button', { name: es.buttons.continue }).click();
+  await dialog.getByRole('button', { name: es.register.withEmail }).click();
+  await dialog.getByLabel(es.login.email).fill(mail);
+  await dialog.getByLabel(es.login.password, { exact: true }).fill('Abogada-Clave-2026');
+  await dialog.getByRole('button', { name: es.buttons.continue }).click();
+  await dialog.getByLabel(es.register.name, { exact: true }).fill('Inés');
+  await dialog.getByLabel(es.register.surname).fill(surname);
+  await dialog.getByLabel(es.register.phone).fill('698765432');
+  await dialog.getByRole('button', { name: es.buttons.continue }).click();
+
+  await dialog.getByRole('button', { name: new RegExp(es.register.categories) }).click();
+  await page.getByRole('checkbox', { name: 'Abogado Laboral', exact: true }).check();
+  await page.keyboard.press('Escape');
+  await dialog.getByLabel(es.register.description).fill('Laboralista en Sevilla: despidos y reclamaciones.');
+  await dialog.getByLabel(es.register.price).fill('70');
+  await dialog.getByRole('combobox', { name: es.register.province }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Sevilla', exact: true }).click();
+  // a number that is no number is refused beside its field, before anything is sent
+  await dialog.getByLabel(es.trust.barAssociation).selectOption('sevilla');
+  await dialog.getByLabel(es.trust.barNumber).fill('ninguno');
+  await dialog.getByRole('button', { name: es.buttons.createUser }).click();
+  await expect(dialog.getByText(es.validation.barNumber)).toBeVisible();
+  await dialog.getByLabel(es.trust.barNumber).fill('9.818');
+  await dialog.getByRole('button', { name: es.buttons.createUser }).click();
+  await expect(dialog.getByText(es.register.lawyerPendingTitle)).toBeVisible();
+
+  // the administrator sees both, with the census to check them, and verifies
+  const admin = await browser.newPage();
+  await presetConsent(admin, 'false');
+  await signInAsAdmin(admin);
+  await admin
+    .getByRole('navigation', { name: es.admin.consoleNav })
+    .getByRole('link', { name: es.admin.sections.lawyers })
+    .click();
+  await admin.getByLabel(es.dashboard.sortBy).selectOption({ label: es.admin.lawyers.sortNewest });
+  const card = admin.getByRole('article', { name: `Inés ${surname}` });
+  await expect(card.getByText('Colegio de la Abogacía de Sevilla')).toBeVisible();
+  await expect(card.getByText('9.818')).toBeVisible();
+  await expect(card.getByRole('link', { name: es.admin.lawyers.census })).toHaveAttribute(
+    'href',
+    /abogacia\.es/,
+  );
+  await admin.screenshot({ path: '/tmp/trust-shots/admin-queue-1280.png', fullPage: false });
+  await card.getByRole('button', { name: new RegExp(`^${es.admin.lawyers.verify}`) }).click();
+  await expect(admin.getByText(/ya puede iniciar sesión/)).toBeVisible();
+
+  // a client finds her in the directory and reads the colegiación on her profile
+  const client = await signedInPage(browser, CLIENT);
+  const found = await client.request.get(`/api/lawyers?search=${encodeURIComponent(surname)}`);
+  const id = (await found.json()).data[0]?.id as string;
+  expect(id).toBeTruthy();
+  await client.goto(`/dashboard/abogados/${id}`);
+  await expect(client.getByText('Colegiado nº 9.818 (Colegio de la Abogacía de Sevilla)')).toBeVisible();
+  await expect(client.getByText(es.trust.noResponseTime)).toBeVisible();
+  await client.screenshot({ path: '/tmp/trust-shots/profile-1280.png', fullPage: true });
+  await client.setViewportSize({ width: 375, height: 812 });
+  await client.screenshot({ path: '/tmp/trust-shots/profile-375.png', fullPage: true });
+});
+
+test('the directory cards say how soon a lawyer usually answers', async ({ browser }) => {
+  const client = await signedInPage(browser, CLIENT);
+  await client.goto('/dashboard/inicio');
+  await expect(client.getByText(/^Suele responder en /).first()).toBeVisible();
+  await client.screenshot({ path: '/tmp/trust-shots/directory-1280.png' });
+  await client.setViewportSize({ width: 375, height: 812 });
+  await client.screenshot({ path: '/tmp/trust-shots/directory-375.png', fullPage: false });
+});

@@ -1,0 +1,20 @@
+import { BAR_ASSOCIATIONS } from '@l4l/shared/constants/bar-associations';
+import { es } from '@l4l/shared/texts/es/public';
+import type { ComponentProps } from 'react';
+import { SelectField } from '../form/field.tsx';
+
+type BarAssociationFieldProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'children'>;
+
+/** docs/domain.md, Colegiación: one of Spain's 83 Colegios de la Abogacía, named by its town. */
+export function BarAssociationField(props: BarAssociationFieldProps) {
+  return (
+    <SelectField label={es.trust.barAssociation} {...props}>
+      <option value="">{es.trust.chooseBarAssociation}</option>
+      {BAR_ASSOCIATIONS.map((colegio) => (
+        <option key={colegio.id} value={colegio.id}>
+          {colegio.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
