@@ -69,6 +69,9 @@ describe('the chat with the case actions composed in app/', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: es.buttons.reject }));
+    // 'Rechazar' asks first, in a dialog with an optional reason
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: es.proposals.rejectConfirm }));
     expect(await screen.findByText(es.proposals.rejected)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: es.buttons.accept })).not.toBeInTheDocument();
     expect(api.callsTo(`POST /api/proposal/reject-proposal/p-1/${CHAT.id}`)).toHaveLength(1);

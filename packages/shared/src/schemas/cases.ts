@@ -169,19 +169,23 @@ export type Proposal = z.infer<typeof proposalSchema>;
  * POST /api/proposal/reject-proposal/{proposalId}/{chatId}: an optional body with the client's reason, for
  * the lawyer (blank is none); no body at all still rejects.
  */
-export const rejectProposalSchema = z
-  .object({
-    reason: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .trim()
-        .max(LIMITS.descriptionMax, { error: es.proposals.rejectReasonTooLong(LIMITS.descriptionMax) })
-        .optional(),
-    ),
-  })
-  .optional()
-  .default({});
+export const rejectProposalSchema = z.preprocess(
+  // a request without a body reaches the schema as null
+  (body) => body ?? undefined,
+  z
+    .object({
+      reason: z.preprocess(
+        blankToUndefined,
+        z
+          .string()
+          .trim()
+          .max(LIMITS.descriptionMax, { error: es.proposals.rejectReasonTooLong(LIMITS.descriptionMax) })
+          .optional(),
+      ),
+    })
+    .optional()
+    .default({}),
+);
 export type RejectProposalInput = z.input<typeof rejectProposalSchema>;
 
 /** POST /api/proposal/accept-proposal/{proposalId} answers the payment page's URL. */

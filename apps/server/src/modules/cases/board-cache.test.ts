@@ -5,7 +5,7 @@ import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../
 /** The board's pages are served again for a few seconds outside tests (ADR 0006): what stays fresh. */
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {
-  t = await buildTestApp({ env: 'development' });
+  t = await buildTestApp({ env: 'development', shortCaches: true });
 });
 afterAll(async () => t.close());
 

@@ -126,7 +126,12 @@ describe('SEND /app/chat', () => {
         caseId: null,
         proposalAmount: null,
         proposalStatus: null,
+        caseTitle: null,
+        platformFee: null,
         clientMessageId: 'c-1',
+        documentId: null,
+        size: null,
+        readAt: null,
       });
     }
     await settle();

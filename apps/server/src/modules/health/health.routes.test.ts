@@ -43,7 +43,7 @@ describe('GET /api/health', () => {
     expect(live.json()).toEqual({ data: { status: 'ok' } });
     const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ data: { status: 'ok', db: 'ok' } });
+    expect(ready.json()).toEqual({ data: { status: 'ok', db: 'ok', storage: 'ok', mail: 'ok' } });
   });
 
   it('answers 503 with Retry-After when the database stops answering; live still 200', async () => {

@@ -253,6 +253,8 @@ describe('changing the sign-in mail', () => {
       description: 'Especialista en derecho civil.',
       categories: ['Abogado Civil'],
       province: 'Madrid',
+      barNumber: '78.412',
+      barAssociation: 'madrid',
     };
     const put = (payload: object) =>
       t.app.inject({
