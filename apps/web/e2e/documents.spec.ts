@@ -53,8 +53,10 @@ test('a client attaches a PDF in the chat with a progress bar; the lawyer downlo
     await route.continue();
   });
   const file = pdf();
+  // a name of its own per attempt: a retry finds the first attempt's document in the same chat
+  const name = `Nómina de marzo ${test.info().retry + 1}.pdf`;
   await client.getByTestId('chat-document-input').setInputFiles({
-    name: 'Nómina de marzo.pdf',
+    name,
     mimeType: 'application/pdf',
     buffer: file,
   });
@@ -66,13 +68,13 @@ test('a client attaches a PDF in the chat with a progress bar; the lawyer downlo
   await expect(progress).toBeHidden({ timeout: 20_000 });
 
   // live on the lawyer's side, with its download
-  const bubble = lawyer.getByRole('log').getByText('Nómina de marzo.pdf');
+  const bubble = lawyer.getByRole('log').getByText(name, { exact: true }).first();
   await expect(bubble).toBeVisible(loaded);
   const [download] = await Promise.all([
     lawyer.waitForEvent('download'),
     lawyer
       .getByRole('log')
-      .getByRole('link', { name: /Descargar Nómina de marzo\.pdf/ })
+      .getByRole('link', { name: `Descargar ${name}` })
       .last()
       .click(),
   ]);
@@ -93,7 +95,7 @@ test('a client attaches a PDF in the chat with a progress bar; the lawyer downlo
   await client.goto(`/dashboard/casos/${theCase?.id}`);
   const panel = client.getByTestId('case-documents');
   await expect(panel.getByRole('heading', { name: es.documents.title })).toBeVisible(loaded);
-  await expect(panel.getByText('Nómina de marzo.pdf')).toBeVisible();
+  await expect(panel.getByText(name, { exact: true }).first()).toBeVisible();
   await panel.scrollIntoViewIfNeeded();
   await shoot(client, 'case-documents');
 });

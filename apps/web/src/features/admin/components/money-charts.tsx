@@ -30,7 +30,7 @@ export function WeekChart({
 }) {
   return (
     <ResponsiveContainer width="100%" height={200}>
-      <BarChart data={weeks} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart accessibilityLayer={false} data={weeks} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dedbd3" />
         <XAxis dataKey="week" tickFormatter={shortDay} tick={{ fontSize: 12, fill: '#545b69' }} />
         <YAxis
