@@ -141,6 +141,8 @@ test('a client and a lawyer chat live, attach a picture, and a new proposal reac
 
   // the client rejects it: the buttons go and the server's notice reaches the lawyer
   await clientCard.getByRole('button', { name: es.buttons.reject }).click();
+  // 'Rechazar' asks first; the reason is optional
+  await client.getByRole('dialog').getByRole('button', { name: es.proposals.rejectConfirm }).click();
   await expect(client.getByText(es.proposals.rejected)).toBeVisible();
   await expect(clientCard.getByRole('button')).toHaveCount(0);
 
