@@ -57,6 +57,8 @@ function png(): Buffer {
 test('a client and a lawyer chat live, attach a picture, and a new proposal reaches only the client', async ({
   browser,
 }) => {
+  // two browsers, an accessibility audit of a full conversation, a picture and a proposal: a long journey
+  test.slow();
   const client = await signedInPage(browser, CLIENT_MAIL);
   const lawyer = await signedInPage(browser, LAWYER_MAIL);
   const clientId = await myId(client);
