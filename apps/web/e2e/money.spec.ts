@@ -4,7 +4,14 @@ import { caseCode } from '@l4l/shared/constants/cases';
 import { es } from '@l4l/shared/texts/es';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { adminToken, E2E_ADMIN, presetConsent, registerClient, signedInPage } from './support.ts';
+import {
+  adminToken,
+  DEMO_PASSWORD,
+  E2E_ADMIN,
+  presetConsent,
+  registerClient,
+  signedInPage,
+} from './support.ts';
 
 /**
  * The money journey: a lawyer sets up the sandbox payout account from 'Cobros'; a client pays a proposal,
@@ -12,8 +19,33 @@ import { adminToken, E2E_ADMIN, presetConsent, registerClient, signedInPage } fr
  * the transfer ENVIADA; an administrator refunds half of another case in 'Pagos', and the client's invoices
  * show the rectifying invoice of that half.
  */
-// MONEY_LAWYER: another demo lawyer, to run the journey again against a server it already ran on
-const LAWYER_MAIL = process.env.MONEY_LAWYER ?? 'carmen.rodriguez@l4l.demo';
+// demo lawyers, in the order they are tried: the journey takes the first without a payout account (the demo
+// gives one to every lawyer with a paid case but the last), so it also runs again on a server it ran on
+const CANDIDATES = [
+  'carmen.rodriguez',
+  'sofia.jimenez',
+  'ainhoa.larranaga',
+  'pilar.gomez',
+  'nuria.puig',
+  'elena.navarro',
+  'raul.moreno',
+  'inigo.etxeberria',
+  'andres.castro',
+].map((name) => `${name}@l4l.demo`);
+
+async function lawyerWithoutPayoutAccount(browser: Browser): Promise<string> {
+  for (const mail of CANDIDATES) {
+    const context = await browser.newContext();
+    const login = await context.request.post('/api/auth/login', {
+      data: { email: mail, password: DEMO_PASSWORD },
+    });
+    const answer = login.ok() ? await context.request.get('/api/payouts/account') : null;
+    const status = answer?.ok() ? ((await answer.json()).data.status as string) : null;
+    await context.close();
+    if (status === 'none') return mail;
+  }
+  throw new Error('every candidate demo lawyer has a payout account already');
+}
 const t = moneyWebEs;
 // the machines that run the journeys are often busy: screens get more time to show than the default
 const expectSoon = expect.configure({ timeout: 30_000 });
@@ -71,7 +103,7 @@ test('a lawyer is paid when the client confirms; an administrator refunds half o
   browser,
 }) => {
   test.setTimeout(600_000);
-  const lawyer = await signedInPage(browser, LAWYER_MAIL);
+  const lawyer = await signedInPage(browser, await lawyerWithoutPayoutAccount(browser));
 
   // Cobros: no payout account yet; the button opens the sandbox onboarding form
   await lawyer.goto('/dashboard/inicio');
