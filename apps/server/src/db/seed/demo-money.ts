@@ -24,7 +24,12 @@ const accountId = (lawyerId: string) =>
  * sandbox payout account (all but one, whose money shows as available); one running case disputed; one
  * running case refunded in part. Mutates the payments it is given (ids, refunded amounts).
  */
-export function planDemoMoney(input: { cases: Row<typeof cases>[]; payments: Row<typeof payments>[] }) {
+export function planDemoMoney(input: {
+  cases: Row<typeof cases>[];
+  payments: Row<typeof payments>[];
+  /** a lawyer left without a payout account whatever their cases, so the set-up can be tried */
+  keepWithoutAccount?: string;
+}) {
   const plan = {
     accounts: [] as Row<typeof payoutAccounts>[],
     transfers: [] as Row<typeof transfers>[],
@@ -51,9 +56,9 @@ export function planDemoMoney(input: { cases: Row<typeof cases>[]; payments: Row
   const paid = input.payments.filter((p) => p.status === 'COMPLETADO' && p.completedAt);
   const lawyers = [...new Set(paid.map((p) => p.lawyerId))];
   // the last lawyer with payments has not set up payouts yet: their money waits as available
-  const withoutAccount = lawyers.at(-1);
+  const withoutAccount = new Set([lawyers.at(-1), input.keepWithoutAccount]);
   for (const lawyerId of lawyers) {
-    if (lawyerId === withoutAccount) continue;
+    if (withoutAccount.has(lawyerId)) continue;
     plan.accounts.push({
       lawyerId,
       provider: 'sandbox',
@@ -120,7 +125,7 @@ export function planDemoMoney(input: { cases: Row<typeof cases>[]; payments: Row
       ['lawyer_payable', -share],
     ]);
     const transferId = stableId(`transfer:${payment.caseId}`);
-    const sent = payment.lawyerId !== withoutAccount;
+    const sent = !withoutAccount.has(payment.lawyerId);
     plan.transfers.push({
       id: transferId,
       caseId: payment.caseId,

@@ -184,7 +184,8 @@ export async function seedDemo(
     await insertAll(tx, cases, plan.cases);
     await insertAll(tx, chats, plan.chats);
     await insertAll(tx, proposals, plan.proposals);
-    const money = planDemoMoney(plan);
+    // carmen.rodriguez has not set up payouts: 'Cobros' offers her the set-up
+    const money = planDemoMoney({ ...plan, keepWithoutAccount: demoId('carmen.rodriguez@l4l.demo') });
     await insertAll(tx, payments, plan.payments);
     await insertAll(tx, payoutAccounts, money.accounts);
     await insertAll(tx, transfers, money.transfers);
