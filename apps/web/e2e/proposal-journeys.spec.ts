@@ -195,8 +195,13 @@ test("after payment the lawyer's case page shows the client, with mail and phone
   test.setTimeout(300_000);
   // the demo's ACTIVO case of Javier López with María José Blanco (apps/server/src/db/seed/demo-cases.ts)
   const page = await signedInPage(browser, 'javier.lopez@l4l.demo');
-  await page.goto('/dashboard/casos?status=ACTIVO');
-  await page.getByRole('link', { name: 'Compra de vivienda con una hipoteca antigua sin cancelar' }).click();
+  // found through the API: journeys before this one may have given the lawyer newer active cases, which
+  // push the demo's off the list's first page
+  const answer = await page.request.get(`/api/cases/lawyer/${await myId(page)}?status=ACTIVO&pageSize=100`);
+  const active = (await answer.json()).data as Array<{ id: string; title: string }>;
+  const demoCase = active.find((c) => c.title === 'Compra de vivienda con una hipoteca antigua sin cancelar');
+  expect(demoCase).toBeDefined();
+  await page.goto(`/dashboard/casos/${demoCase?.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/\/ Caso #[0-9A-F]{8}/);
   await shootBothWidths(page, testInfo, 'item7-lawyer-case');
   await expect(field(page, 'Cliente')).toContainText('María José Blanco Rey');
