@@ -17,6 +17,8 @@ const shots = (name: string) => path.join(test.info().outputDir, `${name}.png`);
 test('a client with fiscal data pays and downloads the invoice; the lawyer sees it and the fee invoice', async ({
   browser,
 }) => {
+  // two browsers, a payment and two PDFs read back: more than the default minute on a busy machine
+  test.slow();
   const client = await signedInPage(browser, CLIENT_MAIL);
   const lawyer = await signedInPage(browser, LAWYER_MAIL);
 
