@@ -128,7 +128,9 @@ describe('GET /api/health', () => {
       { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: 'l4l-test-ready' },
     );
     const ready = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
-    expect(ready.json()).toEqual({ data: { status: 'ok', db: 'ok', redis: 'ok', storage: 'ok', mail: 'ok' } });
+    expect(ready.json()).toEqual({
+      data: { status: 'ok', db: 'ok', redis: 'ok', storage: 'ok', mail: 'ok' },
+    });
     await other.close();
   });
 });
