@@ -1,6 +1,6 @@
 import { es } from '@l4l/shared/texts/es';
 import { expect, test } from '@playwright/test';
-import { freshMail, presetConsent, signedInPage, signInAsAdmin } from './support.ts';
+import { freshMail, presetConsent, shootBothWidths, signedInPage, signInAsAdmin } from './support.ts';
 
 const CLIENT = 'cliente1@l4l.demo';
 
@@ -58,7 +58,7 @@ test('a lawyer registers with a colegiado number, the admin checks and verifies 
     'href',
     /abogacia\.es/,
   );
-  await admin.screenshot({ path: '/tmp/trust-shots/admin-queue-1280.png', fullPage: false });
+  await shootBothWidths(admin, 'admin-queue-colegiacion');
   await card.getByRole('button', { name: new RegExp(`^${es.admin.lawyers.verify}`) }).click();
   await expect(admin.getByText(/ya puede iniciar sesión/)).toBeVisible();
 
@@ -70,16 +70,12 @@ test('a lawyer registers with a colegiado number, the admin checks and verifies 
   await client.goto(`/dashboard/abogados/${id}`);
   await expect(client.getByText('Colegiado nº 9.818 (Colegio de la Abogacía de Sevilla)')).toBeVisible();
   await expect(client.getByText(es.trust.noResponseTime)).toBeVisible();
-  await client.screenshot({ path: '/tmp/trust-shots/profile-1280.png', fullPage: true });
-  await client.setViewportSize({ width: 375, height: 812 });
-  await client.screenshot({ path: '/tmp/trust-shots/profile-375.png', fullPage: true });
+  await shootBothWidths(client, 'profile-colegiacion');
 });
 
 test('the directory cards say how soon a lawyer usually answers', async ({ browser }) => {
   const client = await signedInPage(browser, CLIENT);
   await client.goto('/dashboard/inicio');
   await expect(client.getByText(/^Suele responder en /).first()).toBeVisible();
-  await client.screenshot({ path: '/tmp/trust-shots/directory-1280.png' });
-  await client.setViewportSize({ width: 375, height: 812 });
-  await client.screenshot({ path: '/tmp/trust-shots/directory-375.png', fullPage: false });
+  await shootBothWidths(client, 'directory-response-time');
 });

@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { es } from '@l4l/shared/texts/es';
-import { expect, type Page, test } from '@playwright/test';
-import { myId, signedInPage } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { myId, shootBothWidths as shoot, signedInPage } from './support.ts';
 
 /**
  * Case documents in the chat: Ana (cliente1) and Álvaro share an ACTIVO case. The client attaches a PDF
@@ -10,7 +10,6 @@ import { myId, signedInPage } from './support.ts';
  */
 const CLIENT_MAIL = 'cliente1@l4l.demo';
 const LAWYER_MAIL = 'alvaro.fernandez@l4l.demo';
-const SHOTS = '/tmp/files-shots';
 
 /** A small valid PDF (a few hundred KB of comment so the upload takes a moment), made here. */
 function pdf(): Buffer {
@@ -19,14 +18,6 @@ function pdf(): Buffer {
     `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n${filler}trailer << /Root 1 0 R >>\n%%EOF\n`,
     'latin1',
   );
-}
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
-  }
 }
 
 test('a client attaches a PDF in the chat with a progress bar; the lawyer downloads the same bytes; the client sees Leído', async ({

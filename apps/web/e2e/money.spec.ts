@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { caseCode } from '@l4l/shared/constants/cases';
 import { es } from '@l4l/shared/texts/es';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
@@ -10,6 +8,7 @@ import {
   E2E_ADMIN,
   presetConsent,
   registerClient,
+  shootBothWidths as shoot,
   signedInPage,
 } from './support.ts';
 
@@ -49,19 +48,6 @@ async function lawyerWithoutPayoutAccount(browser: Browser): Promise<string> {
 const t = moneyWebEs;
 // the machines that run the journeys are often busy: screens get more time to show than the default
 const expectSoon = expect.configure({ timeout: 30_000 });
-// screenshots of every screen at both widths, when MONEY_SHOTS names a folder (not in CI: they cost time)
-const SHOTS = process.env.MONEY_SHOTS;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 async function clientPage(browser: Browser) {
   const context = await browser.newContext();
   const account = await registerClient(context.request);

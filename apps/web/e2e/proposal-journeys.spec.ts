@@ -1,37 +1,11 @@
-import path from 'node:path';
 import { es } from '@l4l/shared/texts/es';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Page,
-  type TestInfo,
-  test,
-} from '@playwright/test';
-import { adminToken, myId, registerClient, signedInPage } from './support.ts';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { adminToken, myId, registerClient, shootBothWidths, signedInPage } from './support.ts';
 
 /**
  * Journeys of a case addressed to one lawyer, its proposals and what the screens say about them: each
  * starts where a person starts (Mis casos, the case page, the chat) and checks what the screen says.
  */
-
-const WIDTHS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
-
-/** Screenshots at both widths, into SHOTS_DIR when set (to compare a build before and after a change). */
-async function shootBothWidths(page: Page, testInfo: TestInfo, name: string) {
-  const dir = process.env.SHOTS_DIR ?? testInfo.outputPath();
-  for (const size of WIDTHS) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.screenshot({
-      path: path.join(dir, `${name}-${size.width}x${size.height}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** The value beside a label of the case detail's left panel. */
 const field = (page: Page, label: string) =>
@@ -80,7 +54,7 @@ async function sendProposal(page: Page, price: string, message: string) {
 test("a case addressed to one lawyer gets a proposal from the case page, from Mis casos and from the client's chat", async ({
   browser,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(300_000);
   const token = Date.now().toString(36);
   const title = `Fianza del piso ${token}`;
@@ -94,21 +68,21 @@ test("a case addressed to one lawyer gets a proposal from the case page, from Mi
   // the case page: 'Enviar propuesta' beside the case's data
   await lawyerPage.goto(`/dashboard/casos/${caseId}`);
   await expect(lawyerPage.getByText(title, { exact: true })).toBeVisible();
-  await shootBothWidths(lawyerPage, testInfo, 'item1-case-page');
+  await shootBothWidths(lawyerPage, 'item1-case-page');
   await expect(lawyerPage.getByRole('button', { name: es.buttons.sendProposal })).toBeVisible();
 
   // Mis casos: the case's row offers it too
   await lawyerPage.goto('/dashboard/casos');
   const row = lawyerPage.getByRole('article', { name: title });
   await expect(row).toBeVisible();
-  await shootBothWidths(lawyerPage, testInfo, 'item1-my-cases');
+  await shootBothWidths(lawyerPage, 'item1-my-cases');
   await expect(row.getByRole('button', { name: es.buttons.sendProposal })).toBeVisible();
 
   // the chat with the client knows their open case with this lawyer, and proposes on it
   await lawyerPage.goto(`/dashboard/chat?with=${clientId}`);
   const cases = lawyerPage.getByRole('region', { name: /Casos abiertos/ });
   await expect(lawyerPage.getByRole('log')).toBeVisible();
-  await shootBothWidths(lawyerPage, testInfo, 'item1-chat');
+  await shootBothWidths(lawyerPage, 'item1-chat');
   await expect(cases).toContainText(title);
   await cases.getByRole('button', { name: es.buttons.sendProposal }).click();
   await sendProposal(lawyerPage, '350,50', 'Te ayudo a reclamarla: burofax y, si hace falta, demanda.');
@@ -123,7 +97,7 @@ test("a case addressed to one lawyer gets a proposal from the case page, from Mi
 test('a proposal card names its case and shows the amount with IVA, and the lawyer sees the fee and what they receive', async ({
   browser,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(300_000);
   const token = Date.now().toString(36);
   const first = `Fianza del piso ${token}`;
@@ -165,7 +139,7 @@ test('a proposal card names its case and shows the amount with IVA, and the lawy
   await lawyerPage.goto(`/dashboard/chat?with=${clientId}`);
   const lawyerCards = lawyerPage.getByRole('article', { name: es.chat.proposalTitle });
   await expect(lawyerCards).toHaveCount(2);
-  await shootBothWidths(lawyerPage, testInfo, 'item6-lawyer-chat');
+  await shootBothWidths(lawyerPage, 'item6-lawyer-chat');
   await expect(lawyerCards.first()).toContainText(first);
   await expect(lawyerCards.first()).toContainText(`#${code(caseId)}`);
   await expect(lawyerCards.last()).toContainText(second);
@@ -178,7 +152,7 @@ test('a proposal card names its case and shows the amount with IVA, and the lawy
   await clientPage.goto(`/dashboard/chat?with=${lawyerId}`);
   const clientCards = clientPage.getByRole('article', { name: es.chat.proposalTitle });
   await expect(clientCards).toHaveCount(2);
-  await shootBothWidths(clientPage, testInfo, 'item6-client-chat');
+  await shootBothWidths(clientPage, 'item6-client-chat');
   await expect(clientCards.first()).toContainText(first);
   await expect(clientCards.first()).toContainText(`#${code(caseId)}`);
   await expect(clientCards.last()).toContainText(second);
@@ -191,7 +165,7 @@ test('a proposal card names its case and shows the amount with IVA, and the lawy
 
 test("after payment the lawyer's case page shows the client, with mail and phone, labelled 'Cliente'", async ({
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(300_000);
   // the demo's ACTIVO case of Javier López with María José Blanco (apps/server/src/db/seed/demo-cases.ts)
   const page = await signedInPage(browser, 'javier.lopez@l4l.demo');
@@ -203,7 +177,7 @@ test("after payment the lawyer's case page shows the client, with mail and phone
   expect(demoCase).toBeDefined();
   await page.goto(`/dashboard/casos/${demoCase?.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/\/ Caso #[0-9A-F]{8}/);
-  await shootBothWidths(page, testInfo, 'item7-lawyer-case');
+  await shootBothWidths(page, 'item7-lawyer-case');
   await expect(field(page, 'Cliente')).toContainText('María José Blanco Rey');
   await expect(field(page, 'Correo electrónico')).toHaveText('cliente3@l4l.demo');
   await expect(field(page, 'Teléfono')).toHaveText(/^6\d{8}$/);
@@ -214,7 +188,7 @@ test("after payment the lawyer's case page shows the client, with mail and phone
 test("'Rechazar' asks first, with an optional reason the lawyer reads in the chat", async ({
   browser,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(300_000);
   const token = Date.now().toString(36);
   const { caseId, clientId, lawyerId, clientPage, lawyerPage } = await addressedCase(
@@ -233,7 +207,7 @@ test("'Rechazar' asks first, with an optional reason the lawyer reads in the cha
   await card.getByRole('button', { name: es.buttons.reject }).click();
   const dialog = clientPage.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await shootBothWidths(clientPage, testInfo, 'item3-reject-dialog');
+  await shootBothWidths(clientPage, 'item3-reject-dialog');
   // nothing is rejected until confirmed: cancelling keeps the buttons
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -310,4 +310,23 @@ export async function expectFocusTrapped(page: Page, dialog: Locator) {
     }
     expect(back, `${key} never came back round to the first control of the dialog`).toBe(true);
   }
+}
+
+/**
+ * Screenshots of the page at 1280×800 and 375×812, into the folder SHOTS_DIR names (a path of the caller's
+ * choosing, to look at the screens or compare a build before and after a change); nothing when it is unset,
+ * so a CI run spends no time on them.
+ */
+export async function shootBothWidths(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}x${height}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
