@@ -5,9 +5,10 @@
  * `--no-e2e` skips the browser tests; `--only-server` runs just the server integration tests (CI uses it
  * for the second run against PostgreSQL).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const args = new Set(process.argv.slice(2));
@@ -32,9 +33,17 @@ function run(label, command, commandArgs, env = {}) {
   return result.status === 0;
 }
 
+function readJsonText(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function readJson(file) {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return readJsonText(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
@@ -68,28 +77,69 @@ if (vitest) {
   failed++;
 }
 
+/**
+ * One Playwright process per journey group (apps/web/playwright.config.ts), all at once, each with its own
+ * server on its own port and its own report; every output line is prefixed with its group.
+ */
+async function runJourneyGroups(groups) {
+  process.stdout.write(`\n── browser (playwright): ${groups.length} groups at once ──\n`);
+  const runs = groups.map((group, index) => {
+    const report = path.join(root, `.playwright-results-${group}.json`);
+    rmSync(report, { force: true });
+    const child = spawn(
+      'npx',
+      ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--project', group],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_PORT: String(3107 + index) },
+      },
+    );
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${group}] ${line}\n`));
+    }
+    return new Promise((resolve) => {
+      child.on('close', (code, signal) => {
+        if (code !== 0) problems.push(`browser (playwright) ${group} (exit ${code ?? signal})`);
+        resolve(readJson(report));
+      });
+    });
+  });
+  return Promise.all(runs);
+}
+
 if (withE2e) {
-  const playwrightOut = path.join(root, '.playwright-results.json');
-  rmSync(playwrightOut, { force: true });
   if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
     problems.push('browser tests: Chromium is missing (apt-get install chromium)');
     failed++;
   } else {
     run('web build', 'npm', ['run', 'build', '--silent']);
-    run('browser (playwright)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightOut,
-    });
-    const report = readJson(playwrightOut);
-    if (report?.stats) {
-      // CI retries a journey once; one that passed on its retry counts as passed but is named below, so
-      // a flaky journey stays visible without turning a good run red
-      const flaky = report.stats.flaky ?? 0;
-      passed += (report.stats.expected ?? 0) + flaky;
-      failed += report.stats.unexpected ?? 0;
-      if (flaky > 0) problemsNoted.push(`${flaky} browser journey(s) passed only on their retry (flaky)`);
-      skipped += report.stats.skipped ?? 0;
-    } else {
+    const listed = spawnSync(
+      'npx',
+      ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--list', '--reporter=json'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const groups = readJsonText(listed.stdout)?.config?.projects?.map((project) => project.name) ?? [];
+    if (groups.length === 0) {
+      problems.push(`browser tests: the journey groups could not be listed\n${listed.stderr}`);
       failed++;
+    }
+    for (const report of await runJourneyGroups(groups)) {
+      if (report?.stats) {
+        // CI retries a journey once; one that passed on its retry counts as passed but is named below, so
+        // a flaky journey stays visible without turning a good run red
+        const flaky = report.stats.flaky ?? 0;
+        passed += (report.stats.expected ?? 0) + flaky;
+        failed += report.stats.unexpected ?? 0;
+        if (flaky > 0) problemsNoted.push(`${flaky} browser journey(s) passed only on their retry (flaky)`);
+        skipped += report.stats.skipped ?? 0;
+      } else {
+        failed++;
+      }
     }
   }
 }

@@ -1,8 +1,15 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser journeys against the production build served by the real server (one process, its own fresh
  * data folder with demo data). Debian's Chromium: Playwright's own browser download cannot work here.
+ *
+ * The journeys are split in two groups of about the same length (the projects below). `npm test` runs
+ * each group in its own Playwright process with its own server and port, at the same time, so the
+ * groups never see each other's data; `npx playwright test` with no project runs both, one after the
+ * other, on one server.
  */
 const port = Number(process.env.E2E_PORT ?? 3107);
 const chromiumArgs = [
@@ -15,6 +22,40 @@ const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Measured lengths on a quiet machine decide the split; every spec file belongs to exactly one group. */
+export const JOURNEY_GROUPS = [
+  [
+    'accessibility.spec.ts',
+    'colegiacion.spec.ts',
+    'directory.spec.ts',
+    'foundation.spec.ts',
+    'trust.spec.ts',
+  ],
+  [
+    'accounts.spec.ts',
+    'admin.spec.ts',
+    'cases.spec.ts',
+    'chat.spec.ts',
+    'documents.spec.ts',
+    'invoices.spec.ts',
+    'journeys.spec.ts',
+    'keyboard.spec.ts',
+    'money.spec.ts',
+    'notifications.spec.ts',
+    'payments.spec.ts',
+    'proposal-journeys.spec.ts',
+  ],
+];
+
+const specs = readdirSync(path.join(import.meta.dirname, 'e2e')).filter((file) => file.endsWith('.spec.ts'));
+const grouped = JOURNEY_GROUPS.flat();
+const misplaced = specs.filter((file) => grouped.filter((entry) => entry === file).length !== 1);
+if (misplaced.length > 0 || grouped.length !== specs.length) {
+  throw new Error(
+    `every journey file belongs to exactly one group in playwright.config.ts: ${misplaced.join(', ')}`,
+  );
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -35,12 +76,12 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [
-    {
-      name: 'desktop',
-      use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 1280, height: 800 } },
-    },
-  ],
+  projects: JOURNEY_GROUPS.map((files, index) => ({
+    name: `journeys-${index + 1}`,
+    testMatch: files,
+    outputDir: `test-results/journeys-${index + 1}`,
+    use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 1280, height: 800 } },
+  })),
   webServer: {
     command: 'node e2e/serve.mjs',
     url: `http://localhost:${port}/api/health`,

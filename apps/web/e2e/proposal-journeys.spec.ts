@@ -167,13 +167,15 @@ test("after payment the lawyer's case page shows the client, with mail and phone
   browser,
 }) => {
   test.setTimeout(300_000);
-  // the demo's ACTIVO case of Javier López with María José Blanco (apps/server/src/db/seed/demo-cases.ts)
+  // the demo's paid case of Javier López with María José Blanco (apps/server/src/db/seed/demo-cases.ts),
+  // found through the API with any status: journeys before this one may have given the lawyer newer cases
+  // and the chat's journey finishes this one; the assigned lawyer reads the client's contact either way
   const page = await signedInPage(browser, 'javier.lopez@l4l.demo');
-  // found through the API: journeys before this one may have given the lawyer newer active cases, which
-  // push the demo's off the list's first page
-  const answer = await page.request.get(`/api/cases/lawyer/${await myId(page)}?status=ACTIVO&pageSize=100`);
-  const active = (await answer.json()).data as Array<{ id: string; title: string }>;
-  const demoCase = active.find((c) => c.title === 'Compra de vivienda con una hipoteca antigua sin cancelar');
+  const answer = await page.request.get(`/api/cases/lawyer/${await myId(page)}?pageSize=100`);
+  const assigned = (await answer.json()).data as Array<{ id: string; title: string }>;
+  const demoCase = assigned.find(
+    (c) => c.title === 'Compra de vivienda con una hipoteca antigua sin cancelar',
+  );
   expect(demoCase).toBeDefined();
   await page.goto(`/dashboard/casos/${demoCase?.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/\/ Caso #[0-9A-F]{8}/);
