@@ -42,6 +42,7 @@ export function makeCase(changes: Partial<Case> = {}): Case {
     addressedLawyerName: null,
     ratingId: null,
     closureRequested: false,
+    disputeOpen: false,
     discardReason: null,
     chatId: CHAT_ID,
     chatWith: LAWYER.id,

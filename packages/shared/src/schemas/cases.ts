@@ -79,6 +79,11 @@ export const caseSchema = z.object({
   /** (+) the lawyer asked to close the case and the client has not answered yet */
   closureRequested: z.boolean(),
   /**
+   * (+) the client opened a dispute an administrator has not resolved yet (the lawyer's money waits);
+   * optional on the wire so an answer without it still reads
+   */
+  disputeOpen: z.boolean().default(false),
+  /**
    * (+) why an administrator discarded the case, for its client (null for lawyers, for any other status or
    * when no reason was given); optional on the wire so an answer without it still reads
    */

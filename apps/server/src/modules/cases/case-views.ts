@@ -41,6 +41,7 @@ export function toCase(row: CaseRow): Case {
     addressedLawyerName: row.addressedLawyerId ? fullName(row.addressedName, row.addressedSurname) : null,
     ratingId: row.ratingId,
     closureRequested: row.closureRequestedAt !== null,
+    disputeOpen: row.disputeOpen,
     discardReason: row.discardReason,
     chatId: row.chatId,
     chatWith: row.chatWith,

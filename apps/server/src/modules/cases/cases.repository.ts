@@ -104,6 +104,7 @@ function caseColumns(viewer: Viewer) {
     ratingId: sql<
       string | null
     >`(select ${ratings.id} from ${ratings} where ${ratings.caseId} = ${cases.id})`,
+    disputeOpen: sql<boolean>`exists (select 1 from ${disputes} where ${disputes.caseId} = ${cases.id} and ${disputes.status} = 'open')`,
     ...viewerColumns(viewer),
   };
 }

@@ -207,6 +207,9 @@ describe('money', () => {
     await t.app.money.sweep();
     const [still] = await t.app.db.select().from(cases).where(eq(cases.id, caseId));
     expect(still?.status).toBe('ACTIVO');
+    // the case says so to both parties, so 'Disputa abierta' survives a reload
+    expect((await h.get(client, `/api/cases/user/case/${caseId}`)).data.disputeOpen).toBe(true);
+    expect((await h.get(lawyer, `/api/cases/user/case/${caseId}`)).data.disputeOpen).toBe(true);
     const queue = await h.get(admin, '/api/admin/disputes?status=open');
     const dispute = queue.data.find((row: { caseId: string }) => row.caseId === caseId);
     expect(dispute).toMatchObject({ amount: 120, status: 'open', clientId: client.id, lawyerId: lawyer.id });
@@ -220,6 +223,7 @@ describe('money', () => {
     expect(resolved.json().data).toMatchObject({ status: 'resolved', outcome: 'release', refunded: 0 });
     const [after] = await t.app.db.select().from(cases).where(eq(cases.id, caseId));
     expect(after?.status).toBe('FINALIZADO');
+    expect((await h.get(client, `/api/cases/user/case/${caseId}`)).data.disputeOpen).toBe(false);
     await expect.poll(async () => (await transferOf(caseId))?.status).toBe('ENVIADA');
     const again = await t.app.inject({
       method: 'POST',

@@ -29,6 +29,7 @@ export function CaseDetailRoute() {
       closureSlot={(item) => (
         <DisputeAction
           caseId={item.id}
+          disputeOpen={item.disputeOpen}
           onOpened={() =>
             void queryClient.invalidateQueries({ queryKey: caseQueryOptions(item.id).queryKey })
           }
