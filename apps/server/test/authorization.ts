@@ -299,6 +299,21 @@ export const AUTHORIZATION: Record<string, Entry> = {
       parties: [w.lawyer.id],
     }),
   },
+  // the client's case is ACTIVO here, so the client's own call is refused as a transition (409), not hidden
+  'PUT /api/cases/:caseId': {
+    access: USUARIO,
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/cases/${w.activeCaseId}`,
+      body: { title: 'Título corregido', description: 'Descripción corregida.' },
+      parties: [w.client.id],
+    }),
+  },
+  'POST /api/cases/:caseId/withdraw': {
+    access: USUARIO,
+    scope: 'party',
+    request: (w) => ({ url: `/api/cases/${w.activeCaseId}/withdraw`, parties: [w.client.id] }),
+  },
   'POST /api/cases/close-case/:caseId': {
     access: ABOGADO,
     scope: 'party',

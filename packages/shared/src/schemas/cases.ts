@@ -39,6 +39,10 @@ export const newCaseSchema = z.object({
 });
 export type NewCaseInput = z.input<typeof newCaseSchema>;
 
+/** PUT /api/cases/{caseId} (+): the client corrects a case that still waits for validation. */
+export const editCaseSchema = z.object({ title: caseTitleSchema, description: caseDescriptionSchema });
+export type EditCaseInput = z.input<typeof editCaseSchema>;
+
 /** POST /api/cases/create-case-chat: a case addressed to one lawyer, from their profile. */
 export const caseChatSchema = newCaseSchema.extend({
   lawyerId: z.uuid({ error: es.cases.lawyerRequired }),

@@ -120,6 +120,14 @@ async function caseIn(status: CaseStatus, action: CaseActionName) {
 function requestOf(action: CaseActionName, target: { caseId: string; proposalId: string }) {
   const { caseId, proposalId } = target;
   switch (action) {
+    case 'edit':
+      return {
+        method: 'PUT',
+        url: `/api/cases/${caseId}`,
+        payload: { title: 'Título corregido', description: 'La descripción, con los datos que faltaban.' },
+      };
+    case 'withdraw':
+      return { method: 'POST', url: `/api/cases/${caseId}/withdraw` };
     case 'approve':
       return {
         method: 'POST',

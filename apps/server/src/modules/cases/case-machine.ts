@@ -50,6 +50,13 @@ const {
 export const CASE_MACHINE = {
   /** a client opens a general case, or one addressed to a lawyer from their profile (told in their chat) */
   create: { from: [], by: 'client', to: PDTEAVALIDACION, step: 0, writes: { addressed: NOTICE } },
+  /** the client corrects the title or the description while the case waits for validation */
+  edit: { from: [PDTEAVALIDACION], by: 'client', writes: {} },
+  /**
+   * the client withdraws the case before it is validated: it ends as DESCARTADO with the reason that they
+   * withdrew it, and the chat of an addressed case tells its lawyer
+   */
+  withdraw: { from: [PDTEAVALIDACION], by: 'client', to: DESCARTADO, writes: { withdrawn: NOTICE } },
   /** an administrator publishes it with one of the 15 categories (the client is told where a chat exists) */
   approve: {
     from: [PDTEAVALIDACION],

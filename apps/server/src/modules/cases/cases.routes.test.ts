@@ -587,6 +587,81 @@ describe('rejections and discards', () => {
   });
 });
 
+describe('the client corrects or withdraws a case while it waits for validation', () => {
+  it('edits the title and description with the same rules as a new case; once published, no more', async () => {
+    const client = await person('client');
+    const pending = await newCase(client, 'Fianza', 'El casero no devuelve.');
+    const edited = await call(client.token, 'PUT', `/api/cases/${pending.id}`, {
+      title: '  Fianza del piso de alquiler ',
+      description: 'El casero no me devuelve la fianza de 900 € tras dejar el piso.',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({
+      status: 'PENDIENTE DE VALIDACIÓN',
+      title: 'Fianza del piso de alquiler',
+      description: 'El casero no me devuelve la fianza de 900 € tras dejar el piso.',
+    });
+    const blank = await call(client.token, 'PUT', `/api/cases/${pending.id}`, {
+      title: '  ',
+      description: 'x',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(JSON.stringify(blank.json())).toContain(es.cases.titleRequired);
+    const long = await call(client.token, 'PUT', `/api/cases/${pending.id}`, {
+      title: 'Fianza',
+      description: 'x'.repeat(501),
+    });
+    expect(long.statusCode).toBe(400);
+    // another client's case is not theirs to see
+    const other = await person('client');
+    const foreign = await call(other.token, 'PUT', `/api/cases/${pending.id}`, {
+      title: 'Mío',
+      description: 'Ahora es mío.',
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    await call(adminToken, 'POST', `/api/admin/cases/${pending.id}/approve`, { category: 'Abogado Civil' });
+    const late = await call(client.token, 'PUT', `/api/cases/${pending.id}`, {
+      title: 'Otro título',
+      description: 'Otra descripción.',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('INVALID_TRANSITION');
+  });
+
+  it('a withdrawn case ends discarded with the reason, leaves the review queue and tells the addressed lawyer', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const created = await call(client.token, 'POST', '/api/cases/create-case-chat', {
+      lawyerId: lawyer.id,
+      title: 'Herencia de mi tía',
+      description: 'Quiero saber si me conviene aceptar la herencia.',
+    });
+    const { case: addressed, chatId } = created.json().data;
+    const withdrawn = await call(client.token, 'POST', `/api/cases/${addressed.id}/withdraw`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().data).toMatchObject({
+      status: 'DESCARTADO',
+      discardReason: es.cases.withdrawnReason,
+    });
+    const last = (await chatMessages(chatId)).at(-1);
+    expect(last).toMatchObject({
+      type: MESSAGE_TYPE.NOTICE,
+      senderId: null,
+      text: es.caseMessages.withdrawn('Herencia de mi tía'),
+    });
+    const queue = (
+      await call(adminToken, 'GET', '/api/admin/cases?status=PENDIENTE%20DE%20VALIDACI%C3%93N&pageSize=100')
+    ).json();
+    expect(queue.data.map((c: { id: string }) => c.id)).not.toContain(addressed.id);
+    const approve = await call(adminToken, 'POST', `/api/admin/cases/${addressed.id}/approve`, {
+      category: 'Abogado Civil',
+    });
+    expect(approve.statusCode).toBe(409);
+    expect((await call(client.token, 'POST', `/api/cases/${addressed.id}/withdraw`)).statusCode).toBe(409);
+  });
+});
+
 describe('at the same time', () => {
   it("two lawyers' proposals paid at once: one wins, the other is refused or refunded", async () => {
     const client = await person('client');

@@ -9,6 +9,7 @@ import {
   caseChatSchema,
   caseSchema,
   discardCaseSchema,
+  editCaseSchema,
   myCasesQuerySchema,
   newCaseSchema,
   progressSchema,
@@ -144,6 +145,28 @@ function routes(
       },
       async (request) => ({
         data: await service.progress(currentUser(request), request.params.caseId, request.body.progressStep),
+      }),
+    );
+
+    app.put(
+      '/api/cases/:caseId',
+      {
+        onRequest: roleOf('edit'),
+        schema: { params: caseParams, body: editCaseSchema, response: { 200: caseEnvelope } },
+      },
+      async (request) => ({
+        data: await service.editCase(currentUser(request), request.params.caseId, request.body),
+      }),
+    );
+
+    app.post(
+      '/api/cases/:caseId/withdraw',
+      {
+        onRequest: roleOf('withdraw'),
+        schema: { params: caseParams, response: { 200: caseEnvelope } },
+      },
+      async (request) => ({
+        data: await service.withdrawCase(currentUser(request), request.params.caseId),
       }),
     );
 

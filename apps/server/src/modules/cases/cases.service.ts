@@ -291,6 +291,43 @@ export function createCasesService(deps: {
       }
     },
 
+    /** The client corrects the title or the description while the case waits for validation. */
+    async editCase(
+      actor: AuthUser,
+      id: string,
+      input: { title: string; description: string },
+    ): Promise<Case> {
+      await transaction(async (cases) => {
+        const row = await cases.lockCase(id);
+        authorize('edit', actor, row);
+        await cases.updateCase(id, { title: input.title, description: input.description });
+      });
+      return readCase(id, actor);
+    },
+
+    /**
+     * The client withdraws a case before it is validated: DESCARTADO, with the reason that they withdrew it
+     * (administrators no longer see it waiting); the chat of an addressed case tells its lawyer.
+     */
+    async withdrawCase(actor: AuthUser, id: string): Promise<Case> {
+      await transaction(async (cases, tx, afterCommit) => {
+        const row = await cases.lockCase(id);
+        authorize('withdraw', actor, row);
+        await cases.updateCase(id, {
+          ...afterAction('withdraw', row),
+          discardReason: es.cases.withdrawnReason,
+        });
+        await postToPair(
+          tx,
+          afterCommit,
+          { id, userId: row.userId, lawyerId: row.addressedLawyerId },
+          CASE_MACHINE.withdraw.writes.withdrawn,
+          es.caseMessages.withdrawn(row.title),
+        );
+      });
+      return readCase(id, actor);
+    },
+
     /** The case's lawyer moves the timeline forward (steps 3–6). */
     async progress(actor: AuthUser, id: string, step: number): Promise<Case> {
       await transaction(async (cases: CasesRepository, tx, afterCommit) => {

@@ -70,6 +70,8 @@ export const es = {
     closureAlreadyRequested: 'Ya has solicitado el cierre de este caso.',
     notYourCase: 'Este caso no es tuyo.',
     lawyerUnavailable: 'Este abogado no está disponible.',
+    // what a withdrawn case says as its reason, to its client
+    withdrawnReason: 'Retiraste este caso antes de que se revisara.',
     idempotencyKey: 'La clave Idempotency-Key debe tener entre 1 y 255 caracteres imprimibles, sin espacios.',
     // the screens: 'Iniciar un caso', 'Mis casos' and the board's cards
     beginLead:
@@ -101,6 +103,7 @@ export const es = {
     addressed: (title: string) =>
       `Nuevo caso: «${title}». L4L lo revisará en 24 a 48 horas; después el abogado podrá enviarte una propuesta.`,
     approved: (title: string) => `Tu caso «${title}» ha sido aprobado y publicado.`,
+    withdrawn: (title: string) => `El cliente ha retirado el caso «${title}» antes de su revisión.`,
     discarded: (title: string, reason?: string) =>
       `Tu caso «${title}» no se ha publicado.${reason ? ` Motivo: ${reason}` : ''}`,
     proposalRejected: (amount: string, reason?: string | null) =>
@@ -157,6 +160,23 @@ export const es = {
     noDiscardReason: 'No se indicó ningún motivo.',
     discardedHelp:
       'Si tu consulta sigue pendiente, puedes iniciar un caso nuevo con la información que faltaba.',
+    // the client's case while it waits for validation: correct it or withdraw it
+    pendingTitle: 'Tu caso está en revisión',
+    pendingHelp:
+      'Lo revisaremos en 24 a 48 horas. Hasta entonces puedes corregir el título y la descripción, o retirarlo.',
+    edit: 'Editar caso',
+    editTitle: 'Editar caso',
+    editSave: 'Guardar cambios',
+    edited: 'Caso actualizado.',
+    withdraw: 'Retirar caso',
+    withdrawTitle: '¿Retirar este caso?',
+    withdrawText:
+      'No se revisará ni se publicará, y no podrás recuperarlo. Si cambias de idea, podrás iniciar un caso nuevo.',
+    withdrawConfirm: 'Sí, retirar el caso',
+    withdrawn: 'Has retirado el caso.',
+    withdrawing: 'Retirando…',
+    keep: 'No, mantenerlo',
+    changeFailed: 'No se ha podido guardar el cambio. Inténtalo de nuevo.',
     // a lawyer on a case still waiting for its lawyer
     proposalTitle: 'Tu propuesta',
     proposalHelp:

@@ -206,6 +206,44 @@ describe('CaseDetail', () => {
     expect(screen.queryByText(es.caseDetail.closureQuestion)).not.toBeInTheDocument();
   });
 
+  it('lets the client correct a case waiting for validation, or withdraw it after confirming', async () => {
+    const waiting = { ...BEFORE_ANY_LAWYER, status: 'PENDIENTE DE VALIDACIÓN' as const, progressStep: 0 };
+    const { api } = renderDetail(CLIENT, {
+      [CASE_URL]: () => ok(makeCase({ ...waiting, title: 'Fianza', description: 'No me la devuelven.' })),
+      [`PUT /api/cases/${CASE_ID}`]: () =>
+        ok(makeCase({ ...waiting, title: 'Fianza del piso', description: 'No me la devuelven.' })),
+      [`POST /api/cases/${CASE_ID}/withdraw`]: () =>
+        ok(makeCase({ ...waiting, status: 'DESCARTADO', discardReason: es.cases.withdrawnReason })),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: es.caseDetail.edit }));
+    const dialog = await screen.findByRole('dialog', { name: es.caseDetail.editTitle });
+    const title = within(dialog).getByLabelText(es.cases.titleLabel);
+    expect(title).toHaveValue('Fianza');
+    await user.clear(title);
+    await user.type(title, 'Fianza del piso');
+    await user.click(within(dialog).getByRole('button', { name: es.caseDetail.editSave }));
+    expect(await screen.findByText(es.caseDetail.edited)).toBeInTheDocument();
+    expect(api.callsTo(`PUT /api/cases/${CASE_ID}`)[0]?.body).toEqual({
+      title: 'Fianza del piso',
+      description: 'No me la devuelven.',
+    });
+    expect(await screen.findByText('Fianza del piso')).toBeInTheDocument();
+
+    // withdrawing asks first; 'No, mantenerlo' sends nothing
+    await user.click(screen.getByRole('button', { name: es.caseDetail.withdraw }));
+    const ask = await screen.findByRole('dialog', { name: es.caseDetail.withdrawTitle });
+    await user.click(within(ask).getByRole('button', { name: es.caseDetail.keep }));
+    expect(api.callsTo(`POST /api/cases/${CASE_ID}/withdraw`)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: es.caseDetail.withdraw }));
+    const again = await screen.findByRole('dialog', { name: es.caseDetail.withdrawTitle });
+    await user.click(within(again).getByRole('button', { name: es.caseDetail.withdrawConfirm }));
+    expect(await screen.findByText(es.caseDetail.withdrawn)).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/cases/${CASE_ID}/withdraw`)).toHaveLength(1);
+    expect(await screen.findByText(es.cases.withdrawnReason)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: es.caseDetail.edit })).not.toBeInTheDocument();
+  });
+
   it('lets the client keep the case open, and says why a closure failed', async () => {
     renderDetail(CLIENT, {
       [CASE_URL]: () => ok(makeCase({ closureRequested: true })),

@@ -23,6 +23,7 @@ import { closureErrorMessage } from '../lib/closure-error.ts';
 import { chatCounterpart } from './case-card.tsx';
 import styles from './case-detail.module.css';
 import { CaseTimeline } from './case-timeline.tsx';
+import { PendingCaseActions } from './pending-case-actions.tsx';
 import { StatusChip } from './status-chip.tsx';
 
 /** What the screen puts under the timeline for a finished case's client (the ratings feature, via app/). */
@@ -176,6 +177,9 @@ function LoadedCase({
               <CaseTimeline step={item.progressStep} labelledBy="timeline-title" />
             )}
           </section>
+          {isClient && item.status === CASE_STATUS.PDTEAVALIDACION ? (
+            <PendingCaseActions item={item} />
+          ) : null}
           {viewer.role === ROLE.ABOGADO && item.status === CASE_STATUS.PENDIENTE_ASIGNACION ? (
             <ProposalPanel item={item} proposalSlot={proposalSlot} />
           ) : null}

@@ -19,6 +19,10 @@ type CaseFormProps = {
   pending: boolean;
   /** docs/product.md, Start a case: the dialog on a lawyer's profile shows the category, 'Por calificar' until classified. */
   showCategory?: boolean;
+  /** the case as it is, when the client corrects one still waiting for validation */
+  initial?: CaseFormValues;
+  /** the submit button's label ('Enviar caso' for a new case) */
+  submitLabel?: string;
 };
 
 /**
@@ -26,7 +30,7 @@ type CaseFormProps = {
  * description at most 500 characters with a counter, and the 24–48 h approval notice. An invalid field is
  * flagged (red border, aria-invalid) with no visible text; its reason is read to screen readers only.
  */
-export function CaseForm({ onSubmit, pending, showCategory = false }: CaseFormProps) {
+export function CaseForm({ onSubmit, pending, showCategory = false, initial, submitLabel }: CaseFormProps) {
   const hintId = useId();
   const { register, handleSubmit, watch, setError, formState } = useForm<
     NewCaseInput,
@@ -34,7 +38,7 @@ export function CaseForm({ onSubmit, pending, showCategory = false }: CaseFormPr
     CaseFormValues
   >({
     resolver: schemaResolver(newCaseSchema),
-    defaultValues: { title: '', description: '' },
+    defaultValues: initial ?? { title: '', description: '' },
   });
   const { errors } = formState;
   const description = watch('description') ?? '';
@@ -83,10 +87,10 @@ export function CaseForm({ onSubmit, pending, showCategory = false }: CaseFormPr
           {es.cases.descriptionInvalid}
         </span>
       ) : null}
-      <p className={styles.notice}>{es.cases.approvalNotice}</p>
+      {initial ? null : <p className={styles.notice}>{es.cases.approvalNotice}</p>}
       <Button type="submit" size="lg" block disabled={pending}>
         {pending ? <Spinner size="sm" label={es.common.sending} /> : null}
-        {es.cases.submit}
+        {submitLabel ?? es.cases.submit}
       </Button>
     </form>
   );
