@@ -30,7 +30,6 @@ test('a new client confirms the address from the mailed link, and the banner goe
   // the mail leaves through the outbox, a moment after the registration
   await expect.poll(() => latestMailTo(client.mail), { timeout: 30_000 }).toBeTruthy();
   const mail = latestMailTo(client.mail) ?? '';
-  expect(mail).toContain(es.mail.verifyMail.subject.slice(0, 20));
   expect(mail).not.toMatch(/^List-Unsubscribe/im);
   const path = verificationPath(mail);
   expect(path).toBeTruthy();
@@ -40,7 +39,7 @@ test('a new client confirms the address from the mailed link, and the banner goe
   await expect(page.getByText(es.verifyMail.doneText(client.mail))).toBeVisible();
   await shootBothWidths(page, 'verify-mail-done');
 
-  await page.getByRole('link', { name: es.verifyMail.goDashboard }).click();
+  await page.locator('#contenido').getByRole('link', { name: es.verifyMail.goDashboard }).click();
   await expect(page).toHaveURL(/\/dashboard\/inicio$/);
   await expect(page.getByRole('heading', { name: es.dashboard.userHomeTitle })).toBeVisible();
   await expect(page.getByRole('region', { name: es.verifyMailBanner.title })).toHaveCount(0);
