@@ -175,14 +175,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     'Chat MESSAGE frames written to subscribed sessions',
     () => app.chat.stats().delivered,
   );
-  await app.register(notificationsPlugin, deps.notifications ?? {});
+  await app.register(notificationsPlugin, {
+    ...deps.notifications,
+    // docs/domain.md, Mail verification: the accounts compose the mail of a verification link when it leaves
+    verificationMail: (id) => app.accounts.verificationMail(id),
+  });
   // docs/notifications.md, Health and metrics: the mail worker stuck, or failing on every mail it tries
   app.readiness.register('mail', async () =>
     app.notifications.mailHealth().state === 'ok' ? 'ok' : 'error',
   );
 
   await app.register(healthRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { queueVerificationMail: app.notifications.queueVerificationMail });
   await app.register(usersRoutes);
   await app.register(adminRoutes);
   // the modules that own an event report it in its transaction (docs/notifications.md, Event types)

@@ -125,6 +125,14 @@ export const AUTHORIZATION: Record<string, Entry> = {
     access: 'public',
     request: () => ({ url: '/api/auth/confirm-email-change?token=enlace-que-no-existe' }),
   },
+  'POST /api/auth/verify-email': {
+    access: 'public',
+    request: () => ({ url: '/api/auth/verify-email?token=enlace-que-no-existe' }),
+  },
+  'POST /api/auth/verify-email/resend': {
+    access: 'signed-in',
+    request: () => ({ url: '/api/auth/verify-email/resend' }),
+  },
   'POST /api/auth/change-password': {
     access: 'signed-in',
     request: () => ({

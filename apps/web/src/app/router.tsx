@@ -41,6 +41,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: paths.verifyMail,
+            lazy: async () => ({
+              Component: (await import('./routes/verify-mail-route.tsx')).VerifyMailRoute,
+            }),
+          },
+          {
             path: paths.privacy,
             lazy: async () => ({ Component: (await import('./routes/legal-routes.tsx')).PrivacyPolicyRoute }),
           },

@@ -9,6 +9,8 @@ export const paths = {
   resetPassword: '/reset-password',
   /** (+) the link mailed to a new sign-in address (the server writes the same path in that mail) */
   confirmMail: '/confirmar-correo',
+  /** (+) the link that confirms the sign-in address (the server writes the same path in that mail) */
+  verifyMail: '/verificar-correo',
   privacy: '/politica-de-privacidad',
   cookies: '/politica-de-cookies',
   legalNotice: '/aviso-legal',

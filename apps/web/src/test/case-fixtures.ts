@@ -11,6 +11,7 @@ export const LAWYER: BaseUser = {
   surname: 'García López',
   phoneNumber: '699111222',
   photoUrl: null,
+  emailVerified: true,
 };
 
 export const CASE_ID = '9f1e2d3c-4b5a-4c6d-8e7f-0a1b2c3d4e5f';

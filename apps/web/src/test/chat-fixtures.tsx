@@ -20,6 +20,7 @@ export const CHAT_LAWYER: SessionUser = {
   surname: 'García Fernández',
   phoneNumber: '698765432',
   photoUrl: null,
+  emailVerified: true,
 };
 export const CHAT_CASE_ID = 'b5f5cc21-0d3e-4c4a-9f60-7a1c2e9b7f11';
 export const OTHER_CASE_ID = 'e3d2c1b0-9a8f-4e7d-8c6b-5a4f3e2d1c0b';

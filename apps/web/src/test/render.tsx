@@ -16,6 +16,7 @@ export const CLIENT: BaseUser = {
   surname: 'Martín Ruiz',
   phoneNumber: '612345678',
   photoUrl: null,
+  emailVerified: true,
 };
 
 /** Shows where the router is, so a test can assert a redirect. */

@@ -143,7 +143,12 @@ export const personSchema = z.object({
 });
 
 /** docs/api/http.md, Auth: the session user `{id, username, role, mail, name, surname, phoneNumber, photoUrl}`. */
-export const baseUserSchema = personSchema.extend({ username: z.string(), role: z.enum(ROLES) });
+export const baseUserSchema = personSchema.extend({
+  username: z.string(),
+  role: z.enum(ROLES),
+  /** the sign-in mail has been proven to be the person's (docs/domain.md, Mail verification) */
+  emailVerified: z.boolean(),
+});
 export type BaseUser = z.infer<typeof baseUserSchema>;
 
 /** docs/api/http.md, Auth: the login answer's `data`. */
@@ -167,6 +172,14 @@ export const userProfileSchema = personSchema.extend({
 
 /** POST /api/auth/confirm-email-change?token= (+): the link mailed to the new address. */
 export const confirmMailChangeQuerySchema = z.object({ token: updatePasswordSchema.shape.token });
-/** Its answer: the sign-in mail now in force. */
+/** POST /api/auth/verify-email?token=: the link mailed to confirm the sign-in address. */
+export const verifyMailQuerySchema = z.object({
+  token: z
+    .string({ error: es.validation.verifyMailLinkInvalid })
+    .trim()
+    .min(1, { error: es.validation.verifyMailLinkInvalid })
+    .max(200, { error: es.validation.verifyMailLinkInvalid }),
+});
+/** Its answer, and confirm-email-change's: the sign-in mail now in force (and confirmed). */
 export const confirmedMailSchema = z.object({ mail: z.string() });
 export type UserProfile = z.infer<typeof userProfileSchema>;

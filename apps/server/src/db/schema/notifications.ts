@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { cases } from './cases.ts';
 import { chats } from './chat.ts';
 import { createdAt, id, tstz } from './columns.ts';
-import { users } from './users.ts';
+import { emailVerifications, users } from './users.ts';
 
 /**
  * What a person is told in the app (docs/notifications.md): written in the transaction of the event it
@@ -33,18 +33,22 @@ export const notifications = pgTable(
 
 /**
  * The mail outbox (docs/notifications.md, The outbox): one row per notification mail, written in the same
- * transaction as the notification; the worker claims due rows, sends them and marks them sent. `messageId`
- * is fixed when the row is written, so a resend after a crash carries the same Message-ID.
+ * transaction as the notification, or per address-verification mail, written with its link; the worker
+ * claims due rows, sends them and marks them sent (or skipped, a verification link no longer good).
+ * `messageId` is fixed when the row is written, so a resend after a crash carries the same Message-ID.
  */
 export const notificationMails = pgTable(
   'notification_mails',
   {
     id: id(),
     notificationId: uuid('notification_id')
-      .notNull()
       .unique()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    /** an address-verification mail instead of a notification's (docs/domain.md, Mail verification) */
+    emailVerificationId: uuid('email_verification_id')
+      .unique()
+      .references(() => emailVerifications.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'sent', 'skipped', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -54,7 +58,13 @@ export const notificationMails = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('notification_mails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('notification_mails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'notification_mails_one_subject',
+      sql`num_nonnulls(${t.notificationId}, ${t.emailVerificationId}) = 1`,
+    ),
+  ],
 );
 
 /** A person's mail switch for one type; no row means on. */

@@ -32,6 +32,8 @@ export const users = pgTable(
     /** the last TOTP time step accepted, so a code is never accepted twice (RFC 6238 §5.2) */
     totpLastStep: integer('totp_last_step'),
     lastConnection: tstz('last_connection'),
+    /** when the sign-in mail in force was proven to be the person's (docs/domain.md, Mail verification); null = not yet */
+    emailVerifiedAt: tstz('email_verified_at'),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -101,6 +103,29 @@ export const mailChangeTokens = pgTable(
   (t) => [
     uniqueIndex('mail_change_tokens_hash_key').on(t.tokenHash),
     index('mail_change_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A link that confirms the sign-in mail (docs/domain.md, Mail verification): it names the address it was
+ * mailed to, stores only the hash of its token, is used once and lives 48 hours.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mail: text('mail').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_verifications_hash_key').on(t.tokenHash),
+    index('email_verifications_user_idx').on(t.userId),
   ],
 );
 

@@ -13,6 +13,12 @@ export const DEMO_CLIENTS: DemoClient[] = [
 ];
 
 /**
+ * The one demo client who has not confirmed the address yet, so the dashboard shows the banner that asks
+ * for it (docs/domain.md, Mail verification); no browser journey signs in as her.
+ */
+export const DEMO_UNVERIFIED_CLIENT = 'cliente5@l4l.demo';
+
+/**
  * One line of a conversation between the client and one lawyer about one case, in order:
  * a text or a photographed document from either side, or an event of the case's story that the platform
  * (or the lawyer, for a proposal or a closure request) writes into the chat.

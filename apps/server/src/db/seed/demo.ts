@@ -36,6 +36,7 @@ import {
 import {
   DEMO_CASES,
   DEMO_CLIENTS,
+  DEMO_UNVERIFIED_CLIENT,
   type DemoCase,
   PAST_CASES,
   PAST_RATINGS,
@@ -283,6 +284,7 @@ function planDemo(nowDate: Date) {
     username: usernameOf('Administración', 'L4L'),
     totpSecret: DEMO_ADMIN_TOTP_SECRET,
     totpEnrolledAt: ago(400),
+    emailVerifiedAt: ago(400),
     isDemo: true,
     createdAt: ago(400),
   });
@@ -313,6 +315,7 @@ function planDemo(nowDate: Date) {
       phoneNumber: `6${12_487_903 + i * 9_731_117}`,
       photoUrl: avatar(person, i + 3, createdAt),
       lastConnection: ago(0.05 + (i % 3) * 0.4),
+      emailVerifiedAt: c.mail === DEMO_UNVERIFIED_CLIENT ? null : createdAt,
       isDemo: true,
       createdAt,
     });
@@ -332,6 +335,7 @@ function planDemo(nowDate: Date) {
       phoneNumber: `6${20_000_000 + i * 2_734_561}`,
       photoUrl: avatar(person, i, createdAt),
       lastConnection: l.unverified ? createdAt : ago(0.1 + (i % 5) * 0.7),
+      emailVerifiedAt: createdAt,
       isDemo: true,
       createdAt,
     });

@@ -27,6 +27,8 @@ export function createAuthLimits(factor: number, store?: LimiterStore) {
     recoveryByIp: limiter('recovery-by-ip', perIpMax(30, factor), 60 * MINUTE),
     /** mail-change confirmations of one IP: 30 per hour (a link is 256 random bits: this only bounds the work) */
     mailConfirmationByIp: limiter('mail-confirmation-by-ip', perIpMax(30, factor), 60 * MINUTE),
+    /** address-verification mails one account asks for again: 3 per hour */
+    verificationMailsByAccount: limiter('verification-mails-by-account', 3, 60 * MINUTE),
     /** wrong second-factor codes of one administrator: 5 per 15 minutes (a code has 10^6 values) */
     mfaFailuresByAccount: limiter('mfa-failures-by-account', 5, 15 * MINUTE),
   };

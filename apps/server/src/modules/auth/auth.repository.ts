@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
+  emailVerifications,
   lawyerProfiles,
   mailChangeTokens,
   mfaChallenges,
@@ -73,8 +74,16 @@ export function createAuthRepository(db: Db) {
       await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     },
 
+    /** Links the account found by its mail; Google vouched for that mail, so it counts as verified. */
     async linkGoogleAccount(userId: string, googleSub: string): Promise<void> {
-      await db.update(users).set({ googleSub, updatedAt: new Date() }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({
+          googleSub,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId));
     },
 
     async touchLastConnection(userId: string): Promise<void> {
@@ -155,8 +164,70 @@ export function createAuthRepository(db: Db) {
       return token;
     },
 
+    /** The confirmed new sign-in mail; the link that confirmed it was opened from it, so it is verified too. */
     async setMail(userId: string, mail: string): Promise<void> {
-      await db.update(users).set({ mail, updatedAt: new Date() }).where(eq(users.id, userId));
+      const now = new Date();
+      await db.update(users).set({ mail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
+    },
+
+    // address verification (docs/domain.md, Mail verification)
+
+    async insertEmailVerification(values: typeof emailVerifications.$inferInsert): Promise<void> {
+      await db.insert(emailVerifications).values(values);
+    },
+
+    /** Ends the user's unused verification links: only the latest one works. */
+    async useAllEmailVerifications(userId: string): Promise<void> {
+      await db
+        .update(emailVerifications)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+    },
+
+    /** Uses the link once, if it is neither used nor expired; answers whose address it confirms. */
+    async consumeEmailVerification(tokenHash: string) {
+      const [link] = await db
+        .update(emailVerifications)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(emailVerifications.tokenHash, tokenHash),
+            isNull(emailVerifications.usedAt),
+            gt(emailVerifications.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: emailVerifications.userId, mail: emailVerifications.mail });
+      return link;
+    },
+
+    /**
+     * Marks the address verified if it is still the user's sign-in mail (a verified one keeps its first
+     * date); false when the user now signs in with another.
+     */
+    async markMailVerified(userId: string, mail: string): Promise<boolean> {
+      const verified = await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(and(eq(users.id, userId), eq(users.mail, mail)))
+        .returning({ id: users.id });
+      return verified.length === 1;
+    },
+
+    /** A verification link still usable, with the name and the current mail of its user (for its mail). */
+    async findUsableEmailVerification(id: string) {
+      const [link] = await db
+        .select({ mail: emailVerifications.mail, name: users.name, currentMail: users.mail })
+        .from(emailVerifications)
+        .innerJoin(users, eq(users.id, emailVerifications.userId))
+        .where(
+          and(
+            eq(emailVerifications.id, id),
+            isNull(emailVerifications.usedAt),
+            gt(emailVerifications.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      return link;
     },
 
     // the administrators' second factor (docs/api/http.md, Auth)

@@ -302,6 +302,7 @@ describe('POST /api/auth/login', () => {
       surname: user.surname,
       phoneNumber: user.phoneNumber,
       photoUrl: '/uploads/avatars/x.png',
+      emailVerified: false,
     });
     expect(res.body).not.toContain('argon2');
     const cookie = sessionCookie(res);

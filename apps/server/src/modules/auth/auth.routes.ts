@@ -13,6 +13,7 @@ import {
   signInSchema,
   updatePasswordSchema,
   userRegistrationSchema,
+  verifyMailQuerySchema,
 } from '@l4l/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -35,6 +36,7 @@ import {
   type SignInResult,
   type SignInStep,
 } from './auth.service.ts';
+import type { QueueVerificationMail } from './email-verification.ts';
 
 const idEnvelope = dataEnvelope(z.object({ id: z.string() }));
 const signInEnvelope = dataEnvelope(signInSchema);
@@ -51,14 +53,19 @@ function passwordAccepted(reply: FastifyReply, step: SignInStep) {
   return isMfaChallenge(step) ? { data: step } : signedIn(reply, step);
 }
 
-export type Accounts = Pick<AuthService, 'requestMailChange'>;
+export type Accounts = Pick<AuthService, 'requestMailChange' | 'verificationMail'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** what other features ask of accounts: a profile edit's new sign-in mail */
+    /** what other features ask of accounts: a profile edit's new sign-in mail, a verification mail's content */
     accounts: Accounts;
   }
 }
+
+export type AccountsOptions = {
+  /** puts an address-verification mail in the outbox (docs/domain.md, Mail verification) */
+  queueVerificationMail: QueueVerificationMail;
+};
 
 /** docs/api/http.md, Auth: registration, login, logout, recovery, password changes, Google sign-in. */
 const routes =
@@ -170,6 +177,24 @@ const routes =
     );
 
     app.post(
+      '/api/auth/verify-email',
+      {
+        onRequest: limitByIp(limits.mailConfirmationByIp),
+        schema: { querystring: verifyMailQuerySchema, response: { 200: dataEnvelope(confirmedMailSchema) } },
+      },
+      async (request) => ({ data: await service.verifyMail(request.query.token) }),
+    );
+
+    app.post(
+      '/api/auth/verify-email/resend',
+      { onRequest: authenticate, schema: { response: { 200: emptyEnvelope } } },
+      async (request) => {
+        await service.resendVerification(currentUser(request).id);
+        return { data: null };
+      },
+    );
+
+    app.post(
       '/api/auth/change-password',
       { onRequest: authenticate, schema: { body: changePasswordSchema, response: { 200: emptyEnvelope } } },
       async (request) => {
@@ -179,7 +204,7 @@ const routes =
     );
   };
 
-async function accounts(app: FastifyInstance) {
+async function accounts(app: FastifyInstance, options: AccountsOptions) {
   const limits = createAuthLimits(app.config.rateLimitFactor, app.limiterStore);
   const service = createAuthService({
     db: app.db,
@@ -190,8 +215,12 @@ async function accounts(app: FastifyInstance) {
     limits,
     log: app.log,
     closeChats: (userId, which) => app.chat.disconnectUser(userId, which),
+    queueVerificationMail: options.queueVerificationMail,
   });
-  app.decorate('accounts', { requestMailChange: service.requestMailChange } satisfies Accounts);
+  app.decorate('accounts', {
+    requestMailChange: service.requestMailChange,
+    verificationMail: service.verificationMail,
+  } satisfies Accounts);
   await app.register(routes(service, limits));
 }
 

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { MfaChallenge, MfaVerifyInput } from '@l4l/shared/schemas/admin';
 import type {
@@ -23,12 +22,14 @@ import { storeAvatar } from '../../lib/image-processing.ts';
 import { dataUrlBytes } from '../../lib/images.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { transactional } from '../../lib/transaction.ts';
+import { type AfterCommit, transactional } from '../../lib/transaction.ts';
 import type { AuthUser, Sessions } from '../../plugins/auth.ts';
 import { composeMail, type Mailer } from '../../plugins/mailer.ts';
 import type { AuthLimits } from './auth.limits.ts';
 import { type Account, type AuthRepository, createAuthRepository } from './auth.repository.ts';
+import { createEmailVerification, type QueueVerificationMail } from './email-verification.ts';
 import { createGoogleVerifier } from './google-identity.ts';
+import { newLinkToken, tokenHash } from './link-tokens.ts';
 import { createMailChange } from './mail-change.ts';
 import { assertUncommonPassword } from './password-policy.ts';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp.ts';
@@ -55,9 +56,9 @@ type Deps = {
   log: FastifyBaseLogger;
   /** closes the chat sockets of ended sessions on every process, as a ban does (app.chat) */
   closeChats: FastifyInstance['chat']['disconnectUser'];
+  /** puts an address-verification mail in the outbox (app.notifications, composed in app.ts) */
+  queueVerificationMail: QueueVerificationMail;
 };
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const userExists = () => new AppError('USER_EXISTS');
 
@@ -71,10 +72,21 @@ export function toBaseUser(user: Account): BaseUser {
     surname: user.surname,
     phoneNumber: user.phoneNumber,
     photoUrl: user.photoUrl,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
 
-export function createAuthService({ db, config, storage, sessions, mailer, limits, log, closeChats }: Deps) {
+export function createAuthService({
+  db,
+  config,
+  storage,
+  sessions,
+  mailer,
+  limits,
+  log,
+  closeChats,
+  queueVerificationMail,
+}: Deps) {
   const repository = createAuthRepository(db);
   const transaction = transactional(db, createAuthRepository);
   const verifyGoogle = config.googleClientId
@@ -113,13 +125,8 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
   async function startSecondFactor(account: Account, remember: boolean): Promise<MfaChallenge> {
     const enrolled = account.totpSecret !== null && account.totpEnrolledAt !== null;
     const secret = account.totpSecret ?? (await repository.provideTotpSecret(account.id, newTotpSecret()));
-    const mfaToken = randomBytes(32).toString('base64url');
-    await repository.insertMfaChallenge({
-      userId: account.id,
-      tokenHash: sha256(mfaToken),
-      persistent: remember,
-      expiresAt: new Date(Date.now() + MFA_TOKEN_TTL_MS),
-    });
+    const { token: mfaToken, ...challenge } = newLinkToken(MFA_TOKEN_TTL_MS);
+    await repository.insertMfaChallenge({ userId: account.id, persistent: remember, ...challenge });
     return {
       mfaRequired: true,
       mfaToken,
@@ -147,7 +154,9 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
   }
 
   /** Inserts in one transaction; a mail taken meanwhile (unique index) is the same 409. */
-  async function insertAccount<T>(work: (tx: AuthRepository) => Promise<T>): Promise<T> {
+  async function insertAccount<T>(
+    work: (tx: AuthRepository, txDb: Db, afterCommit: AfterCommit) => Promise<T>,
+  ): Promise<T> {
     try {
       return await transaction(work);
     } catch (err) {
@@ -188,6 +197,15 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
     await sendOrFail(account.mail, content, es.login.recoveryFailed).catch(() => {});
   }
 
+  const emailVerification = createEmailVerification({
+    repository,
+    transaction,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    queueMail: queueVerificationMail,
+    resendLimit: limits.verificationMailsByAccount,
+  });
+
   const mailChange = createMailChange({
     repository,
     transaction,
@@ -211,20 +229,25 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
   }
 
   return {
-    /** A client account; the client is signed in at once (ADR 0003: registration sets the cookie too). */
+    /**
+     * A client account; the client is signed in at once (ADR 0003: registration sets the cookie too) and
+     * is mailed the link that verifies the address (docs/domain.md, Mail verification).
+     */
     async registerUser(input: UserRegistration): Promise<SignInResult> {
       const fields = await newAccount(input);
       const passwordHash = await hashPassword(input.password);
-      const account = await insertAccount(async (tx) => ({
-        ...(await tx.insertUser({ ...fields, role: ROLE.USUARIO, passwordHash })),
-        lawyerVerifiedAt: null,
-        lawyerRejectedAt: null,
-        lawyerRejectionReason: null,
-      }));
+      const account = await insertAccount(async (tx, txDb, afterCommit) => {
+        const user = await tx.insertUser({ ...fields, role: ROLE.USUARIO, passwordHash });
+        await emailVerification.sendVerificationLink(tx, txDb, afterCommit, user);
+        return { ...user, lawyerVerifiedAt: null, lawyerRejectedAt: null, lawyerRejectionReason: null };
+      });
       return openSession(account, input.remember ?? false);
     },
 
-    /** A lawyer account, unverified until an administrator verifies it, so no session yet. */
+    /**
+     * A lawyer account, unverified until an administrator verifies it, so no session yet; the address is
+     * mailed its verification link meanwhile.
+     */
     async registerLawyer(input: LawyerRegistration): Promise<{ id: string }> {
       const fields = await newAccount(input);
       // the photo's bytes are checked (413/415) before any costly work
@@ -232,7 +255,7 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
       const photo = photoBytes ? await storeAvatar(storage, photoBytes) : undefined;
       try {
         const passwordHash = await hashPassword(input.password);
-        return await insertAccount(async (tx) => {
+        return await insertAccount(async (tx, txDb, afterCommit) => {
           const user = await tx.insertUser({
             ...fields,
             role: ROLE.ABOGADO,
@@ -258,6 +281,7 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
               purpose: 'avatar',
             });
           }
+          await emailVerification.sendVerificationLink(tx, txDb, afterCommit, user);
           return { id: user.id };
         });
       } catch (err) {
@@ -282,7 +306,7 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
      */
     async verifySecondFactor(input: MfaVerifyInput & { code: string }): Promise<SignInResult> {
       const expired = () => new AppError('BAD_CODE', { message: es.admin.mfa.expired });
-      const challenge = await repository.findUsableMfaChallenge(sha256(input.mfaToken));
+      const challenge = await repository.findUsableMfaChallenge(tokenHash(input.mfaToken));
       if (!challenge) throw expired();
       await limits.mfaFailuresByAccount.assertAllowed(challenge.userId);
       const account = await repository.findById(challenge.userId);
@@ -323,12 +347,8 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
       await limits.recoveryByMail.consume(mail);
       const account = await repository.findByMail(mail);
       if (!account) return;
-      const token = randomBytes(32).toString('base64url');
-      await repository.insertResetToken({
-        userId: account.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-      });
+      const { token, ...stored } = newLinkToken(RESET_TOKEN_TTL_MS);
+      await repository.insertResetToken({ userId: account.id, ...stored });
       const link = `${config.publicUrl}/reset-password?token=${token}`;
       const texts = es.mail.recovery;
       const content = {
@@ -344,7 +364,7 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
     /** The reset link's token sets a new password once; every session of the user ends. */
     async updatePassword(input: UpdatePassword): Promise<void> {
       assertUncommonPassword(input.newPassword, 'newPassword');
-      const token = await repository.findUsableResetToken(sha256(input.token));
+      const token = await repository.findUsableResetToken(tokenHash(input.token));
       if (!token) throw new AppError('INVALID_TOKEN');
       const passwordHash = await hashPassword(input.newPassword);
       await transaction(async (tx, txDb) => {
@@ -380,6 +400,10 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
 
     ...mailChange,
 
+    verifyMail: emailVerification.verifyMail,
+    resendVerification: emailVerification.resendVerification,
+    verificationMail: emailVerification.verificationMail,
+
     providers(): AuthProviders {
       return { google: config.googleClientId ? { clientId: config.googleClientId } : null };
     },
@@ -408,6 +432,8 @@ export function createAuthService({ db, config, storage, sessions, mailer, limit
           phoneNumber: '',
           photoUrl: identity.photoUrl,
           googleSub: identity.sub,
+          // Google vouches for the mail (google-identity.ts refuses an unverified one)
+          emailVerifiedAt: new Date(),
         });
         return completeSignIn(
           { ...user, lawyerVerifiedAt: null, lawyerRejectedAt: null, lawyerRejectionReason: null },

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { es } from '@l4l/shared/texts/es';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { transactional } from '../../lib/transaction.ts';
 import type { composeMail } from '../../plugins/mailer.ts';
 import type { Account, AuthRepository } from './auth.repository.ts';
+import { newLinkToken, tokenHash } from './link-tokens.ts';
 
 /** A mail-change link lives a day: long enough to open a mailbox not read every hour. */
 const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -12,7 +12,6 @@ const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** The sign-in mail after a profile edit: still the old one, and the new one while it waits. */
 export type MailInForce = { mail: string; pendingMail: string | null };
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const userExists = () => new AppError('USER_EXISTS');
 
 /**
@@ -61,15 +60,10 @@ export function createMailChange({
       if (await repository.mailTaken(input.mail)) {
         throw new AppError('USER_EXISTS', { fields: { mail: es.validation.userExists } });
       }
-      const token = randomBytes(32).toString('base64url');
+      const { token, ...stored } = newLinkToken(MAIL_CHANGE_TTL_MS);
       await transaction(async (tx) => {
         await tx.useAllMailChangeTokens(userId);
-        await tx.insertMailChangeToken({
-          userId,
-          newMail: input.mail,
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + MAIL_CHANGE_TTL_MS),
-        });
+        await tx.insertMailChangeToken({ userId, newMail: input.mail, ...stored });
       });
       const confirm = es.mail.mailChangeConfirm;
       await send(
@@ -102,7 +96,7 @@ export function createMailChange({
     async confirmMailChange(token: string): Promise<{ mail: string }> {
       try {
         return await transaction(async (tx) => {
-          const change = await tx.consumeMailChangeToken(sha256(token));
+          const change = await tx.consumeMailChangeToken(tokenHash(token));
           if (!change) throw new AppError('INVALID_TOKEN', { message: es.validation.mailChangeLinkInvalid });
           if (await tx.mailTaken(change.newMail)) throw userExists();
           await tx.setMail(change.userId, change.newMail);

@@ -50,6 +50,8 @@ export function createMailWorker(deps: {
   send: (mail: Mail) => Promise<void>;
   publicUrl: string;
   unsubscribeToken: (userId: string, type: string) => string;
+  /** the mail of an address-verification link, or null when it is no longer to be sent (the accounts) */
+  verificationMail: (emailVerificationId: string) => Promise<Mail | null>;
   log: FastifyBaseLogger;
   pollMs?: number;
 }) {
@@ -66,8 +68,15 @@ export function createMailWorker(deps: {
   let startedAt = 0;
   let lastRoundEndedAt = 0;
 
-  async function compose(claimed: ClaimedMail): Promise<Mail> {
+  async function compose(claimed: ClaimedMail): Promise<Mail | null> {
     const { notification } = claimed;
+    if (!notification) {
+      const mail = await deps.verificationMail(claimed.emailVerificationId);
+      // transactional: no unsubscribe link, since nobody can opt out of confirming their own address
+      return (
+        mail && { ...mail, messageId: claimed.messageId, headers: { 'Auto-Submitted': 'auto-generated' } }
+      );
+    }
     const type = notification.type;
     const unsubscribeUrl = `${deps.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(
       deps.unsubscribeToken(notification.userId, type),
@@ -96,6 +105,10 @@ export function createMailWorker(deps: {
   async function sendOne(claimed: ClaimedMail): Promise<boolean> {
     try {
       const mail = await compose(claimed);
+      if (!mail) {
+        await repository.markSkipped(claimed.id);
+        return true;
+      }
       let timeout: NodeJS.Timeout | undefined;
       const expired = new Promise<never>((_, reject) => {
         timeout = setTimeout(() => reject(new Error('SMTP timeout')), MAIL_WORKER.sendTimeoutMs);

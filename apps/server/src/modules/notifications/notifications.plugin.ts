@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Mail } from '../../plugins/mailer.ts';
 import { createMailWorker, type MailWorker } from './mail-worker.ts';
 import { createMessageDigest, type MessageDigest } from './message-digest.ts';
 import { createNotificationEvents, type NotifyEvent } from './notification-events.ts';
@@ -12,6 +13,8 @@ export type Notifications = {
   /** report an event in its transaction (docs/notifications.md, Event types) */
   event: NotifyEvent;
   notify: NotificationsService['notify'];
+  /** an address-verification mail, in the caller's transaction (docs/domain.md, Mail verification) */
+  queueVerificationMail: NotificationsService['queueVerificationMail'];
   /** sends what the outbox holds that is due (at `at`, to reach later retries); tests call it */
   drainOutbox: MailWorker['drainOutbox'];
   outboxCounts: MailWorker['counts'];
@@ -30,6 +33,8 @@ declare module 'fastify' {
 export type NotificationsPluginOptions = {
   /** poll the outbox and send after each commit; off in tests, which drive `drainOutbox` themselves */
   autoSend?: boolean;
+  /** composes an address-verification mail when it is sent (the accounts, composed in app.ts) */
+  verificationMail?: (emailVerificationId: string) => Promise<Mail | null>;
 };
 
 async function notificationsPlugin(app: FastifyInstance, options: NotificationsPluginOptions) {
@@ -39,6 +44,7 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
     send: (mail) => app.mailer.send(mail),
     publicUrl: app.config.publicUrl,
     unsubscribeToken: (userId, type) => tokens.sign(userId, type as Parameters<typeof tokens.sign>[1]),
+    verificationMail: options.verificationMail ?? (async () => null),
     log: app.log,
   });
   const service = createNotificationsService({
@@ -57,6 +63,7 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
   app.decorate('notifications', {
     event: createNotificationEvents(service.notify),
     notify: service.notify,
+    queueVerificationMail: service.queueVerificationMail,
     drainOutbox: worker.drainOutbox,
     outboxCounts: worker.counts,
     mailHealth: (now) => worker.health(now),

@@ -15,15 +15,14 @@ import {
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
-/** A mail the worker has claimed: the outbox row with what its message is made of. */
-export type ClaimedMail = {
-  id: string;
-  messageId: string;
-  attempts: number;
-  notification: NotificationRow;
-  to: string;
-  name: string;
-};
+/**
+ * A mail the worker has claimed: the outbox row with what its message is made of, a notification and its
+ * recipient, or the address-verification link the accounts compose it from.
+ */
+export type ClaimedMail = { id: string; messageId: string; attempts: number } & (
+  | { notification: NotificationRow; to: string; name: string; emailVerificationId?: undefined }
+  | { notification?: undefined; emailVerificationId: string }
+);
 
 /** Notifications, their mail outbox and the mail preferences: Drizzle only. */
 export function createNotificationsRepository(db: Db) {
@@ -36,6 +35,10 @@ export function createNotificationsRepository(db: Db) {
 
     async insertMail(notificationId: string, messageId: string): Promise<void> {
       await db.insert(notificationMails).values({ notificationId, messageId });
+    },
+
+    async insertVerificationMail(emailVerificationId: string, messageId: string): Promise<void> {
+      await db.insert(notificationMails).values({ emailVerificationId, messageId });
     },
 
     /** The mail switches a person turned off or on; no row means on. */
@@ -152,17 +155,16 @@ export function createNotificationsRepository(db: Db) {
       const rows = await db
         .select({ mail: notificationMails, notification: notifications, to: users.mail, name: users.name })
         .from(notificationMails)
-        .innerJoin(notifications, eq(notifications.id, notificationMails.notificationId))
-        .innerJoin(users, eq(users.id, notifications.userId))
+        .leftJoin(notifications, eq(notifications.id, notificationMails.notificationId))
+        .leftJoin(users, eq(users.id, notifications.userId))
         .where(inArray(notificationMails.id, ids));
-      return rows.map((row) => ({
-        id: row.mail.id,
-        messageId: row.mail.messageId,
-        attempts: row.mail.attempts,
-        notification: row.notification,
-        to: row.to,
-        name: row.name,
-      }));
+      return rows.flatMap((row): ClaimedMail[] => {
+        const { id, messageId, attempts, emailVerificationId } = row.mail;
+        if (row.notification && row.to !== null && row.name !== null) {
+          return [{ id, messageId, attempts, notification: row.notification, to: row.to, name: row.name }];
+        }
+        return emailVerificationId ? [{ id, messageId, attempts, emailVerificationId }] : [];
+      });
     },
 
     async markSent(id: string, at: Date): Promise<void> {
@@ -170,6 +172,11 @@ export function createNotificationsRepository(db: Db) {
         .update(notificationMails)
         .set({ status: 'sent', sentAt: at, lastError: null })
         .where(eq(notificationMails.id, id));
+    },
+
+    /** Nothing to send any more (a verification link used, replaced or expired before it left). */
+    async markSkipped(id: string): Promise<void> {
+      await db.update(notificationMails).set({ status: 'skipped' }).where(eq(notificationMails.id, id));
     },
 
     /** A failed attempt: tried again at `retryAt`, or given up (`failed`) when there is none. */

@@ -96,6 +96,22 @@ export function createNotificationsService(deps: {
       return row;
     },
 
+    /**
+     * Puts the mail of an address-verification link in the outbox, in the caller's transaction; the
+     * accounts compose it when it is sent (docs/domain.md, Mail verification).
+     */
+    async queueVerificationMail(
+      tx: Db,
+      afterCommit: AfterCommit,
+      emailVerificationId: string,
+    ): Promise<void> {
+      await createNotificationsRepository(tx).insertVerificationMail(
+        emailVerificationId,
+        `<verification-${emailVerificationId}@${deps.messageDomain}>`,
+      );
+      afterCommit(() => deps.wakeWorker());
+    },
+
     async list(actor: AuthUser, query: NotificationsQuery): Promise<NotificationsPage> {
       const { page, pageSize } = query;
       const found = await repository.page(actor.id, {

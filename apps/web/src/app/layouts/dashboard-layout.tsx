@@ -26,6 +26,13 @@ const ColegiacionBanner = lazy(() =>
   })),
 );
 
+// asked of the few whose address is not confirmed yet (docs/domain.md, Mail verification)
+const VerifyMailBanner = lazy(() =>
+  import('../../features/auth/components/verify-mail-banner.tsx').then((module) => ({
+    default: module.VerifyMailBanner,
+  })),
+);
+
 type NavItem = { to: string; label: string; onlyFor?: SessionUser['role'] };
 
 /** docs/product.md, Dashboard: Inicio, Mis casos, Chat privado, Iniciar un caso for clients only, and (+) Cobros for lawyers. */
@@ -51,6 +58,8 @@ export function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuMounted = useOpenedOnce(menuOpen);
   const menuButton = useRef<HTMLButtonElement>(null);
+  // closed for the rest of the visit: the next one asks again while the address is not confirmed
+  const [verifyBannerClosed, setVerifyBannerClosed] = useState(false);
   if (!user) return null;
   // the directory, the board and the chat have nothing for an administrator (who never reads private
   // chats, docs/product.md, Roles): their dashboard is the console
@@ -135,6 +144,11 @@ export function DashboardLayout() {
         ) : null}
       </header>
       <main id="contenido" className={styles.main} tabIndex={-1}>
+        {!user.emailVerified && !verifyBannerClosed ? (
+          <Suspense fallback={null}>
+            <VerifyMailBanner user={user} onDismiss={() => setVerifyBannerClosed(true)} />
+          </Suspense>
+        ) : null}
         {user.role === ROLE.ABOGADO && pathname !== paths.profile ? (
           <Suspense fallback={null}>
             <ColegiacionBanner user={user} />

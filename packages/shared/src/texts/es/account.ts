@@ -58,6 +58,26 @@ export const es = {
     failed: 'No hemos podido confirmar el correo.',
     goHome: 'Ir a L4L',
   },
+  /** /verificar-correo?token=…, the page the verification link opens (docs/domain.md, Mail verification). */
+  verifyMail: {
+    title: 'Confirmar tu correo',
+    confirming: 'Confirmando tu correo…',
+    done: 'Tu correo está confirmado',
+    doneText: (mail: string) => `Gracias: a partir de ahora te avisaremos en ${mail}.`,
+    failed: 'No hemos podido confirmar tu correo.',
+    goDashboard: 'Ir a mi panel',
+    goHome: 'Ir a L4L',
+  },
+  /** The dashboard's banner for a person whose address is not confirmed yet. */
+  verifyMailBanner: {
+    title: 'Confirma tu correo electrónico',
+    text: (mail: string) =>
+      `Te hemos enviado un enlace a ${mail}. Ábrelo para confirmar que la dirección es tuya; si no lo encuentras, mira en la carpeta de correo no deseado.`,
+    resend: 'Reenviar el correo',
+    resending: 'Enviando…',
+    resent: 'Te hemos enviado un correo nuevo. El enlace caduca en 48 horas.',
+    dismiss: 'Cerrar el aviso',
+  },
   resetPassword: {
     failed: 'No se pudo actualizar la contraseña.',
     title: 'Cambiar contraseña',

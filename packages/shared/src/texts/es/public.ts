@@ -141,6 +141,9 @@ export const es = {
     currentPasswordForMail: 'Escribe tu contraseña actual para cambiar el correo.',
     mailChangeLinkInvalid: 'El enlace para confirmar el correo no es válido o ha caducado.',
     mailChangeNotSent: 'No hemos podido enviar el correo de confirmación. Inténtalo de nuevo.',
+    verifyMailLinkInvalid:
+      'El enlace para confirmar tu correo no es válido, ya se ha usado o ha caducado. Pide uno nuevo desde tu panel.',
+    mailVerifiedAlready: 'Tu correo electrónico ya está confirmado.',
     date: 'Introduce una fecha válida (AAAA-MM-DD).',
     barNumber: 'Escribe tu número de colegiado tal como figura en tu colegio (hasta 12 caracteres).',
     barAssociation: 'Elige tu colegio de la abogacía de la lista.',

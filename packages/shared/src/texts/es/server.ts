@@ -21,6 +21,14 @@ export const es = {
       expiry: 'El enlace caduca en 1 hora y solo se puede usar una vez.',
       ignore: 'Si no lo has pedido tú, ignora este correo: tu contraseña seguirá siendo la misma.',
     },
+    verifyMail: {
+      subject: 'Confirma tu correo electrónico en L4L',
+      intro:
+        'Para terminar de configurar tu cuenta de L4L, confirma que esta dirección de correo es tuya. Así sabremos que te llegan los avisos de tus casos.',
+      action: 'Confirmar mi correo',
+      expiry: 'El enlace caduca en 48 horas y solo se puede usar una vez.',
+      ignore: 'Si no has creado una cuenta en L4L, ignora este correo.',
+    },
     mailChangeConfirm: {
       subject: 'Confirma tu nuevo correo en L4L',
       intro: 'Has pedido usar esta dirección para entrar en tu cuenta de L4L.',

@@ -16,6 +16,7 @@ const ADMIN: BaseUser = {
   surname: 'L4L',
   phoneNumber: '',
   photoUrl: null,
+  emailVerified: true,
 };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';
 const OTPAUTH = `otpauth://totp/L4L:admin%40l4l.demo?issuer=L4L&secret=${SECRET}&algorithm=SHA1&digits=6&period=30`;

@@ -16,6 +16,7 @@ const LAWYER: BaseUser = {
   surname: 'Gómez',
   phoneNumber: '612345678',
   photoUrl: null,
+  emailVerified: true,
 };
 const SHEET = {
   id: LAWYER.id,

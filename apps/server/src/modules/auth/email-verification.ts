@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { es } from '@l4l/shared/texts/es';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
+import type { AfterCommit, transactional } from '../../lib/transaction.ts';
+import { composeMail, type Mail } from '../../plugins/mailer.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import { derivedLinkTokens, tokenHash } from './link-tokens.ts';
+
+/** A verification link lives two days: long enough for a mailbox read only now and then. */
+export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+
+/** Puts a verification mail in the outbox, in the caller's transaction (app.notifications, via app.ts). */
+export type QueueVerificationMail = (
+  tx: Db,
+  afterCommit: AfterCommit,
+  verificationId: string,
+) => Promise<void>;
+
+const linkInvalid = () => new AppError('INVALID_TOKEN', { message: es.validation.verifyMailLinkInvalid });
+
+/**
+ * Address verification (docs/domain.md, Mail verification): a link to the sign-in mail, mailed through the
+ * outbox at sign-up and on demand. Its token is derived from the link's random id with a key of the app's
+ * secret, so the outbox worker rebuilds the link when it sends while the database keeps only the token's
+ * hash; it is used once and lives 48 hours.
+ */
+export function createEmailVerification({
+  repository,
+  transaction,
+  secret,
+  publicUrl,
+  queueMail,
+  resendLimit,
+}: {
+  repository: AuthRepository;
+  transaction: ReturnType<typeof transactional<AuthRepository>>;
+  /** the app's secret (JWT_SECRET), from which the links' key is derived */
+  secret: string;
+  publicUrl: string;
+  queueMail: QueueVerificationMail;
+  /** the re-sends one account may ask for (auth.limits.ts) */
+  resendLimit: Limiter;
+}) {
+  const tokenOf = derivedLinkTokens(secret, 'email-verification');
+
+  /** A new link to `mail` (the user's older ones stop working) and its mail, in the caller's transaction. */
+  async function sendLink(
+    tx: AuthRepository,
+    txDb: Db,
+    afterCommit: AfterCommit,
+    user: { id: string; mail: string },
+  ): Promise<void> {
+    const id = randomUUID();
+    await tx.useAllEmailVerifications(user.id);
+    await tx.insertEmailVerification({
+      id,
+      userId: user.id,
+      mail: user.mail,
+      tokenHash: tokenHash(tokenOf(id)),
+      expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
+    });
+    await queueMail(txDb, afterCommit, id);
+  }
+
+  return {
+    sendVerificationLink: sendLink,
+
+    /**
+     * POST /api/auth/verify-email: the link's token confirms the address it was mailed to, once. An address
+     * verified meanwhile stays so (200 again); a link used, replaced, expired or unknown, or one to an
+     * address the account no longer signs in with, is 400.
+     */
+    async verifyMail(token: string): Promise<{ mail: string }> {
+      return transaction(async (tx) => {
+        const link = await tx.consumeEmailVerification(tokenHash(token));
+        if (!link || !(await tx.markMailVerified(link.userId, link.mail))) throw linkInvalid();
+        return { mail: link.mail };
+      });
+    },
+
+    /** POST /api/auth/verify-email/resend: a new link to the caller's mail, unless it is verified already. */
+    async resendVerification(userId: string): Promise<void> {
+      const account = await repository.findById(userId);
+      if (!account) throw new AppError('UNAUTHENTICATED');
+      if (account.emailVerifiedAt)
+        throw new AppError('CONFLICT', { message: es.validation.mailVerifiedAlready });
+      await resendLimit.consume(userId);
+      await transaction((tx, txDb, afterCommit) => sendLink(tx, txDb, afterCommit, account));
+    },
+
+    /**
+     * The verification mail of link `id`, composed when the outbox worker sends it; null when the link was
+     * used, replaced or expired meanwhile, or the account signs in with another mail now.
+     */
+    async verificationMail(id: string): Promise<Mail | null> {
+      const link = await repository.findUsableEmailVerification(id);
+      if (!link || link.mail !== link.currentMail) return null;
+      const texts = es.mail.verifyMail;
+      const url = `${publicUrl}/verificar-correo?token=${tokenOf(id)}`;
+      const content = composeMail({
+        subject: texts.subject,
+        name: link.name,
+        paragraphs: [texts.intro],
+        action: { label: texts.action, url },
+        footnotes: [texts.expiry, texts.ignore],
+      });
+      return { to: link.mail, ...content };
+    },
+  };
+}
+
+export type EmailVerification = ReturnType<typeof createEmailVerification>;
