@@ -51,11 +51,11 @@ function passwordAccepted(reply: FastifyReply, step: SignInStep) {
   return isMfaChallenge(step) ? { data: step } : signedIn(reply, step);
 }
 
-export type Accounts = Pick<AuthService, 'requestMailChange'>;
+export type Accounts = Pick<AuthService, 'requestMailChange' | 'confirmPassword'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** what other features ask of accounts: a profile edit's new sign-in mail */
+    /** what other features ask of accounts: a profile edit's new sign-in mail, an erasure's password */
     accounts: Accounts;
   }
 }
@@ -191,7 +191,10 @@ async function accounts(app: FastifyInstance) {
     log: app.log,
     closeChats: (userId, which) => app.chat.disconnectUser(userId, which),
   });
-  app.decorate('accounts', { requestMailChange: service.requestMailChange } satisfies Accounts);
+  app.decorate('accounts', {
+    requestMailChange: service.requestMailChange,
+    confirmPassword: service.confirmPassword,
+  } satisfies Accounts);
   await app.register(routes(service, limits));
 }
 
