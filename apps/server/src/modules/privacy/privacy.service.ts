@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ROLE } from '@l4l/shared/constants/roles';
 import { usernameOf } from '@l4l/shared/schemas/auth';
-import { exportFileName } from '@l4l/shared/schemas/privacy';
+import { erasedMail, exportFileName } from '@l4l/shared/schemas/privacy';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
@@ -20,9 +20,6 @@ import { type ZipEntry, zipStream } from './zip-stream.ts';
 
 /** docs/domain.md, Privacy rights: an export is costly (every file read, documents opened), 5 an hour. */
 export const EXPORTS_PER_USER = { max: 5, windowMs: 60 * 60 * 1000 };
-
-/** The mail an erased account keeps: unique, never deliverable (RFC 2606 reserves .invalid). */
-export const erasedMail = (userId: string) => `eliminado-${userId}@cuentas-eliminadas.invalid`;
 
 type Deps = {
   db: Db;
