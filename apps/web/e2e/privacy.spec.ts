@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { es } from '@l4l/shared/texts/es';
 import { expect, test } from '@playwright/test';
-import { presetConsent, registerClient, shootBothWidths, signInThroughModal } from './support.ts';
+import {
+  presetConsent,
+  registerClient,
+  shootBothWidths,
+  signedInPage,
+  signInThroughModal,
+} from './support.ts';
 
 /**
  * docs/domain.md, Privacy rights: a fresh client finds 'Tus datos' in Mi Perfil, downloads the ZIP of their
@@ -55,4 +61,22 @@ test('a client downloads their data, then deletes the account and cannot sign in
   await login.getByRole('button', { name: es.buttons.continue }).click();
   await expect(page.getByText(es.login.userNotFound)).toBeVisible();
   await expect(page).not.toHaveURL(/\/dashboard/);
+});
+
+test('a lawyer finds Tus datos at the end of the Ficha de Abogado, with their photo in the ZIP', async ({
+  browser,
+}) => {
+  // the demo's lucia.garcia, whose photo is an upload of hers (apps/server/src/db/seed/demo.ts)
+  const page = await signedInPage(browser, 'lucia.garcia@l4l.demo');
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: es.privacy.title });
+  await expect(section.getByRole('button', { name: es.privacy.erase })).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await shootBothWidths(page, 'privacy-lawyer-section');
+  const downloading = page.waitForEvent('download');
+  await section.getByRole('button', { name: es.privacy.download }).click();
+  const zip = readFileSync(await (await downloading).path());
+  expect(zip.includes(Buffer.from('archivos/imagenes/'))).toBe(true);
+  expect(zip.includes(Buffer.from('datos.json'))).toBe(true);
+  await page.context().close();
 });
