@@ -30,6 +30,7 @@ export const JOURNEY_GROUPS = [
     'colegiacion.spec.ts',
     'directory.spec.ts',
     'foundation.spec.ts',
+    'privacy.spec.ts',
     'trust.spec.ts',
     'verify-email.spec.ts',
   ],

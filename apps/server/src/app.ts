@@ -18,6 +18,7 @@ import { lawyersRoutes } from './modules/lawyers/index.ts';
 import { type MoneyPluginOptions, moneyPlugin } from './modules/money/index.ts';
 import { type NotificationsPluginOptions, notificationsPlugin } from './modules/notifications/index.ts';
 import { paymentIntentRoutes, paymentsPlugin, paymentsWebhook } from './modules/payments/index.ts';
+import { privacyRoutes } from './modules/privacy/index.ts';
 import { proposalsRoutes } from './modules/proposals/index.ts';
 import { ratingsRoutes } from './modules/ratings/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
@@ -203,6 +204,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(proposalsRoutes, { notify });
   await app.register(billingRoutes);
   await app.register(invoicesRoutes);
+  // docs/domain.md, Privacy rights: the export reads every feature's rows, the erasure closes the account
+  await app.register(privacyRoutes);
   // a confirmed payment pays its proposal, which activates the case through the case machine, issues its
   // invoices in the same transaction (docs/invoices.md) and tells both parties; a checkout closed unpaid lets the client accept the proposal again
   await app.register(paymentsPlugin, {

@@ -142,6 +142,14 @@ export const AUTHORIZATION: Record<string, Entry> = {
     }),
   },
 
+  // privacy (docs/domain.md, Privacy rights)
+  'GET /api/me/export': { access: 'signed-in', request: () => ({ url: '/api/me/export' }) },
+  'DELETE /api/me': {
+    access: 'signed-in',
+    // no password: the route runs its guard for real (400 once signed in) and erases nobody
+    request: () => ({ url: '/api/me', body: {} }),
+  },
+
   // users and lawyers
   'GET /api/user/profile/:id': {
     access: 'signed-in',

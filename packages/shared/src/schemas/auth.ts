@@ -76,7 +76,7 @@ export const lawyerRegistrationSchema = userRegistrationSchema.extend({
 export type LawyerRegistration = z.infer<typeof lawyerRegistrationSchema>;
 
 /** Any password an account may hold (older ones may predate the policy): only required and bounded. */
-const anyPasswordSchema = z
+export const anyPasswordSchema = z
   .string({ error: es.validation.required })
   .min(1, { error: es.validation.required })
   .max(1024, { error: es.validation.required });

@@ -27,6 +27,11 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     bannedAt: tstz('banned_at'),
     banReason: text('ban_reason'),
+    /**
+     * docs/domain.md, Privacy rights: when the person erased their account. The row stays, pseudonymised,
+     * for the invoices, payments and chats that point at it; it can never sign in again.
+     */
+    erasedAt: tstz('erased_at'),
     totpSecret: text('totp_secret'),
     totpEnrolledAt: tstz('totp_enrolled_at'),
     /** the last TOTP time step accepted, so a code is never accepted twice (RFC 6238 §5.2) */

@@ -26,16 +26,25 @@ describe('demo data', () => {
   }, 120_000);
   afterAll(async () => t.close());
 
-  it('has at least 24 verified lawyers covering every category, 5 clients and an admin', async () => {
-    const [counts] = await rows<{ lawyers: number; clients: number; admins: number; pending: number }>(sql`
+  it('has at least 24 verified lawyers covering every category, 5 clients, an erased one and an admin', async () => {
+    const [counts] = await rows<{
+      lawyers: number;
+      clients: number;
+      erased: number;
+      admins: number;
+      pending: number;
+    }>(sql`
       select
         (select count(*)::int from lawyer_profiles where verified_at is not null) as lawyers,
         (select count(*)::int from lawyer_profiles where verified_at is null) as pending,
-        (select count(*)::int from users where role = 'USUARIO') as clients,
+        (select count(*)::int from users where role = 'USUARIO' and erased_at is null) as clients,
+        (select count(*)::int from users where erased_at is not null and password_hash is null) as erased,
         (select count(*)::int from users where role = 'ADMIN') as admins`);
     expect(counts?.lawyers).toBeGreaterThanOrEqual(24);
     expect(counts?.pending).toBeGreaterThanOrEqual(1);
     expect(counts?.clients).toBe(5);
+    // and a former client who erased their account (docs/domain.md, Privacy rights)
+    expect(counts?.erased).toBe(1);
     expect(counts?.admins).toBe(1);
     const covered = await rows<{ category: string }>(sql`
       select distinct unnest(categories) as category from lawyer_profiles where verified_at is not null`);
@@ -158,9 +167,9 @@ describe('demo data', () => {
     expect(incomplete[0]?.n).toBe(0);
   });
 
-  it('writes a PNG avatar for every demo person and a shared, verifiable password', async () => {
+  it('writes a PNG avatar for every demo person (not the erased one) and a shared, verifiable password', async () => {
     const people = await rows<{ photo_url: string; password_hash: string }>(sql`
-      select photo_url, password_hash from users where role <> 'ADMIN'`);
+      select photo_url, password_hash from users where role <> 'ADMIN' and erased_at is null`);
     for (const person of people) {
       expect(person.photo_url).toMatch(/^\/uploads\/avatars\/.+\.png$/);
       const bytes = readFileSync(path.join(t.config.dataDir, person.photo_url.replace(/^\//, '')));

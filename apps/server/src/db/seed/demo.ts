@@ -3,7 +3,9 @@ import { STEP_BY_STATUS } from '@l4l/shared/constants/cases';
 import { type Category, UNCLASSIFIED_CATEGORY } from '@l4l/shared/constants/categories';
 import { CLIENT_ONLY_MESSAGE_TYPES, MESSAGE_TYPE, type MessageType } from '@l4l/shared/constants/messages';
 import { usernameOf } from '@l4l/shared/schemas/auth';
+import { erasedMail } from '@l4l/shared/schemas/privacy';
 import { searchableText } from '@l4l/shared/search';
+import { es } from '@l4l/shared/texts/es';
 import { count, sql } from 'drizzle-orm';
 import { writeAvatarThumbnail } from '../../lib/image-processing.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -165,7 +167,8 @@ export async function seedDemo(
     hashPassword(DEMO_PASSWORD),
     Promise.all(plan.pictures.map((p) => p.draw())),
   ]);
-  for (const user of plan.users) user.passwordHash = passwordHash;
+  // an erased account keeps no password (docs/domain.md, Privacy rights)
+  for (const user of plan.users) if (!user.erasedAt) user.passwordHash = passwordHash;
   const uploadRows = plan.pictures.map((p, i) => ({
     ownerId: p.ownerId,
     url: p.url,
@@ -496,8 +499,53 @@ function planDemo(nowDate: Date) {
       answered += 1;
     }
   }
+  eraseFormerClient(plan, lawyers, ago);
   finishChats(plan, now);
   return plan;
+}
+
+/**
+ * docs/domain.md, Privacy rights: a client who asked lucia.garcia a question and later erased their
+ * account. The row is pseudonymised as an erasure leaves it (no password, a mail nobody has), and the
+ * lawyer's chat shows the messages under 'Usuario eliminado'.
+ */
+function eraseFormerClient(
+  plan: ReturnType<typeof planDemo>,
+  lawyers: Map<string, Person>,
+  ago: (days: number) => Date,
+) {
+  const lawyer = lawyers.get('lucia.garcia');
+  if (!lawyer) return;
+  const id = demoId('former-client');
+  plan.users.push({
+    id,
+    role: 'USUARIO',
+    mail: erasedMail(id),
+    name: es.privacy.erasedName,
+    surname: '',
+    username: usernameOf(es.privacy.erasedName, ''),
+    passwordHash: null,
+    erasedAt: ago(20),
+    isDemo: true,
+    createdAt: ago(240),
+  });
+  const chatId = demoId(`chat:${id}:${lawyer.id}`);
+  plan.chats.push({ id: chatId, userId: id, lawyerId: lawyer.id });
+  const base = { chatId, type: MESSAGE_TYPE.TEXT, audience: 'ALL' as const, caseId: null };
+  plan.messages.push(
+    {
+      ...base,
+      senderId: id,
+      text: 'Buenos días, ¿lleva reclamaciones por cancelación de vuelos?',
+      createdAt: ago(60),
+    },
+    {
+      ...base,
+      senderId: lawyer.id,
+      text: 'Sí, muchas. Si me manda la tarjeta de embarque le digo qué puede reclamar.',
+      createdAt: ago(59.9),
+    },
+  );
 }
 
 type StoryContext = {

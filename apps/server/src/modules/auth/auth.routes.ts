@@ -53,11 +53,14 @@ function passwordAccepted(reply: FastifyReply, step: SignInStep) {
   return isMfaChallenge(step) ? { data: step } : signedIn(reply, step);
 }
 
-export type Accounts = Pick<AuthService, 'requestMailChange' | 'verificationMail'>;
+export type Accounts = Pick<AuthService, 'requestMailChange' | 'verificationMail' | 'confirmPassword'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** what other features ask of accounts: a profile edit's new sign-in mail, a verification mail's content */
+    /**
+     * what other features ask of accounts: a profile edit's new sign-in mail, a verification mail's content,
+     * an erasure's password
+     */
     accounts: Accounts;
   }
 }
@@ -220,6 +223,7 @@ async function accounts(app: FastifyInstance, options: AccountsOptions) {
   app.decorate('accounts', {
     requestMailChange: service.requestMailChange,
     verificationMail: service.verificationMail,
+    confirmPassword: service.confirmPassword,
   } satisfies Accounts);
   await app.register(routes(service, limits));
 }

@@ -398,6 +398,25 @@ export function createAuthService({
       await closeChats(caller.id, { exceptSessionId: caller.sessionId });
     },
 
+    /**
+     * docs/domain.md, Privacy rights: the password that confirms an erasure, checked like a password change
+     * (wrong: 401, counted against the source). An account that only signs in with Google has none: it is
+     * asked to set one through the recovery link first, which proves it still holds the mailbox.
+     */
+    async confirmPassword(userId: string, password: string, source: string): Promise<void> {
+      const account = await repository.findById(userId);
+      if (!account) throw new AppError('UNAUTHENTICATED');
+      if (!account.passwordHash) {
+        throw new AppError('VALIDATION_ERROR', { message: es.privacy.noPassword });
+      }
+      await checkPassword(
+        account,
+        password,
+        source,
+        () => new AppError('BAD_CREDENTIALS', { message: es.validation.currentPasswordWrong }),
+      );
+    },
+
     ...mailChange,
 
     verifyMail: emailVerification.verifyMail,

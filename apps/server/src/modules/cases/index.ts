@@ -1,4 +1,6 @@
 /** The cases feature's public entry: what app.ts and other modules may use. */
+
+export { createBoardRepository } from './board.repository.ts';
 export {
   authorize,
   CASE_ACTIONS,

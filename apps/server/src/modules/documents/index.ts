@@ -1,2 +1,3 @@
 /** The case documents feature's public entry: what app.ts may use. */
 export { documentsRoutes } from './documents.routes.ts';
+export { documentKey } from './documents.service.ts';

@@ -7,6 +7,7 @@ import { FiscalProfileForm } from '../../features/invoices/components/fiscal-pro
 import { useUploadLawyerPhoto } from '../../features/lawyers/api/upload-lawyer-photo.ts';
 import { LawyerSheet } from '../../features/lawyers/components/lawyer-sheet.tsx';
 import { NotificationPreferences } from '../../features/notifications/components/notification-preferences.tsx';
+import { YourDataSection } from '../../features/privacy/components/your-data-section.tsx';
 import { LawyerRatingsPanel, MyRatingsPanel } from '../../features/ratings/components/ratings-panel.tsx';
 import { ChangePasswordDialog } from '../../features/users/components/change-password-on-demand.ts';
 import { ProfilePage } from '../../features/users/components/profile-page.tsx';
@@ -14,7 +15,10 @@ import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import styles from './profile-route.module.css';
 
-/** /profile (docs/product.md, Profile): 'Ficha de Abogado' for lawyers; 'Mi Perfil' next to 'Mis Valoraciones' for clients. */
+/**
+ * /profile (docs/product.md, Profile): 'Ficha de Abogado' for lawyers; 'Mi Perfil' next to 'Mis Valoraciones'
+ * for clients; both end with 'Tus datos' (docs/domain.md, Privacy rights).
+ */
 export function ProfileRoute() {
   const user = useRequiredUser();
   const isLawyer = user?.role === ROLE.ABOGADO;
@@ -44,6 +48,9 @@ export function ProfileRoute() {
         <div className={styles.preferences}>
           <NotificationPreferences />
         </div>
+        <div className={styles.preferences}>
+          <YourDataSection />
+        </div>
         <MountOnceOpened open={passwordOpen}>
           <ChangePasswordDialog.Dialog open={passwordOpen} onOpenChange={setPasswordOpen} />
         </MountOnceOpened>
@@ -66,6 +73,9 @@ export function ProfileRoute() {
       </div>
       <div className={styles.preferences}>
         <NotificationPreferences />
+      </div>
+      <div className={styles.preferences}>
+        <YourDataSection />
       </div>
     </>
   );

@@ -136,7 +136,7 @@ export const es = {
           id: 'conservacion',
           heading: '4. Cuánto tiempo los conservamos',
           blocks: [
-            'Conservamos tus datos mientras mantengas tu cuenta. Cuando la cierres, los bloquearemos y solo los conservaremos durante los plazos en que puedan exigirse responsabilidades: hasta 5 años para los casos, mensajes y valoraciones (artículo 1964 del Código Civil) y 6 años para la documentación de los pagos (artículo 30 del Código de Comercio). Transcurridos esos plazos, los suprimimos. Los registros técnicos de acceso se eliminan a los 12 meses.',
+            'Conservamos tus datos mientras mantengas tu cuenta. Cuando la eliminas, borramos al momento tu nombre, teléfono, foto, descripción, datos fiscales, notificaciones y los documentos que subiste, y liberamos tu correo. Solo conservamos, sin tus datos de contacto, lo que puede exigirse durante los plazos legales: los casos, mensajes y valoraciones, que la otra parte sigue viendo a nombre de «Usuario eliminado», hasta 5 años (artículo 1964 del Código Civil), y las facturas y los pagos, tal como se emitieron, 6 años (artículo 30 del Código de Comercio). Transcurridos esos plazos, los suprimimos. Los registros técnicos de acceso se eliminan a los 12 meses.',
           ],
         },
         {
@@ -160,7 +160,8 @@ export const es = {
           heading: '6. Tus derechos',
           blocks: [
             'Puedes ejercer en cualquier momento tus derechos de acceso, rectificación, supresión, oposición, limitación del tratamiento y portabilidad (ARCO-POL), así como retirar tu consentimiento sin que ello afecte a la licitud del tratamiento anterior.',
-            'Para ejercerlos, escríbenos a soporte@l4l.es desde el correo asociado a tu cuenta, o por carta a nuestro domicilio social, indicando el derecho que quieres ejercer. Si no podemos identificarte con seguridad, te pediremos que acredites tu identidad. Te responderemos en el plazo de un mes.',
+            'Los derechos de acceso, portabilidad y supresión puedes ejercerlos tú mismo, cuando quieras, en la sección «Tus datos» de Mi Perfil (en la Ficha de Abogado, si eres abogado): «Descargar mis datos» te da un archivo ZIP con tus datos en un formato legible por máquina y los archivos que has subido, y «Eliminar mi cuenta» la elimina tras confirmar tu contraseña.',
+            'Para ejercer los demás derechos, o si prefieres no hacerlo desde la aplicación, escríbenos a soporte@l4l.es desde el correo asociado a tu cuenta, o por carta a nuestro domicilio social, indicando el derecho que quieres ejercer. Si no podemos identificarte con seguridad, te pediremos que acredites tu identidad. Te responderemos en el plazo de un mes.',
             'Si consideras que no hemos atendido correctamente tu solicitud, puedes presentar una reclamación ante la Agencia Española de Protección de Datos (www.aepd.es, calle Jorge Juan, 6, 28001 Madrid).',
           ],
         },

@@ -78,6 +78,52 @@ export const es = {
     roleLawyer: 'Abogado',
     roleAdmin: 'Administrador',
   },
+  /** docs/domain.md, Privacy rights: the 'Tus datos' section of the profile and its answers */
+  privacy: {
+    title: 'Tus datos',
+    intro:
+      'Puedes descargar una copia de todos tus datos o eliminar tu cuenta cuando quieras, como te reconoce el RGPD.',
+    download: 'Descargar mis datos',
+    downloading: 'Preparando tus datos…',
+    downloadHint: 'Un archivo ZIP con tus datos en formato JSON y los archivos que has subido.',
+    downloadError: 'No se pudieron descargar tus datos. Inténtalo de nuevo.',
+    erase: 'Eliminar mi cuenta',
+    eraseTitle: '¿Eliminar tu cuenta?',
+    eraseDescription: 'Esta acción no se puede deshacer. Escribe tu contraseña para confirmar que eres tú.',
+    removedHeading: 'Lo que eliminamos',
+    removed: [
+      'Tu nombre, teléfono, foto y descripción, y tu correo, que podrás volver a usar para registrarte.',
+      'Tus datos fiscales, tus notificaciones y tus preferencias.',
+      'Los documentos que has subido a tus casos.',
+      'Tus sesiones abiertas: se cierran en todos tus dispositivos.',
+    ],
+    keptHeading: 'Lo que conservamos durante 6 años',
+    kept: [
+      'Las facturas y los pagos, tal como se emitieron, porque la ley nos obliga a conservarlos (artículo 30 del Código de Comercio).',
+      'Los mensajes de tus chats, para la otra parte, con tu nombre sustituido por «Usuario eliminado».',
+    ],
+    password: 'Contraseña',
+    confirm: 'Eliminar definitivamente',
+    erasing: 'Eliminando…',
+    cancel: 'Cancelar',
+    erased: 'Tu cuenta se ha eliminado. Sentimos verte marchar.',
+    eraseError: 'No se pudo eliminar tu cuenta. Inténtalo de nuevo.',
+    // the server's refusals (409) and the Google-only account (400)
+    activeCase:
+      'No puedes eliminar tu cuenta mientras tengas un caso activo. Cuando el caso finalice, podrás hacerlo.',
+    openDispute:
+      'No puedes eliminar tu cuenta mientras haya una reclamación abierta sobre uno de tus casos. Espera a que el equipo de L4L la resuelva.',
+    paymentInProgress:
+      'No puedes eliminar tu cuenta mientras haya un pago en curso sobre una de tus propuestas o casos.',
+    moneyHeld:
+      'No puedes eliminar tu cuenta mientras tengas dinero pendiente de transferir. Podrás hacerlo cuando lo hayas recibido.',
+    noPassword:
+      'Tu cuenta no tiene contraseña porque entras con Google. Crea una con «¿Olvidaste tu contraseña?» y vuelve a intentarlo.',
+    /** the name an erased account shows wherever it was named (chats, ratings, cases) */
+    erasedName: 'Usuario eliminado',
+    erasedLawyerReason: 'Cuenta eliminada por su titular.',
+    erasedCaseReason: 'La persona que lo publicó eliminó su cuenta.',
+  },
   billing: {
     title: 'Facturación y pagos',
     subtitle: 'Historial de facturación',

@@ -1,0 +1,52 @@
+import { emptyEnvelope } from '@l4l/shared/envelope';
+import { EXPORT_PATH, eraseAccountSchema } from '@l4l/shared/schemas/privacy';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createKeyring } from '../../lib/storage/envelope.ts';
+import { authenticate, clearSessionCookie, currentUser } from '../../plugins/auth.ts';
+import { createPrivacyService, type PrivacyService } from './privacy.service.ts';
+
+const routes =
+  (service: PrivacyService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(EXPORT_PATH, { onRequest: authenticate }, async (request, reply) => {
+      const { fileName, stream } = await service.exportData(currentUser(request));
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    });
+
+    app.delete(
+      '/api/me',
+      { onRequest: authenticate, schema: { body: eraseAccountSchema, response: { 200: emptyEnvelope } } },
+      async (request, reply) => {
+        await service.erase(currentUser(request), request.body.password, request.ip);
+        clearSessionCookie(reply);
+        return { data: null };
+      },
+    );
+  };
+
+/** docs/domain.md, Privacy rights: GET /api/me/export and DELETE /api/me. */
+async function privacy(app: FastifyInstance) {
+  const service = createPrivacyService({
+    db: app.db,
+    storage: app.storage,
+    keyring: createKeyring(app.config.filesKey, app.config.filesKeysPrevious),
+    sessions: app.sessions,
+    accounts: app.accounts,
+    invoices: app.invoices,
+    closeChats: (userId) => app.chat.disconnectUser(userId),
+    limiter: app.limiter,
+    log: app.log,
+  });
+  await app.register(routes(service));
+}
+
+export const privacyRoutes = fp(privacy, {
+  name: 'privacy',
+  dependencies: ['auth', 'accounts', 'chat', 'invoices', 'storage'],
+});

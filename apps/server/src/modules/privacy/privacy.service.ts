@@ -1,0 +1,198 @@
+import type { Readable } from 'node:stream';
+import { ROLE } from '@l4l/shared/constants/roles';
+import { usernameOf } from '@l4l/shared/schemas/auth';
+import { erasedMail, exportFileName } from '@l4l/shared/schemas/privacy';
+import { es } from '@l4l/shared/texts/es';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { removeAvatar } from '../../lib/image-processing.ts';
+import { keyOfUploadUrl } from '../../lib/images.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
+import type { Keyring } from '../../lib/storage/envelope.ts';
+import type { Storage } from '../../lib/storage/index.ts';
+import { transactional } from '../../lib/transaction.ts';
+import type { AuthUser, Sessions } from '../../plugins/auth.ts';
+import { documentKey } from '../documents/index.ts';
+import type { InvoicesService } from '../invoices/index.ts';
+import { createPrivacyRepository, type ErasedValues } from './privacy.repository.ts';
+import { type ZipEntry, zipStream } from './zip-stream.ts';
+
+/** docs/domain.md, Privacy rights: an export is costly (every file read, documents opened), 5 an hour. */
+export const EXPORTS_PER_USER = { max: 5, windowMs: 60 * 60 * 1000 };
+
+type Deps = {
+  db: Db;
+  storage: Storage;
+  keyring: Keyring;
+  sessions: Sessions;
+  accounts: FastifyInstance['accounts'];
+  invoices: Pick<InvoicesService, 'pdf'>;
+  /** closes the person's chat sockets on every process, as a ban does (app.chat) */
+  closeChats: FastifyInstance['chat']['disconnectUser'];
+  limiter: (name: string, max: number, windowMs: number) => Limiter;
+  log: FastifyBaseLogger;
+};
+
+const lastSegment = (path: string) => path.split('/').pop() ?? path;
+
+/**
+ * docs/domain.md, Privacy rights: the export of everything the platform holds about the caller, and the
+ * erasure of the caller's account (docs/decisions/0015-privacy-rights.md).
+ */
+export function createPrivacyService(deps: Deps) {
+  const { db, storage, keyring, sessions, accounts, invoices, closeChats, log } = deps;
+  const repository = createPrivacyRepository(db);
+  const transaction = transactional(db, createPrivacyRepository, log);
+  const exportsPerUser = deps.limiter(
+    'privacy:export-by-user',
+    EXPORTS_PER_USER.max,
+    EXPORTS_PER_USER.windowMs,
+  );
+
+  /** datos.json: the caller's rows, each list as the caller took part in it. */
+  async function gather(caller: AuthUser) {
+    const person = await repository.person(caller.id);
+    if (!person) throw new AppError('UNAUTHENTICATED');
+    const chats = await repository.chats(caller.id);
+    const chatMessages = await repository.messages(
+      caller.id,
+      chats.map((chat) => chat.id),
+    );
+    const documents = await repository.uploadedDocuments(caller.id);
+    return {
+      profile: person,
+      lawyerSheet: person.role === ROLE.ABOGADO ? await repository.lawyerSheet(caller.id) : null,
+      fiscalProfile: await repository.fiscalProfile(caller.id),
+      cases: await repository.cases(caller.id),
+      proposals: await repository.proposals(caller.id),
+      chats: chats.map((chat) => ({
+        ...chat,
+        messages: chatMessages.filter((message) => message.chatId === chat.id),
+      })),
+      ratings: await repository.ratings(caller.id),
+      payments: await repository.payments(caller.id),
+      invoices: await repository.invoices(caller.id),
+      notifications: await repository.notifications(caller.id),
+      notificationPreferences: await repository.notificationPreferences(caller.id),
+      documents: documents.map(({ keyId: _k, wrappedKey: _w, ...facts }) => facts),
+      uploads: await repository.uploads(caller.id),
+      seals: documents,
+    };
+  }
+
+  return {
+    /**
+     * GET /api/me/export: a ZIP with datos.json and the caller's files (pictures, the case documents they
+     * uploaded opened from their seal, the PDFs of their invoices). Written as it is sent; datos.json goes
+     * last and names every file the archive holds, and any that could not be read.
+     */
+    async exportData(caller: AuthUser): Promise<{ fileName: string; stream: Readable }> {
+      await exportsPerUser.consume(caller.id);
+      const { seals, ...data } = await gather(caller);
+      const files: string[] = [];
+      const unavailable: string[] = [];
+      const now = new Date();
+
+      function* entries(): Generator<ZipEntry> {
+        for (const upload of data.uploads) {
+          const key = keyOfUploadUrl(upload.url);
+          if (!key) continue;
+          const path = `archivos/imagenes/${lastSegment(key)}`;
+          files.push(path);
+          yield { path, compress: false, bytes: () => storage.get(key) };
+        }
+        for (const document of seals) {
+          const path = `archivos/documentos/${document.id}-${document.name}`;
+          files.push(path);
+          yield {
+            path,
+            compress: false,
+            bytes: async () => {
+              const sealed = await storage.get(documentKey(document.id));
+              return sealed ? keyring.decrypt(sealed, document) : null;
+            },
+          };
+        }
+        for (const invoice of data.invoices) {
+          const path = `archivos/facturas/factura-${invoice.numSerie.replace(/[^\w.-]/g, '-')}.pdf`;
+          files.push(path);
+          yield { path, compress: false, bytes: async () => (await invoices.pdf(caller, invoice.id)).pdf };
+        }
+        const json = {
+          generatedAt: now,
+          ...data,
+          files: files.filter((path) => !unavailable.includes(path)),
+        };
+        yield {
+          path: 'datos.json',
+          compress: true,
+          bytes: async () =>
+            new TextEncoder().encode(
+              JSON.stringify(unavailable.length ? { ...json, unavailableFiles: unavailable } : json, null, 2),
+            ),
+        };
+      }
+
+      const stream = zipStream(entries(), (path, error) => {
+        unavailable.push(path);
+        log.error({ err: error, userId: caller.id, path }, 'a file of a data export could not be read');
+      });
+      return { fileName: exportFileName(now), stream };
+    },
+
+    /**
+     * DELETE /api/me (docs/domain.md, Privacy rights): the password first; refused (409) while a case, a
+     * dispute or money still binds the person; then, in one transaction, the account is pseudonymised and
+     * closed, what is personal goes and what the law keeps stays. Files and sockets follow the commit.
+     */
+    async erase(caller: AuthUser, password: string, source: string): Promise<void> {
+      await accounts.confirmPassword(caller.id, password, source);
+      const texts = es.privacy;
+      const removed = await transaction(async (tx, txDb) => {
+        const account = await tx.lockAccount(caller.id);
+        if (!account || account.erasedAt) throw new AppError('UNAUTHENTICATED');
+        const blocker = await tx.blocker(caller.id);
+        if (blocker) throw new AppError('CONFLICT', { message: texts[blocker] });
+        const values: ErasedValues = {
+          mail: erasedMail(caller.id),
+          name: texts.erasedName,
+          surname: '',
+          username: usernameOf(texts.erasedName, ''),
+          phoneNumber: '',
+          photoUrl: null,
+        };
+        await tx.pseudonymise(caller.id, values);
+        await sessions.revokeAll(caller.id, { db: txDb });
+        await tx.removePersonalRecords(caller.id);
+        if (account.role === ROLE.ABOGADO) await tx.withdrawLawyer(caller.id, texts.erasedLawyerReason);
+        await tx.closeOpenBusiness(caller.id, texts.erasedCaseReason);
+        const files = await tx.removeOwnFiles(caller.id);
+        const photoKey = account.photoUrl ? keyOfUploadUrl(account.photoUrl) : null;
+        const avatarKeys = new Set(
+          [...files.avatarUrls.map(keyOfUploadUrl), photoKey].filter((key): key is string => key !== null),
+        );
+        await tx.audit(caller.id, {
+          role: account.role,
+          documentsRemoved: files.documentIds.length,
+          avatarsRemoved: avatarKeys.size,
+        });
+        return { avatarKeys: [...avatarKeys], documentIds: files.documentIds };
+      });
+      // once committed: a socket closed earlier could reconnect with a session not yet revoked
+      await closeChats(caller.id);
+      for (const key of removed.avatarKeys) {
+        await removeAvatar(storage, key).catch((err: unknown) =>
+          log.error({ err, key }, 'an erased account’s avatar could not be removed'),
+        );
+      }
+      for (const id of removed.documentIds) {
+        await storage
+          .remove(documentKey(id))
+          .catch((err: unknown) => log.error({ err, documentId: id }, 'an erased account’s document stayed'));
+      }
+    },
+  };
+}
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>;

@@ -1,0 +1,51 @@
+import { es } from '@l4l/shared/texts/es/profile';
+import { useState } from 'react';
+import { Button } from '../../../components/button/button.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useExportMyData } from '../api/export-my-data.ts';
+import { EraseAccountDialog } from './erase-account-dialog.tsx';
+import styles from './your-data.module.css';
+
+const t = es.privacy;
+
+/**
+ * 'Tus datos' (docs/domain.md, Privacy rights), in Mi Perfil and in the Ficha de Abogado: the download of
+ * the person's data and the erasure of the account, after which the person lands signed out on the landing.
+ */
+export function YourDataSection() {
+  const exportData = useExportMyData();
+  const { signOut } = useSession();
+  const [eraseOpen, setEraseOpen] = useState(false);
+
+  const download = () => exportData.mutate(undefined, { onError: (error) => toast.error(error.message) });
+
+  const erased = () => {
+    setEraseOpen(false);
+    toast.success(t.erased);
+    void signOut();
+  };
+
+  return (
+    <section id="tus-datos" className={styles.panel} aria-labelledby="your-data-title">
+      <h2 id="your-data-title" className={styles.title}>
+        {t.title}
+      </h2>
+      <p className={styles.hint}>{t.intro}</p>
+      <div className={styles.row}>
+        <div>
+          <Button variant="secondary" onClick={download} disabled={exportData.isPending}>
+            {exportData.isPending ? t.downloading : t.download}
+          </Button>
+          <p className={styles.small}>{t.downloadHint}</p>
+        </div>
+        <div>
+          <Button variant="danger" onClick={() => setEraseOpen(true)}>
+            {t.erase}
+          </Button>
+        </div>
+      </div>
+      <EraseAccountDialog open={eraseOpen} onOpenChange={setEraseOpen} onErased={erased} />
+    </section>
+  );
+}
