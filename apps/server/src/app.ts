@@ -19,6 +19,7 @@ import { type MoneyPluginOptions, moneyPlugin } from './modules/money/index.ts';
 import { type NotificationsPluginOptions, notificationsPlugin } from './modules/notifications/index.ts';
 import { paymentIntentRoutes, paymentsPlugin, paymentsWebhook } from './modules/payments/index.ts';
 import { proposalsRoutes } from './modules/proposals/index.ts';
+import { publicPagesRoutes } from './modules/public-pages/index.ts';
 import { ratingsRoutes } from './modules/ratings/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   const notify = app.notifications.event;
   await app.register(ratingsRoutes, { notify });
   await app.register(lawyersRoutes);
+  await app.register(publicPagesRoutes);
   await app.register(uploadsRoutes);
   await app.register(casesRoutes, {
     notify,
