@@ -1,5 +1,6 @@
 import { barAssociation as findBarAssociation } from '@l4l/shared/constants/bar-associations';
 import { LIMITS } from '@l4l/shared/constants/limits';
+import { LAWYER_PAGES_PATH } from '@l4l/shared/constants/pages';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
 import type { PageEnvelope } from '@l4l/shared/envelope';
 import { usernameOf } from '@l4l/shared/schemas/auth';
@@ -173,6 +174,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
         totalRatings: card.totalRatings,
         responseTime: card.responseTime,
         firstVisitFree: card.firstVisitFree,
+        publicPath: row.slug ? `${LAWYER_PAGES_PATH}/${row.slug}` : null,
       },
       lawyerRatings: latestRatings.data,
       activeCases: card.activeCases,
