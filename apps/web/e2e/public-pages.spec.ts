@@ -40,7 +40,6 @@ test('a lawyer’s public page works without JavaScript and its call to action l
   const cta = page.getByRole('link', { name: es.lawyerPage.cta(firstName) });
   await expect(cta).toBeVisible();
   await shootBothWidths(page, 'public-lawyer-page');
-  await expectAccessible(page, 'a public lawyer page');
 
   // the call to action: the sign-in page, told where to go next
   await cta.click();
@@ -48,9 +47,13 @@ test('a lawyer’s public page works without JavaScript and its call to action l
   const signInUrl = page.url();
   await context.close();
 
-  // the same link in a browser with JavaScript: sign in, and the lawyer's profile opens
-  const app = await browser.newPage();
+  // in a browser with JavaScript (axe needs it; the page has none of its own): accessible, and the same
+  // link signs in and opens the lawyer's profile
+  const appContext = await browser.newContext();
+  const app = await appContext.newPage();
   await presetConsent(app, 'false');
+  await app.goto(pagePath);
+  await expectAccessible(app, 'a public lawyer page');
   await app.goto(signInUrl);
   const dialog = app.getByRole('dialog', { name: es.login.title });
   await dialog.getByLabel(es.login.email).fill('cliente1@l4l.demo');
@@ -58,7 +61,13 @@ test('a lawyer’s public page works without JavaScript and its call to action l
   await dialog.getByRole('button', { name: es.buttons.continue }).click();
   await expect(app).toHaveURL(/\/dashboard\/abogados\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(app.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 30_000 });
-  await app.context().close();
+  // and the profile links back to the public page, the address to share
+  await expect(app.getByRole('link', { name: es.lawyerProfile.publicPage })).toHaveAttribute(
+    'href',
+    pagePath,
+  );
+  await shootBothWidths(app, 'lawyer-profile-public-link');
+  await appContext.close();
 });
 
 test('an unknown lawyer page is a Spanish 404 page kept out of search engines, and robots.txt names the sitemap', async ({
