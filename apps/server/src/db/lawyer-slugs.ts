@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import type { Db, Tx } from './database.ts';
 import { lawyerProfiles, users } from './schema/index.ts';
@@ -63,11 +63,16 @@ async function assignOnce(executor: Db | Tx, lawyerId: string | undefined): Prom
     .orderBy(users.createdAt, lawyerProfiles.userId);
   if (missing.length === 0) return;
   const bases = [...new Set(missing.map((row) => slugBase(row.name, row.surname)))];
-  // the slugs already given that a base could clash with: the base itself or the base with a number
+  // the slugs already given that a base could clash with (the base itself or the base with a number);
+  // a pass over every profile reads them all rather than bind one parameter per base
   const clashing = await executor
     .select({ slug: lawyerProfiles.slug })
     .from(lawyerProfiles)
-    .where(inArray(sql`regexp_replace(${lawyerProfiles.slug}, '-[0-9]+$', '')`, bases));
+    .where(
+      lawyerId
+        ? inArray(sql`regexp_replace(${lawyerProfiles.slug}, '-[0-9]+$', '')`, bases)
+        : isNotNull(lawyerProfiles.slug),
+    );
   const taken = new Set(clashing.map((row) => row.slug as string));
   const chosen = missing.map((row) => ({
     id: row.id,

@@ -106,7 +106,7 @@ function attorneyJsonLd(page: PublicLawyerPage, url: string, image: string | und
 }
 
 /** The page's frame: head (title, description, canonical, Open Graph, JSON-LD) and the shared look. */
-function document(head: string, body: string): string {
+function htmlDocument(head: string, body: string): string {
   return `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 ${head}
@@ -188,13 +188,13 @@ ${lawyer.categories.length > 0 ? `<section><h2>${esc(t.specialties)}</h2><ul cla
 ${lawyer.description ? `<section><h2>${esc(t.about)}</h2><p class="about">${esc(lawyer.description)}</p></section>` : ''}
 ${ratings ? `<section><h2>${esc(t.latestRatings)}</h2><ol class="ratings">${ratings}</ol></section>` : ''}
 </article>`;
-  return document(head, body);
+  return htmlDocument(head, body);
 }
 
 /** The answer for an unknown slug or a lawyer who is not listed: kept out of search engines. */
 export function renderNotFoundPage(): string {
   const head = `<title>${esc(t.notFoundTitle)} | L4L</title><meta name="robots" content="noindex">`;
-  return document(
+  return htmlDocument(
     head,
     `<article class="card narrow"><h1>${esc(t.notFoundTitle)}</h1><p>${esc(t.notFoundText)}</p>
 <p class="action"><a class="cta" href="/">${esc(t.notFoundAction)}</a></p></article>`,

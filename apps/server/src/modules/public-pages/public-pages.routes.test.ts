@@ -276,13 +276,30 @@ describe('public lawyer pages', () => {
     expect(page.body).toContain('<h1>Íñigo Sáez de Ibarra</h1>');
   });
 
-  it('gives their slug to profiles made before slugs existed', async () => {
-    const older = await createLawyerWithProfile(t.app, { name: 'Ana', surname: 'Antigua' });
-    await t.app.db.update(lawyerProfiles).set({ slug: null }).where(eq(lawyerProfiles.userId, older.id));
-    expect((await t.app.inject({ url: '/abogados/ana-antigua' })).statusCode).toBe(404);
+  it('gives their slug to profiles made before slugs existed, after the slugs already given', async () => {
+    const kept = await createLawyerWithProfile(t.app, { name: 'Ana', surname: 'Antigua' });
+    // numbered in the order they joined
+    const older = await createLawyerWithProfile(t.app, {
+      name: 'Ana',
+      surname: 'Antigua',
+      createdAt: new Date('2020-02-01T10:00:00Z'),
+    });
+    const oldest = await createLawyerWithProfile(t.app, {
+      name: 'Ana',
+      surname: 'Antigua',
+      createdAt: new Date('2020-01-01T10:00:00Z'),
+    });
+    for (const lawyer of [older, oldest]) {
+      await t.app.db.update(lawyerProfiles).set({ slug: null }).where(eq(lawyerProfiles.userId, lawyer.id));
+    }
+    expect((await t.app.inject({ url: '/abogados/ana-antigua-2' })).statusCode).toBe(404);
     await assignLawyerSlugs(t.app.db);
-    expect(await slugOf(t, older.id)).toBe('ana-antigua');
-    expect((await t.app.inject({ url: '/abogados/ana-antigua' })).statusCode).toBe(200);
+    expect([await slugOf(t, kept.id), await slugOf(t, oldest.id), await slugOf(t, older.id)]).toEqual([
+      'ana-antigua',
+      'ana-antigua-2',
+      'ana-antigua-3',
+    ]);
+    expect((await t.app.inject({ url: '/abogados/ana-antigua-3' })).statusCode).toBe(200);
   });
 
   it('lists the landing, the legal pages and every listed lawyer in /sitemap.xml, as valid XML', async () => {
