@@ -31,6 +31,7 @@ export const JOURNEY_GROUPS = [
     'directory.spec.ts',
     'foundation.spec.ts',
     'privacy.spec.ts',
+    'public-pages.spec.ts',
     'trust.spec.ts',
     'verify-email.spec.ts',
   ],

@@ -20,6 +20,7 @@ import { type NotificationsPluginOptions, notificationsPlugin } from './modules/
 import { paymentIntentRoutes, paymentsPlugin, paymentsWebhook } from './modules/payments/index.ts';
 import { privacyRoutes } from './modules/privacy/index.ts';
 import { proposalsRoutes } from './modules/proposals/index.ts';
+import { publicPagesRoutes } from './modules/public-pages/index.ts';
 import { ratingsRoutes } from './modules/ratings/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   const notify = app.notifications.event;
   await app.register(ratingsRoutes, { notify });
   await app.register(lawyersRoutes);
+  await app.register(publicPagesRoutes);
   await app.register(uploadsRoutes);
   await app.register(casesRoutes, {
     notify,

@@ -243,6 +243,11 @@ export const AUTHORIZATION: Record<string, Entry> = {
   'POST /api/uploads': { access: 'signed-in', request: () => ({ url: '/api/uploads', body: {} }) },
   'GET /uploads/*': { access: 'public', request: (w) => ({ url: w.uploadPath }) },
 
+  // the server-rendered public pages (docs/domain.md, Public lawyer pages)
+  'GET /abogados/:slug': { access: 'public', request: () => ({ url: '/abogados/nadie-con-este-nombre' }) },
+  'GET /sitemap.xml': { access: 'public', request: () => ({ url: '/sitemap.xml' }) },
+  'GET /robots.txt': { access: 'public', request: () => ({ url: '/robots.txt' }) },
+
   // chat
   'POST /api/cases/:caseId/documents': {
     access: 'signed-in',

@@ -5,6 +5,7 @@ import { usernameOf } from '@l4l/shared/schemas/auth';
 import { searchableText } from '@l4l/shared/search';
 import { eq, sql } from 'drizzle-orm';
 import type { App } from '../src/app.ts';
+import { assignLawyerSlugs } from '../src/db/lawyer-slugs.ts';
 import { cases, fiscalProfiles, lawyerProfiles, ratings, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { newTotpSecret, totpCode } from '../src/modules/auth/totp.ts';
@@ -59,6 +60,7 @@ export async function createLawyer(app: App, options: UserOverrides & { verified
     searchText: searchableText(user.name, user.surname),
     verifiedAt: verified ? new Date() : null,
   });
+  await assignLawyerSlugs(app.db, user.id);
   return user;
 }
 

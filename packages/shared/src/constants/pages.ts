@@ -15,3 +15,27 @@ export const PAGE_BY_PATH: ReadonlyMap<string, 'landing.html' | 'home.html'> = n
 export const LANDING_PAGE_PATHS: readonly string[] = [...PAGE_BY_PATH]
   .filter(([, page]) => page === 'landing.html')
   .map(([path]) => path);
+
+/** docs/domain.md, Public lawyer pages: a listed lawyer's server-rendered page is `${LAWYER_PAGES_PATH}/{slug}`. */
+export const LAWYER_PAGES_PATH = '/abogados';
+
+/**
+ * The web app's own public pages the sitemap lists beside the lawyers' (the landing and the legal pages);
+ * the web's routes (apps/web/src/lib/paths.ts) have the same paths.
+ */
+export const SITEMAP_APP_PATHS: readonly string[] = [
+  '/',
+  '/aviso-legal',
+  '/politica-de-privacidad',
+  '/politica-de-cookies',
+];
+
+/**
+ * The query parameter of '/login' that names where to go once signed in (a public lawyer page's call to
+ * action: `/login?destino=/dashboard/abogados/{id}`). Only a path inside the dashboard is followed.
+ */
+export const AFTER_SIGN_IN_PARAM = 'destino';
+
+/** The signed-in profile of a lawyer, in the dashboard (the web's `paths.lawyers`). */
+export const dashboardLawyerPath = (lawyerId: string) =>
+  `/dashboard/abogados/${encodeURIComponent(lawyerId)}`;

@@ -219,6 +219,8 @@ export const lawyerDetailSchema = z.object({
     totalRatings: z.number().int(),
     responseTime: z.number().int().nullable(),
     firstVisitFree: z.boolean(),
+    /** (+) the server-rendered public page, '/abogados/{slug}' (docs/domain.md, Public lawyer pages); null until it has a slug */
+    publicPath: z.string().nullable(),
   }),
   /** the newest ratings (at most a page); the whole list is GET /api/rating/lawyer-rating/{id} */
   lawyerRatings: z.array(ratingSchema),

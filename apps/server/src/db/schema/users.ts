@@ -145,6 +145,12 @@ export const lawyerProfiles = pgTable(
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
     province: text('province').notNull(),
     /**
+     * docs/domain.md, Public lawyer pages: the page's address /abogados/{slug}, 'nombre-apellidos' without
+     * accents, unique (-2, -3… on a clash), made once when the profile is created and kept when the name
+     * changes. Null only until the server's start fills a profile created before slugs existed.
+     */
+    slug: text('slug'),
+    /**
      * docs/domain.md, Colegiación: `barAssociation` on the wire, the id of one of the 83 colegios; older free
      * text that is not on the list counts as not given, and the lawyer is asked again.
      */
@@ -187,6 +193,7 @@ export const lawyerProfiles = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('lawyer_profiles_slug_key').on(t.slug),
     index('lawyer_profiles_search_idx').using('gin', t.searchVector),
     index('lawyer_profiles_categories_idx').using('gin', t.categories),
     index('lawyer_profiles_province_idx').on(t.province),

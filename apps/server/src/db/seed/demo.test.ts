@@ -195,6 +195,15 @@ describe('demo data', () => {
     expect(list.json().data.map((l: { fullName: string }) => l.fullName)).toContain('Lucía García Fernández');
   });
 
+  it('gives every demo lawyer the slug of their public page, and shows it', async () => {
+    const slugs = await rows<{ slug: string | null }>(sql`select slug from lawyer_profiles`);
+    expect(slugs.filter((p) => !p.slug || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(p.slug))).toEqual([]);
+    expect(new Set(slugs.map((p) => p.slug)).size).toBe(slugs.length);
+    const page = await t.app.inject({ url: '/abogados/lucia-garcia-fernandez' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Lucía García Fernández</h1>');
+  });
+
   it('gives every demo lawyer a colegio of the list and a number, and measures response times from the chats', async () => {
     const profiles = await rows<{ association: string; number: string; minutes: number | null }>(sql`
       select lawyer_association as association, membership_number as number, response_minutes as minutes

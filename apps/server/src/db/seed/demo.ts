@@ -13,6 +13,7 @@ import { createKeyring, type MasterKey } from '../../lib/storage/envelope.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { rebuildBoard } from '../board.ts';
 import type { Db, Tx } from '../database.ts';
+import { assignLawyerSlugs } from '../lawyer-slugs.ts';
 import { refreshResponseTimes } from '../response-time.ts';
 import {
   academicExperiences,
@@ -183,6 +184,8 @@ export async function seedDemo(
     if ((await userCounts(tx)).all > 0) return false;
     await insertAll(tx, users, plan.users);
     await insertAll(tx, lawyerProfiles, plan.profiles);
+    // each demo lawyer's public page (docs/domain.md, Public lawyer pages), in the order they joined
+    await assignLawyerSlugs(tx);
     await insertAll(tx, academicExperiences, plan.academic);
     await insertAll(tx, workExperiences, plan.work);
     await insertAll(tx, cases, plan.cases);

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { assignLawyerSlugs } from '../../db/lawyer-slugs.ts';
 import {
   emailVerifications,
   lawyerProfiles,
@@ -62,8 +63,10 @@ export function createAuthRepository(db: Db) {
       return user;
     },
 
+    /** The profile and its public page's slug (docs/domain.md, Public lawyer pages), given once here. */
     async insertLawyerProfile(values: typeof lawyerProfiles.$inferInsert): Promise<void> {
       await db.insert(lawyerProfiles).values(values);
+      await assignLawyerSlugs(db, values.userId);
     },
 
     async insertUpload(values: typeof uploads.$inferInsert): Promise<void> {

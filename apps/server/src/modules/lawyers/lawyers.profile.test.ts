@@ -399,6 +399,8 @@ describe('lawyer profiles', () => {
         totalRatings: 2,
         responseTime: null,
         firstVisitFree: false,
+        // the server-rendered page (docs/domain.md, Public lawyer pages)
+        publicPath: '/abogados/otro-abogado',
       });
       expect(data.activeCases).toBe(0);
       expect(data.finishedCases).toBe(2);

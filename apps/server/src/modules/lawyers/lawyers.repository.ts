@@ -131,6 +131,19 @@ export function createLawyersRepository(db: Db) {
   const cards = () =>
     db.select(cardColumns).from(lawyerProfiles).innerJoin(users, eq(users.id, lawyerProfiles.userId));
 
+  /** A card plus the colegiación and the public page's slug: what a profile page shows. */
+  const listedProfiles = () =>
+    db
+      .select({
+        ...cardColumns,
+        lawyerAssociation: lawyerProfiles.lawyerAssociation,
+        membershipNumber: lawyerProfiles.membershipNumber,
+        slug: lawyerProfiles.slug,
+        updatedAt: lawyerProfiles.updatedAt,
+      })
+      .from(lawyerProfiles)
+      .innerJoin(users, eq(users.id, lawyerProfiles.userId));
+
   function directoryWhere(filter: DirectoryFilter) {
     return and(
       listed,
@@ -224,17 +237,27 @@ export function createLawyersRepository(db: Db) {
 
     /** A listed lawyer's card plus what the public profile shows. */
     async findListed(id: string) {
-      const [row] = await db
-        .select({
-          ...cardColumns,
-          lawyerAssociation: lawyerProfiles.lawyerAssociation,
-          membershipNumber: lawyerProfiles.membershipNumber,
-        })
-        .from(lawyerProfiles)
-        .innerJoin(users, eq(users.id, lawyerProfiles.userId))
+      const [row] = await listedProfiles()
         .where(and(eq(lawyerProfiles.userId, id), listed))
         .limit(1);
       return row;
+    },
+
+    /** docs/domain.md, Public lawyer pages: the listed lawyer whose page is /abogados/{slug}. */
+    async findListedBySlug(slug: string) {
+      const [row] = await listedProfiles()
+        .where(and(eq(lawyerProfiles.slug, slug), listed))
+        .limit(1);
+      return row;
+    },
+
+    /** Every listed lawyer's page and when its profile last changed (the sitemap), by slug. */
+    listedPages() {
+      return db
+        .select({ slug: lawyerProfiles.slug, updatedAt: lawyerProfiles.updatedAt })
+        .from(lawyerProfiles)
+        .where(and(listed, isNotNull(lawyerProfiles.slug)))
+        .orderBy(asc(lawyerProfiles.slug));
     },
 
     async findSheet(id: string) {

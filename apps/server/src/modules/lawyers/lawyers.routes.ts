@@ -16,9 +16,17 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { assignLawyerSlugs } from '../../db/lawyer-slugs.ts';
 import { jsonRenderer } from '../../lib/rendered-json.ts';
 import { authenticate, requireOwner, requireRole } from '../../plugins/auth.ts';
-import { createLawyersService } from './lawyers.service.ts';
+import { createLawyersService, type LawyersService } from './lawyers.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** reading listed lawyers' public pages, for the server-rendered pages (docs/domain.md, Public lawyer pages) */
+    lawyers: Pick<LawyersService, 'publicPage' | 'listedPages'>;
+  }
+}
 
 /** The landing page shows at most this many lawyers. */
 const FEATURED_MAX = 8;
@@ -53,6 +61,9 @@ const lawyersModule: FastifyPluginAsyncZod = async (app) => {
     announceChange: () => app.caches.clear(DIRECTORY_CACHE),
   });
   app.caches.register(DIRECTORY_CACHE, service.forgetDirectory);
+  app.decorate('lawyers', { publicPage: service.publicPage, listedPages: service.listedPages });
+  // profiles made before slugs existed get theirs once the server starts (docs/domain.md, Public lawyer pages)
+  app.addHook('onReady', () => assignLawyerSlugs(app.db));
 
   app.get(
     '/api/lawyers',

@@ -1,5 +1,6 @@
 import { barAssociation as findBarAssociation } from '@l4l/shared/constants/bar-associations';
 import { LIMITS } from '@l4l/shared/constants/limits';
+import { LAWYER_PAGES_PATH } from '@l4l/shared/constants/pages';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
 import type { PageEnvelope } from '@l4l/shared/envelope';
 import { usernameOf } from '@l4l/shared/schemas/auth';
@@ -31,6 +32,7 @@ import {
   type DirectoryFilter,
   type EntryTable,
   type LawyerCardRow,
+  type LawyersRepository,
 } from './lawyers.repository.ts';
 
 /**
@@ -106,6 +108,13 @@ function colegiacionOf(row: { lawyerAssociation: string; membershipNumber: strin
 
 /** Distinct directory pages kept at once (a page is a few kilobytes). */
 const DIRECTORY_CACHE_ENTRIES = 500;
+/** Public lawyer pages kept at once (docs/domain.md, Public lawyer pages). */
+const PUBLIC_PAGE_CACHE_ENTRIES = 500;
+
+type ListedRow = NonNullable<Awaited<ReturnType<LawyersRepository['findListed']>>>;
+
+/** docs/domain.md, Public lawyer pages: a listed lawyer's profile as /abogados/{slug} shows it. */
+export type PublicLawyerPage = LawyerDetail & { slug: string; firstName: string; updatedAt: Date };
 
 type Deps = {
   db: Db;
@@ -128,12 +137,52 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
     { refreshAheadMs: directoryCacheMs / 2 },
   );
   const featuredCache = new MicroCache<LawyerListItem[]>(directoryCacheMs, 1);
+  const publicPageCache = new MicroCache<PublicLawyerPage | null>(
+    directoryCacheMs,
+    PUBLIC_PAGE_CACHE_ENTRIES,
+  );
+  const listedPagesCache = new MicroCache<Array<{ slug: string; updatedAt: Date }>>(directoryCacheMs, 1);
   /** A lawyer's own change shows at once on every process; other changes within `directoryCacheMs`. */
   const forgetDirectory = () => {
     directoryCache.clear();
     featuredCache.clear();
+    publicPageCache.clear();
+    listedPagesCache.clear();
   };
   const changed = announceChange ?? forgetDirectory;
+
+  async function detailOf(row: ListedRow): Promise<LawyerDetail> {
+    const id = row.id;
+    const [latestRatings, academic, work] = await Promise.all([
+      ratings.ofLawyer(id, { page: 1, pageSize: LIMITS.defaultPageSize }),
+      repository.academicEntries(id),
+      repository.workEntries(id),
+    ]);
+    const card = toListItem(row);
+    return {
+      lawyer: {
+        id: card.id,
+        name: card.fullName,
+        lawyerPhoto: card.lawyerPhoto,
+        ...colegiacionOf(row),
+        categories: card.categories,
+        province: card.province,
+        priceFirstVisit: card.priceFirstVisit,
+        price: card.price,
+        description: card.description,
+        rating: card.rating,
+        totalRatings: card.totalRatings,
+        responseTime: card.responseTime,
+        firstVisitFree: card.firstVisitFree,
+        publicPath: row.slug ? `${LAWYER_PAGES_PATH}/${row.slug}` : null,
+      },
+      lawyerRatings: latestRatings.data,
+      activeCases: card.activeCases,
+      finishedCases: card.finishedCases,
+      academicExperiences: academic,
+      workExperiences: work,
+    };
+  }
 
   async function sheet(id: string): Promise<LawyerSheet> {
     const row = await repository.findSheet(id);
@@ -210,34 +259,28 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
     async detail(id: string): Promise<LawyerDetail> {
       const row = await repository.findListed(id);
       if (!row) throw notFound();
-      const [latestRatings, academic, work] = await Promise.all([
-        ratings.ofLawyer(id, { page: 1, pageSize: LIMITS.defaultPageSize }),
-        repository.academicEntries(id),
-        repository.workEntries(id),
-      ]);
-      const card = toListItem(row);
-      return {
-        lawyer: {
-          id: card.id,
-          name: card.fullName,
-          lawyerPhoto: card.lawyerPhoto,
-          ...colegiacionOf(row),
-          categories: card.categories,
-          province: card.province,
-          priceFirstVisit: card.priceFirstVisit,
-          price: card.price,
-          description: card.description,
-          rating: card.rating,
-          totalRatings: card.totalRatings,
-          responseTime: card.responseTime,
-          firstVisitFree: card.firstVisitFree,
-        },
-        lawyerRatings: latestRatings.data,
-        activeCases: card.activeCases,
-        finishedCases: card.finishedCases,
-        academicExperiences: academic,
-        workExperiences: work,
-      };
+      return detailOf(row);
+    },
+
+    /**
+     * docs/domain.md, Public lawyer pages: what /abogados/{slug} shows, or null for an unknown slug or a
+     * lawyer who is not listed. Cached like the directory, and cleared with it.
+     */
+    publicPage(slug: string): Promise<PublicLawyerPage | null> {
+      return publicPageCache.get(slug, async () => {
+        const row = await repository.findListedBySlug(slug);
+        if (!row) return null;
+        return { slug, firstName: row.name, updatedAt: row.updatedAt, ...(await detailOf(row)) };
+      });
+    },
+
+    /** Every listed lawyer's slug and last change, for the sitemap. */
+    listedPages(): Promise<Array<{ slug: string; updatedAt: Date }>> {
+      return listedPagesCache.get('all', async () =>
+        (await repository.listedPages()).flatMap(({ slug, updatedAt }) =>
+          slug ? [{ slug, updatedAt }] : [],
+        ),
+      );
     },
 
     sheet,
@@ -295,3 +338,5 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
     deleteWork: (lawyerId: string, entryId: string) => deleteEntry(workExperiences, lawyerId, entryId),
   };
 }
+
+export type LawyersService = ReturnType<typeof createLawyersService>;

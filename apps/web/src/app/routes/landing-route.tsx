@@ -1,9 +1,9 @@
-import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es/public';
 import { useEffect } from 'react';
 import { MountOnceOpened, modalOnDemand } from '../../components/modal/modal-on-demand.tsx';
 import { FullPageSpinner } from '../../components/spinner/spinner.tsx';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
+import { afterSignInPath } from '../../lib/after-sign-in.ts';
 import { hasPersistentConsent } from '../../lib/cookie-consent.ts';
 import { useAppNavigate, usePathname } from '../../lib/navigation.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -14,6 +14,9 @@ import { loadLoginModal, loadRegisterModal } from './auth-modal-loaders.ts';
 // the forms (and their validation and pickers) load when a modal is first opened, never in front of the landing
 const LoginModal = modalOnDemand(() => loadLoginModal().then((module) => module.LoginModal));
 const RegisterModal = modalOnDemand(() => loadRegisterModal().then((module) => module.RegisterModal));
+
+/** The other modal's path with this one's query, so a sign-in link's `?destino=` survives the switch. */
+const keepingQuery = (path: string) => `${path}${window.location.search}`;
 
 /**
  * '/', '/login', '/registro' and every unknown path (docs/product.md, Landing page). The path says which modal is open, so the
@@ -34,9 +37,9 @@ export function LandingRoute() {
     other?.().catch(() => {});
   }, [loginOpen, registerOpen]);
 
-  // an administrator's home is the console (docs/product.md, Administration console)
-  const home =
-    status === 'authenticated' ? (user?.role === ROLE.ADMIN ? paths.admin : paths.dashboard) : undefined;
+  // an administrator's home is the console (docs/product.md, Administration console); a sign-in link may
+  // name a dashboard page to open instead (lib/after-sign-in.ts)
+  const home = status === 'authenticated' && user ? afterSignInPath(user.role) : undefined;
   useEffect(() => {
     if (home) navigate(home, { replace: true });
   }, [home, navigate]);
@@ -61,14 +64,14 @@ export function LandingRoute() {
         <LoginModal.Dialog
           open={loginOpen}
           onOpenChange={close}
-          onSwitchToRegister={() => navigate(paths.register, { replace: true })}
+          onSwitchToRegister={() => navigate(keepingQuery(paths.register), { replace: true })}
         />
       </MountOnceOpened>
       <MountOnceOpened open={registerOpen}>
         <RegisterModal.Dialog
           open={registerOpen}
           onOpenChange={close}
-          onSwitchToLogin={() => navigate(paths.login, { replace: true })}
+          onSwitchToLogin={() => navigate(keepingQuery(paths.login), { replace: true })}
         />
       </MountOnceOpened>
     </>

@@ -43,6 +43,8 @@ export const es = {
     firstConsultation: 'Primera consulta',
     activeCases: 'Casos activos',
     finishedCases: 'Casos finalizados',
+    /** the link to the lawyer's server-rendered page, the address to share */
+    publicPage: 'Ver la página pública',
   },
   profile: {
     title: 'Mi perfil',

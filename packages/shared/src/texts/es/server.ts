@@ -94,6 +94,37 @@ export const es = {
       `Tienes demasiadas conexiones de chat abiertas (máximo ${max}). Cierra alguna pestaña y vuelve a intentarlo.`,
   },
   /** The server's refusals of requests that do not come from L4L's own pages. */
+  /** docs/domain.md, Public lawyer pages: the server-rendered /abogados/{slug}, read by search engines too. */
+  lawyerPage: {
+    /** '<title>': the name, where ('toda España' for a lawyer who acts everywhere) and their first areas */
+    title: (name: string, where: string, areas: string) =>
+      `${name}, abogacía en ${where}${areas ? ` (${areas})` : ''} | L4L`,
+    everywhere: 'toda España',
+    /** the meta description when the lawyer wrote none */
+    fallbackDescription: (name: string, categories: string, where: string) =>
+      `${name} atiende consultas de ${categories} en ${where}. Pide presupuesto cerrado en L4L.`,
+    verified: 'Perfil verificado por L4L',
+    province: 'Provincia',
+    specialties: 'Especialidades',
+    about: 'Presentación',
+    price: 'Precio',
+    priceFrom: (amount: string) => `Desde ${amount} € por caso`,
+    firstVisit: (price: string) => `Primera consulta: ${price}`,
+    free: 'gratuita',
+    rating: 'Valoración',
+    stars: (stars: number) => `${stars} de 5 estrellas`,
+    noRatings: 'Todavía no tiene valoraciones.',
+    latestRatings: 'Últimas valoraciones',
+    cta: (name: string) => `Consultar con ${name}`,
+    ctaHint:
+      'Inicia sesión o crea tu cuenta gratis para escribirle y recibir su propuesta con precio cerrado.',
+    backHome: 'Ir a L4L',
+    notFoundTitle: 'No encontramos esta página',
+    notFoundText:
+      'No hay ningún abogado publicado en esta dirección. Puede que el perfil ya no esté disponible o que el enlace tenga un error.',
+    notFoundAction: 'Buscar abogados en L4L',
+    legal: 'Información legal',
+  },
   security: {
     foreignOrigin:
       'Hemos rechazado la petición porque no procede de la web de L4L. Vuelve a abrir L4L e inténtalo de nuevo.',

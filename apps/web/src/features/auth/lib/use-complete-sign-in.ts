@@ -1,13 +1,13 @@
-import { ROLE } from '@l4l/shared/constants/roles';
 import type { SignIn } from '@l4l/shared/schemas/auth';
 import { useCallback } from 'react';
+import { afterSignInPath } from '../../../lib/after-sign-in.ts';
 import { useAppNavigate } from '../../../lib/navigation.tsx';
-import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 
 /**
- * After any successful sign-in (mail, Google, right after registering): the session, then the dashboard;
- * an administrator lands on the console.
+ * After any successful sign-in (mail, Google, right after registering): the session, then the dashboard
+ * (or the dashboard page the sign-in link asked for, lib/after-sign-in.ts); an administrator lands on the
+ * console.
  */
 export function useCompleteSignIn() {
   const { signIn } = useSession();
@@ -15,7 +15,7 @@ export function useCompleteSignIn() {
   return useCallback(
     (answer: SignIn) => {
       signIn(answer.baseUser);
-      navigate(answer.baseUser.role === ROLE.ADMIN ? paths.admin : paths.dashboard, { replace: true });
+      navigate(afterSignInPath(answer.baseUser.role), { replace: true });
     },
     [signIn, navigate],
   );

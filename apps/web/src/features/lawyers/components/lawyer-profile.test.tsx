@@ -22,6 +22,7 @@ const DETAIL = {
     totalRatings: 2,
     responseTime: 125,
     firstVisitFree: false,
+    publicPath: '/abogados/lucia-gomez-prieto',
   },
   lawyerRatings: [],
   activeCases: 4,
@@ -69,6 +70,11 @@ describe('LawyerProfile', () => {
     expect(screen.getByText('Suele responder en 2 h')).toBeInTheDocument();
     expect(screen.getByText('31')).toBeInTheDocument();
     expect(screen.getByText('Abogada de familia.')).toBeInTheDocument();
+    // the server-rendered page anyone can open and share
+    expect(screen.getByRole('link', { name: es.lawyerProfile.publicPage })).toHaveAttribute(
+      'href',
+      '/abogados/lucia-gomez-prieto',
+    );
     const work = screen.getByRole('region', { name: es.lawyerProfile.workExperience });
     expect(within(work).getByText('Socia fundadora')).toBeInTheDocument();
     expect(within(work).getByText(`11/1/2016 - ${es.lawyerProfile.present}`)).toBeInTheDocument();

@@ -127,6 +127,11 @@ function LawyerSummary({ detail, action }: { detail: LawyerDetail; action: React
             </span>
             <RatingSummary rating={lawyer.rating} totalRatings={lawyer.totalRatings} />
           </p>
+          {lawyer.publicPath ? (
+            <p className={styles.publicPage}>
+              <a href={lawyer.publicPath}>{es.lawyerProfile.publicPage}</a>
+            </p>
+          ) : null}
         </div>
       </header>
       <dl className={styles.facts}>

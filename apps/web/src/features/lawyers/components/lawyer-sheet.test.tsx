@@ -52,6 +52,7 @@ const DETAIL = {
     totalRatings: 0,
     responseTime: 125,
     firstVisitFree: false,
+    publicPath: '/abogados/lucia-gomez',
   },
   lawyerRatings: [],
   activeCases: 0,
