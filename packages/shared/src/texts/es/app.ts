@@ -322,7 +322,7 @@ export const es = {
     report: 'Denunciar',
     reportTitle: 'Denunciar esta valoración',
     reportText:
-      'Cuéntanos por qué crees que esta valoración es abusiva (insultos, datos personales, información falsa...). Un administrador la revisará.',
+      'Cuéntanos por qué crees que esta valoración es abusiva (insultos, datos personales, información falsa…). Un administrador la revisará.',
     reportLabel: 'Motivo de la denuncia',
     reportSend: 'Enviar denuncia',
     reported: 'Hemos recibido tu denuncia. Un administrador la revisará.',

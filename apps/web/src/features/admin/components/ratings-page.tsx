@@ -30,6 +30,7 @@ export function RatingsPage() {
     {
       id: 'rating',
       header: t.rating,
+      className: styles.proseCell,
       cell: ({ rating }) => (
         <>
           <span className={styles.subline}>{t.about(rating.userName, rating.lawyerName)}</span>
@@ -46,6 +47,7 @@ export function RatingsPage() {
     {
       id: 'reason',
       header: t.reason,
+      className: styles.proseCell,
       cell: (report) => (
         <>
           <span className={styles.block}>{report.reason}</span>
