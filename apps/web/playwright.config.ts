@@ -48,6 +48,7 @@ export const JOURNEY_GROUPS = [
     'notifications.spec.ts',
     'payments.spec.ts',
     'proposal-journeys.spec.ts',
+    'reviews.spec.ts',
   ],
 ];
 

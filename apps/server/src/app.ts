@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
-import { adminRoutes } from './modules/admin/index.ts';
+import { adminRoutes, recordAudit } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { casesRoutes } from './modules/cases/index.ts';
@@ -193,7 +193,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(adminRoutes);
   // the modules that own an event report it in its transaction (docs/notifications.md, Event types)
   const notify = app.notifications.event;
-  await app.register(ratingsRoutes, { notify });
+  await app.register(ratingsRoutes, { notify, audit: recordAudit });
   await app.register(lawyersRoutes);
   await app.register(publicPagesRoutes);
   await app.register(uploadsRoutes);

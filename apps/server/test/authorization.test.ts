@@ -6,6 +6,7 @@ import {
   bearer,
   createAdmin,
   createLawyer,
+  createRating,
   createUser,
   DEFAULT_PASSWORD,
   login,
@@ -151,6 +152,12 @@ async function buildWorld(adminToken: string): Promise<World> {
   const { invoices } = await import('../src/db/schema/index.ts');
   const [invoice] = await t.app.db.select().from(invoices).where(eq(invoices.caseId, activeCaseId));
 
+  const rating = await createRating(t.app, {
+    userId: (await createUser(t.app)).id,
+    lawyerId: lawyer.id,
+    stars: 2,
+  });
+
   return {
     client: { id: client.id, mail: client.mail },
     lawyer: { id: lawyer.id, mail: lawyer.mail },
@@ -171,6 +178,7 @@ async function buildWorld(adminToken: string): Promise<World> {
     notificationId: notification?.id as string,
     payoutAccountId: (onboarding.url as string).split('/').pop() as string,
     disputeId: dispute.id as string,
+    ratingId: rating.id,
   };
 }
 

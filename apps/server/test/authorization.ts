@@ -45,6 +45,8 @@ export type World = {
   payoutAccountId: string;
   /** the client's open dispute of the paid case */
   disputeId: string;
+  /** a rating of the lawyer by a client who is none of the personas */
+  ratingId: string;
 };
 
 export type Built = {
@@ -239,6 +241,20 @@ export const AUTHORIZATION: Record<string, Entry> = {
   'GET /api/rating/lawyer-rating/:id': {
     access: 'signed-in',
     request: (w) => ({ url: `/api/rating/lawyer-rating/${w.lawyer.id}` }),
+  },
+  // the rated lawyer answers; another lawyer's rating is 404 (docs/domain.md, Ratings)
+  'POST /api/rating/:id/reply': {
+    access: ABOGADO,
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/rating/${w.ratingId}/reply`,
+      body: { text: 'Gracias por su valoración.' },
+      parties: [w.lawyer.id],
+    }),
+  },
+  'POST /api/rating/:id/report': {
+    access: 'signed-in',
+    request: (w) => ({ url: `/api/rating/${w.ratingId}/report`, body: { reason: 'Contiene insultos.' } }),
   },
   'POST /api/uploads': { access: 'signed-in', request: () => ({ url: '/api/uploads', body: {} }) },
   'GET /uploads/*': { access: 'public', request: (w) => ({ url: w.uploadPath }) },
@@ -475,6 +491,18 @@ export const AUTHORIZATION: Record<string, Entry> = {
       url: `/api/admin/disputes/${w.disputeId}/resolve`,
       body: { outcome: 'release', note: 'Resuelta en la prueba.' },
     }),
+  },
+  'GET /api/admin/ratings/reports': {
+    access: ADMIN,
+    request: () => ({ url: '/api/admin/ratings/reports?status=open' }),
+  },
+  'POST /api/admin/ratings/:id/keep': {
+    access: ADMIN,
+    request: (w) => ({ url: `/api/admin/ratings/${w.ratingId}/keep`, body: { note: 'Es una opinión.' } }),
+  },
+  'POST /api/admin/ratings/:id/hide': {
+    access: ADMIN,
+    request: (w) => ({ url: `/api/admin/ratings/${w.ratingId}/hide`, body: { note: 'Es abusiva.' } }),
   },
   'GET /api/admin/payments': { access: ADMIN, request: () => ({ url: '/api/admin/payments' }) },
   'POST /api/admin/payments/:id/refund': {

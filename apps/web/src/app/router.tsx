@@ -129,6 +129,12 @@ export const routes: RouteObject[] = [
                   Component: (await import('./routes/admin-routes.tsx')).AdminAuditRoute,
                 }),
               },
+              {
+                path: 'valoraciones',
+                lazy: async () => ({
+                  Component: (await import('./routes/admin-routes.tsx')).AdminRatingsRoute,
+                }),
+              },
             ],
           },
           {

@@ -41,6 +41,8 @@ export const paths = {
   adminUsers: '/admin/usuarios',
   adminCases: '/admin/casos',
   adminAudit: '/admin/auditoria',
+  /** (+) the reported ratings (docs/domain.md, Ratings) */
+  adminRatings: '/admin/valoraciones',
   /** (+) the console's payments and disputes */
   adminPayments: '/admin/pagos',
   /** (+) the lawyer's payouts: account, balance, transfers (docs/money.md) */

@@ -23,6 +23,10 @@ export const LIMITS = {
   socketReconnectMs: 5000,
   heartbeatMs: 10_000,
   ratingStars: 5,
+  /** (+) the lawyer's one answer to a rating */
+  ratingReplyMax: 1000,
+  /** (+) why a rating is reported as abusive, and an administrator's note on it */
+  ratingReportMax: 500,
   caseSteps: 8,
   redirectAfterResetMs: 3000,
   paymentErrorCloseMs: 3000,

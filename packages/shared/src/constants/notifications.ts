@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'closure.requested',
   'case.finished',
   'rating.received',
+  'rating.replied',
   'payout.sent',
   'dispute.opened',
   'dispute.resolved',
@@ -35,4 +36,6 @@ export const notificationLinks = {
   payouts: () => '/dashboard/cobros',
   adminPayments: () => '/admin/pagos',
   lawyerProfile: (lawyerId: string) => `/dashboard/abogados/${lawyerId}`,
+  /** the client's profile, next to 'Mis Valoraciones' */
+  profile: () => '/profile',
 };

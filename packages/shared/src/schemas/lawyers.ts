@@ -90,6 +90,10 @@ export const lawyerListItemSchema = z.object({
 });
 export type LawyerListItem = z.infer<typeof lawyerListItemSchema>;
 
+/** (+) The rated lawyer's one answer to a rating (docs/domain.md, Ratings). */
+export const ratingReplySchema = z.object({ text: z.string(), createdAt: z.string() });
+export type RatingReply = z.infer<typeof ratingReplySchema>;
+
 /** A rating as the screens show it; `userPhotoUrl`/`profileImage` and `stars`/`score` are the first web client's two names. */
 export const ratingSchema = z.object({
   id: z.string(),
@@ -107,6 +111,10 @@ export const ratingSchema = z.object({
   stars: z.number().int(),
   score: z.number().int(),
   date: z.string(),
+  /** (+) the lawyer's answer, or null */
+  reply: ratingReplySchema.nullable(),
+  /** (+) hidden by an administrator: only its author still sees it (docs/domain.md, Ratings) */
+  hidden: z.boolean(),
 });
 export type Rating = z.infer<typeof ratingSchema>;
 

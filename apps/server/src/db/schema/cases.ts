@@ -157,12 +157,46 @@ export const ratings = pgTable(
     description: text('description').notNull().default(''),
     stars: integer('stars').notNull(),
     createdAt: createdAt(),
+    /** the rated lawyer's one answer and when it was written (null: none yet) */
+    replyText: text('reply_text'),
+    repliedAt: tstz('replied_at'),
+    /** hidden by an administrator: out of every public list and of the lawyer's rating_sum / rating_count */
+    hiddenAt: tstz('hidden_at'),
   },
   (t) => [
     uniqueIndex('ratings_case_key').on(t.caseId),
     index('ratings_lawyer_idx').on(t.lawyerId, t.createdAt),
     index('ratings_user_idx').on(t.userId, t.createdAt),
     check('ratings_stars_range', sql`${t.stars} between 1 and 5`),
+  ],
+);
+
+/**
+ * A report of an abusive rating (docs/domain.md, Ratings): one per person and rating, open until an
+ * administrator hides the rating or keeps it, which closes every open report of that rating.
+ */
+export const ratingReports = pgTable(
+  'rating_reports',
+  {
+    id: id(),
+    ratingId: uuid('rating_id')
+      .notNull()
+      .references(() => ratings.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['open', 'hidden', 'kept'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    decidedAt: tstz('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('rating_reports_one_per_person_key').on(t.ratingId, t.reporterId),
+    index('rating_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
   ],
 );
 

@@ -68,7 +68,15 @@ export type DemoCase = {
   discardReason?: string;
   /** the paid proposal, if any, comes first */
   proposals?: DemoProposal[];
-  rating?: { stars: number; title: string; description: string };
+  rating?: {
+    stars: number;
+    title: string;
+    description: string;
+    /** the lawyer's public answer (docs/domain.md, Ratings) */
+    reply?: string;
+    /** the lawyer reported the rating with this reason, and no administrator has decided yet */
+    reportedByLawyer?: string;
+  };
 };
 
 export const DEMO_CASES: DemoCase[] = [
@@ -133,6 +141,8 @@ export const DEMO_CASES: DemoCase[] = [
       title: 'Todo muy fácil en un momento difícil',
       description:
         'Lucía nos explicó cada paso y el convenio quedó exactamente como queríamos. Rápida, cercana y sin sorpresas en el precio.',
+      reply:
+        'Gracias, Ana. Fue un placer acompañaros; cualquier duda con el convenio, ya sabéis dónde estoy.',
     },
   },
   {
@@ -710,6 +720,8 @@ export const DEMO_CASES: DemoCase[] = [
       title: 'Correcto, aunque algo lento',
       description:
         'El resultado es bueno y cumplimos la ley, pero los documentos tardaron más de lo acordado y tuvimos que recordárselo varias veces.',
+      reportedByLawyer:
+        'No es cierto: entregué cada documento en la fecha acordada y conservo los correos que lo prueban.',
     },
   },
   {

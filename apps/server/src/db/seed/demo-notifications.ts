@@ -95,6 +95,11 @@ export function planDemoNotifications(
       counterpart: names.get(r.userId),
       stars: r.stars,
     });
+    if (r.repliedAt) {
+      add('rating.replied', r.userId, r.caseId, r.repliedAt, notificationLinks.profile(), {
+        counterpart: names.get(r.lawyerId),
+      });
+    }
   }
   const newestFirst = [...rows].sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0));
   const leftUnread = new Map<string, number>();

@@ -146,8 +146,9 @@ describe('demo data', () => {
   it('keeps each lawyer counter equal to the rows it summarises', async () => {
     const drift = await rows<{ n: number }>(sql`
       select count(*)::int as n from lawyer_profiles p
-      where p.rating_sum <> coalesce((select sum(stars) from ratings r where r.lawyer_id = p.user_id), 0)
-         or p.rating_count <> (select count(*) from ratings r where r.lawyer_id = p.user_id)
+      where p.rating_sum <> coalesce((select sum(stars) from ratings r
+                                      where r.lawyer_id = p.user_id and r.hidden_at is null), 0)
+         or p.rating_count <> (select count(*) from ratings r where r.lawyer_id = p.user_id and r.hidden_at is null)
          or p.active_cases <> (select count(*) from cases c where c.lawyer_id = p.user_id and c.status = 'ACTIVO')
          or p.finished_cases <> (select count(*) from cases c where c.lawyer_id = p.user_id and c.status = 'FINALIZADO')`);
     expect(drift[0]?.n).toBe(0);
@@ -155,6 +156,20 @@ describe('demo data', () => {
       sql`select count(*)::int as n from lawyer_profiles where rating_count > 0`,
     );
     expect(rated[0]?.n).toBeGreaterThanOrEqual(24);
+  });
+
+  it('shows a lawyer answering a rating and a rating reported for an administrator to decide', async () => {
+    const [moderation] = await rows<{ replies: number; open: number; reporter_is_lawyer: boolean }>(sql`
+      select
+        (select count(*)::int from ratings where reply_text is not null and replied_at is not null) as replies,
+        (select count(*)::int from rating_reports where status = 'open') as open,
+        (select bool_and(r.lawyer_id = rr.reporter_id) from rating_reports rr
+          join ratings r on r.id = rr.rating_id) as reporter_is_lawyer`);
+    expect(moderation).toEqual({ replies: 1, open: 1, reporter_is_lawyer: true });
+    const [told] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from notifications where type = 'rating.replied'`,
+    );
+    expect(told?.n).toBe(1);
   });
 
   it('gives every active or finished case its lawyer, price, paid proposal and payment', async () => {

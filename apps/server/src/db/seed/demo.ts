@@ -29,6 +29,7 @@ import {
   payments,
   payoutAccounts,
   proposals,
+  ratingReports,
   ratings,
   refunds,
   transfers,
@@ -200,6 +201,7 @@ export async function seedDemo(
     await insertAll(tx, disputes, money.disputes);
     await insertAll(tx, ledgerEntries, money.ledger);
     await insertAll(tx, ratings, plan.ratings);
+    await insertAll(tx, ratingReports, plan.ratingReports);
     await insertAll(tx, notifications, planDemoNotifications(plan, now));
     await insertAll(tx, fiscalProfiles, plan.fiscal);
     await rebuildBoard(tx);
@@ -275,6 +277,7 @@ function planDemo(nowDate: Date) {
     proposals: [] as Row<typeof proposals>[],
     payments: [] as Row<typeof payments>[],
     ratings: [] as Row<typeof ratings>[],
+    ratingReports: [] as Row<typeof ratingReports>[],
     fiscal: [] as Row<typeof fiscalProfiles>[],
     messages: [] as MessageRow[],
     pictures: [] as Picture[],
@@ -772,13 +775,28 @@ function tellStory(story: DemoCase, key: string, ctx: StoryContext) {
   if (story.status === 'FINALIZADO' && finishedAt) {
     counter.finished += 1;
     if (story.rating) {
+      const { reply, reportedByLawyer, ...rating } = story.rating;
+      const ratedAt = new Date(Math.min(finishedAt.getTime() + 5 * HOUR, ago(0.05).getTime()));
+      const ratingId = demoId(`rating:${caseId}`);
+      // an answer or a report a while after the rating, never in the future
+      const laterThan = (at: Date, ms: number) => new Date(Math.min(at.getTime() + ms, ago(0.02).getTime()));
       plan.ratings.push({
+        id: ratingId,
         caseId,
         userId: client.id,
         lawyerId: lawyer.id,
-        ...story.rating,
-        createdAt: new Date(Math.min(finishedAt.getTime() + 5 * HOUR, ago(0.05).getTime())),
+        ...rating,
+        createdAt: ratedAt,
+        ...(reply ? { replyText: reply, repliedAt: laterThan(ratedAt, 20 * HOUR) } : {}),
       });
+      if (reportedByLawyer) {
+        plan.ratingReports.push({
+          ratingId,
+          reporterId: lawyer.id,
+          reason: reportedByLawyer,
+          createdAt: laterThan(ratedAt, 26 * HOUR),
+        });
+      }
       counter.sum += story.rating.stars;
       counter.count += 1;
     }

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, or, type SQL,
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { personColumns } from '../../db/projections.ts';
-import { auditLog, cases, lawyerProfiles, payments, users } from '../../db/schema/index.ts';
+import { auditLog, cases, lawyerProfiles, payments, ratings, users } from '../../db/schema/index.ts';
 
 const lawyerColumns = {
   ...personColumns,
@@ -189,7 +189,8 @@ export function createAdminRepository(db: Db) {
             targetId: auditLog.targetId,
             targetLabel: sql<string | null>`coalesce(
               nullif(trim(${targets.name} || ' ' || ${targets.surname}), ''),
-              ${cases.title}
+              ${cases.title},
+              nullif(${ratings.title}, '')
             )`,
             reason: auditLog.reason,
           })
@@ -202,6 +203,10 @@ export function createAdminRepository(db: Db) {
           .leftJoin(
             cases,
             and(eq(auditLog.targetType, 'case'), eq(sql`${cases.id}::text`, auditLog.targetId)),
+          )
+          .leftJoin(
+            ratings,
+            and(eq(auditLog.targetType, 'rating'), eq(sql`${ratings.id}::text`, auditLog.targetId)),
           )
           .orderBy(order(auditLog.createdAt), order(auditLog.id))
           .limit(filter.pageSize)

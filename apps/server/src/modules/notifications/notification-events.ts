@@ -42,7 +42,8 @@ export type NotificationEvent =
     }
   | { type: 'dispute.resolved'; caseId: string; amountCents: number; reason: string }
   | { type: 'refund.issued'; caseId: string; amountCents: number; reason: string }
-  | { type: 'rating.received'; caseId: string; stars: number };
+  | { type: 'rating.received'; caseId: string; stars: number }
+  | { type: 'rating.replied'; caseId: string };
 
 /** What a module that owns an event is given (app.ts composes it): report it in the event's transaction. */
 export type NotifyEvent = (tx: Db, afterCommit: AfterCommit, event: NotificationEvent) => Promise<void>;
@@ -107,6 +108,8 @@ export function createNotificationEvents(
           return [await toClient(caseLink)];
         case 'rating.received':
           return lawyerId ? toLawyer(notificationLinks.lawyerProfile(lawyerId)) : [];
+        case 'rating.replied':
+          return [await toClient(notificationLinks.profile())];
       }
     }
 

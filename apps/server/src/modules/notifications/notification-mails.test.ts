@@ -118,12 +118,13 @@ describe('notification mails', () => {
       outcome: 'release',
       note: 'El escrito está presentado.',
     });
-    await call(client.token, 'POST', '/api/rating/new-rating', {
+    const rating = await call(client.token, 'POST', '/api/rating/new-rating', {
       caseId,
       stars: 5,
       title: 'Muy bien',
       description: '',
     });
+    await call(lawyer.token, 'POST', `/api/rating/${rating.id}/reply`, { text: 'Gracias, Clara.' });
     const [paidRow] = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
     await call(adminToken, 'POST', `/api/admin/payments/${paidRow?.id}/refund`, {
       amount: 50,
@@ -131,10 +132,10 @@ describe('notification mails', () => {
     });
 
     const first = await t.app.notifications.drainOutbox();
-    expect(first).toEqual({ sent: 18, failed: 0 });
+    expect(first).toEqual({ sent: 19, failed: 0 });
     // a second round finds nothing to send: a mail is never sent twice
     expect(await t.app.notifications.drainOutbox()).toEqual({ sent: 0, failed: 0 });
-    expect(smtp.received).toHaveLength(18);
+    expect(smtp.received).toHaveLength(19);
 
     const expected: Array<[Person, string, string]> = [
       [client, 'case.approved', 'Herencia de mi tía'],
@@ -153,6 +154,7 @@ describe('notification mails', () => {
       [lawyer, 'case.finished', 'Herencia de mi tía'],
       [lawyer, 'payout.sent', 'Herencia de mi tía'],
       [lawyer, 'rating.received', 'Herencia de mi tía'],
+      [client, 'rating.replied', 'Herencia de mi tía'],
       [client, 'refund.issued', 'Herencia de mi tía'],
     ];
     const stored = await t.app.db

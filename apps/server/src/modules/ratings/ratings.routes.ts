@@ -1,11 +1,24 @@
+import { ROLE } from '@l4l/shared/constants/roles';
 import { dataEnvelope, pageEnvelope } from '@l4l/shared/envelope';
 import { newRatingSchema, savedRatingSchema } from '@l4l/shared/schemas/cases';
 import { pageQuerySchema } from '@l4l/shared/schemas/common';
 import { ratingSchema } from '@l4l/shared/schemas/lawyers';
+import {
+  adminRatingReportSchema,
+  adminRatingReportsQuerySchema,
+  ratingDecisionAnswerSchema,
+  ratingDecisionSchema,
+  ratingReplyInputSchema,
+  ratingReportInputSchema,
+  savedReplySchema,
+  savedReportSchema,
+} from '@l4l/shared/schemas/ratings';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import { authenticate, currentUser, requireOwner, requireRole } from '../../plugins/auth.ts';
+import type { AuditInsert } from '../admin/index.ts';
 import { roleFor } from '../cases/index.ts';
 import type { NotifyEvent } from '../notifications/index.ts';
 import { createRatingsService, type RatingsService } from './ratings.service.ts';
@@ -21,10 +34,17 @@ const params = z.object({ id: z.uuid() });
 const ratingsPage = pageEnvelope(ratingSchema);
 const ratingAnswer = dataEnvelope(savedRatingSchema);
 
-/** Reading a client's or a lawyer's ratings, and rating a finished case. */
+const decisionAnswer = dataEnvelope(ratingDecisionAnswerSchema);
+
+/**
+ * Reading a client's or a lawyer's ratings, rating a finished case, the lawyer's answer, reports of
+ * abusive ratings and the administrators' decisions on them (docs/api/http.md, Ratings and Administration).
+ */
 export type RatingsPluginOptions = {
-  /** reports a rating to its lawyer (docs/notifications.md, Event types) */
+  /** reports a rating to its lawyer and an answer to its client (docs/notifications.md, Event types) */
   notify: NotifyEvent;
+  /** the administration's audit log, written in the decision's transaction */
+  audit: (tx: Db, entry: AuditInsert) => Promise<void>;
 };
 
 const ratingsModule: FastifyPluginAsyncZod<RatingsPluginOptions> = async (app, options) => {
@@ -32,6 +52,7 @@ const ratingsModule: FastifyPluginAsyncZod<RatingsPluginOptions> = async (app, o
     db: app.db,
     cases: () => app.cases,
     notify: options.notify,
+    audit: options.audit,
     log: app.log,
   });
   app.decorate('ratings', service);
@@ -63,6 +84,56 @@ const ratingsModule: FastifyPluginAsyncZod<RatingsPluginOptions> = async (app, o
     },
     async (request) => service.ofLawyer(request.params.id, request.query),
   );
+
+  app.post(
+    '/api/rating/:id/reply',
+    {
+      onRequest: requireRole(ROLE.ABOGADO),
+      schema: { params, body: ratingReplyInputSchema, response: { 200: dataEnvelope(savedReplySchema) } },
+    },
+    async (request) => ({
+      data: await service.reply(currentUser(request), request.params.id, request.body.text),
+    }),
+  );
+
+  app.post(
+    '/api/rating/:id/report',
+    {
+      onRequest: authenticate,
+      schema: { params, body: ratingReportInputSchema, response: { 200: dataEnvelope(savedReportSchema) } },
+    },
+    async (request) => ({
+      data: await service.report(currentUser(request), request.params.id, request.body.reason),
+    }),
+  );
+
+  const adminOnly = requireRole(ROLE.ADMIN);
+
+  app.get(
+    '/api/admin/ratings/reports',
+    {
+      onRequest: adminOnly,
+      schema: {
+        querystring: adminRatingReportsQuerySchema,
+        response: { 200: pageEnvelope(adminRatingReportSchema) },
+      },
+    },
+    async (request) => service.reports(request.query),
+  );
+
+  // hide or keep: the same body and answer, one decision each
+  for (const decision of ['hide', 'keep'] as const) {
+    app.post(
+      `/api/admin/ratings/:id/${decision}`,
+      {
+        onRequest: adminOnly,
+        schema: { params, body: ratingDecisionSchema, response: { 200: decisionAnswer } },
+      },
+      async (request) => ({
+        data: await service[decision](currentUser(request), request.params.id, request.body.note),
+      }),
+    );
+  }
 };
 
 export const ratingsRoutes = fp(ratingsModule, { name: 'ratings', dependencies: ['auth'] });

@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: paths.adminUsers, label: es.admin.sections.users, end: false },
   { to: paths.adminCases, label: es.admin.sections.cases, end: false },
   { to: paths.adminPayments, label: moneyWebEs.admin.section, end: false },
+  { to: paths.adminRatings, label: es.admin.sections.ratings, end: false },
   { to: paths.adminAudit, label: es.admin.sections.audit, end: false },
 ] as const;
 

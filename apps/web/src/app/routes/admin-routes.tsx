@@ -5,6 +5,7 @@ import { CasesQueue } from '../../features/admin/components/cases-queue.tsx';
 import { LawyersQueue } from '../../features/admin/components/lawyers-queue.tsx';
 import { OverviewPage } from '../../features/admin/components/overview-page.tsx';
 import { PaymentsPage } from '../../features/admin/components/payments-page.tsx';
+import { RatingsPage } from '../../features/admin/components/ratings-page.tsx';
 import { UsersPage } from '../../features/admin/components/users-page.tsx';
 import { InvoiceBookLink } from '../../features/invoices/components/invoice-book-link.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -46,4 +47,9 @@ export function AdminAuditRoute() {
 export function AdminPaymentsRoute() {
   useDocumentTitle(`${moneyWebEs.admin.section} · ${es.admin.consoleTitle}`);
   return <PaymentsPage />;
+}
+
+export function AdminRatingsRoute() {
+  useDocumentTitle(`${es.admin.sections.ratings} · ${es.admin.consoleTitle}`);
+  return <RatingsPage />;
 }

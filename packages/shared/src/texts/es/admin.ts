@@ -16,6 +16,11 @@ export const es = {
     unknownRole: 'El rol indicado no existe.',
     unknownState: 'El estado indicado no existe.',
     lawyerAlreadyVerified: 'Este abogado ya está verificado.',
+    noteRequired: 'Escribe una nota sobre tu decisión.',
+    noteTooLong: 'La nota no puede superar los 500 caracteres.',
+    unknownReportStatus: 'El estado de la denuncia no existe.',
+    ratingAlreadyHidden: 'Esta valoración ya está oculta.',
+    ratingNoOpenReports: 'Esta valoración no tiene denuncias abiertas.',
     /** the administrator's second factor (docs/api/http.md, Auth) */
     mfa: {
       title: 'Verificación en dos pasos',
@@ -43,6 +48,7 @@ export const es = {
       users: 'Usuarios',
       cases: 'Casos por validar',
       audit: 'Registro de auditoría',
+      ratings: 'Valoraciones',
     },
     leads: {
       overview: 'La actividad de la plataforma de un vistazo.',
@@ -51,6 +57,29 @@ export const es = {
       users: 'Busca cuentas por nombre o correo, y banea o readmite a quien haga falta.',
       cases: 'Los casos esperan tu revisión antes de publicarse. Prometemos responder en 24–48 horas.',
       audit: 'Todo lo que hace un administrador queda registrado aquí. El registro no se puede modificar.',
+      ratings:
+        'Valoraciones denunciadas por abusivas. Ocúltala si incumple las normas o mantenla publicada; tu nota queda en el registro de auditoría.',
+    },
+    /** (+) the reports of abusive ratings (docs/domain.md, Ratings) */
+    ratings: {
+      rating: 'Valoración',
+      reason: 'Motivo de la denuncia',
+      reportedBy: (name: string) => `Denunciada por ${name}`,
+      reportedAt: 'Fecha',
+      about: (author: string, lawyer: string) => `De ${author} sobre ${lawyer}`,
+      scoreOf: (stars: number) => `${stars} de 5 estrellas`,
+      empty: 'No hay denuncias pendientes.',
+      hide: 'Ocultar',
+      keep: 'Mantener',
+      hideTitle: 'Ocultar la valoración',
+      hideText:
+        'Dejará de verse en el perfil del abogado y no contará en su media. Su autor la seguirá viendo, marcada como oculta.',
+      keepTitle: 'Mantener la valoración',
+      keepText: 'La valoración sigue publicada y las denuncias se cierran.',
+      note: 'Nota',
+      notePlaceholder: 'Explica brevemente tu decisión',
+      hidden: 'Valoración ocultada.',
+      kept: 'Valoración mantenida.',
     },
     loadError: 'No se pudieron cargar los datos. Inténtalo de nuevo.',
     loading: 'Cargando…',
@@ -182,11 +211,16 @@ export const es = {
         'case.discard': 'Caso descartado',
         'payment.refund': 'Pago reembolsado',
         'dispute.resolve': 'Disputa resuelta',
+        'rating.hide': 'Valoración ocultada',
+        'rating.keep': 'Valoración mantenida',
       } as Record<string, string>,
-      targetTypes: { user: 'Usuario', case: 'Caso', payment: 'Pago', dispute: 'Disputa' } as Record<
-        string,
-        string
-      >,
+      targetTypes: {
+        user: 'Usuario',
+        case: 'Caso',
+        payment: 'Pago',
+        dispute: 'Disputa',
+        rating: 'Valoración',
+      } as Record<string, string>,
       noReason: '—',
     },
     /** Pagos, disputes and the ledger (docs/money.md) */

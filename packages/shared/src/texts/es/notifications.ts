@@ -94,6 +94,12 @@ export const notificationsEs = {
         `${f.counterpart ?? 'Tu cliente'} te ha valorado con ${f.stars} ${f.stars === 1 ? 'estrella' : 'estrellas'} por el caso «${f.caseTitle}».`,
       action: 'Ver mi perfil',
     },
+    'rating.replied': {
+      title: (f: NotificationFacts) => `Respuesta a tu valoración de «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `${f.counterpart ?? 'Tu abogado'} ha respondido a tu valoración del caso «${f.caseTitle}».`,
+      action: 'Ver la respuesta',
+    },
     messages: {
       title: (f: Pick<NotificationFacts, 'counterpart' | 'count'>) =>
         `Tienes ${messagesCount(f.count)} de ${f.counterpart ?? 'tu contacto'}`,
@@ -116,6 +122,7 @@ export const notificationsEs = {
     'closure.requested': 'Peticiones de cierre',
     'case.finished': 'Casos finalizados',
     'rating.received': 'Valoraciones recibidas',
+    'rating.replied': 'Respuestas a tus valoraciones',
     'payout.sent': 'Cobros enviados',
     'dispute.opened': 'Disputas abiertas',
     'dispute.resolved': 'Disputas resueltas',

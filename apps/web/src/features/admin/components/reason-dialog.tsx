@@ -20,6 +20,10 @@ type ReasonDialogProps = {
   error?: string | undefined;
   onConfirm: (reason: string) => void;
   children?: ReactNode;
+  /** the field's own words when it is not a reason (a moderation note) */
+  field?: { label: string; placeholder: string; missing: string };
+  /** a confirmation that destroys nothing is not red */
+  tone?: 'danger' | 'primary';
 };
 
 /** An action that asks for the reason a person will read (Radix dialog: focus trapped, Escape closes). */
@@ -34,6 +38,12 @@ export function ReasonDialog({
   error,
   onConfirm,
   children,
+  field = {
+    label: required ? es.admin.reason : es.admin.reasonOptional,
+    placeholder: es.admin.reasonPlaceholder,
+    missing: es.admin.reasonRequired,
+  },
+  tone = 'danger',
 }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -58,13 +68,13 @@ export function ReasonDialog({
       <form className={styles.dialogForm} onSubmit={submit} noValidate>
         {children}
         <TextAreaField
-          label={required ? es.admin.reason : es.admin.reasonOptional}
-          placeholder={es.admin.reasonPlaceholder}
+          label={field.label}
+          placeholder={field.placeholder}
           value={reason}
           maxLength={LIMITS.descriptionMax}
           rows={4}
           required={required}
-          error={missing ? es.admin.reasonRequired : error}
+          error={missing ? field.missing : error}
           onChange={(event) => {
             setReason(event.target.value);
             setMissing(false);
@@ -74,7 +84,7 @@ export function ReasonDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {es.admin.cancel}
           </Button>
-          <Button type="submit" variant="danger" disabled={pending}>
+          <Button type="submit" variant={tone} disabled={pending}>
             {pending ? <Spinner size="sm" label={es.admin.sending} /> : null}
             {confirmLabel}
           </Button>

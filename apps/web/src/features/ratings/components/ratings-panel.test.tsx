@@ -2,25 +2,11 @@ import { es } from '@l4l/shared/texts/es';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../../../test/mock-api.ts';
+import { makeRating } from '../../../test/rating-fixtures.ts';
 import { CLIENT, renderWithApp } from '../../../test/render.tsx';
 import { MyRatingsPanel } from './ratings-panel.tsx';
 
-const RATING = {
-  id: 'r1',
-  userId: CLIENT.id,
-  lawyerId: 'l1',
-  caseId: 'c1',
-  userPhotoUrl: null,
-  profileImage: null,
-  userName: 'Ana Martín',
-  lawyerName: 'Lucía Gómez',
-  shortDescription: 'Muy profesional y cercana en todo…',
-  title: 'Muy profesional',
-  description: 'Me explicó cada paso de la herencia.',
-  stars: 5,
-  score: 5,
-  date: '2026-03-07T10:00:00.000Z',
-};
+const RATING = makeRating();
 const ratingsPath = `GET /api/rating/user-rating/${CLIENT.id}`;
 
 function renderPanel(answer: () => Response | Promise<Response>) {
@@ -38,6 +24,25 @@ describe('MyRatingsPanel', () => {
     expect(screen.getByText('Me explicó cada paso de la herencia.')).toBeInTheDocument();
     expect(screen.getByText(es.ratings.scoreOf(5))).toBeInTheDocument();
     expect(screen.getByText('7/3/2026')).toBeInTheDocument();
+  });
+
+  it("shows the lawyer's answer under the rating, and marks a rating an administrator hid", async () => {
+    renderPanel(() =>
+      ok([
+        {
+          ...RATING,
+          reply: { text: 'Gracias, Ana. Un placer.', createdAt: '2026-03-09T10:00:00.000Z' },
+          hidden: true,
+        },
+      ]),
+    );
+    expect(await screen.findByText(es.ratings.replyBy('Lucía Gómez'))).toBeInTheDocument();
+    expect(screen.getByText('Gracias, Ana. Un placer.')).toBeInTheDocument();
+    expect(screen.getByText('9/3/2026')).toBeInTheDocument();
+    expect(screen.getByText(`${es.ratings.hidden}.`)).toBeInTheDocument();
+    // the author neither answers nor reports their own rating
+    expect(screen.queryByRole('button', { name: es.ratings.reply })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: es.ratings.report })).not.toBeInTheDocument();
   });
 
   it('says when there are none yet', async () => {

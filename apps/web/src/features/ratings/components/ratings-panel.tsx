@@ -1,21 +1,59 @@
 import type { Rating } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es/app';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';
+import { Button } from '../../../components/button/button.tsx';
 import { FormMessage } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { Stars } from '../../../components/stars/stars.tsx';
 import { formatDay } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { useLawyerRatings } from '../api/get-lawyer-ratings.ts';
 import { useUserRatings } from '../api/get-user-ratings.ts';
 import styles from './ratings-panel.module.css';
+import { ReplyForm } from './reply-form.tsx';
+import { ReportDialog } from './report-dialog.tsx';
 
 type Texts = { title: string; error: string; empty: string };
 
+/** What the person looking may do with a rating of the list (docs/domain.md, Ratings). */
+type Actions = {
+  /** the rated lawyer on their own sheet: 'Responder' while a rating has no answer */
+  reply: boolean;
+  /** who is looking: anyone but a rating's author may report it ('Denunciar'); null: nobody */
+  viewerId: string | null;
+};
+
+/** The lawyer's answer under the rating: 'Respuesta de <nombre>'. */
+function ReplyOf({ rating }: { rating: Rating }) {
+  if (!rating.reply) return null;
+  return (
+    <div className={styles.reply}>
+      <p className={styles.replyHead}>
+        <span className={styles.replyBy}>{es.ratings.replyBy(rating.lawyerName)}</span>
+        <time className={styles.date} dateTime={rating.reply.createdAt}>
+          {formatDay(rating.reply.createdAt)}
+        </time>
+      </p>
+      <p className={styles.replyText}>{rating.reply.text}</p>
+    </div>
+  );
+}
+
 /** docs/product.md, Ratings ('Mis Valoraciones'): each item shows photo, user, lawyer, short description, description, score, date. */
-function RatingsPanel({ ratings, texts }: { ratings: UseQueryResult<Rating[]>; texts: Texts }) {
+function RatingsPanel({
+  ratings,
+  texts,
+  actions = { reply: false, viewerId: null },
+}: {
+  ratings: UseQueryResult<Rating[]>;
+  texts: Texts;
+  actions?: Actions;
+}) {
   const titleId = useId();
+  const [replying, setReplying] = useState<string | null>(null);
+  const [reporting, setReporting] = useState<string | null>(null);
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
@@ -57,12 +95,59 @@ function RatingsPanel({ ratings, texts }: { ratings: UseQueryResult<Rating[]>; t
                 {rating.description && rating.description !== rating.title ? (
                   <p className={styles.description}>{rating.description}</p>
                 ) : null}
+                {rating.hidden ? (
+                  <p className={styles.hidden}>
+                    <strong>{es.ratings.hidden}.</strong> {es.ratings.hiddenHint}
+                  </p>
+                ) : null}
+                <ReplyOf rating={rating} />
+                {replying === rating.id ? (
+                  <ReplyForm ratingId={rating.id} onDone={() => setReplying(null)} />
+                ) : (
+                  <RatingActions
+                    rating={rating}
+                    actions={actions}
+                    onReply={() => setReplying(rating.id)}
+                    onReport={() => setReporting(rating.id)}
+                  />
+                )}
               </div>
             </li>
           ))}
         </ul>
       )}
+      {actions.viewerId ? <ReportDialog ratingId={reporting} onClose={() => setReporting(null)} /> : null}
     </section>
+  );
+}
+
+function RatingActions({
+  rating,
+  actions,
+  onReply,
+  onReport,
+}: {
+  rating: Rating;
+  actions: Actions;
+  onReply: () => void;
+  onReport: () => void;
+}) {
+  const canReply = actions.reply && !rating.reply && !rating.hidden;
+  const canReport = actions.viewerId !== null && actions.viewerId !== rating.userId && !rating.hidden;
+  if (!canReply && !canReport) return null;
+  return (
+    <div className={styles.actions}>
+      {canReply ? (
+        <Button size="sm" variant="secondary" onClick={onReply}>
+          {es.ratings.reply}
+        </Button>
+      ) : null}
+      {canReport ? (
+        <Button size="sm" variant="ghost" onClick={onReport}>
+          {es.ratings.report}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
@@ -80,9 +165,11 @@ export function MyRatingsPanel({ userId }: { userId: string }) {
 /** 'Valoraciones' of one lawyer: on their public profile, or on their own sheet (`own`). */
 export function LawyerRatingsPanel({ lawyerId, own = false }: { lawyerId: string; own?: boolean }) {
   const ratings = useLawyerRatings(lawyerId);
+  const { user } = useSession();
   return (
     <RatingsPanel
       ratings={ratings}
+      actions={{ reply: own && user?.id === lawyerId, viewerId: user?.id ?? null }}
       texts={{
         title: es.ratings.panel,
         error: es.ratings.lawyerLoadError,
