@@ -420,6 +420,8 @@ describe('lawyer profiles', () => {
         stars: 5,
         score: 5,
         date: '2024-03-01T10:00:00.000Z',
+        reply: null,
+        hidden: false,
       });
       expect(data.lawyerRatings[1].stars).toBe(3);
       expect(data.workExperiences).toContainEqual(
