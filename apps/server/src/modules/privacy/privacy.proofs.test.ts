@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { multipart } from '../../../test/documents.ts';
@@ -18,6 +20,7 @@ import {
 } from '../../../test/factories.ts';
 import { moneyHelpers, type Person } from '../../../test/money.ts';
 import { pdf } from '../../../test/zip.ts';
+import { emailVerifications, mailChangeTokens } from '../../db/schema/index.ts';
 
 /**
  * The proofs of docs/domain.md, Privacy rights: after an erasure, no table and no stored file holds the
@@ -80,9 +83,18 @@ let t: TestApp;
 let client: Person;
 let lawyer: Person;
 let caseId: string;
+let avatarFiles: string[] = [];
 
 const rows = async <T = Row>(query: ReturnType<typeof sql>) =>
   ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** Every file under a folder, as paths relative to it. */
+function filesUnder(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const where = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(where, base) : [path.relative(base, where)];
+  });
+}
 
 /** Every string anywhere in a JSON value. */
 function stringsOf(value: unknown, into = new Set<string>()): Set<string> {
@@ -147,6 +159,31 @@ beforeAll(async () => {
   await money.enablePayouts(lawyer);
   await t.app.money.sweep();
   await createRating(t.app, { userId: client.id, lawyerId: lawyer.id, stars: 5 });
+  // an avatar, and mail links still pending: a verification of the mail and a change of it
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa3322' } })
+    .png()
+    .toBuffer();
+  const photo = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/profile/photo',
+    headers: client.headers,
+    payload: { id: client.id, role: 'USUARIO', image: `data:image/png;base64,${png.toString('base64')}` },
+  });
+  expect(photo.statusCode, photo.body).toBe(200);
+  const avatar = path.basename(photo.json().data.photoUrl as string, '.png');
+  avatarFiles = filesUnder(t.config.dataDir).filter((file) => file.includes(avatar));
+  expect(avatarFiles.length).toBeGreaterThan(0);
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  const tokenHash = () => randomBytes(16).toString('hex');
+  await t.app.db
+    .insert(emailVerifications)
+    .values({ userId: client.id, mail: CLIENT.mail, tokenHash: tokenHash(), expiresAt: tomorrow });
+  await t.app.db.insert(mailChangeTokens).values({
+    userId: lawyer.id,
+    newMail: `nuevo.${LAWYER.mail}`,
+    tokenHash: tokenHash(),
+    expiresAt: tomorrow,
+  });
   await t.app.notifications.drainOutbox();
 }, 180_000);
 afterAll(async () => t?.close());
@@ -213,23 +250,16 @@ describe('the erasure leaves no trace', () => {
     }
     expect(found).toEqual([]);
 
-    const inFiles: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const where = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(where);
-        else {
-          const text = readFileSync(where).toString('latin1').toLowerCase();
-          const utf8 = readFileSync(where).toString('utf8').toLowerCase();
-          for (const needle of needles) {
-            const lower = needle.toLowerCase();
-            if (text.includes(lower) || utf8.includes(lower))
-              inFiles.push(`${path.relative(t.config.dataDir, where)} ~ ${needle}`);
-          }
-        }
-      }
-    };
-    walk(t.config.dataDir);
+    // documents are sealed at rest; avatars are deleted
+    const stored = filesUnder(t.config.dataDir);
+    expect(stored.filter((file) => avatarFiles.includes(file))).toEqual([]);
+    const inFiles = stored.flatMap((file) => {
+      const bytes = readFileSync(path.join(t.config.dataDir, file));
+      const text = `${bytes.toString('utf8')}\n${bytes.toString('latin1')}`.toLowerCase();
+      return needles
+        .filter((needle) => text.includes(needle.toLowerCase()))
+        .map((needle) => `${file} ~ ${needle}`);
+    });
     expect(inFiles).toEqual([]);
   });
 });

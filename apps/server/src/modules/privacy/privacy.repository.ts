@@ -10,6 +10,7 @@ import {
   chats,
   disputes,
   documents,
+  emailVerifications,
   fiscalProfiles,
   invoices,
   lawyerProfiles,
@@ -415,7 +416,8 @@ export function createPrivacyRepository(db: Db) {
           updatedAt: new Date(),
         })
         .where(eq(users.id, userId));
-      for (const table of [passwordResetTokens, mailChangeTokens, mfaChallenges]) {
+      // a pending verification link names the mail; its queued mail goes with it (cascade)
+      for (const table of [passwordResetTokens, mailChangeTokens, emailVerifications, mfaChallenges]) {
         await db.delete(table).where(eq(table.userId, userId));
       }
     },
