@@ -22,6 +22,7 @@ import { privacyRoutes } from './modules/privacy/index.ts';
 import { proposalsRoutes } from './modules/proposals/index.ts';
 import { publicPagesRoutes } from './modules/public-pages/index.ts';
 import { ratingsRoutes } from './modules/ratings/index.ts';
+import { type RetentionPluginOptions, retentionPlugin } from './modules/retention/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import apiDocs from './plugins/api-docs.ts';
@@ -57,6 +58,8 @@ export type AppDeps = {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** money options (tests move the clock and run the sweep themselves) */
   money?: MoneyPluginOptions;
+  /** retention options (tests move the clock and run the sweep themselves) */
+  retention?: RetentionPluginOptions;
   /** where the log lines go instead of stdout (tests that check what is logged, and at what level) */
   logStream?: { write(line: string): void };
 };
@@ -225,6 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     beforeCheckout: (checkout) => app.invoices.requireFiscalData(checkout.userId, checkout.amountCents),
   });
   await app.register(moneyPlugin, deps.money ?? {});
+  await app.register(retentionPlugin, deps.retention ?? {});
   await app.register(paymentsWebhook);
   await app.register(paymentIntentRoutes);
 

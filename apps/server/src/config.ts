@@ -43,6 +43,12 @@ const millis = (name: string, min: number, max: number) => {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
+/** A whole number of days within [min, max]; the message names the variable and the range. */
+const days = (name: string, min: number, max: number) => {
+  const error = `${name} debe ser un número entero de días entre ${min} y ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 /** proxy-addr's names for address ranges (what Fastify's trustProxy accepts besides addresses). */
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -204,6 +210,7 @@ const envSchema = z.object({
         'FILES_KEY_PREVIOUS debe ser una lista separada por comas de claves de 32 bytes en base64 o 64 cifras hexadecimales',
     })
     .optional(),
+  OUTBOX_RETENTION_DAYS: days('OUTBOX_RETENTION_DAYS', 1, 3650).default(30),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -266,6 +273,8 @@ export type Config = {
   };
   /** the interactive API reference at /api/docs (the OpenAPI document itself is always served) */
   apiDocs: boolean;
+  /** days a mail written to DATA_DIR/outbox is kept (docs/domain.md, Privacy rights, Retention) */
+  outboxRetentionDays: number;
   /** bearer token that opens /metrics; unset: /metrics does not exist */
   metricsToken: string | undefined;
   /** where stored files live: DATA_DIR/uploads, or S3-compatible object storage (STORAGE_URL) */
@@ -409,6 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     apiDocs: e.API_DOCS ?? !production,
     metricsToken: e.METRICS_TOKEN,
+    outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     storage,
     filesKey:
       (e.FILES_KEY ? parseMasterKey(e.FILES_KEY) : null) ?? overrides.filesKey ?? localFilesKey(dataDir),

@@ -50,6 +50,27 @@ describe('without SMTP_URL', () => {
       await t.close();
     }
   });
+
+  it('forgets the mails sent to one address, and only those', async () => {
+    const t = await buildTestApp();
+    try {
+      const hello = composeMail({ subject: 'Hola', name: 'Ana', paragraphs: ['¿Qué tal?'] });
+      await t.app.mailer.send({ to: 'ana@l4l.test', ...hello });
+      await t.app.mailer.send({ to: 'ANA@l4l.test', ...hello });
+      // another address that names Ana's in its text is not hers
+      await t.app.mailer.send({
+        to: 'luis@l4l.test',
+        ...composeMail({ subject: 'Aviso', name: 'Luis', paragraphs: ['Escribe a ana@l4l.test.'] }),
+      });
+      expect(await t.app.mailer.forget('ana@l4l.test')).toBe(2);
+      expect(outbox(t.config.dataDir).map((mail) => mail.raw.match(/^To: (.*)$/m)?.[1])).toEqual([
+        'luis@l4l.test',
+      ]);
+      expect(await t.app.mailer.forget('nadie@l4l.test')).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('with SMTP_URL', () => {

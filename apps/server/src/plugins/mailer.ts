@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +20,22 @@ export type Mail = {
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;
+  /**
+   * Removes the copies kept of the mails sent to `address` (an erased account, docs/domain.md, Privacy
+   * rights): the outbox's files; a mail server keeps none here. Answers how many went.
+   */
+  forget(address: string): Promise<number>;
 };
+
+/** Whether an .eml file's To header names `address` (its headers end at the first blank line). */
+export function isAddressedTo(eml: string, address: string): boolean {
+  const headers = eml.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const to = headers
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .find((line) => /^to:/i.test(line));
+  return to?.toLowerCase().includes(address.toLowerCase()) ?? false;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +110,7 @@ async function mailer(app: FastifyInstance) {
       async send(mail: Mail) {
         await transport.sendMail(envelopeOf(mail, mailFrom, supportMail));
       },
+      forget: async () => 0,
     });
     return;
   }
@@ -109,6 +125,18 @@ async function mailer(app: FastifyInstance) {
       await writeFile(file, info.message as Buffer);
       const link = mail.text.match(/https?:\/\/\S+/)?.[0];
       app.log.info({ file, subject: mail.subject, link }, 'mail written to the outbox');
+    },
+    async forget(address: string) {
+      const names = await readdir(outbox).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names.filter((one) => one.endsWith('.eml'))) {
+        const file = path.join(outbox, name);
+        const eml = await readFile(file, 'utf8').catch(() => '');
+        if (!isAddressedTo(eml, address)) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   });
 }

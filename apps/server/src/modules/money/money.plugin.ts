@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runEvery, type SweepOptions } from '../../lib/scheduled.ts';
 import { recordAudit } from '../admin/index.ts';
 import { moneyRoutes } from './money.routes.ts';
 import { createMoneyService, type MoneyService } from './money.service.ts';
@@ -11,12 +12,7 @@ declare module 'fastify' {
   }
 }
 
-export type MoneyPluginOptions = {
-  /** the clock (tests move it); default the real one */
-  now?: () => Date;
-  /** how often the sweep runs; 0: never by itself (tests call `app.money.sweep()`) */
-  sweepIntervalMs?: number;
-};
+export type MoneyPluginOptions = SweepOptions;
 
 const DEFAULT_SWEEP_MS = 60_000;
 
@@ -37,23 +33,7 @@ async function money(app: FastifyInstance, options: MoneyPluginOptions) {
   await app.register(moneyRoutes(service));
 
   const every = options.sweepIntervalMs ?? (app.config.env === 'test' ? 0 : DEFAULT_SWEEP_MS);
-  if (every > 0) {
-    let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = service
-        .sweep()
-        .catch((error) => app.log.error({ err: error }, 'money sweep failed'))
-        .finally(() => {
-          running = null;
-        });
-    }, every);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
+  runEvery(app, every, 'money sweep', () => service.sweep());
 }
 
 export default fp(money, {

@@ -1,4 +1,6 @@
 /** The notifications feature's public entry: what app.ts and other modules may use. */
+
+export { MESSAGE_DIGEST } from './message-digest.ts';
 export type { NotificationEvent, NotifyEvent } from './notification-events.ts';
 export {
   default as notificationsPlugin,

@@ -1,6 +1,6 @@
 import { CASE_STATUS } from '@l4l/shared/constants/cases';
 import { PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
@@ -10,6 +10,7 @@ import {
   chats,
   disputes,
   documents,
+  emailVerifications,
   fiscalProfiles,
   invoices,
   lawyerProfiles,
@@ -21,6 +22,7 @@ import {
   notifications,
   passwordResetTokens,
   payments,
+  payoutAccounts,
   proposals,
   ratings,
   transfers,
@@ -246,6 +248,24 @@ export function createPrivacyRepository(db: Db) {
         .orderBy(asc(payments.createdAt));
     },
 
+    /** A lawyer's payout account at the payment provider: where their transfers go. */
+    async payoutAccount(userId: string) {
+      const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.lawyerId, userId));
+      if (!row) return null;
+      const { lawyerId: _owner, ...rest } = row;
+      return rest;
+    },
+
+    /** What a lawyer was owed for each finished case, and whether it was sent. */
+    async transfers(userId: string) {
+      const rows = await db
+        .select()
+        .from(transfers)
+        .where(eq(transfers.lawyerId, userId))
+        .orderBy(asc(transfers.createdAt));
+      return rows.map(({ lawyerId: _owner, ...rest }) => rest);
+    },
+
     /** The invoices the person issued (through the platform) or received. */
     invoices(userId: string) {
       return db
@@ -273,6 +293,7 @@ export function createPrivacyRepository(db: Db) {
     notifications(userId: string) {
       return db
         .select({
+          id: notifications.id,
           type: notifications.type,
           title: notifications.title,
           body: notifications.body,
@@ -313,6 +334,7 @@ export function createPrivacyRepository(db: Db) {
     uploads(userId: string) {
       return db
         .select({
+          id: uploads.id,
           url: uploads.url,
           mime: uploads.mime,
           purpose: uploads.purpose,
@@ -328,7 +350,15 @@ export function createPrivacyRepository(db: Db) {
     /** Locks the account's row, so two erasures (or an erasure and a sign-up of the freed mail) run in turn. */
     async lockAccount(userId: string) {
       const [row] = await db
-        .select({ id: users.id, role: users.role, photoUrl: users.photoUrl, erasedAt: users.erasedAt })
+        .select({
+          id: users.id,
+          role: users.role,
+          mail: users.mail,
+          name: users.name,
+          surname: users.surname,
+          photoUrl: users.photoUrl,
+          erasedAt: users.erasedAt,
+        })
         .from(users)
         .where(eq(users.id, userId))
         .for('update');
@@ -386,7 +416,8 @@ export function createPrivacyRepository(db: Db) {
           updatedAt: new Date(),
         })
         .where(eq(users.id, userId));
-      for (const table of [passwordResetTokens, mailChangeTokens, mfaChallenges]) {
+      // a pending verification link names the mail; its queued mail goes with it (cascade)
+      for (const table of [passwordResetTokens, mailChangeTokens, emailVerifications, mfaChallenges]) {
         await db.delete(table).where(eq(table.userId, userId));
       }
     },
@@ -412,6 +443,8 @@ export function createPrivacyRepository(db: Db) {
           lawyerAssociation: '',
           membershipNumber: '',
           searchText: '',
+          // the page's address spelt the name; the start gives the row a new one from the pseudonym
+          slug: null,
           featured: false,
           verifiedAt: null,
           rejectedAt: new Date(),
@@ -476,6 +509,28 @@ export function createPrivacyRepository(db: Db) {
         await db.update(messages).set({ documentId: null }).where(inArray(messages.documentId, documentIds));
       }
       return { avatarUrls: avatars.map((row) => row.url), documentIds };
+    },
+
+    /**
+     * The platform's own messages in the person's chats (a rating prompt names the lawyer) name them by the
+     * pseudonym instead; what people wrote stays as written.
+     */
+    async renameInSystemMessages(userId: string, fullName: string, pseudonym: string) {
+      if (fullName.trim() === '') return;
+      const theirChats = db
+        .select({ id: chats.id })
+        .from(chats)
+        .where(or(eq(chats.userId, userId), eq(chats.lawyerId, userId)));
+      await db
+        .update(messages)
+        .set({ text: sql`replace(${messages.text}, ${fullName}, ${pseudonym})` })
+        .where(
+          and(
+            inArray(messages.chatId, theirChats),
+            isNull(messages.senderId),
+            sql`strpos(${messages.text}, ${fullName}) > 0`,
+          ),
+        );
     },
 
     /** The erasure in the audit log: the person did it themselves (no administrator). */

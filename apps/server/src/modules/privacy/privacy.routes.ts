@@ -40,6 +40,7 @@ async function privacy(app: FastifyInstance) {
     accounts: app.accounts,
     invoices: app.invoices,
     closeChats: (userId) => app.chat.disconnectUser(userId),
+    forgetMails: (address) => app.mailer.forget(address),
     limiter: app.limiter,
     log: app.log,
   });
@@ -48,5 +49,5 @@ async function privacy(app: FastifyInstance) {
 
 export const privacyRoutes = fp(privacy, {
   name: 'privacy',
-  dependencies: ['auth', 'accounts', 'chat', 'invoices', 'storage'],
+  dependencies: ['auth', 'accounts', 'chat', 'invoices', 'mailer', 'storage'],
 });

@@ -13,6 +13,7 @@ import type { Keyring } from '../../lib/storage/envelope.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { transactional } from '../../lib/transaction.ts';
 import type { AuthUser, Sessions } from '../../plugins/auth.ts';
+import { fullName } from '../cases/index.ts';
 import { documentKey } from '../documents/index.ts';
 import type { InvoicesService } from '../invoices/index.ts';
 import { createPrivacyRepository, type ErasedValues } from './privacy.repository.ts';
@@ -30,6 +31,8 @@ type Deps = {
   invoices: Pick<InvoicesService, 'pdf'>;
   /** closes the person's chat sockets on every process, as a ban does (app.chat) */
   closeChats: FastifyInstance['chat']['disconnectUser'];
+  /** the copies kept of the mails sent to an address (app.mailer) */
+  forgetMails: FastifyInstance['mailer']['forget'];
   limiter: (name: string, max: number, windowMs: number) => Limiter;
   log: FastifyBaseLogger;
 };
@@ -41,7 +44,7 @@ const lastSegment = (path: string) => path.split('/').pop() ?? path;
  * erasure of the caller's account (docs/decisions/0015-privacy-rights.md).
  */
 export function createPrivacyService(deps: Deps) {
-  const { db, storage, keyring, sessions, accounts, invoices, closeChats, log } = deps;
+  const { db, storage, keyring, sessions, accounts, invoices, closeChats, forgetMails, log } = deps;
   const repository = createPrivacyRepository(db);
   const transaction = transactional(db, createPrivacyRepository, log);
   const exportsPerUser = deps.limiter(
@@ -72,6 +75,8 @@ export function createPrivacyService(deps: Deps) {
       })),
       ratings: await repository.ratings(caller.id),
       payments: await repository.payments(caller.id),
+      payoutAccount: await repository.payoutAccount(caller.id),
+      transfers: await repository.transfers(caller.id),
       invoices: await repository.invoices(caller.id),
       notifications: await repository.notifications(caller.id),
       notificationPreferences: await repository.notificationPreferences(caller.id),
@@ -167,6 +172,7 @@ export function createPrivacyService(deps: Deps) {
         await tx.removePersonalRecords(caller.id);
         if (account.role === ROLE.ABOGADO) await tx.withdrawLawyer(caller.id, texts.erasedLawyerReason);
         await tx.closeOpenBusiness(caller.id, texts.erasedCaseReason);
+        await tx.renameInSystemMessages(caller.id, fullName(account.name, account.surname), texts.erasedName);
         const files = await tx.removeOwnFiles(caller.id);
         const photoKey = account.photoUrl ? keyOfUploadUrl(account.photoUrl) : null;
         const avatarKeys = new Set(
@@ -177,7 +183,7 @@ export function createPrivacyService(deps: Deps) {
           documentsRemoved: files.documentIds.length,
           avatarsRemoved: avatarKeys.size,
         });
-        return { avatarKeys: [...avatarKeys], documentIds: files.documentIds };
+        return { avatarKeys: [...avatarKeys], documentIds: files.documentIds, mail: account.mail };
       });
       // once committed: a socket closed earlier could reconnect with a session not yet revoked
       await closeChats(caller.id);
@@ -186,6 +192,9 @@ export function createPrivacyService(deps: Deps) {
           log.error({ err, key }, 'an erased account’s avatar could not be removed'),
         );
       }
+      await forgetMails(removed.mail).catch((err: unknown) =>
+        log.error({ err }, 'the kept copies of an erased account’s mails could not be removed'),
+      );
       for (const id of removed.documentIds) {
         await storage
           .remove(documentKey(id))
