@@ -30,10 +30,8 @@ export const JOURNEY_GROUPS = [
     'colegiacion.spec.ts',
     'directory.spec.ts',
     'foundation.spec.ts',
-    'privacy.spec.ts',
     'public-pages.spec.ts',
     'trust.spec.ts',
-    'verify-email.spec.ts',
   ],
   [
     'accounts.spec.ts',
@@ -47,8 +45,10 @@ export const JOURNEY_GROUPS = [
     'money.spec.ts',
     'notifications.spec.ts',
     'payments.spec.ts',
+    'privacy.spec.ts',
     'proposal-journeys.spec.ts',
     'reviews.spec.ts',
+    'verify-email.spec.ts',
   ],
 ];
 
@@ -68,7 +68,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // two groups share the machine's cores in CI: a journey gets two minutes before it counts as stuck
   timeout: process.env.CI ? 120_000 : 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
