@@ -2,20 +2,22 @@ import { readFileSync } from 'node:fs';
 import { caseCode } from '@l4l/shared/constants/cases';
 import { es } from '@l4l/shared/texts/es';
 import { expect, test } from '@playwright/test';
-import { adminToken, myId, presetConsent, signedInPage } from './support.ts';
+import { adminToken, myId, presetConsent, registerClient, signedInPage } from './support.ts';
 
 /**
- * The payment journey: a demo client accepts a lawyer's proposal in the chat, pays it in the sandbox
+ * The payment journey: a new client accepts a lawyer's proposal in the chat, pays it in the sandbox
  * checkout window, sees the green 'paid' banner and the case ACTIVO, and finds the payment in both
  * billing histories; the receipt downloads as a PDF.
  */
-const CLIENT_MAIL = 'cliente3@l4l.demo';
 const LAWYER_MAIL = 'lucia.garcia@l4l.demo';
 
 test('a client pays a proposal in the sandbox window; both billing histories show it', async ({
   browser,
+  request,
 }) => {
-  const client = await signedInPage(browser, CLIENT_MAIL);
+  // a client of their own: the demo clients' chats carry what earlier journeys of the run left in them
+  const fresh = await registerClient(request);
+  const client = await signedInPage(browser, fresh.mail, fresh.password);
   const lawyer = await signedInPage(browser, LAWYER_MAIL);
   const lawyerId = await myId(lawyer);
 
