@@ -40,7 +40,7 @@ export const newCaseSchema = z.object({
 export type NewCaseInput = z.input<typeof newCaseSchema>;
 
 /** PUT /api/cases/{caseId} (+): the client corrects a case that still waits for validation. */
-export const editCaseSchema = z.object({ title: caseTitleSchema, description: caseDescriptionSchema });
+export const editCaseSchema = newCaseSchema.pick({ title: true, description: true });
 export type EditCaseInput = z.input<typeof editCaseSchema>;
 
 /** POST /api/cases/create-case-chat: a case addressed to one lawyer, from their profile. */

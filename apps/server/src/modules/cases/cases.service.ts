@@ -114,16 +114,20 @@ export function createCasesService(deps: {
     return toCase(row);
   }
 
-  /** A platform message in the chat of the case's client and lawyer, delivered after the commit. */
+  /**
+   * A platform message in the chat of the case's client and its lawyer (the assigned one, or before that the
+   * one it was addressed to), delivered after the commit.
+   */
   async function postToPair(
     tx: Db,
     afterCommit: AfterCommit,
-    row: { id: string; userId: string; lawyerId: string | null },
+    row: { id: string; userId: string; lawyerId: string | null; addressedLawyerId: string | null },
     type: MessageType,
     text: string,
   ) {
-    if (!row.lawyerId) return;
-    const chatId = await createCasesRepository(tx).chatOfPair(row.userId, row.lawyerId);
+    const lawyerId = row.lawyerId ?? row.addressedLawyerId;
+    if (!lawyerId) return;
+    const chatId = await createCasesRepository(tx).chatOfPair(row.userId, lawyerId);
     if (chatId) {
       await chat.postMessage({ chatId, senderId: null, type, text, caseId: row.id }, { tx, afterCommit });
     }
@@ -317,13 +321,8 @@ export function createCasesService(deps: {
           ...afterAction('withdraw', row),
           discardReason: es.cases.withdrawnReason,
         });
-        await postToPair(
-          tx,
-          afterCommit,
-          { id, userId: row.userId, lawyerId: row.addressedLawyerId },
-          CASE_MACHINE.withdraw.writes.withdrawn,
-          es.caseMessages.withdrawn(row.title),
-        );
+        const notice = es.caseMessages.withdrawn(row.title);
+        await postToPair(tx, afterCommit, row, CASE_MACHINE.withdraw.writes.withdrawn, notice);
       });
       return readCase(id, actor);
     },

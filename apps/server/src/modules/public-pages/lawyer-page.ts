@@ -34,11 +34,17 @@ function clientName(fullName: string): string {
   return second ? `${first} ${second.charAt(0).toUpperCase()}.` : first;
 }
 
+/** 'd/M/yyyy' of the day in Spain, as the app writes dates (a rating at 00:30 in Madrid is that day's). */
+const spanishDay = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+});
+
 function day(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? es.defaults.noDate
-    : `${date.getUTCDate()}/${date.getUTCMonth() + 1}/${date.getUTCFullYear()}`;
+  return Number.isNaN(date.getTime()) ? es.defaults.noDate : spanishDay.format(date);
 }
 
 function initials(name: string): string {
