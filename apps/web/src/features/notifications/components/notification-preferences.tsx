@@ -1,5 +1,6 @@
 import { NOTIFICATION_TYPES, type NotificationType } from '@l4l/shared/constants/notifications';
 import { es } from '@l4l/shared/texts/es/profile';
+import panel from '../../../components/panel/panel.module.css';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { toast } from '../../../lib/toast.ts';
 import {
@@ -24,11 +25,11 @@ export function NotificationPreferences() {
     );
 
   return (
-    <section className={styles.panel} aria-labelledby="notification-preferences-title">
-      <h2 id="notification-preferences-title" className={styles.title}>
+    <section className={panel.panel} aria-labelledby="notification-preferences-title">
+      <h2 id="notification-preferences-title" className={panel.title}>
         {t.preferencesTitle}
       </h2>
-      <p className={styles.hint}>{t.preferencesHint}</p>
+      <p className={panel.hint}>{t.preferencesHint}</p>
       {preferences.isPending ? (
         <Spinner />
       ) : preferences.isError ? (

@@ -1,6 +1,7 @@
 import { es } from '@l4l/shared/texts/es/profile';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
+import panel from '../../../components/panel/panel.module.css';
 import { useSession } from '../../../lib/session.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useExportMyData } from '../api/export-my-data.ts';
@@ -27,11 +28,11 @@ export function YourDataSection() {
   };
 
   return (
-    <section id="tus-datos" className={styles.panel} aria-labelledby="your-data-title">
-      <h2 id="your-data-title" className={styles.title}>
+    <section id="tus-datos" className={panel.panel} aria-labelledby="your-data-title">
+      <h2 id="your-data-title" className={panel.title}>
         {t.title}
       </h2>
-      <p className={styles.hint}>{t.intro}</p>
+      <p className={panel.hint}>{t.intro}</p>
       <div className={styles.row}>
         <div>
           <Button variant="secondary" onClick={download} disabled={exportData.isPending}>
