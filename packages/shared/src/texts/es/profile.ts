@@ -107,7 +107,6 @@ export const es = {
     password: 'Contraseña',
     confirm: 'Eliminar definitivamente',
     erasing: 'Eliminando…',
-    cancel: 'Cancelar',
     erased: 'Tu cuenta se ha eliminado. Sentimos verte marchar.',
     eraseError: 'No se pudo eliminar tu cuenta. Inténtalo de nuevo.',
     // the server's refusals (409) and the Google-only account (400)

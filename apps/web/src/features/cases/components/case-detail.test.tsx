@@ -222,7 +222,7 @@ describe('CaseDetail', () => {
     expect(title).toHaveValue('Fianza');
     await user.clear(title);
     await user.type(title, 'Fianza del piso');
-    await user.click(within(dialog).getByRole('button', { name: es.caseDetail.editSave }));
+    await user.click(within(dialog).getByRole('button', { name: es.buttons.saveChanges }));
     expect(await screen.findByText(es.caseDetail.edited)).toBeInTheDocument();
     expect(api.callsTo(`PUT /api/cases/${CASE_ID}`)[0]?.body).toEqual({
       title: 'Fianza del piso',

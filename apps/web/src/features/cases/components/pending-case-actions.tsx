@@ -43,7 +43,7 @@ export function PendingCaseActions({ item }: { item: Case }) {
       <Modal open={editing} onOpenChange={setEditing} title={t.editTitle} size="md">
         <CaseForm
           initial={{ title: item.title, description: item.description }}
-          submitLabel={t.editSave}
+          submitLabel={es.buttons.saveChanges}
           pending={edit.isPending}
           onSubmit={(values) =>
             edit.mutateAsync(

@@ -80,7 +80,7 @@ describe('Eliminar mi cuenta', () => {
   it('Cancelar closes the dialog without erasing anything', async () => {
     const { api } = renderSection();
     const { user } = await openDialog();
-    await user.click(screen.getByRole('button', { name: t.cancel }));
+    await user.click(screen.getByRole('button', { name: es.buttons.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('DELETE /api/me')).toHaveLength(0);
   });

@@ -79,7 +79,7 @@ function EraseAccountForm({ onCancel, onErased }: { onCancel: () => void; onEras
       {refusal ? <FormMessage>{refusal}</FormMessage> : null}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onCancel}>
-          {t.cancel}
+          {es.buttons.cancel}
         </Button>
         <Button type="submit" variant="danger" disabled={erase.isPending}>
           {erase.isPending ? t.erasing : t.confirm}

@@ -63,7 +63,7 @@ describe('the reply form', () => {
     await user.click(screen.getByRole('button', { name: es.ratings.replySend }));
     expect(await screen.findByRole('alert')).toHaveTextContent(es.ratings.replyRequired);
     expect(api.callsTo(REPLY)).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: es.ratings.replyCancel }));
+    await user.click(screen.getByRole('button', { name: es.buttons.cancel }));
     expect(screen.queryByLabelText(es.ratings.replyLabel)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: es.ratings.reply })).toBeInTheDocument();
   });

@@ -58,7 +58,7 @@ export function ReplyForm({ ratingId, onDone }: { ratingId: string; onDone: () =
       />
       <div className={styles.formActions}>
         <Button variant="secondary" size="sm" onClick={onDone}>
-          {t.replyCancel}
+          {es.buttons.cancel}
         </Button>
         <Button type="submit" size="sm" disabled={reply.isPending}>
           {reply.isPending ? <Spinner size="sm" label={t.replySend} /> : null}

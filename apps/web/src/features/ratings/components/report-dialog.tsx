@@ -70,7 +70,7 @@ export function ReportDialog({ ratingId, onClose }: { ratingId: string | null; o
         />
         <div className={styles.formActions}>
           <Button variant="secondary" onClick={onClose}>
-            {t.replyCancel}
+            {es.buttons.cancel}
           </Button>
           <Button type="submit" variant="danger" disabled={report.isPending}>
             {report.isPending ? <Spinner size="sm" label={t.reportSend} /> : null}
