@@ -51,3 +51,11 @@ function roundHalfUp(value: number, decimals: number): [string, string] {
 export function formatEuros(euros: number): string {
   return `${Number.isInteger(euros) ? spanishNumber(euros, 0, 0) : spanishNumber(euros, 2, 2)} €`;
 }
+
+/** The initials shown where a person has no photo (the app's avatars, the public lawyer page). */
+/** 'María José' + 'López' → 'ML'; a full name alone gives its first two words' initials. */
+export function initialsOf(name: string, surname = ''): string {
+  const first = name.trim().charAt(0);
+  const second = surname.trim().charAt(0) || name.trim().split(/\s+/)[1]?.charAt(0) || '';
+  return `${first}${second}`.toUpperCase();
+}

@@ -51,7 +51,7 @@ import { demoFiscalProfiles } from './demo-fiscal.ts';
 import { DEMO_LAWYERS } from './demo-lawyers.ts';
 import { planDemoMoney } from './demo-money.ts';
 import { planDemoNotifications } from './demo-notifications.ts';
-import { AVATAR_PALETTE, initialsOf, renderAvatar, renderDocument } from './images.ts';
+import { AVATAR_PALETTE, drawableInitials, renderAvatar, renderDocument } from './images.ts';
 
 /** Every demo account uses this password (README, and printed at start outside production). */
 export const DEMO_PASSWORD = 'L4l-Demo-2026';
@@ -306,7 +306,7 @@ function planDemo(nowDate: Date) {
       ownerId: person.id,
       purpose: 'avatar',
       at,
-      draw: () => renderAvatar(initialsOf(person.name, person.surname), colour),
+      draw: () => renderAvatar(drawableInitials(person.name, person.surname), colour),
     });
     return url;
   };

@@ -1,3 +1,4 @@
+import { initialsOf } from '@l4l/shared/format';
 import sharp from 'sharp';
 
 /**
@@ -65,9 +66,9 @@ function drawable(text: string): string {
     .join('');
 }
 
-/** The initials of a person: first letter of the name and of the first surname. */
-export function initialsOf(name: string, surname: string): string {
-  return drawable(`${name.trim().charAt(0)}${surname.trim().charAt(0)}`);
+/** The initials of a person (the app's own rule), as the stroke font can draw them. */
+export function drawableInitials(name: string, surname: string): string {
+  return drawable(initialsOf(name, surname));
 }
 
 /**

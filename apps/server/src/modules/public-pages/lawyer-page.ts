@@ -2,7 +2,7 @@ import { barAssociationName } from '@l4l/shared/constants/bar-associations';
 import { categoryName } from '@l4l/shared/constants/categories';
 import { AFTER_SIGN_IN_PARAM, dashboardLawyerPath, LAWYER_PAGES_PATH } from '@l4l/shared/constants/pages';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
-import { spanishNumber } from '@l4l/shared/format';
+import { initialsOf, spanishNumber } from '@l4l/shared/format';
 import { shortText } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es';
 import { escapeHtml as esc } from '../../plugins/mailer.ts';
@@ -45,15 +45,6 @@ const spanishDay = new Intl.DateTimeFormat('es-ES', {
 function day(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? es.defaults.noDate : spanishDay.format(date);
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('');
 }
 
 const starsText = (stars: number) => '★'.repeat(stars) + '☆'.repeat(Math.max(0, 5 - stars));
@@ -150,7 +141,7 @@ export function renderLawyerPage(page: PublicLawyerPage, { publicUrl }: PageCont
 
   const photo = lawyer.lawyerPhoto
     ? `<img class="photo" src="${esc(lawyer.lawyerPhoto)}" alt="" width="112" height="112">`
-    : `<span class="photo initials" aria-hidden="true">${esc(initials(lawyer.name))}</span>`;
+    : `<span class="photo initials" aria-hidden="true">${esc(initialsOf(lawyer.name))}</span>`;
   const facts = [
     [t.price, esc(t.priceFrom(spanishNumber(lawyer.price, 0, 2)))],
     [

@@ -1,13 +1,7 @@
 import { AVATAR_THUMBNAIL_PX, avatarThumbnailOf, STORED_AVATAR_URL } from '@l4l/shared/constants/avatars';
+import { initialsOf } from '@l4l/shared/format';
 import { useState } from 'react';
 import styles from './avatar.module.css';
-
-/** 'María José' + 'López' → 'ML'. */
-export function initialsOf(name: string, surname = ''): string {
-  const first = name.trim().charAt(0);
-  const second = surname.trim().charAt(0) || name.trim().split(/\s+/)[1]?.charAt(0) || '';
-  return `${first}${second}`.toUpperCase();
-}
 
 /** '/uploads/avatars/x.png' → '/uploads/avatars/x.128.webp', the server's thumbnail of a stored avatar. */
 export function avatarThumbnailUrl(photoUrl: string): string | null {
