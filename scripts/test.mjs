@@ -22,13 +22,23 @@ const problems = [];
 /** worth reading, not failures */
 const problemsNoted = [];
 
+/** how long each step took, printed at the end so a slow CI run says where its minutes went */
+const timings = [];
+const startedAt = Date.now();
+
+function timed(label, since) {
+  timings.push(`${label}: ${Math.round((Date.now() - since) / 1000)} s`);
+}
+
 function run(label, command, commandArgs, env = {}) {
   process.stdout.write(`\n── ${label} ──\n`);
+  const since = Date.now();
   const result = spawnSync(command, commandArgs, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  timed(label, since);
   if (result.status !== 0) problems.push(`${label} (exit ${result.status ?? result.signal})`);
   return result.status === 0;
 }
@@ -84,6 +94,7 @@ if (vitest) {
 async function runJourneyGroups(groups) {
   process.stdout.write(`\n── browser (playwright): ${groups.length} groups at once ──\n`);
   const runs = groups.map((group, index) => {
+    const since = Date.now();
     const report = path.join(root, `.playwright-results-${group}.json`);
     rmSync(report, { force: true });
     const child = spawn(
@@ -100,6 +111,7 @@ async function runJourneyGroups(groups) {
     }
     return new Promise((resolve) => {
       child.on('close', (code, signal) => {
+        timed(`browser (playwright) ${group}`, since);
         if (code !== 0) problems.push(`browser (playwright) ${group} (exit ${code ?? signal})`);
         resolve(readJson(report));
       });
@@ -144,6 +156,8 @@ if (withE2e) {
   }
 }
 
+timed('all', startedAt);
+process.stdout.write(`\nTimes: ${timings.join('; ')}\n`);
 if (problems.length) process.stdout.write(`\nFailed steps: ${problems.join('; ')}\n`);
 if (problemsNoted.length) process.stdout.write(`\nNote: ${problemsNoted.join('; ')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
