@@ -47,7 +47,7 @@ exitWith(() => {
   return runListingBench({
     name: 'board',
     app: path.join(here, 'lib/board-app.mjs'),
-    paths: () => boardPaths(),
+    requests: () => ({ paths: boardPaths() }),
     targets: TARGETS,
   });
 });

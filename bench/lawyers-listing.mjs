@@ -23,7 +23,7 @@ exitWith(() => {
   return runListingBench({
     name: 'lawyers-listing',
     app: path.join(here, 'lib/lawyers-app.mjs'),
-    paths: () => listingPaths(),
+    requests: () => ({ paths: listingPaths() }),
     targets: TARGETS,
     settings: { lawyers: Number(process.env.BENCH_LAWYERS ?? 100_000) },
     // on a small table a sequential scan is the planner's right choice: judge the plans at full size only

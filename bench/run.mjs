@@ -2,12 +2,13 @@
 /**
  * `npm run bench`: runs every benchmark listed here, one after the other, and fails when one fails (a
  * missed target). `npm run bench -- lawyers-listing` runs only the named ones. Add a benchmark by writing
- * bench/<name>.mjs (exit code 0 when its targets are met) and adding its name below.
+ * bench/<name>.mjs (exit code 0 when its targets are met) and adding its name below. Each runs with tsx
+ * loaded, so a benchmark may read the shared package's TypeScript constants.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['lawyers-listing', 'board', 'chat', 'web'];
+const BENCHES = ['lawyers-listing', 'board', 'chat', 'web', 'directory-1m', 'board-1m'];
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const asked = process.argv.slice(2);
@@ -20,7 +21,9 @@ if (unknown.length) {
 const failed = [];
 for (const name of asked.length ? asked : BENCHES) {
   console.log(`\n══ bench: ${name} ══`);
-  const run = spawnSync(process.execPath, [path.join(here, `${name}.mjs`)], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, `${name}.mjs`)], {
+    stdio: 'inherit',
+  });
   if (run.status !== 0) failed.push(`${name} (exit ${run.status ?? run.signal})`);
 }
 console.log(

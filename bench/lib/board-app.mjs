@@ -2,13 +2,13 @@
  * Child process of bench/board.mjs (run with `--import tsx`): opens the database the real app would open
  * (DATABASE_URL, or PGlite under DATA_DIR), fills it with BENCH_LAWYERS lawyers, BENCH_CLIENTS clients and
  * BENCH_CASES cases in bulk SQL, then listens on a free port and reports `{port, token, seed}` with the
- * session of one of the lawyers (the board is theirs).
+ * session of one of the lawyers (the board is theirs). BENCH_SEED=skip opens a database an earlier run
+ * seeded; BENCH_CACHES=off starts the app with the board's short caches off (`shortCaches`).
  */
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { users } from '../../apps/server/src/db/schema/index.ts';
+import { benchConfig } from './bench-config.mjs';
 import { seedCases } from './seed-cases.mjs';
 import { seedLawyers } from './seed-lawyers.mjs';
 
@@ -18,22 +18,11 @@ const LAWYERS = Number(process.env.BENCH_LAWYERS ?? 100_000);
 const CASES = Number(process.env.BENCH_CASES ?? (pglite ? 100_000 : 1_000_000));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? Math.max(1000, CASES / 20));
 
-const config = loadConfig(
-  {
-    NODE_ENV: 'production',
-    DATA_DIR: process.env.DATA_DIR,
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    // no card is charged in a benchmark
-    ALLOW_SANDBOX_PAYMENTS: 'true',
-  },
-  { webDist: undefined },
-);
+const config = benchConfig();
 const app = await buildApp(config);
-const lawyers = await seedLawyers(app.db, LAWYERS);
-const cases = await seedCases(app.db, { count: CASES, clients: CLIENTS, lawyers: LAWYERS });
+const fresh = process.env.BENCH_SEED !== 'skip';
+const lawyers = fresh ? await seedLawyers(app.db, LAWYERS) : { lawyers: LAWYERS };
+const cases = fresh ? await seedCases(app.db, { count: CASES, clients: CLIENTS, lawyers: LAWYERS }) : {};
 const [lawyer] = await app.db.select().from(users).where(eq(users.mail, 'abogado1@bench.l4l'));
 const token = await app.sessions.create(lawyer, { persistent: false });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,32 +5,20 @@
  * a free port and reports `{port, probePort, users, pairs}`; `GET /memory` on the probe port answers
  * the process's memory after a full garbage collection.
  */
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import inspector from 'node:inspector/promises';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { chats, users } from '../../apps/server/src/db/schema/index.ts';
+import { benchConfig } from './bench-config.mjs';
 import { startMemoryProbe } from './chat-memory-probe.mjs';
 
 const PAIRS = Number(process.env.BENCH_CHAT_PAIRS ?? 500);
 const BATCH = 250;
 
-const config = loadConfig(
-  {
-    NODE_ENV: 'production',
-    DATA_DIR: process.env.DATA_DIR,
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    // no card is charged in a benchmark
-    ALLOW_SANDBOX_PAYMENTS: 'true',
-    // every simulated chat session comes from this machine's one address
-    MAX_CONNECTIONS_PER_IP: '100000',
-  },
-  { webDist: undefined },
-);
+const config = benchConfig({
+  // every simulated chat session comes from this machine's one address
+  MAX_CONNECTIONS_PER_IP: '100000',
+});
 const app = await buildApp(config);
 
 const people = (role, prefix) =>

@@ -60,9 +60,19 @@ export function startServer(script, { args = [], env = {}, timeoutMs = 15 * 60_0
   );
 }
 
-/** One autocannon run; answers requests/s and latency percentiles (ms) and counts of failed requests. */
-export async function load({ url, connections, duration, requests, headers = {} }) {
-  const result = await autocannon({ url, connections, duration, requests, headers });
+/**
+ * One autocannon run; answers requests/s and latency percentiles (ms) and counts of failed requests.
+ * `setupClient` (optional) gives each connection its own requests (query-mix.mjs).
+ */
+export async function load({ url, connections, duration, requests, headers = {}, setupClient }) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    requests,
+    headers,
+    ...(setupClient ? { setupClient } : {}),
+  });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

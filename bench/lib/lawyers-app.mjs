@@ -2,13 +2,15 @@
  * Child process of bench/lawyers-listing.mjs (run with `--import tsx`): opens the database the real app
  * would open (DATABASE_URL, or PGlite under DATA_DIR), fills it with BENCH_LAWYERS lawyers in bulk SQL,
  * EXPLAINs the directory's queries, then listens on a free port and reports `{port, token, seed, explain}`.
+ * BENCH_SEED=skip opens a database an earlier run seeded; BENCH_CACHES=off starts the app with the
+ * directory's short caches off (`shortCaches`, as in the tests).
  */
-import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { users } from '../../apps/server/src/db/schema/index.ts';
 import { createLawyersRepository } from '../../apps/server/src/modules/lawyers/lawyers.repository.ts';
 import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.service.ts';
+import { benchConfig } from './bench-config.mjs';
 import { EXPLAINED } from './lawyers-queries.mjs';
 import { seedLawyers } from './seed-lawyers.mjs';
 
@@ -47,32 +49,24 @@ async function explain(db) {
   return out;
 }
 
-const config = loadConfig(
-  {
-    NODE_ENV: 'production',
-    DATA_DIR: process.env.DATA_DIR,
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    // no card is charged in a benchmark
-    ALLOW_SANDBOX_PAYMENTS: 'true',
-  },
-  { webDist: undefined },
-);
+const config = benchConfig();
 const app = await buildApp(config);
-const seeded = await seedLawyers(app.db, COUNT);
-const explained = await explain(app.db);
-const [client] = await app.db
-  .insert(users)
-  .values({
-    role: 'USUARIO',
-    mail: 'cliente@bench.l4l',
-    name: 'Cliente',
-    surname: 'Bench',
-    username: 'ClienteBench',
-  })
-  .returning();
+const fresh = process.env.BENCH_SEED !== 'skip';
+const seeded = fresh ? await seedLawyers(app.db, COUNT) : { lawyers: COUNT, seconds: 0 };
+const explained = fresh ? await explain(app.db) : [];
+const CLIENT_MAIL = 'cliente@bench.l4l';
+const [client] = fresh
+  ? await app.db
+      .insert(users)
+      .values({
+        role: 'USUARIO',
+        mail: CLIENT_MAIL,
+        name: 'Cliente',
+        surname: 'Bench',
+        username: 'ClienteBench',
+      })
+      .returning()
+  : await app.db.select().from(users).where(eq(users.mail, CLIENT_MAIL));
 const token = await app.sessions.create(client, { persistent: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ ready: { port: app.server.address().port, token, seed: seeded, explain: explained } });

@@ -34,87 +34,134 @@ const round = (r) => ({
   errors: r.errors,
 });
 
+/** Judges one mode's medians against its targets. */
+function judge(result, rounds, targets) {
+  const failures = [];
+  if (targets.minRatio && result.ratio < targets.minRatio)
+    failures.push(`ratio ${result.ratio} < ${targets.minRatio}`);
+  if (targets.maxP99 && result.listingP99 >= targets.maxP99)
+    failures.push(`p99 ${result.listingP99} ms ≥ ${targets.maxP99} ms`);
+  if (rounds.some((r) => r.listing.non2xx || r.listing.errors)) failures.push('requests failed');
+  return failures;
+}
+
 /**
  * Runs one listing benchmark. `app` is the child script (it reports `{port, token, seed, ...}`);
- * `paths(app)` the request paths to load; `check(app)` extra failures (unindexed plans...).
+ * `requests(app)` what to load: `{ paths }` (every connection walks the same list) or `{ setupClient,
+ * drawn }` (each connection its own draw, query-mix.mjs); `check(app)` extra failures (unindexed plans...).
+ *
+ * `modes` run one after the other on the same seeded database, each with the app started anew with the
+ * mode's environment (the first one seeds; the next ones get BENCH_SEED=skip): for example the caches on,
+ * then off. Without `modes`, one mode with `targets`. `env` goes to every start of the app; fewer than
+ * `minDistinct` distinct requests sent is a failure.
  */
 export async function runListingBench({
   name,
   app: appScript,
-  paths,
+  requests,
   targets,
+  modes = [{ label: 'default', env: {}, targets }],
+  env = {},
   settings = {},
   check = () => [],
+  minDistinct = 0,
 }) {
   const db = await throwAwayDatabase('bench');
   const servers = [];
+  let seed;
+  let explain;
+  const results = [];
   try {
-    const app = await startServer(appScript, { env: db.env, label: 'app' });
-    servers.push(app);
-    console.log(`seeded: ${JSON.stringify(app.seed)}`);
-    for (const line of app.explain ?? []) {
-      console.log(
-        `  EXPLAIN ${line.label.padEnd(28)} page: ${line.page.join(', ')}${line.indexed ? '' : '  ← NO INDEX'}`,
-      );
-    }
     const hello = await startServer(path.join(here, 'hello-server.mjs'), { label: 'hello' });
     servers.push(hello);
-
-    const appLoad = {
-      url: `http://127.0.0.1:${app.port}`,
-      connections: CONNECTIONS,
-      headers: { authorization: `Bearer ${app.token}` },
-      requests: paths(app).map((p) => ({ method: 'GET', path: p })),
-    };
     const helloLoad = { url: `http://127.0.0.1:${hello.port}/`, connections: CONNECTIONS };
-
-    await load({ ...appLoad, duration: WARM_UP_SECONDS });
-    await load({ ...helloLoad, duration: WARM_UP_SECONDS });
-    const rounds = [];
-    for (let i = 1; i <= ROUNDS; i++) {
-      const ceiling = await load({ ...helloLoad, duration: SECONDS });
-      const listing = await load({ ...appLoad, duration: SECONDS });
-      const ratio = listing.rps / ceiling.rps;
-      rounds.push({ ceiling: round(ceiling), listing: round(listing), ratio: fixed(ratio, 3) });
-      console.log(
-        `round ${i}: ${name} ${fixed(listing.rps)} req/s p50 ${listing.p50} ms p99 ${listing.p99} ms` +
-          ` | ceiling ${fixed(ceiling.rps)} req/s | ${fixed(ratio * 100)}% of the ceiling` +
-          (listing.non2xx || listing.errors ? ` | ${listing.non2xx} non-2xx, ${listing.errors} errors` : ''),
-      );
+    let mix;
+    for (const [index, mode] of modes.entries()) {
+      const app = await startServer(appScript, {
+        env: { ...db.env, ...env, ...mode.env, ...(index > 0 ? { BENCH_SEED: 'skip' } : {}) },
+        label: `app (${mode.label})`,
+      });
+      try {
+        if (index === 0) {
+          seed = app.seed;
+          explain = app.explain;
+          console.log(`seeded: ${JSON.stringify(seed)}`);
+          for (const line of explain ?? []) {
+            console.log(
+              `  EXPLAIN ${line.label.padEnd(28)} page: ${line.page.join(', ')}${line.indexed ? '' : '  ← NO INDEX'}`,
+            );
+          }
+          mix = requests(app);
+        }
+        const appLoad = {
+          url: `http://127.0.0.1:${app.port}`,
+          connections: CONNECTIONS,
+          headers: { authorization: `Bearer ${app.token}` },
+          ...(mix.paths
+            ? { requests: mix.paths.map((p) => ({ method: 'GET', path: p })) }
+            : { setupClient: mix.setupClient }),
+        };
+        await load({ ...appLoad, duration: WARM_UP_SECONDS });
+        await load({ ...helloLoad, duration: WARM_UP_SECONDS });
+        const rounds = [];
+        for (let i = 1; i <= ROUNDS; i++) {
+          const ceiling = await load({ ...helloLoad, duration: SECONDS });
+          const listing = await load({ ...appLoad, duration: SECONDS });
+          const ratio = listing.rps / ceiling.rps;
+          rounds.push({ ceiling: round(ceiling), listing: round(listing), ratio: fixed(ratio, 3) });
+          console.log(
+            `${mode.label} round ${i}: ${name} ${fixed(listing.rps)} req/s p50 ${listing.p50} ms p99 ${listing.p99} ms` +
+              ` | ceiling ${fixed(ceiling.rps)} req/s | ${fixed(ratio * 100)}% of the ceiling` +
+              (listing.non2xx || listing.errors
+                ? ` | ${listing.non2xx} non-2xx, ${listing.errors} errors`
+                : ''),
+          );
+        }
+        const result = {
+          listingRps: fixed(median(rounds.map((r) => r.listing.rps))),
+          listingP50: median(rounds.map((r) => r.listing.p50)),
+          listingP99: median(rounds.map((r) => r.listing.p99)),
+          ceilingRps: fixed(median(rounds.map((r) => r.ceiling.rps))),
+          ratio: fixed(median(rounds.map((r) => r.ratio)), 3),
+        };
+        const failures = judge(result, rounds, mode.targets);
+        results.push({ mode: mode.label, targets: mode.targets, rounds, median: result, failures });
+        console.log(
+          `${mode.label} median: ${result.listingRps} req/s, p50 ${result.listingP50} ms, p99 ${result.listingP99} ms,` +
+            ` ${fixed(result.ratio * 100)}% of ${result.ceilingRps} req/s (ceiling)` +
+            ` — targets ${failures.length ? `MISSED: ${failures.join('; ')}` : 'met'}`,
+        );
+      } finally {
+        await app.stop();
+      }
     }
 
-    const result = {
-      listingRps: fixed(median(rounds.map((r) => r.listing.rps))),
-      listingP50: median(rounds.map((r) => r.listing.p50)),
-      listingP99: median(rounds.map((r) => r.listing.p99)),
-      ceilingRps: fixed(median(rounds.map((r) => r.ceiling.rps))),
-      ratio: fixed(median(rounds.map((r) => r.ratio)), 3),
-    };
-    const failures = [];
-    if (result.ratio < targets.minRatio) failures.push(`ratio ${result.ratio} < ${targets.minRatio}`);
-    if (result.listingP99 >= targets.maxP99)
-      failures.push(`p99 ${result.listingP99} ms ≥ ${targets.maxP99} ms`);
-    if (rounds.some((r) => r.listing.non2xx || r.listing.errors)) failures.push('requests failed');
-    failures.push(...check(app));
-
+    const distinct = mix.drawn ? mix.drawn.size : new Set(mix.paths).size;
+    const failures = [
+      ...results.flatMap((r) => r.failures.map((failure) => `${r.mode}: ${failure}`)),
+      ...check({ seed, explain }),
+      ...(distinct < minDistinct ? [`only ${distinct} distinct requests sent (< ${minDistinct})`] : []),
+    ];
     const file = writeResults(name, database, {
       bench: name,
       date: new Date().toISOString(),
       database,
       machine: machine(),
-      settings: { ...settings, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS },
-      seed: app.seed,
-      explain: app.explain,
-      rounds,
-      median: result,
-      targets,
+      settings: {
+        ...settings,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        distinctRequests: distinct,
+        ...(mix.pool ? { pool: mix.pool } : {}),
+      },
+      seed,
+      explain,
+      modes: results,
       passed: failures.length === 0,
       failures,
     });
-    console.log(
-      `median: ${result.listingRps} req/s, p50 ${result.listingP50} ms, p99 ${result.listingP99} ms,` +
-        ` ${fixed(result.ratio * 100)}% of ${result.ceilingRps} req/s (ceiling)`,
-    );
+    console.log(`distinct requests sent: ${distinct}`);
     console.log(`targets (${database}): ${failures.length ? `MISSED — ${failures.join('; ')}` : 'met'}`);
     console.log(`results: ${path.relative(ROOT, file)}`);
     return failures.length === 0;

@@ -10,7 +10,7 @@ import { rebuildBoard } from '../../apps/server/src/db/board.ts';
 
 const BATCH = 100_000;
 
-const TITLES = [
+export const TITLES = [
   'Desahucio por impago del alquiler',
   'Herencia sin testamento entre hermanos',
   'Despido improcedente tras baja médica',

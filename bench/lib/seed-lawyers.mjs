@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 
 const BATCH = 25_000;
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Lucía',
   'María',
   'Carmen',
@@ -56,7 +56,7 @@ const FIRST_NAMES = [
   'Joaquín',
   'Andrés',
 ];
-const SURNAMES = [
+export const SURNAMES = [
   'García',
   'Rodríguez',
   'González',
@@ -166,12 +166,13 @@ export async function seedLawyers(db, count) {
         'abogado' || s.i, '600000000', case when s.h1 % 100 = 0 then now() end
       from bench_source s, ${names} where ${range}`);
     await run(`insert into lawyer_profiles (user_id, description, categories, province, lawyer_association,
-        avg_response_time, price_hour_cents, price_first_visit_cents, first_visit_free, verified_at, featured,
+        slug, response_minutes, price_hour_cents, price_first_visit_cents, first_visit_free, verified_at, featured,
         search_text, rating_sum, rating_count, active_cases, finished_cases)
       select s.id, 'Abogado con años de experiencia en asesoramiento y litigación. Primera consulta sin compromiso.',
         (array[cats[1 + s.h2 % 15], cats[1 + (s.h2 + 5) % 15], cats[1 + (s.h2 + 10) % 15]])[1:1 + s.h3 % 3],
         case when s.h3 % 33 = 0 then 'Toda España' else provs[1 + s.h4 % ${PROVINCES.length - 1}] end,
-        'ICAM', '24h', (30 + s.h4 % 170) * 100, (s.h1 % 4) * 1000, s.h1 % 4 = 0,
+        'Ilustre Colegio de la Abogacía de Madrid', fnp[s.f] || '-' || snp[s.s1] || '-' || snp[s.s2] || '-' || s.i,
+        case when s.rc > 0 then 20 + s.h1 % 2000 end, (30 + s.h4 % 170) * 100, (s.h1 % 4) * 1000, s.h1 % 4 = 0,
         case when s.h2 % 100 < 95 then now() end, s.h3 % 1000 = 999,
         fnp[s.f] || ' ' || snp[s.s1] || ' ' || snp[s.s2],
         s.rc * 3 + s.h4 % (2 * s.rc + 1), s.rc, s.h1 % 10, s.h2 % 100

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * The lawyers' board at 1,000,000 cases (PGlite: 100,000) with the requests lawyers really send: a pool of
+ * 10,000 distinct board requests drawn with a Zipf law, each connection its own sequence
+ * (lib/query-mix.mjs). A request is the start of a word of a case title as it is typed (with or without
+ * accents, sometimes two words), a category, a sort and page 1, 2 or 3. Measured twice on the same data:
+ * the board's short caches on, then off, each round next to a bare Fastify hello-world in the same run.
+ *
+ * Targets (medians of three rounds): PostgreSQL, caches on: p99 < 40 ms and ≥ 12% of the ceiling; caches
+ * off: p99 < 60 ms. PGlite, caches on: p99 < 150 ms (caches off reported). At least 5,000 distinct requests
+ * sent. Exits 1 when one is missed. Results: bench/results/board-1m-*.json.
+ *
+ * Options (environment): BENCH_CASES (1000000; 100000 on PGlite), BENCH_LAWYERS (100000), BENCH_POOL
+ * (10000), BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_ROUNDS (3).
+ */
+import path from 'node:path';
+import { CATEGORIES } from '@l4l/shared/constants/categories';
+import { database, exitWith, runListingBench } from './lib/listing-bench.mjs';
+import { distinctPool, pick, typedPrefixes, zipfClients } from './lib/query-mix.mjs';
+import { TITLES } from './lib/seed-cases.mjs';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const CASES = Number(process.env.BENCH_CASES ?? (database === 'postgres' ? 1_000_000 : 100_000));
+const POOL = Number(process.env.BENCH_POOL ?? 10_000);
+const MODES =
+  database === 'postgres'
+    ? [
+        { label: 'caches on', env: {}, targets: { minRatio: 0.12, maxP99: 40 } },
+        { label: 'caches off', env: { BENCH_CACHES: 'off' }, targets: { maxP99: 60 } },
+      ]
+    : [
+        { label: 'caches on', env: {}, targets: { maxP99: 150 } },
+        { label: 'caches off', env: { BENCH_CACHES: 'off' }, targets: {} },
+      ];
+
+const withoutAccents = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+/** the words worth searching for in the seeded titles (four letters or more) */
+const WORDS = [...new Set(TITLES.flatMap((title) => title.split(' ')).filter((word) => word.length >= 4))];
+const SORTS = ['recent', 'recent', 'recent', 'category', 'price_asc', 'price_desc', 'finished', 'active'];
+const PAGES = ['1', '1', '1', '1', '1', '1', '2', '2', '3'];
+
+function boardRequest(random) {
+  const query = new URLSearchParams();
+  if (random() < 0.7) {
+    let text = pick(random, typedPrefixes(pick(random, WORDS)));
+    if (random() < 0.2) text = `${pick(random, WORDS).toLowerCase()} ${text}`;
+    query.set('search', random() < 0.5 ? withoutAccents(text) : text);
+  }
+  if (random() < 0.5) query.set('category', pick(random, CATEGORIES));
+  query.set('sort', pick(random, SORTS));
+  query.set('page', pick(random, PAGES));
+  return `/api/cases/pending-cases?${query}`;
+}
+
+exitWith(async () => {
+  console.log(`board-1m on ${database}: seeding ${CASES.toLocaleString('es-ES')} cases...`);
+  const pool = distinctPool(POOL, boardRequest);
+  return runListingBench({
+    name: 'board-1m',
+    app: path.join(here, 'lib/board-app.mjs'),
+    env: { BENCH_CASES: String(CASES) },
+    requests: () => ({ ...zipfClients(pool), pool: pool.length }),
+    modes: MODES,
+    settings: { cases: CASES },
+    minDistinct: 5_000,
+  });
+});
