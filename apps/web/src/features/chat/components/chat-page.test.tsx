@@ -137,7 +137,10 @@ describe('ChatPage', () => {
     expect(within(thread).getAllByText(es.chat.caseLabel('B5F5CC21'))).toHaveLength(2);
     expect(within(thread).getByText('Hemos recibido tu pago.')).toBeInTheDocument();
     expect(within(thread).getByRole('button', { name: `closure ${OTHER_CASE_ID}` })).toBeInTheDocument();
-    expect(within(thread).getByText('El caso se ha cerrado.')).toBeInTheDocument();
+    // a closed case is good news: the green banner, like a paid one, never the error style
+    expect(
+      within(thread).getByText('El caso se ha cerrado.').closest('[data-kind="closed"]')?.className,
+    ).toMatch(/success/);
     expect(within(thread).getByText(`rating ${CASE_ID}`)).toBeInTheDocument();
     expect(within(thread).getByText('Aviso para los dos.')).toBeInTheDocument();
   });

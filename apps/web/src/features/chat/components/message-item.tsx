@@ -190,7 +190,7 @@ export function MessageItem({
       );
     case MESSAGE_TYPE.CLOSURE_CONFIRMED:
       return (
-        <div className={`${styles.banner} ${styles.danger}`}>
+        <div className={`${styles.banner} ${styles.success}`} data-kind="closed">
           <p className={styles.text}>{message.text}</p>
           <Time timestamp={message.timestamp} />
         </div>
