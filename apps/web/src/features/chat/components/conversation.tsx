@@ -5,7 +5,16 @@ import { es } from '@l4l/shared/texts/es/app';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, formatDistanceToNow, isSameDay, isValid, parseISO } from 'date-fns';
 import { es as dateLocale } from 'date-fns/locale';
-import { Fragment, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import {
+  type DragEvent,
+  Fragment,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';
 import { Button } from '../../../components/button/button.tsx';
 import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
@@ -22,7 +31,7 @@ import {
   settledProposalCards,
   visibleMessages,
 } from '../lib/message-thread.ts';
-import { Composer } from './composer.tsx';
+import { Composer, type ComposerHandle } from './composer.tsx';
 import styles from './conversation.module.css';
 import { type ChatCaseActions, MessageItem } from './message-item.tsx';
 
@@ -63,10 +72,14 @@ function dayLabel(timestamp: string): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
+/** A drag that carries files (not text or a link dragged from the page). */
+const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+
 /**
  * docs/product.md, Private chat: header with the counterpart, 'ESTAMOS PARA TI' (and the safety note on desktop),
  * the messages grouped by sender with day separators, newest at the bottom, older ones loaded when the
- * reader scrolls to the top, and the message box.
+ * reader scrolls to the top, and the message box. A file dropped anywhere on the conversation (desktop) is
+ * sent as the message box's buttons send it.
  */
 export function Conversation({
   chat,
@@ -92,6 +105,8 @@ export function Conversation({
   const lastSeenId = useRef<string | null>(null);
   /** the reader is at the newest messages: a new one scrolls into view (not while reading older ones) */
   const atBottom = useRef(true);
+  const composer = useRef<ComposerHandle>(null);
+  const [dragging, setDragging] = useState(false);
 
   const { setOpenChat } = connection;
   useEffect(() => {
@@ -161,9 +176,38 @@ export function Conversation({
     if (element.scrollTop <= LOAD_OLDER_THRESHOLD_PX) loadOlder();
   };
 
+  const onDragOver = (event: DragEvent) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+  const onDragLeave = (event: DragEvent) => {
+    // leaving for one of its own children is not leaving the conversation
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (event: DragEvent) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) composer.current?.attach(file);
+  };
+
   let previousTimestamp: string | null = null;
   return (
-    <section className={styles.conversation} aria-label={es.chat.messagesOf(counterpart.name)}>
+    <section
+      className={`${styles.conversation} ${dragging ? styles.dragging : ''}`}
+      aria-label={es.chat.messagesOf(counterpart.name)}
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+      data-testid="chat-conversation"
+    >
+      {dragging ? (
+        <p className={styles.dropHint} aria-hidden="true">
+          {documentCaseId ? es.chat.dropFile : es.chat.dropImage}
+        </p>
+      ) : null}
       <header className={styles.header}>
         <Button variant="ghost" size="sm" className={styles.back} onClick={onBack}>
           <ChevronLeftIcon size={18} />
@@ -270,6 +314,7 @@ export function Conversation({
         onSend={(message) => connection.sendMessage(chat, message)}
         documentCaseId={documentCaseId}
         onTyping={() => connection.sendTyping(chat.id)}
+        handle={composer}
       />
     </section>
   );

@@ -3,6 +3,7 @@ import { type CaseDocument, caseDocumentSchema, DOCUMENT_FIELD } from '@l4l/shar
 import { es } from '@l4l/shared/texts/es/app';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { parseEmptyAnswer } from '../../../lib/empty-answer.ts';
 import { getCheckedPage, parseAnswer } from '../../../lib/parse-answer.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
@@ -49,7 +50,8 @@ export async function uploadCaseDocument(
 export function useDeleteDocument(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete(`/api/documents/${encodeURIComponent(id)}`),
+    mutationFn: async (id: string) =>
+      parseEmptyAnswer(await apiClient.delete(`/api/documents/${encodeURIComponent(id)}`)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.list(caseId) }),
   });
 }
