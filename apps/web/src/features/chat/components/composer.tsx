@@ -17,12 +17,8 @@ import { Button } from '../../../components/button/button.tsx';
 import { UploadProgress } from '../../../components/upload-progress/upload-progress.tsx';
 import { useUpload } from '../../../components/upload-progress/use-upload.ts';
 import { toast } from '../../../lib/toast.ts';
-import {
-  CHAT_IMAGE_ACCEPT,
-  isChatImage,
-  uploadChatDocument,
-  uploadChatImage,
-} from '../api/upload-chat-image.ts';
+import type { UploadOptions } from '../../../lib/upload-with-progress.ts';
+import { CHAT_IMAGE_ACCEPT, isChatImage, uploadChatImage } from '../api/upload-chat-image.ts';
 import type { OutgoingMessage } from '../hooks/chat-socket.ts';
 import styles from './composer.module.css';
 
@@ -31,6 +27,16 @@ const TYPING_EVERY_MS = 3_000;
 
 /** What the conversation hands the composer: a file dropped on it (desktop drag and drop). */
 export type ComposerHandle = { attach: (file: File) => void };
+
+/**
+ * Sends a file as a document of the case (the documents feature's upload, composed in by app/); the server
+ * posts its chat message, which arrives through the connection.
+ */
+export type DocumentUpload = (
+  caseId: string,
+  file: File,
+  options: Required<UploadOptions>,
+) => Promise<unknown>;
 
 /**
  * The message box (docs/product.md, Private chat): Enter sends, Shift+Enter breaks the line, blank text is never sent, at most
@@ -42,6 +48,7 @@ export function Composer({
   onSend,
   disabled,
   documentCaseId,
+  uploadDocument,
   onTyping,
   handle,
 }: {
@@ -50,6 +57,8 @@ export function Composer({
   disabled: boolean;
   /** the pair's active case: documents attached here are that case's (none: no document button) */
   documentCaseId?: string | null;
+  /** how a document is sent (none: no document button) */
+  uploadDocument?: DocumentUpload;
   /** the person typed (the other participant sees 'escribiendo…'); called at most every few seconds */
   onTyping?: () => void;
   handle?: Ref<ComposerHandle>;
@@ -111,10 +120,13 @@ export function Composer({
     });
   };
 
+  // documents go to the pair's active case, when there is one and the page can send them
+  const documentsTo = uploadDocument ? documentCaseId : null;
+
   const sendDocument = async (file: File) => {
-    if (!documentCaseId) return;
+    if (!documentsTo || !uploadDocument) return;
     // the server answers once stored; its document message arrives through the chat connection
-    await run(file.name, (options) => uploadChatDocument(documentCaseId, file, options));
+    await run(file.name, (options) => uploadDocument(documentsTo, file, options));
   };
 
   /** The file picked with a button (its input is emptied, so the same file can be picked again). */
@@ -138,7 +150,7 @@ export function Composer({
     attach: (file: File) => {
       if (disabled || upload) return;
       // without a case to file it in, only pictures travel in the chat
-      void (isChatImage(file) || !documentCaseId ? sendImage(file) : sendDocument(file));
+      void (isChatImage(file) || !documentsTo ? sendImage(file) : sendDocument(file));
     },
   }));
 
@@ -185,7 +197,7 @@ export function Composer({
           <path d="M21.4 11.1l-8.5 8.5a5.5 5.5 0 0 1-7.8-7.8l8.5-8.5a3.7 3.7 0 0 1 5.2 5.2l-8.5 8.5a1.8 1.8 0 0 1-2.6-2.6l7.8-7.8" />
         </svg>
       </button>
-      {documentCaseId ? (
+      {documentsTo ? (
         <>
           <input
             ref={documentInput}

@@ -31,7 +31,7 @@ import {
   settledProposalCards,
   visibleMessages,
 } from '../lib/message-thread.ts';
-import { Composer, type ComposerHandle } from './composer.tsx';
+import { Composer, type ComposerHandle, type DocumentUpload } from './composer.tsx';
 import styles from './conversation.module.css';
 import { type ChatCaseActions, MessageItem } from './message-item.tsx';
 
@@ -86,6 +86,7 @@ export function Conversation({
   viewer,
   caseActions,
   casesPanel,
+  uploadDocument,
   onBack,
 }: {
   chat: Chat;
@@ -93,6 +94,8 @@ export function Conversation({
   caseActions: ChatCaseActions;
   /** what the lawyer may do on the pair's open cases, under the header (the cases feature, via app/) */
   casesPanel?: (chat: Chat) => ReactNode;
+  /** sends a document of the pair's active case (the documents feature, via app/) */
+  uploadDocument?: DocumentUpload;
   /** 'Volver a chats' (single-column layout under 1000 px) */
   onBack: () => void;
 }) {
@@ -132,9 +135,10 @@ export function Conversation({
   const settledClosures = useMemo(() => settledClosureIds(messages), [messages]);
   const newestId = messages.at(-1)?.id ?? null;
   // the case whose documents this chat attaches: the pair's latest paid (active) case
-  const documentCaseId =
-    [...messages].reverse().find((message) => message.type === MESSAGE_TYPE.PROPOSAL_ACCEPTED)?.caseId ??
-    null;
+  const documentCaseId = uploadDocument
+    ? ([...messages].reverse().find((message) => message.type === MESSAGE_TYPE.PROPOSAL_ACCEPTED)?.caseId ??
+      null)
+    : null;
 
   // the other participant's newest message on screen: they see 'Leído' (docs/api/stomp.md, /app/read)
   const { readUpTo, state } = connection;
@@ -313,6 +317,7 @@ export function Conversation({
         disabled={connection.state !== 'connected'}
         onSend={(message) => connection.sendMessage(chat, message)}
         documentCaseId={documentCaseId}
+        uploadDocument={uploadDocument}
         onTyping={() => connection.sendTyping(chat.id)}
         handle={composer}
       />

@@ -5,7 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseEmptyAnswer } from '../../../lib/empty-answer.ts';
 import { getCheckedPage, parseAnswer } from '../../../lib/parse-answer.ts';
-import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
+import { type UploadOptions, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
 /** Enough for a case's papers on one screen; the server pages like every list. */
 export const DOCUMENTS_PAGE_SIZE = 50;
@@ -32,11 +32,7 @@ export function useCaseDocuments(caseId: string) {
 }
 
 /** POST /api/cases/{caseId}/documents with progress; the server also posts it in the case's chat. */
-export async function uploadCaseDocument(
-  caseId: string,
-  file: File,
-  options: { onProgress?: (percent: number) => void; signal?: AbortSignal },
-): Promise<CaseDocument> {
+async function uploadCaseDocument(caseId: string, file: File, options: UploadOptions): Promise<CaseDocument> {
   const form = new FormData();
   form.append(DOCUMENT_FIELD, file, file.name);
   const body = await uploadWithProgress(`/api/cases/${encodeURIComponent(caseId)}/documents`, form, {
@@ -56,7 +52,15 @@ export function useDeleteDocument(caseId: string) {
   });
 }
 
-export function useRefreshDocuments(caseId: string) {
+/**
+ * Sends a case document (the panel's button and drop, the chat's, composed by app/) and refreshes that
+ * case's list once stored, wherever it was sent from.
+ */
+export function useSendCaseDocument() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: documentKeys.list(caseId) });
+  return async (caseId: string, file: File, options: UploadOptions): Promise<CaseDocument> => {
+    const sent = await uploadCaseDocument(caseId, file, options);
+    await queryClient.invalidateQueries({ queryKey: documentKeys.list(caseId) });
+    return sent;
+  };
 }

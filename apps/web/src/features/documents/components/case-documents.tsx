@@ -8,12 +8,7 @@ import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { UploadProgress } from '../../../components/upload-progress/upload-progress.tsx';
 import { useUpload } from '../../../components/upload-progress/use-upload.ts';
 import { toast } from '../../../lib/toast.ts';
-import {
-  uploadCaseDocument,
-  useCaseDocuments,
-  useDeleteDocument,
-  useRefreshDocuments,
-} from '../api/case-documents.ts';
+import { useCaseDocuments, useDeleteDocument, useSendCaseDocument } from '../api/case-documents.ts';
 import styles from './case-documents.module.css';
 
 /** A file's size as people read it: '820 KB', '1,4 MB'. */
@@ -34,7 +29,7 @@ function whenLabel(iso: string): string {
  */
 export function CaseDocuments({ caseId, viewerId }: { caseId: string; viewerId: string }) {
   const documents = useCaseDocuments(caseId);
-  const refresh = useRefreshDocuments(caseId);
+  const sendDocument = useSendCaseDocument();
   const remove = useDeleteDocument(caseId);
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -44,7 +39,7 @@ export function CaseDocuments({ caseId, viewerId }: { caseId: string; viewerId: 
 
   const send = async (file: File) => {
     if (upload) return;
-    if (await run(file.name, (options) => uploadCaseDocument(caseId, file, options))) await refresh();
+    await run(file.name, (options) => sendDocument(caseId, file, options));
   };
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
