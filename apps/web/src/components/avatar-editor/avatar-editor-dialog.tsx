@@ -4,6 +4,7 @@ import { type ChangeEvent, useId, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { IMAGE_TYPES, pickedPhoto } from '../../lib/image-file.ts';
 import { useSession } from '../../lib/session.tsx';
+import { toast } from '../../lib/toast.ts';
 import type { UploadOptions } from '../../lib/upload-with-progress.ts';
 import { Button } from '../button/button.tsx';
 import { FormMessage } from '../form/field.tsx';
@@ -60,10 +61,15 @@ function AvatarCropper({ upload, onDone }: { upload: AvatarUpload; onDone: () =>
 
   const onSave = async () => {
     if (!source || !area) return;
+    let png: string;
+    try {
+      png = await cropToPng(source, area);
+    } catch {
+      toast.error(es.profile.avatarFailed);
+      return;
+    }
     // a cropped photo is small, but a slow connection still shows how far it is, with a way out
-    const saved = await run(fileName || es.profile.avatarTitle, async (options) =>
-      upload(await cropToPng(source, area), options),
-    );
+    const saved = await run(fileName || es.profile.avatarTitle, (options) => upload(png, options));
     if (!saved) return;
     updateUser({ photoUrl: saved.photoUrl });
     onDone();
