@@ -75,6 +75,8 @@ defaults
   timeout client 30s
   timeout server 30s
   timeout tunnel 1h
+  # a readiness check answered slowly on a busy machine is not a process down (the default is inter)
+  timeout check 5s
   # a request whose server died before answering is sent to the other one
   retries 3
   option redispatch 1
@@ -88,7 +90,8 @@ backend app
   option httpchk GET /api/health/ready
   # which process answered (tests only; compose's haproxy.cfg does not say)
   http-response set-header x-served-by %s
-  default-server inter 500 fall 1 rise 1 source ${PROXY_ADDRESS}
+  # a dead process is out after three refused checks; until then its requests are sent to the other
+  default-server inter 500 fall 3 rise 1 source ${PROXY_ADDRESS}
   server a 127.0.0.1:${PORTS.a} check
   server b 127.0.0.1:${PORTS.b} check
 `;
