@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,6 +66,8 @@ export type ConnectOptions = {
   headers?: Record<string, string>;
   /** extra WebSocket options (a cookie header for the upgrade) */
   wsOptions?: WebSocket.ClientOptions;
+  /** told the headers of the upgrade's answer (which process a load balancer chose) */
+  onUpgrade?: (headers: IncomingHttpHeaders) => void;
 };
 
 const all: Client[] = [];
@@ -95,7 +98,11 @@ export async function openStomp(url: string, options: ConnectOptions = {}): Prom
   let closeCode: number | undefined;
   let connected = false;
   const client = new Client({
-    webSocketFactory: () => new WebSocket(url, ['v12.stomp'], options.wsOptions) as unknown as IStompSocket,
+    webSocketFactory: () => {
+      const socket = new WebSocket(url, ['v12.stomp'], options.wsOptions);
+      socket.once('upgrade', (answer) => options.onUpgrade?.(answer.headers));
+      return socket as unknown as IStompSocket;
+    },
     connectHeaders: options.headers ?? {},
     reconnectDelay: 0,
     heartbeatIncoming: 10_000,

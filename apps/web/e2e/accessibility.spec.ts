@@ -1,13 +1,11 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { es } from '@l4l/shared/texts/es';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   adminToken,
   E2E_ADMIN,
-  e2eDataDir,
   expectAccessible,
+  pickDemoAvatar,
   presetConsent,
   registerClient,
   signedInPage,
@@ -203,9 +201,7 @@ test.describe('client', () => {
     const editor = page.getByRole('dialog', { name: es.profile.avatarTitle });
     await expect(editor).toBeVisible();
     await expectAccessible(page, 'the avatar editor');
-    const avatars = path.join(e2eDataDir, 'uploads', 'avatars');
-    const picture = readdirSync(avatars).find((file) => file.endsWith('.png')) ?? '';
-    await editor.locator('input[type="file"]').setInputFiles(path.join(avatars, picture));
+    await pickDemoAvatar(editor);
     await expect(editor.getByRole('button', { name: es.profile.avatarSave })).toBeEnabled();
     await expectAccessible(page, 'the avatar editor with a picture to crop');
   });

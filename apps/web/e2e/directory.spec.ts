@@ -1,8 +1,6 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { es } from '@l4l/shared/texts/es';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, e2eDataDir, presetConsent } from './support.ts';
+import { DEMO_PASSWORD, pickDemoAvatar, presetConsent } from './support.ts';
 
 async function logInAs(page: Page, mail: string) {
   await page.goto('/login');
@@ -82,10 +80,7 @@ test('a lawyer edits the sheet, uploads a cropped photo and manages experience',
   const before = await header.getAttribute('src');
   await page.getByRole('button', { name: es.lawyerProfile.editPhoto }).click();
   const editor = page.getByRole('dialog', { name: es.profile.avatarTitle });
-  const picture = readdirSync(path.join(e2eDataDir, 'uploads', 'avatars')).find((f) => f.endsWith('.png'));
-  await editor
-    .locator('input[type="file"]')
-    .setInputFiles(path.join(e2eDataDir, 'uploads', 'avatars', picture ?? ''));
+  await pickDemoAvatar(editor);
   await editor.getByRole('button', { name: es.profile.avatarSave }).click();
   await expect(editor).toBeHidden();
   await expect(header).not.toHaveAttribute('src', before ?? '');

@@ -16,6 +16,13 @@ import {
 } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
+/** The avatar editor (`editor`, its dialog) given one of the demo's drawn avatars, a PNG, to crop. */
+export async function pickDemoAvatar(editor: Locator) {
+  const avatars = path.join(e2eDataDir, 'uploads', 'avatars');
+  const picture = readdirSync(avatars).find((file) => file.endsWith('.png')) ?? '';
+  await editor.locator('input[type="file"]').setInputFiles(path.join(avatars, picture));
+}
+
 /** The e2e server (playwright.config.ts). */
 export const e2eBaseUrl = `http://localhost:${process.env.E2E_PORT ?? '3107'}`;
 

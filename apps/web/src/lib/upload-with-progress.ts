@@ -5,21 +5,27 @@ export class UploadCancelled extends Error {
   override name = 'UploadCancelled';
 }
 
+/** What an upload's caller passes on: where its progress goes (0–100) and what cancels it. */
+export type UploadOptions = { onProgress?: (percent: number) => void; signal?: AbortSignal };
+
 /**
- * A multipart POST whose progress the page shows (XMLHttpRequest: fetch has no upload progress in every
- * browser). `onProgress` gets 0–100; `signal` cancels it (UploadCancelled). Answers the parsed JSON body;
- * a refusal becomes the ApiError of its envelope, with the server's Spanish text.
+ * A POST whose progress the page shows (XMLHttpRequest: fetch has no upload progress in every browser):
+ * a multipart form (files), or a JSON body (an avatar sent as a data URL). `onProgress` gets 0–100;
+ * `signal` cancels it (UploadCancelled). Answers the parsed JSON body, unchecked: the caller checks it
+ * against its shared schema. A refusal becomes the ApiError of its envelope, with the server's Spanish text.
  */
 export function uploadWithProgress(
   url: string,
-  form: FormData,
-  options: { onProgress?: (percent: number) => void; signal?: AbortSignal; fallbackMessage: string },
+  body: FormData | Record<string, unknown>,
+  options: UploadOptions & { fallbackMessage: string },
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
+    const form = body instanceof FormData ? body : null;
+    if (!form) request.setRequestHeader('Content-Type', 'application/json');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable)
         options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
@@ -46,6 +52,6 @@ export function uploadWithProgress(
       }
       options.signal.addEventListener('abort', () => request.abort(), { once: true });
     }
-    request.send(form);
+    request.send(form ?? JSON.stringify(body));
   });
 }

@@ -2,11 +2,12 @@ import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import type { ChatListItem, ChatMessage } from '@l4l/shared/schemas/chat';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { vi } from 'vitest';
 import { ChatPage } from '../features/chat/components/chat-page.tsx';
 import type { ChatCaseActions } from '../features/chat/components/message-item.tsx';
 import { ChatConnectionContext, type ChatConnectionValue } from '../features/chat/hooks/chat-connection.tsx';
+import { useSendCaseDocument } from '../features/documents/api/case-documents.ts';
 import type { SessionUser } from '../lib/session.tsx';
 import { mockApi, ok, type Route } from './mock-api.ts';
 import { CLIENT, renderWithApp } from './render.tsx';
@@ -60,6 +61,11 @@ export function message(partial: Partial<ChatMessage>): ChatMessage {
   };
 }
 
+/** The chat page as app/ composes it: documents are sent by the documents feature. */
+function ChatWithDocuments(props: Omit<ComponentProps<typeof ChatPage>, 'uploadDocument'>) {
+  return <ChatPage {...props} uploadDocument={useSendCaseDocument()} />;
+}
+
 export const historyPath = `GET /api/chat/${CLIENT.id}/${CHAT_LAWYER.id}`;
 
 /**
@@ -106,7 +112,7 @@ export function renderChat({
   };
   renderWithApp(
     <ChatConnectionContext.Provider value={value}>
-      <ChatPage
+      <ChatWithDocuments
         viewer={viewer}
         counterpartId={counterpartId}
         caseActions={caseActions}

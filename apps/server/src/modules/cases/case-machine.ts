@@ -108,8 +108,11 @@ export const CASE_MACHINE = {
     step: 7,
     writes: { finished: NOTICE, ratingPrompt: RATING_PROMPT },
   },
-  /** the client disputes the case instead of confirming its closure; the lawyer's money waits */
-  dispute: { from: [ACTIVO], by: 'client', writes: { opened: NOTICE } },
+  /**
+   * the client disputes the case instead of confirming its closure; the lawyer's money waits. No chat
+   * message: both parties and the administrators are told by notification (docs/money.md, Disputes)
+   */
+  dispute: { from: [ACTIVO], by: 'client', writes: {} },
   /** the client withdraws the closure request */
   discardClosure: { from: [ACTIVO], by: 'client', writes: { discarded: NOTICE } },
   /** the client rates the lawyer, once */

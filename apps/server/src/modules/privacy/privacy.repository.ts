@@ -31,6 +31,7 @@ import {
   workExperiences,
 } from '../../db/schema/index.ts';
 import { createBoardRepository } from '../cases/index.ts';
+import { createProposalsRepository } from '../proposals/index.ts';
 
 const counterpart = alias(users, 'counterpart');
 
@@ -462,6 +463,7 @@ export function createPrivacyRepository(db: Db) {
      */
     async closeOpenBusiness(userId: string, discardReason: string) {
       const board = createBoardRepository(db);
+      const proposalsOf = createProposalsRepository(db);
       const now = new Date();
       const discarded = await db
         .update(cases)
@@ -474,19 +476,9 @@ export function createPrivacyRepository(db: Db) {
         )
         .returning({ id: cases.id });
       const discardedIds = discarded.map((row) => row.id);
-      if (discardedIds.length > 0) {
-        await db
-          .update(proposals)
-          .set({ status: PROPOSAL_STATUS.REJECTED, decidedAt: now })
-          .where(and(inArray(proposals.caseId, discardedIds), eq(proposals.status, PROPOSAL_STATUS.PENDING)));
-        for (const id of discardedIds) await board.removeFromBoard(id);
-      }
-      const withdrawn = await db
-        .update(proposals)
-        .set({ status: PROPOSAL_STATUS.REJECTED, decidedAt: now })
-        .where(and(eq(proposals.lawyerId, userId), eq(proposals.status, PROPOSAL_STATUS.PENDING)))
-        .returning({ caseId: proposals.caseId });
-      for (const caseId of new Set(withdrawn.map((row) => row.caseId))) {
+      await proposalsOf.rejectPendingOnCases(discardedIds);
+      for (const id of discardedIds) await board.removeFromBoard(id);
+      for (const caseId of await proposalsOf.rejectPendingOfLawyer(userId)) {
         await board.refreshProposalFigures(caseId);
       }
     },

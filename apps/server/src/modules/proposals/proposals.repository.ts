@@ -56,6 +56,25 @@ export function createProposalsRepository(db: Db) {
         .returning();
     },
 
+    /** The pending proposals on these cases, rejected (their cases ended without an assignment). */
+    async rejectPendingOnCases(caseIds: string[]) {
+      if (caseIds.length === 0) return;
+      await db
+        .update(proposals)
+        .set({ status: PROPOSAL_STATUS.REJECTED, decidedAt: new Date() })
+        .where(and(inArray(proposals.caseId, caseIds), eq(proposals.status, PROPOSAL_STATUS.PENDING)));
+    },
+
+    /** A lawyer's pending proposals, rejected (the lawyer is gone); answers the cases they were on. */
+    async rejectPendingOfLawyer(lawyerId: string): Promise<string[]> {
+      const rejected = await db
+        .update(proposals)
+        .set({ status: PROPOSAL_STATUS.REJECTED, decidedAt: new Date() })
+        .where(and(eq(proposals.lawyerId, lawyerId), eq(proposals.status, PROPOSAL_STATUS.PENDING)))
+        .returning({ caseId: proposals.caseId });
+      return [...new Set(rejected.map((row) => row.caseId))];
+    },
+
     async lawyerName(id: string) {
       const [row] = await db
         .select({ name: users.name, surname: users.surname })

@@ -1,6 +1,7 @@
 import { es } from '@l4l/shared/texts/es/app';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChatPage } from '../../features/chat/components/chat-page.tsx';
+import { useSendCaseDocument } from '../../features/documents/api/case-documents.ts';
 import { chatWithPath, paths } from '../../lib/paths.ts';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -26,6 +27,7 @@ export function ChatRoute() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
+  const uploadDocument = useSendCaseDocument();
   useDocumentTitle(es.chat.title);
   if (!user) return null;
   const fromState = (location.state as { with?: unknown } | null)?.with;
@@ -37,6 +39,7 @@ export function ChatRoute() {
       counterpartId={counterpartId}
       caseActions={chatCaseActions}
       casesPanel={chatCasesPanel(user.id)}
+      uploadDocument={uploadDocument}
       linkTo={chatWithPath}
       onBack={() => navigate(paths.chat)}
     />

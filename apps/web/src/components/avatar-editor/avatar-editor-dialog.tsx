@@ -4,15 +4,18 @@ import { type ChangeEvent, useId, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { IMAGE_TYPES, pickedPhoto } from '../../lib/image-file.ts';
 import { useSession } from '../../lib/session.tsx';
+import { toast } from '../../lib/toast.ts';
+import type { UploadOptions } from '../../lib/upload-with-progress.ts';
 import { Button } from '../button/button.tsx';
 import { FormMessage } from '../form/field.tsx';
 import { Modal } from '../modal/modal.tsx';
-import { Spinner } from '../spinner/spinner.tsx';
+import { UploadProgress } from '../upload-progress/upload-progress.tsx';
+import { useUpload } from '../upload-progress/use-upload.ts';
 import styles from './avatar-editor.module.css';
 import { cropToPng, maxZoomFor } from './crop-image.ts';
 
-/** Sends the PNG data URL to the role's photo endpoint and answers the new photo's URL. */
-export type AvatarUpload = (image: string) => Promise<{ photoUrl: string }>;
+/** Sends the PNG data URL to the role's photo endpoint, with its progress, and answers the new photo's URL. */
+export type AvatarUpload = (image: string, options: UploadOptions) => Promise<{ photoUrl: string }>;
 
 /** The avatar editor's modal (with the cropper), loaded when the avatar is about to be clicked. */
 export function AvatarEditorDialog({
@@ -40,28 +43,36 @@ function AvatarCropper({ upload, onDone }: { upload: AvatarUpload; onDone: () =>
   const [zoom, setZoom] = useState(1);
   const [maxZoom, setMaxZoom] = useState(3);
   const [area, setArea] = useState<Area | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const [fileName, setFileName] = useState('');
+  const { upload: uploading, run } = useUpload({
+    failed: es.profile.avatarFailed,
+    cancelled: es.documents.cancelled,
+  });
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const name = event.currentTarget.files?.[0]?.name ?? '';
     const photo = await pickedPhoto(event.currentTarget, setProblem);
     if (!photo) return;
     setZoom(1);
     setCrop({ x: 0, y: 0 });
     setSource(photo);
+    setFileName(name);
   };
 
   const onSave = async () => {
     if (!source || !area) return;
-    setUploading(true);
+    let png: string;
     try {
-      const { photoUrl } = await upload(await cropToPng(source, area));
-      updateUser({ photoUrl });
-      onDone();
+      png = await cropToPng(source, area);
     } catch {
-      window.alert(es.profile.avatarFailed);
-    } finally {
-      setUploading(false);
+      toast.error(es.profile.avatarFailed);
+      return;
     }
+    // a cropped photo is small, but a slow connection still shows how far it is, with a way out
+    const saved = await run(fileName || es.profile.avatarTitle, (options) => upload(png, options));
+    if (!saved) return;
+    updateUser({ photoUrl: saved.photoUrl });
+    onDone();
   };
 
   return (
@@ -113,13 +124,8 @@ function AvatarCropper({ upload, onDone }: { upload: AvatarUpload; onDone: () =>
           </label>
         </>
       ) : null}
-      {uploading ? (
-        <p className={styles.uploading} role="status">
-          <Spinner size="sm" label={es.profile.uploadingImage} />
-          {es.profile.uploadingImage}
-        </p>
-      ) : null}
-      <Button size="lg" block disabled={!source || !area || uploading} onClick={() => void onSave()}>
+      {uploading ? <UploadProgress upload={uploading} /> : null}
+      <Button size="lg" block disabled={!source || !area || uploading !== null} onClick={() => void onSave()}>
         {es.profile.avatarSave}
       </Button>
     </div>

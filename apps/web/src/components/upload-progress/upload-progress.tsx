@@ -1,23 +1,13 @@
+import { es } from '@l4l/shared/texts/es/app';
 import styles from './upload-progress.module.css';
+import type { UploadState } from './use-upload.ts';
 
 /**
- * An upload on its way: what is sent, a bar with the percentage, and the button that cancels it.
- * The bar is a native progressbar (role, value and label come with it).
+ * An upload on its way (useUpload): what is sent, a bar with the percentage, and the button that cancels
+ * it. The bar is a native progressbar (role, value and label come with it).
  */
-export function UploadProgress({
-  name,
-  percent,
-  label,
-  cancelLabel,
-  onCancel,
-}: {
-  name: string;
-  percent: number;
-  /** what the bar is, for assistive technology ("Progreso de la subida") */
-  label: string;
-  cancelLabel: string;
-  onCancel?: () => void;
-}) {
+export function UploadProgress({ upload }: { upload: UploadState }) {
+  const { name, percent } = upload;
   return (
     <div className={styles.upload} data-testid="upload-progress">
       <div className={styles.row}>
@@ -25,13 +15,16 @@ export function UploadProgress({
         <span className={styles.percent} aria-hidden="true">
           {percent} %
         </span>
-        {onCancel ? (
-          <button type="button" className={styles.cancel} onClick={onCancel}>
-            {cancelLabel}
-          </button>
-        ) : null}
+        <button type="button" className={styles.cancel} onClick={upload.cancel}>
+          {es.documents.cancel}
+        </button>
       </div>
-      <progress className={styles.bar} max={100} value={percent} aria-label={`${label}: ${name}`}>
+      <progress
+        className={styles.bar}
+        max={100}
+        value={percent}
+        aria-label={`${es.documents.progressLabel}: ${name}`}
+      >
         {percent} %
       </progress>
     </div>

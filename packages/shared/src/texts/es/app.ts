@@ -256,6 +256,8 @@ export const es = {
     attachImage: 'Adjuntar una imagen (JPG o PNG)',
     uploading: 'Subiendo imagen…',
     imageTypeNotAllowed: 'Solo puedes adjuntar imágenes JPG o PNG.',
+    dropImage: 'Suelta aquí la imagen (JPG o PNG) para enviarla.',
+    dropFile: 'Suelta aquí el archivo para enviarlo: una imagen JPG o PNG, o un documento del caso.',
     uploadFailed: 'No se pudo subir la imagen. Inténtalo de nuevo.',
     sendFailed: 'No se pudo enviar el mensaje. Inténtalo de nuevo.',
     openImage: 'Abrir la imagen en una pestaña nueva',

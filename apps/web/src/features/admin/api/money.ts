@@ -70,11 +70,14 @@ export function useMoneySummary() {
 export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; amount?: number; reason: string }) =>
-      apiClient.post(`/api/admin/payments/${encodeURIComponent(input.id)}/refund`, {
-        ...(input.amount === undefined ? {} : { amount: input.amount }),
-        reason: input.reason,
-      }),
+    mutationFn: async (input: { id: string; amount?: number; reason: string }) =>
+      parseAnswer(
+        adminPaymentSchema,
+        await apiClient.post(`/api/admin/payments/${encodeURIComponent(input.id)}/refund`, {
+          ...(input.amount === undefined ? {} : { amount: input.amount }),
+          reason: input.reason,
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
   });
 }
@@ -83,12 +86,15 @@ export function useRefundPayment() {
 export function useResolveDispute() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; outcome: 'release' | 'refund'; amount?: number; note: string }) =>
-      apiClient.post(`/api/admin/disputes/${encodeURIComponent(input.id)}/resolve`, {
-        outcome: input.outcome,
-        ...(input.amount === undefined ? {} : { amount: input.amount }),
-        note: input.note,
-      }),
+    mutationFn: async (input: { id: string; outcome: 'release' | 'refund'; amount?: number; note: string }) =>
+      parseAnswer(
+        adminDisputeSchema,
+        await apiClient.post(`/api/admin/disputes/${encodeURIComponent(input.id)}/resolve`, {
+          outcome: input.outcome,
+          ...(input.amount === undefined ? {} : { amount: input.amount }),
+          note: input.note,
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
   });
 }

@@ -14,6 +14,7 @@ import {
   OTHER_CASE_ID,
   renderChat as renderChatWith,
 } from '../../../test/chat-fixtures.tsx';
+import { stubUploads } from '../../../test/fake-upload.ts';
 import { hang, ok } from '../../../test/mock-api.ts';
 import { CLIENT } from '../../../test/render.tsx';
 import { applyIncomingMessage } from '../lib/chat-cache.ts';
@@ -282,35 +283,7 @@ describe('ChatPage', () => {
   });
 
   it('uploads an attached PNG with its progress bar and sends it as an image message', async () => {
-    // the upload goes by XMLHttpRequest (its progress): a stand-in answers it after one progress event
-    const sent: string[] = [];
-    class FakeRequest {
-      upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-      status = 0;
-      responseText = '';
-      withCredentials = false;
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      onabort: (() => void) | null = null;
-      private url = '';
-      open(_method: string, url: string) {
-        this.url = url;
-      }
-      setRequestHeader() {}
-      abort() {
-        this.onabort?.();
-      }
-      send() {
-        sent.push(this.url);
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 2, total: 4 } as ProgressEvent);
-        setTimeout(() => {
-          this.status = 200;
-          this.responseText = JSON.stringify({ data: { imageUrl: '/uploads/chat/nuevo.png' } });
-          this.onload?.();
-        }, 600);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeRequest);
+    const sent = stubUploads(() => ({ data: { imageUrl: '/uploads/chat/nuevo.png' } }));
     try {
       const { sendMessage, user } = renderChat();
       await screen.findByLabelText(es.chat.messageLabel);
@@ -323,7 +296,61 @@ describe('ChatPage', () => {
           text: '/uploads/chat/nuevo.png',
         }),
       );
-      expect(sent).toEqual(['/api/uploads']);
+      expect(sent.map((upload) => upload.url)).toEqual(['/api/uploads']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('sends a picture dropped on the conversation as an image, and any other file as a case document', async () => {
+    const sent = stubUploads((url) =>
+      url === '/api/uploads'
+        ? { data: { imageUrl: '/uploads/chat/soltada.png' } }
+        : {
+            data: {
+              id: 'd-1',
+              caseId: CASE_ID,
+              name: 'contrato.pdf',
+              mime: 'application/pdf',
+              size: 4,
+              uploadedBy: CLIENT.id,
+              uploaderName: 'Ana Martín Ruiz',
+              createdAt: '2026-11-20T10:05:00.000Z',
+            },
+          },
+    );
+    try {
+      const { sendMessage } = renderChat({
+        messages: [message({ type: MESSAGE_TYPE.PROPOSAL_ACCEPTED, caseId: CASE_ID, text: 'Pagado' })],
+      });
+      await screen.findByLabelText(es.chat.messageLabel);
+      const conversation = screen.getByTestId('chat-conversation');
+      const drop = (file: File) => {
+        const dataTransfer = { files: [file], types: ['Files'] };
+        fireEvent.dragOver(conversation, { dataTransfer });
+        fireEvent.drop(conversation, { dataTransfer });
+      };
+
+      fireEvent.dragOver(conversation, { dataTransfer: { files: [], types: ['Files'] } });
+      expect(screen.getByText(es.chat.dropFile)).toBeInTheDocument();
+      drop(new File([new Uint8Array([137, 80, 78, 71])], 'foto.png', { type: 'image/png' }));
+      expect(screen.queryByText(es.chat.dropFile)).not.toBeInTheDocument();
+      expect(await screen.findByRole('progressbar', {}, { timeout: 3_000 })).toHaveAttribute('value', '50');
+      await waitFor(() =>
+        expect(sendMessage).toHaveBeenCalledWith(expect.anything(), {
+          type: MESSAGE_TYPE.IMAGE,
+          text: '/uploads/chat/soltada.png',
+        }),
+      );
+      await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+
+      drop(new File(['%PDF'], 'contrato.pdf', { type: 'application/pdf' }));
+      await waitFor(() => expect(sent).toHaveLength(2));
+      expect(sent[1]?.url).toBe(`/api/cases/${CASE_ID}/documents`);
+      expect(sent[1]?.body).toBeInstanceOf(FormData);
+      await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+      // the document's chat message comes from the server through the connection, not from the page
+      expect(sendMessage).toHaveBeenCalledTimes(1);
     } finally {
       vi.unstubAllGlobals();
     }

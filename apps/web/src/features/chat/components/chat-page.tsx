@@ -8,6 +8,7 @@ import { useChats } from '../api/get-chats.ts';
 import { useChatConnection } from '../hooks/chat-connection.tsx';
 import { ChatList } from './chat-list.tsx';
 import styles from './chat-page.module.css';
+import type { DocumentUpload } from './composer.tsx';
 import { Conversation } from './conversation.tsx';
 import type { ChatCaseActions } from './message-item.tsx';
 
@@ -21,6 +22,7 @@ export function ChatPage({
   counterpartId,
   caseActions,
   casesPanel,
+  uploadDocument,
   linkTo,
   onBack,
 }: {
@@ -30,6 +32,8 @@ export function ChatPage({
   caseActions: ChatCaseActions;
   /** the lawyer's panel of the pair's open cases (app/ composes it) */
   casesPanel?: (chat: Chat) => ReactNode;
+  /** sends a document of the pair's active case (app/ composes the documents feature's) */
+  uploadDocument?: DocumentUpload;
   linkTo: (counterpartId: string) => string;
   onBack: () => void;
 }) {
@@ -74,6 +78,7 @@ export function ChatPage({
               viewer={viewer}
               caseActions={caseActions}
               casesPanel={casesPanel}
+              uploadDocument={uploadDocument}
               onBack={onBack}
             />
           ) : (

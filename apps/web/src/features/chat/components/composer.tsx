@@ -6,53 +6,69 @@ import {
   type ChangeEvent,
   type FormEvent,
   type KeyboardEvent,
+  type Ref,
   useId,
+  useImperativeHandle,
   useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { UploadProgress } from '../../../components/upload-progress/upload-progress.tsx';
+import { useUpload } from '../../../components/upload-progress/use-upload.ts';
 import { toast } from '../../../lib/toast.ts';
-import { UploadCancelled } from '../../../lib/upload-with-progress.ts';
-import {
-  CHAT_IMAGE_ACCEPT,
-  isChatImage,
-  uploadChatDocument,
-  uploadChatImage,
-} from '../api/upload-chat-image.ts';
+import type { UploadOptions } from '../../../lib/upload-with-progress.ts';
+import { CHAT_IMAGE_ACCEPT, isChatImage, uploadChatImage } from '../api/upload-chat-image.ts';
 import type { OutgoingMessage } from '../hooks/chat-socket.ts';
 import styles from './composer.module.css';
 
 /** How often the box tells the other participant that the person is typing. */
 const TYPING_EVERY_MS = 3_000;
 
+/** What the conversation hands the composer: a file dropped on it (desktop drag and drop). */
+export type ComposerHandle = { attach: (file: File) => void };
+
+/**
+ * Sends a file as a document of the case (the documents feature's upload, composed in by app/); the server
+ * posts its chat message, which arrives through the connection.
+ */
+export type DocumentUpload = (
+  caseId: string,
+  file: File,
+  options: Required<UploadOptions>,
+) => Promise<unknown>;
+
 /**
  * The message box (docs/product.md, Private chat): Enter sends, Shift+Enter breaks the line, blank text is never sent, at most
- * 4000 characters; the clip attaches a JPG or PNG, uploaded first and then sent as an image message.
+ * 4000 characters; the clip attaches a JPG or PNG, uploaded first and then sent as an image message; with
+ * a case, the document button sends a case document. A file dropped on the conversation comes in through
+ * `handle`: a picture is sent as an image, anything else as a document of the case.
  */
 export function Composer({
   onSend,
   disabled,
   documentCaseId,
+  uploadDocument,
   onTyping,
+  handle,
 }: {
   onSend: (message: OutgoingMessage) => Promise<void>;
   /** no connection: typing stays possible, sending waits */
   disabled: boolean;
   /** the pair's active case: documents attached here are that case's (none: no document button) */
   documentCaseId?: string | null;
+  /** how a document is sent (none: no document button) */
+  uploadDocument?: DocumentUpload;
   /** the person typed (the other participant sees 'escribiendo…'); called at most every few seconds */
   onTyping?: () => void;
+  handle?: Ref<ComposerHandle>;
 }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const documentInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
-  const [upload, setUpload] = useState<{ name: string; percent: number; controller: AbortController } | null>(
-    null,
-  );
+  const { upload, run } = useUpload({ failed: es.chat.uploadFailed, cancelled: es.documents.cancelled });
   const lastTyping = useRef(0);
   const inputId = useId();
   const hintId = useId();
@@ -93,47 +109,50 @@ export function Composer({
     void submit();
   };
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const sendImage = async (file: File) => {
     if (!isChatImage(file)) {
       toast.error(es.chat.imageTypeNotAllowed);
       return;
     }
-    await withProgress(file, async (options) => {
+    await run(file.name, async (options) => {
       const imageUrl = await uploadChatImage(file, options);
       await onSend({ type: MESSAGE_TYPE.IMAGE, text: imageUrl });
     });
   };
 
-  /** Runs an upload with its bar and cancel button; a cancel is not an error. */
-  const withProgress = async (
-    file: File,
-    work: (options: { onProgress: (percent: number) => void; signal: AbortSignal }) => Promise<void>,
-  ) => {
-    const controller = new AbortController();
-    setUpload({ name: file.name, percent: 0, controller });
-    try {
-      await work({
-        signal: controller.signal,
-        onProgress: (percent) => setUpload((current) => (current ? { ...current, percent } : current)),
-      });
-    } catch (error) {
-      if (error instanceof UploadCancelled) toast.info(es.documents.cancelled);
-      else toast.error(error instanceof Error ? error.message : es.chat.uploadFailed);
-    } finally {
-      setUpload(null);
-    }
+  // documents go to the pair's active case, when there is one and the page can send them
+  const documentsTo = uploadDocument ? documentCaseId : null;
+
+  const sendDocument = async (file: File) => {
+    if (!documentsTo || !uploadDocument) return;
+    // the server answers once stored; its document message arrives through the chat connection
+    await run(file.name, (options) => uploadDocument(documentsTo, file, options));
+  };
+
+  /** The file picked with a button (its input is emptied, so the same file can be picked again). */
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    return file;
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = picked(event);
+    if (file) await sendImage(file);
   };
 
   const onDocument = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file || !documentCaseId) return;
-    // the server answers once stored; its document message arrives through the chat connection
-    await withProgress(file, (options) => uploadChatDocument(documentCaseId, file, options));
+    const file = picked(event);
+    if (file) await sendDocument(file);
   };
+
+  useImperativeHandle(handle, () => ({
+    attach: (file: File) => {
+      if (disabled || upload) return;
+      // without a case to file it in, only pictures travel in the chat
+      void (isChatImage(file) || !documentsTo ? sendImage(file) : sendDocument(file));
+    },
+  }));
 
   const onTextChange = (value: string) => {
     setText(value);
@@ -178,7 +197,7 @@ export function Composer({
           <path d="M21.4 11.1l-8.5 8.5a5.5 5.5 0 0 1-7.8-7.8l8.5-8.5a3.7 3.7 0 0 1 5.2 5.2l-8.5 8.5a1.8 1.8 0 0 1-2.6-2.6l7.8-7.8" />
         </svg>
       </button>
-      {documentCaseId ? (
+      {documentsTo ? (
         <>
           <input
             ref={documentInput}
@@ -257,13 +276,7 @@ export function Composer({
       </p>
       {upload ? (
         <div className={styles.uploading}>
-          <UploadProgress
-            name={upload.name}
-            percent={upload.percent}
-            label={es.documents.progressLabel}
-            cancelLabel={es.documents.cancel}
-            onCancel={() => upload.controller.abort()}
-          />
+          <UploadProgress upload={upload} />
         </div>
       ) : null}
     </form>

@@ -5,7 +5,16 @@ import { es } from '@l4l/shared/texts/es/app';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, formatDistanceToNow, isSameDay, isValid, parseISO } from 'date-fns';
 import { es as dateLocale } from 'date-fns/locale';
-import { Fragment, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import {
+  type DragEvent,
+  Fragment,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';
 import { Button } from '../../../components/button/button.tsx';
 import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
@@ -22,7 +31,7 @@ import {
   settledProposalCards,
   visibleMessages,
 } from '../lib/message-thread.ts';
-import { Composer } from './composer.tsx';
+import { Composer, type ComposerHandle, type DocumentUpload } from './composer.tsx';
 import styles from './conversation.module.css';
 import { type ChatCaseActions, MessageItem } from './message-item.tsx';
 
@@ -63,16 +72,21 @@ function dayLabel(timestamp: string): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
+/** A drag that carries files (not text or a link dragged from the page). */
+const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+
 /**
  * docs/product.md, Private chat: header with the counterpart, 'ESTAMOS PARA TI' (and the safety note on desktop),
  * the messages grouped by sender with day separators, newest at the bottom, older ones loaded when the
- * reader scrolls to the top, and the message box.
+ * reader scrolls to the top, and the message box. A file dropped anywhere on the conversation (desktop) is
+ * sent as the message box's buttons send it.
  */
 export function Conversation({
   chat,
   viewer,
   caseActions,
   casesPanel,
+  uploadDocument,
   onBack,
 }: {
   chat: Chat;
@@ -80,6 +94,8 @@ export function Conversation({
   caseActions: ChatCaseActions;
   /** what the lawyer may do on the pair's open cases, under the header (the cases feature, via app/) */
   casesPanel?: (chat: Chat) => ReactNode;
+  /** sends a document of the pair's active case (the documents feature, via app/) */
+  uploadDocument?: DocumentUpload;
   /** 'Volver a chats' (single-column layout under 1000 px) */
   onBack: () => void;
 }) {
@@ -92,6 +108,8 @@ export function Conversation({
   const lastSeenId = useRef<string | null>(null);
   /** the reader is at the newest messages: a new one scrolls into view (not while reading older ones) */
   const atBottom = useRef(true);
+  const composer = useRef<ComposerHandle>(null);
+  const [dragging, setDragging] = useState(false);
 
   const { setOpenChat } = connection;
   useEffect(() => {
@@ -117,9 +135,10 @@ export function Conversation({
   const settledClosures = useMemo(() => settledClosureIds(messages), [messages]);
   const newestId = messages.at(-1)?.id ?? null;
   // the case whose documents this chat attaches: the pair's latest paid (active) case
-  const documentCaseId =
-    [...messages].reverse().find((message) => message.type === MESSAGE_TYPE.PROPOSAL_ACCEPTED)?.caseId ??
-    null;
+  const documentCaseId = uploadDocument
+    ? ([...messages].reverse().find((message) => message.type === MESSAGE_TYPE.PROPOSAL_ACCEPTED)?.caseId ??
+      null)
+    : null;
 
   // the other participant's newest message on screen: they see 'Leído' (docs/api/stomp.md, /app/read)
   const { readUpTo, state } = connection;
@@ -161,9 +180,38 @@ export function Conversation({
     if (element.scrollTop <= LOAD_OLDER_THRESHOLD_PX) loadOlder();
   };
 
+  const onDragOver = (event: DragEvent) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+  const onDragLeave = (event: DragEvent) => {
+    // leaving for one of its own children is not leaving the conversation
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (event: DragEvent) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) composer.current?.attach(file);
+  };
+
   let previousTimestamp: string | null = null;
   return (
-    <section className={styles.conversation} aria-label={es.chat.messagesOf(counterpart.name)}>
+    <section
+      className={`${styles.conversation} ${dragging ? styles.dragging : ''}`}
+      aria-label={es.chat.messagesOf(counterpart.name)}
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+      data-testid="chat-conversation"
+    >
+      {dragging ? (
+        <p className={styles.dropHint} aria-hidden="true">
+          {documentCaseId ? es.chat.dropFile : es.chat.dropImage}
+        </p>
+      ) : null}
       <header className={styles.header}>
         <Button variant="ghost" size="sm" className={styles.back} onClick={onBack}>
           <ChevronLeftIcon size={18} />
@@ -269,7 +317,9 @@ export function Conversation({
         disabled={connection.state !== 'connected'}
         onSend={(message) => connection.sendMessage(chat, message)}
         documentCaseId={documentCaseId}
+        uploadDocument={uploadDocument}
         onTyping={() => connection.sendTyping(chat.id)}
+        handle={composer}
       />
     </section>
   );

@@ -3,8 +3,9 @@ import { type CaseDocument, caseDocumentSchema, DOCUMENT_FIELD } from '@l4l/shar
 import { es } from '@l4l/shared/texts/es/app';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { parseEmptyAnswer } from '../../../lib/empty-answer.ts';
 import { getCheckedPage, parseAnswer } from '../../../lib/parse-answer.ts';
-import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
+import { type UploadOptions, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
 /** Enough for a case's papers on one screen; the server pages like every list. */
 export const DOCUMENTS_PAGE_SIZE = 50;
@@ -31,11 +32,7 @@ export function useCaseDocuments(caseId: string) {
 }
 
 /** POST /api/cases/{caseId}/documents with progress; the server also posts it in the case's chat. */
-export async function uploadCaseDocument(
-  caseId: string,
-  file: File,
-  options: { onProgress?: (percent: number) => void; signal?: AbortSignal },
-): Promise<CaseDocument> {
+async function uploadCaseDocument(caseId: string, file: File, options: UploadOptions): Promise<CaseDocument> {
   const form = new FormData();
   form.append(DOCUMENT_FIELD, file, file.name);
   const body = await uploadWithProgress(`/api/cases/${encodeURIComponent(caseId)}/documents`, form, {
@@ -49,12 +46,21 @@ export async function uploadCaseDocument(
 export function useDeleteDocument(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete(`/api/documents/${encodeURIComponent(id)}`),
+    mutationFn: async (id: string) =>
+      parseEmptyAnswer(await apiClient.delete(`/api/documents/${encodeURIComponent(id)}`)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.list(caseId) }),
   });
 }
 
-export function useRefreshDocuments(caseId: string) {
+/**
+ * Sends a case document (the panel's button and drop, the chat's, composed by app/) and refreshes that
+ * case's list once stored, wherever it was sent from.
+ */
+export function useSendCaseDocument() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: documentKeys.list(caseId) });
+  return async (caseId: string, file: File, options: UploadOptions): Promise<CaseDocument> => {
+    const sent = await uploadCaseDocument(caseId, file, options);
+    await queryClient.invalidateQueries({ queryKey: documentKeys.list(caseId) });
+    return sent;
+  };
 }

@@ -6,14 +6,9 @@ import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react
 import { Button } from '../../../components/button/button.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { UploadProgress } from '../../../components/upload-progress/upload-progress.tsx';
+import { useUpload } from '../../../components/upload-progress/use-upload.ts';
 import { toast } from '../../../lib/toast.ts';
-import { UploadCancelled } from '../../../lib/upload-with-progress.ts';
-import {
-  uploadCaseDocument,
-  useCaseDocuments,
-  useDeleteDocument,
-  useRefreshDocuments,
-} from '../api/case-documents.ts';
+import { useCaseDocuments, useDeleteDocument, useSendCaseDocument } from '../api/case-documents.ts';
 import styles from './case-documents.module.css';
 
 /** A file's size as people read it: '820 KB', '1,4 MB'. */
@@ -34,32 +29,17 @@ function whenLabel(iso: string): string {
  */
 export function CaseDocuments({ caseId, viewerId }: { caseId: string; viewerId: string }) {
   const documents = useCaseDocuments(caseId);
-  const refresh = useRefreshDocuments(caseId);
+  const sendDocument = useSendCaseDocument();
   const remove = useDeleteDocument(caseId);
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
-  const [upload, setUpload] = useState<{ name: string; percent: number; controller: AbortController } | null>(
-    null,
-  );
+  const { upload, run } = useUpload({ failed: es.chat.uploadFailed, cancelled: es.documents.cancelled });
 
   const send = async (file: File) => {
     if (upload) return;
-    const controller = new AbortController();
-    setUpload({ name: file.name, percent: 0, controller });
-    try {
-      await uploadCaseDocument(caseId, file, {
-        signal: controller.signal,
-        onProgress: (percent) => setUpload((current) => (current ? { ...current, percent } : current)),
-      });
-      await refresh();
-    } catch (error) {
-      if (error instanceof UploadCancelled) toast.info(es.documents.cancelled);
-      else toast.error(error instanceof Error ? error.message : es.chat.uploadFailed);
-    } finally {
-      setUpload(null);
-    }
+    await run(file.name, (options) => sendDocument(caseId, file, options));
   };
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -127,15 +107,7 @@ export function CaseDocuments({ caseId, viewerId }: { caseId: string; viewerId: 
           data-testid="case-document-input"
         />
       </div>
-      {upload ? (
-        <UploadProgress
-          name={upload.name}
-          percent={upload.percent}
-          label={es.documents.progressLabel}
-          cancelLabel={es.documents.cancel}
-          onCancel={() => upload.controller.abort()}
-        />
-      ) : null}
+      {upload ? <UploadProgress upload={upload} /> : null}
       {documents.isPending ? (
         <Spinner label={es.cases.loading} />
       ) : documents.isError ? (

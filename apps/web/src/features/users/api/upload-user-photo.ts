@@ -1,19 +1,23 @@
-import { type ProfilePhotoAnswer, profilePhotoAnswerSchema } from '@l4l/shared/schemas/uploads';
+import type { ProfilePhotoAnswer } from '@l4l/shared/schemas/uploads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { uploadAvatar } from '../../../components/avatar-editor/upload-avatar.ts';
+import type { UploadOptions } from '../../../lib/upload-with-progress.ts';
 import { userProfileQueryOptions } from './get-user-profile.ts';
 
-/** POST /api/user/profile/photo `{id, image, role}` (a PNG data URL) → `{photoUrl}`. */
-export async function uploadUserPhoto(id: string, image: string): Promise<ProfilePhotoAnswer> {
-  const answer = await apiClient.post('/api/user/profile/photo', { id, image, role: 'user' });
-  return parseAnswer(profilePhotoAnswerSchema, answer);
+/** POST /api/user/profile/photo `{id, image, role}` (a PNG data URL) → `{photoUrl}`, with its progress. */
+export async function uploadUserPhoto(
+  id: string,
+  image: string,
+  options: UploadOptions = {},
+): Promise<ProfilePhotoAnswer> {
+  return uploadAvatar('/api/user/profile/photo', { id, image, role: 'user' }, options);
 }
 
 export function useUploadUserPhoto(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (image: string) => uploadUserPhoto(id, image),
+    mutationFn: (input: { image: string; options?: UploadOptions }) =>
+      uploadUserPhoto(id, input.image, input.options),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfileQueryOptions(id).queryKey }),
   });
 }

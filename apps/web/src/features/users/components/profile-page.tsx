@@ -70,7 +70,7 @@ function Profile({ user }: { user: SessionUser }) {
             photoUrl={user.photoUrl ?? profile.data?.photoUrl ?? null}
             name={user.name}
             surname={user.surname}
-            upload={uploadPhoto.mutateAsync}
+            upload={(image, options) => uploadPhoto.mutateAsync({ image, options })}
           />
           <div>
             <h1 id="profile-title" className={styles.title}>
