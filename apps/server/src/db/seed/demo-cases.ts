@@ -338,7 +338,7 @@ export const DEMO_CASES: DemoCase[] = [
         ],
       },
       {
-        lawyer: 'irene.vega',
+        lawyer: 'rocio.dominguez',
         price: 500,
         message:
           'Modificación del régimen de visitas: intento de acuerdo y, si no lo hay, demanda y asistencia a la vista.',
