@@ -440,7 +440,7 @@ describe('ChatPage: proposals taken back and counter-offers', () => {
     ).toEqual(['proposal p-1', 'proposal p-2']);
     const counter = within(thread).getByRole('article', { name: es.chat.counterOfferOwnTitle });
     expect(within(counter).getByText(es.chat.counterOfferAmount)).toBeInTheDocument();
-    expect(within(counter).getByText('320 €', { exact: false })).toBeInTheDocument();
+    expect(within(counter).getByText('320 €')).toBeInTheDocument();
     expect(within(counter).getByText(es.chat.counterOfferWaiting)).toBeInTheDocument();
     // the fee is the lawyer's business
     expect(within(counter).queryByText(es.chat.platformFee)).not.toBeInTheDocument();
