@@ -1,6 +1,13 @@
 import { caseCode } from '@l4l/shared/constants/cases';
 import { es } from '@l4l/shared/texts/es';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { adminToken, myId, registerClient, shootBothWidths, signedInPage } from './support.ts';
 
 /**
@@ -49,6 +56,17 @@ async function proposedCase(
   };
 }
 
+/**
+ * Both widths of the chat, the page at its top (a toast or the socket may have scrolled it) and, when
+ * given, `card` scrolled into the thread's view (the thread keeps its own scroll at the newest message).
+ */
+async function shoot(page: Page, name: string, card?: Locator) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await card?.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shootBothWidths(page, name);
+}
+
 const thread = (page: Page) => page.getByRole('log');
 const currentCards = (page: Page) => thread(page).getByRole('article', { name: es.chat.proposalTitle });
 
@@ -81,7 +99,7 @@ test('a lawyer replaces a price; the client sees only the new proposal and pays 
   await expect(superseded.locator('del')).toHaveText('400 €');
   await expect(currentCards(lawyerPage)).toHaveCount(1);
   await expect(currentCards(lawyerPage)).toContainText('350 €');
-  await shootBothWidths(lawyerPage, 'replace-lawyer-chat');
+  await shoot(lawyerPage, 'replace-lawyer-chat', superseded);
 
   // the client: one proposal to answer, at the new price
   await clientPage.goto(`/dashboard/chat?with=${lawyerId}`);
@@ -94,7 +112,11 @@ test('a lawyer replaces a price; the client sees only the new proposal and pays 
   await expect(
     thread(clientPage).getByRole('article', { name: es.chat.proposalSupersededTitle }).locator('del'),
   ).toHaveText('400 €');
-  await shootBothWidths(clientPage, 'replace-client-chat');
+  await shoot(
+    clientPage,
+    'replace-client-chat',
+    thread(clientPage).getByRole('article', { name: es.chat.proposalSupersededTitle }),
+  );
 
   // and pays it: the checkout asks the new price
   const [checkout] = await Promise.all([
@@ -108,7 +130,7 @@ test('a lawyer replaces a price; the client sees only the new proposal and pays 
   await expect(thread(clientPage).getByText(es.caseMessages.paid(caseCode(caseId), '350 €'))).toBeVisible();
   const detail = await clientPage.request.get(`/api/cases/user/case/${caseId}`);
   expect((await detail.json()).data).toMatchObject({ status: 'ACTIVO', casePrice: 350, lawyerId });
-  await shootBothWidths(clientPage, 'replace-client-paid');
+  await shoot(clientPage, 'replace-client-paid');
   await clientPage.context().close();
   await lawyerPage.context().close();
 });
@@ -142,26 +164,26 @@ test('a client asks for a lower price; the lawyer accepts it in one click, and m
   await expect(asked).toContainText(es.chat.counterOfferWaiting);
   // asked once: the card no longer offers it
   await expect(currentCards(clientPage).getByRole('button', { name: es.proposals.counter })).toHaveCount(0);
-  await shootBothWidths(clientPage, 'counter-client-asked');
+  await shoot(clientPage, 'counter-client-asked', asked);
 
   // the lawyer reads it with what they would receive, and accepts it in one click
   await lawyerPage.goto(`/dashboard/chat?with=${clientId}`);
   const counter = thread(lawyerPage).getByRole('article', { name: es.chat.counterOfferTitle });
   await expect(counter).toContainText('¿Podrías dejarlo en 420 €?');
   await expect(counter).toContainText(es.chat.lawyerReceives);
-  await shootBothWidths(lawyerPage, 'counter-lawyer-card');
+  await shoot(lawyerPage, 'counter-lawyer-card', counter);
   await counter.getByRole('button', { name: es.proposals.acceptCounter('420 €') }).click();
   await expect(lawyerPage.getByText(es.proposals.replaced('420 €'))).toBeVisible();
   await expect(counter).toContainText(es.chat.counterOfferAnswered);
   await expect(currentCards(lawyerPage)).toHaveCount(1);
   await expect(currentCards(lawyerPage)).toContainText('420 €');
-  await shootBothWidths(lawyerPage, 'counter-lawyer-answered');
+  await shoot(lawyerPage, 'counter-lawyer-answered', counter);
 
   // the client's chat follows without a reload: the new price to accept, the old one superseded
   await expect(currentCards(clientPage)).toContainText('420 €');
   await expect(asked).toContainText(es.chat.counterOfferAnswered);
   await expect(thread(clientPage).getByRole('button', { name: es.buttons.accept })).toHaveCount(1);
-  await shootBothWidths(clientPage, 'counter-client-new-price');
+  await shoot(clientPage, 'counter-client-new-price', asked);
 
   // the lawyer withdraws it after all: asked first, then the client's card says so, with nothing to answer
   await currentCards(lawyerPage).getByRole('button', { name: es.proposals.withdraw }).click();
@@ -172,7 +194,7 @@ test('a client asks for a lower price; the lawyer accepts it in one click, and m
   await expect(withdrawn.locator('del')).toHaveText('420 €');
   await expect(currentCards(clientPage)).toHaveCount(0);
   await expect(thread(clientPage).getByRole('button', { name: es.buttons.accept })).toHaveCount(0);
-  await shootBothWidths(clientPage, 'withdrawn-client-chat');
+  await shoot(clientPage, 'withdrawn-client-chat', withdrawn);
   await clientPage.context().close();
   await lawyerPage.context().close();
 });
