@@ -30,6 +30,7 @@ export const JOURNEY_GROUPS = [
     'colegiacion.spec.ts',
     'directory.spec.ts',
     'foundation.spec.ts',
+    'proposal-changes.spec.ts',
     'public-pages.spec.ts',
     'trust.spec.ts',
   ],

@@ -389,6 +389,30 @@ export const AUTHORIZATION: Record<string, Entry> = {
       parties: [w.client.id],
     }),
   },
+  // (+) the lawyer takes back or reprices their own proposal; the client asks for a new price
+  'POST /api/proposal/:proposalId/withdraw': {
+    access: ABOGADO,
+    scope: 'party',
+    request: (w) => ({ url: `/api/proposal/${w.pendingProposalId}/withdraw`, parties: [w.lawyer.id] }),
+  },
+  'POST /api/proposal/:proposalId/replace': {
+    access: ABOGADO,
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/proposal/${w.pendingProposalId}/replace`,
+      body: { price: 120 },
+      parties: [w.lawyer.id],
+    }),
+  },
+  'POST /api/proposal/:proposalId/counter-offer': {
+    access: USUARIO,
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/proposal/${w.pendingProposalId}/counter-offer`,
+      body: { price: 100 },
+      parties: [w.client.id],
+    }),
+  },
   'POST /api/rating/new-rating': {
     access: USUARIO,
     scope: 'party',

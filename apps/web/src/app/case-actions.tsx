@@ -1,3 +1,4 @@
+import { isOpenProposal, type ProposalStatus } from '@l4l/shared/constants/proposals';
 import type { Case } from '@l4l/shared/schemas/cases';
 import type { Chat, ChatMessage } from '@l4l/shared/schemas/chat';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import { ClientOpenCases } from '../features/cases/components/client-open-cases.
 import { ClosureRequestActions } from '../features/cases/components/closure-request-actions.tsx';
 import type { ChatCaseActions } from '../features/chat/components/message-item.tsx';
 import { ProposalAnswer } from '../features/proposals/components/proposal-answer.tsx';
+import { CounterOfferAnswer, ProposalManage } from '../features/proposals/components/proposal-manage.tsx';
 import { ProposalModal } from '../features/proposals/components/proposal-modal.tsx';
 import { RatingPrompt } from '../features/ratings/components/rating-prompt.tsx';
 
@@ -57,13 +59,14 @@ function ChatRatingPrompt({ caseId, lawyerId }: { caseId: string; lawyerId: stri
   );
 }
 
-function ChatProposalAnswer({ message }: { message: ChatMessage }) {
+function ChatProposalAnswer({ message, canCounter }: { message: ChatMessage; canCounter: boolean }) {
   const queryClient = useQueryClient();
   return (
     <ProposalAnswer
       proposalId={message.proposalId}
       chatId={message.chatId}
       amount={message.proposalAmount}
+      canCounter={canCounter}
       onRejected={(proposal) =>
         queryClient.invalidateQueries({ queryKey: caseQueryOptions(proposal.caseId).queryKey })
       }
@@ -71,9 +74,56 @@ function ChatProposalAnswer({ message }: { message: ChatMessage }) {
   );
 }
 
-/** The client's actions in the chat's cards are the proposals', cases' and ratings' own (ChatCaseActions). */
+/**
+ * (+) A lawyer changed a proposal of theirs (a new price, withdrawn): every screen of the cases feature that
+ * may show it (the case, Mis casos, the board with its counts) reads again; the chat follows the server's
+ * messages.
+ */
+function useProposalChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: caseKeys.all });
+}
+
+/**
+ * (+) A lawyer's own open proposal, in the chat or on the case page: 'Cambiar precio' and 'Retirar' (or,
+ * while the client pays it, a note that they are paying).
+ */
+function OwnProposal({ proposal }: { proposal: { id: string; price: number; status: ProposalStatus } }) {
+  const onChanged = useProposalChanged();
+  return (
+    <ProposalManage
+      proposalId={proposal.id}
+      amount={proposal.price}
+      status={proposal.status}
+      onChanged={onChanged}
+    />
+  );
+}
+
+/** The lawyer's one click on a client's counter-offer: a proposal at the price asked. */
+function ChatCounterOfferAnswer({ message }: { message: ChatMessage }) {
+  const onChanged = useProposalChanged();
+  if (!message.proposalId || message.proposalAmount === null) return null;
+  return (
+    <CounterOfferAnswer
+      proposalId={message.proposalId}
+      amount={message.proposalAmount}
+      onChanged={onChanged}
+    />
+  );
+}
+
+/**
+ * The actions in the chat's cards are the proposals', cases' and ratings' own (ChatCaseActions): the
+ * client's answers, and (+) the lawyer's on their own proposal and on a counter-offer.
+ */
 export const chatCaseActions: ChatCaseActions = {
-  proposal: (message) => <ChatProposalAnswer message={message} />,
+  proposal: (message, { canCounter }) => <ChatProposalAnswer message={message} canCounter={canCounter} />,
+  ownProposal: ({ proposalId, proposalAmount, proposalStatus }) =>
+    proposalId && proposalAmount !== null && proposalStatus ? (
+      <OwnProposal proposal={{ id: proposalId, price: proposalAmount, status: proposalStatus }} />
+    ) : null,
+  counterOffer: (message) => <ChatCounterOfferAnswer message={message} />,
   closureRequest: (message) => <ClosureRequestActions caseId={message.caseId} chatId={message.chatId} />,
   ratingPrompt: (message) =>
     message.caseId ? <ChatRatingPrompt caseId={message.caseId} lawyerId={message.lawyerId} /> : null,
@@ -91,6 +141,17 @@ export function CaseProposalAction({ item }: { item: Pick<Case, 'id' | 'title'> 
       queryClient.invalidateQueries({ queryKey: caseKeys.lists() }),
     ]);
   return <ProposalModal caseId={item.id} caseTitle={item.title} onSent={onSent} />;
+}
+
+/**
+ * The case page's proposal slot: 'Enviar propuesta' while the lawyer has no open proposal on the case;
+ * (+) otherwise 'Cambiar precio' and 'Retirar' on it (or, while the client pays it, a note that they are
+ * paying).
+ */
+export function CaseProposalSlot({ item }: { item: Pick<Case, 'id' | 'title' | 'myProposal'> }) {
+  const mine = item.myProposal;
+  if (!mine || !isOpenProposal(mine.status)) return <CaseProposalAction item={item} />;
+  return <OwnProposal proposal={mine} />;
 }
 
 /** The lawyer's chat with a client: that client's open cases with them, each with 'Enviar propuesta'. */

@@ -11,6 +11,11 @@ export const MESSAGE_TYPE = {
   IMAGE: 'image',
   /** (+) a case document was shared: text is its name, with `documentId` and `size` (written by the server) */
   DOCUMENT: 'document',
+  /**
+   * (+) the client asks the lawyer for a new price on their open proposal: `proposalAmount` is the price
+   * asked, `proposalId` the proposal it answers (written by the server for the client)
+   */
+  COUNTER_OFFER: 'counteroffer',
 } as const;
 
 export const MESSAGE_TYPES = Object.values(MESSAGE_TYPE);
@@ -23,6 +28,15 @@ export const PERSON_MESSAGE_TYPES: readonly MessageType[] = [MESSAGE_TYPE.TEXT, 
 export const CLIENT_ONLY_MESSAGE_TYPES: readonly MessageType[] = [
   MESSAGE_TYPE.RATING_PROMPT,
   MESSAGE_TYPE.CLIENT_NOTICE,
+];
+
+/**
+ * The messages that carry their proposal's status as it is now (`proposalStatus`) and the platform's fee
+ * on their amount: the proposal itself and a counter-offer to it.
+ */
+export const PROPOSAL_CARD_TYPES: readonly MessageType[] = [
+  MESSAGE_TYPE.PROPOSAL,
+  MESSAGE_TYPE.COUNTER_OFFER,
 ];
 
 export function isMessageType(value: string): value is MessageType {

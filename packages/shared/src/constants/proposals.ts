@@ -5,6 +5,10 @@ export const PROPOSAL_STATUS = {
   ACCEPTED: 'ACEPTADA',
   REJECTED: 'RECHAZADA',
   PAID: 'PAGADA',
+  /** (+) its lawyer withdrew it before the client paid it */
+  WITHDRAWN: 'RETIRADA',
+  /** (+) its lawyer replaced it with a new price (a newer proposal of theirs on the case) */
+  SUPERSEDED: 'SUSTITUIDA',
 } as const;
 
 export const PROPOSAL_STATUSES = [
@@ -12,6 +16,8 @@ export const PROPOSAL_STATUSES = [
   PROPOSAL_STATUS.ACCEPTED,
   PROPOSAL_STATUS.REJECTED,
   PROPOSAL_STATUS.PAID,
+  PROPOSAL_STATUS.WITHDRAWN,
+  PROPOSAL_STATUS.SUPERSEDED,
 ] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
@@ -23,4 +29,9 @@ export const OPEN_PROPOSAL_STATUSES = [PROPOSAL_STATUS.PENDING, PROPOSAL_STATUS.
 
 export function isOpenProposal(status: ProposalStatus): boolean {
   return (OPEN_PROPOSAL_STATUSES as readonly string[]).includes(status);
+}
+
+/** (+) Proposals their lawyer took back (withdrew or replaced): no longer current, shown as such in the chat. */
+export function isTakenBack(status: ProposalStatus | null | undefined): boolean {
+  return status === PROPOSAL_STATUS.WITHDRAWN || status === PROPOSAL_STATUS.SUPERSEDED;
 }

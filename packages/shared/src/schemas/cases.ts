@@ -160,6 +160,30 @@ export const proposalInputSchema = z.object({
 });
 export type ProposalInput = z.input<typeof proposalInputSchema>;
 
+/** An optional note of at most 500 characters (blank is none). */
+const optionalNote = (tooLong: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(LIMITS.descriptionMax, { error: tooLong }).optional());
+
+/**
+ * POST /api/proposal/{proposalId}/replace (+): the lawyer's new price for their open proposal, and
+ * optionally a new message (without one the proposal's message stays).
+ */
+export const replaceProposalSchema = z.object({
+  price: proposalInputSchema.shape.price,
+  message: optionalNote(es.proposals.messageTooLong(LIMITS.descriptionMax)),
+});
+export type ReplaceProposalInput = z.input<typeof replaceProposalSchema>;
+
+/**
+ * POST /api/proposal/{proposalId}/counter-offer (+): the price the client asks for instead (above 0 and
+ * below the proposal's, the server checks), and an optional note for the lawyer.
+ */
+export const counterOfferSchema = z.object({
+  price: proposalInputSchema.shape.price,
+  message: optionalNote(es.proposals.counterNoteTooLong(LIMITS.descriptionMax)),
+});
+export type CounterOfferInput = z.input<typeof counterOfferSchema>;
+
 export const proposalSchema = z.object({
   id: z.string(),
   caseId: z.string(),

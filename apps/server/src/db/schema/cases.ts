@@ -128,6 +128,8 @@ export const proposals = pgTable(
     decidedAt: tstz('decided_at'),
     /** the client's optional reason when rejecting it, for the lawyer */
     rejectReason: text('reject_reason'),
+    /** (+) the price the client asked for instead (a counter-offer), at most one per proposal */
+    counterOfferCents: integer('counter_offer_cents'),
   },
   (t) => [
     index('proposals_case_idx').on(t.caseId),

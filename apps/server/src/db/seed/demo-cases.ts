@@ -39,7 +39,13 @@ export type ScriptLine =
   /** the client answered that the case is not finished yet (type 8) */
   | readonly ['closure-withdrawn']
   /** the client confirmed the closure (type 7, and the rating prompt, type 9, to the client) */
-  | readonly ['closed'];
+  | readonly ['closed']
+  /** (+) the client asks the lawyer for a lower price, with a note (a `counteroffer` message) */
+  | readonly ['counter-offer', price: number, note: string]
+  /** (+) the lawyer replaces the proposal with a new price (type 8, then the new proposal, type 2) */
+  | readonly ['new-price', price: number]
+  /** (+) the lawyer withdraws the proposal (type 8) */
+  | readonly ['withdrawn'];
 
 export type DemoProposal = {
   /** the lawyer's mail without the domain */
@@ -290,6 +296,62 @@ export const DEMO_CASES: DemoCase[] = [
       description:
         'Muy resolutivo. Le quito una estrella porque al principio tardó un poco en contestar, pero el resultado fue perfecto.',
     },
+  },
+  {
+    // (+) docs/domain.md, Proposals: a counter-offer the lawyer has yet to answer, a proposal replaced by a
+    // new price and one withdrawn, all on one case waiting for its lawyer
+    client: 'cliente1@l4l.demo',
+    title: 'Cambiar el régimen de visitas tras mudarme a Valencia',
+    description:
+      'Me he mudado de Madrid a Valencia por trabajo y el régimen de visitas de mi hijo de 8 años ya no se puede cumplir. Su padre no está de acuerdo con cambiarlo y quiero pedir una modificación de medidas.',
+    status: 'PENDIENTE DE ASIGNACIÓN',
+    category: 'Abogado Divorcios',
+    createdDaysAgo: 3,
+    proposals: [
+      {
+        lawyer: 'lucia.garcia',
+        price: 650,
+        message:
+          'Modificación de medidas por cambio de domicilio: propuesta de nuevo régimen de visitas y reparto de los desplazamientos, intento de acuerdo con el padre y demanda si no lo acepta.',
+        script: [
+          [
+            'lawyer',
+            'Hola de nuevo, Ana. Un traslado por trabajo es un cambio de circunstancias claro; lo importante es proponer un régimen que el juez vea bueno para tu hijo.',
+          ],
+          ['proposal'],
+          ['client', 'Gracias, Lucía. Me encaja todo, pero el precio se me va un poco este mes.'],
+          ['counter-offer', 550, '¿Podrías dejarlo en 550 €? Es lo que puedo asumir ahora mismo.'],
+        ],
+      },
+      {
+        lawyer: 'sofia.jimenez',
+        price: 720,
+        message:
+          'Demanda de modificación de medidas con nuevo calendario de visitas, vacaciones por mitades y reparto de los gastos de viaje. Incluye la vista y la negociación previa.',
+        script: [
+          ['proposal'],
+          [
+            'lawyer',
+            'Ana, he revisado los plazos del juzgado de Valencia y puedo ajustar el precio. Te envío la propuesta actualizada.',
+          ],
+          ['new-price', 600],
+        ],
+      },
+      {
+        lawyer: 'rocio.dominguez',
+        price: 500,
+        message:
+          'Modificación del régimen de visitas: intento de acuerdo y, si no lo hay, demanda y asistencia a la vista.',
+        script: [
+          ['proposal'],
+          [
+            'lawyer',
+            'Lo siento, Ana: me ha entrado un juicio largo estas semanas y no podría atenderte como mereces. Retiro mi propuesta.',
+          ],
+          ['withdrawn'],
+        ],
+      },
+    ],
   },
   {
     client: 'cliente2@l4l.demo',

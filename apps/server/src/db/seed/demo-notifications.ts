@@ -1,8 +1,9 @@
+import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { type NotificationType, notificationLinks } from '@l4l/shared/constants/notifications';
 import { formatEuros } from '@l4l/shared/format';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
-import type { cases, notifications, payments, proposals, ratings, users } from '../schema/index.ts';
+import type { cases, messages, notifications, payments, proposals, ratings, users } from '../schema/index.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 const HOUR = 60 * 60_000;
@@ -21,6 +22,7 @@ export function planDemoNotifications(
     proposals: Row<typeof proposals>[];
     payments: Row<typeof payments>[];
     ratings: Row<typeof ratings>[];
+    messages: Row<typeof messages>[];
   },
   now: Date,
 ): Row<typeof notifications>[] {
@@ -74,13 +76,40 @@ export function planDemoNotifications(
       add('case.finished', c.lawyerId, c.id, c.finishDate, link, { counterpart: names.get(c.userId) });
     }
   }
+  // when the client asked each proposal's lawyer for a new price
+  const counterOffers = new Map(
+    plan.messages
+      .filter((m) => m.type === MESSAGE_TYPE.COUNTER_OFFER && m.proposalId && m.createdAt)
+      .map((m) => [m.proposalId as string, m.createdAt as Date]),
+  );
+  // a lawyer's later proposal on a case where an earlier one of theirs was superseded is its new price
+  const replaced = new Set(
+    plan.proposals.filter((p) => p.status === 'SUSTITUIDA').map((p) => `${p.caseId}:${p.lawyerId}`),
+  );
   for (const p of plan.proposals) {
     const owner = caseById.get(p.caseId)?.userId;
     if (!owner || !p.createdAt) continue;
-    add('proposal.received', owner, p.caseId, p.createdAt, notificationLinks.chatWith(p.lawyerId), {
-      counterpart: names.get(p.lawyerId),
-      amountCents: p.priceCents,
-    });
+    const toClient = notificationLinks.chatWith(p.lawyerId);
+    const lawyerFacts = { counterpart: names.get(p.lawyerId), amountCents: p.priceCents };
+    const isNewPrice = p.status !== 'SUSTITUIDA' && replaced.has(`${p.caseId}:${p.lawyerId}`);
+    add(
+      isNewPrice ? 'proposal.replaced' : 'proposal.received',
+      owner,
+      p.caseId,
+      p.createdAt,
+      toClient,
+      lawyerFacts,
+    );
+    if (p.status === 'RETIRADA' && p.decidedAt) {
+      add('proposal.withdrawn', owner, p.caseId, p.decidedAt, toClient, lawyerFacts);
+    }
+    const asked = counterOffers.get(p.id ?? '');
+    if (p.counterOfferCents && asked) {
+      add('proposal.countered', p.lawyerId, p.caseId, asked, notificationLinks.chatWith(owner), {
+        counterpart: names.get(owner),
+        amountCents: p.counterOfferCents,
+      });
+    }
   }
   for (const pay of plan.payments) {
     if (pay.status !== 'COMPLETADO' || !pay.completedAt) continue;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { STEP_BY_STATUS } from '@l4l/shared/constants/cases';
 import { type Category, UNCLASSIFIED_CATEGORY } from '@l4l/shared/constants/categories';
 import { CLIENT_ONLY_MESSAGE_TYPES, MESSAGE_TYPE, type MessageType } from '@l4l/shared/constants/messages';
+import { formatEuros } from '@l4l/shared/format';
 import { usernameOf } from '@l4l/shared/schemas/auth';
 import { erasedMail } from '@l4l/shared/schemas/privacy';
 import { searchableText } from '@l4l/shared/search';
@@ -42,6 +43,7 @@ import {
   DEMO_CLIENTS,
   DEMO_UNVERIFIED_CLIENT,
   type DemoCase,
+  type DemoProposal,
   PAST_CASES,
   PAST_RATINGS,
   type ScriptLine,
@@ -87,6 +89,10 @@ const NOTICES = {
   closureRequest: 'He terminado todas las gestiones del caso. Si estás de acuerdo, confirma el cierre.',
   closureWithdrawn: 'El cliente indica que el caso todavía no ha terminado. El caso sigue activo.',
   closed: 'El caso se ha cerrado. Gracias por confiar en L4L.',
+  // the server's own wording for a proposal its lawyer withdrew or replaced
+  withdrawn: (lawyer: string, cents: number) => es.caseMessages.proposalWithdrawn(lawyer, eurosOf(cents)),
+  replaced: (lawyer: string, before: number, after: number) =>
+    es.caseMessages.proposalReplaced(lawyer, eurosOf(before), eurosOf(after)),
   ratePrompt: '¿Qué tal ha ido? Valora a tu abogado para ayudar a otros clientes.',
 };
 
@@ -254,6 +260,9 @@ async function insertAll<T extends Parameters<Tx['insert']>[0]>(tx: Tx, table: T
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 type MessageRow = Row<typeof messages> & { createdAt: Date };
 type Person = { id: string; name: string; surname: string };
+const nameOf = (person: Person) => `${person.name} ${person.surname}`;
+const priceOf = (euros: number) => Math.round(euros * 100);
+const eurosOf = (cents: number) => formatEuros(cents / 100);
 type Counters = { sum: number; count: number; active: number; finished: number };
 type Picture = {
   url: string;
@@ -566,6 +575,13 @@ type StoryContext = {
 
 const isEvent = (line: ScriptLine, event: ScriptLine[0]) => line[0] === event;
 
+/** What an offer's lawyer asks in the end: the last new price, or the first one. */
+function finalPrice(offer: DemoProposal): number {
+  let price = offer.price;
+  for (const line of offer.script) if (line[0] === 'new-price') price = line[1];
+  return price;
+}
+
 /**
  * One case and the conversations it produced, in the order the case lived them: written before
  * validation only when the case was sent to one lawyer, proposals after validation, the work after the
@@ -597,14 +613,31 @@ function tellStory(story: DemoCase, key: string, ctx: StoryContext) {
     if (!lawyer) throw new Error(`demo case ${key}: unknown lawyer ${offer.lawyer}`);
     if (!validated) throw new Error(`demo case ${key}: a proposal on a case nobody validated`);
     const chatId = ctx.chatOf(client, lawyer);
-    const proposalId = demoId(`${key}:proposal:${k}`);
-    const priceCents = Math.round(offer.price * 100);
+    // the offer's current proposal: a new price replaces it with another (docs/domain.md, Proposals)
+    let proposalId = demoId(`${key}:proposal:${k}`);
+    let priceCents = Math.round(offer.price * 100);
+    let counterOfferCents: number | null = null;
     const paidIndex = offer.script.findIndex((line) => isEvent(line, 'paid'));
     const addressed = story.addressedTo === offer.lawyer;
     let at = new Date(validated.getTime() + (1 + k) * HOUR);
     let proposedAt: Date | null = null;
     let decidedAt: Date | null = null;
-    let status: 'PENDIENTE' | 'RECHAZADA' | 'PAGADA' = 'PENDIENTE';
+    let status: 'PENDIENTE' | 'RECHAZADA' | 'PAGADA' | 'RETIRADA' | 'SUSTITUIDA' = 'PENDIENTE';
+
+    /** The current proposal's row, as it ends (or as a new price leaves it). */
+    const record = (createdAt: Date, ending: typeof status, decided: Date | null) =>
+      plan.proposals.push({
+        id: proposalId,
+        caseId,
+        lawyerId: lawyer.id,
+        chatId,
+        priceCents,
+        message: offer.message,
+        status: ending,
+        createdAt,
+        decidedAt: decided,
+        counterOfferCents,
+      });
 
     const say = (
       senderId: string | null,
@@ -624,6 +657,10 @@ function tellStory(story: DemoCase, key: string, ctx: StoryContext) {
       });
       lastEvent = at > lastEvent ? at : lastEvent;
     };
+
+    /** The current proposal's card (type 2). */
+    const sayProposal = () =>
+      say(lawyer.id, MESSAGE_TYPE.PROPOSAL, offer.message, { proposalId, proposalAmountCents: priceCents });
 
     for (const [i, line] of offer.script.entries()) {
       if (i === 0 && addressed && line[0] === 'client') {
@@ -667,10 +704,7 @@ function tellStory(story: DemoCase, key: string, ctx: StoryContext) {
         }
         case 'proposal':
           proposedAt = at;
-          say(lawyer.id, MESSAGE_TYPE.PROPOSAL, offer.message, {
-            proposalId,
-            proposalAmountCents: priceCents,
-          });
+          sayProposal();
           break;
         case 'paid':
           status = 'PAGADA';
@@ -710,6 +744,33 @@ function tellStory(story: DemoCase, key: string, ctx: StoryContext) {
             },
           );
           break;
+        case 'counter-offer':
+          counterOfferCents = priceOf(line[1]);
+          say(client.id, MESSAGE_TYPE.COUNTER_OFFER, line[2], {
+            proposalId,
+            proposalAmountCents: counterOfferCents,
+          });
+          break;
+        case 'new-price': {
+          if (!proposedAt) throw new Error(`demo case ${key}: a new price before the proposal`);
+          const before = priceCents;
+          record(proposedAt, 'SUSTITUIDA', at);
+          say(null, MESSAGE_TYPE.NOTICE, NOTICES.replaced(nameOf(lawyer), before, priceOf(line[1])), {
+            proposalId,
+          });
+          proposalId = demoId(`${key}:proposal:${k}:${line[1]}`);
+          priceCents = priceOf(line[1]);
+          counterOfferCents = null;
+          at = new Date(at.getTime() + MINUTE);
+          proposedAt = at;
+          sayProposal();
+          break;
+        }
+        case 'withdrawn':
+          status = 'RETIRADA';
+          decidedAt = at;
+          say(null, MESSAGE_TYPE.NOTICE, NOTICES.withdrawn(nameOf(lawyer), priceCents), { proposalId });
+          break;
         case 'closure':
           closureRequestedAt = at;
           say(lawyer.id, MESSAGE_TYPE.CLOSURE_REQUEST, NOTICES.closureRequest);
@@ -727,17 +788,7 @@ function tellStory(story: DemoCase, key: string, ctx: StoryContext) {
       }
     }
     if (!proposedAt) throw new Error(`demo case ${key}: a proposal without its message`);
-    plan.proposals.push({
-      id: proposalId,
-      caseId,
-      lawyerId: lawyer.id,
-      chatId,
-      priceCents,
-      message: offer.message,
-      status,
-      createdAt: proposedAt,
-      decidedAt,
-    });
+    record(proposedAt, status, decidedAt);
   }
 
   const assigned = story.status === 'ACTIVO' || story.status === 'FINALIZADO';
@@ -755,7 +806,7 @@ function tellStory(story: DemoCase, key: string, ctx: StoryContext) {
     category: story.category ?? UNCLASSIFIED_CATEGORY,
     status: story.status,
     progressStep: story.status === 'ACTIVO' ? (story.step ?? 2) : STEP_BY_STATUS[story.status],
-    casePriceCents: lawyer && winner ? Math.round(winner.price * 100) : null,
+    casePriceCents: lawyer && winner ? Math.round(finalPrice(winner) * 100) : null,
     creationDate: created,
     validatedAt: validated,
     validatedBy: validated ? ctx.adminId : null,

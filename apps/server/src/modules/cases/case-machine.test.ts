@@ -146,6 +146,16 @@ function requestOf(action: CaseActionName, target: { caseId: string; proposalId:
         url: `/api/proposal/create-proposal-to-case/${caseId}`,
         payload: { price: 120, message: 'Mi propuesta.' },
       };
+    case 'withdrawProposal':
+      return { method: 'POST', url: `/api/proposal/${proposalId}/withdraw` };
+    case 'replaceProposal':
+      return { method: 'POST', url: `/api/proposal/${proposalId}/replace`, payload: { price: 280 } };
+    case 'counterOffer':
+      return {
+        method: 'POST',
+        url: `/api/proposal/${proposalId}/counter-offer`,
+        payload: { price: 250, message: '¿Lo dejamos en 250 €?' },
+      };
     case 'accept':
       return { method: 'POST', url: `/api/proposal/accept-proposal/${proposalId}` };
     case 'reject':
@@ -175,8 +185,13 @@ function requestOf(action: CaseActionName, target: { caseId: string; proposalId:
   }
 }
 
+/** The actions on a lawyer's own proposal: only its lawyer (`proposer`) is tied to them. */
+const ON_OWN_PROPOSAL: readonly CaseActionName[] = ['withdrawProposal', 'replaceProposal'];
+
 /** Whether the caller is tied to the case the way the action's actor must be (else the case is hidden). */
-function tied(by: CaseActor, caller: Caller, status: CaseStatus): boolean {
+function tied(action: CaseActionName, caller: Caller, status: CaseStatus): boolean {
+  const by: CaseActor = CASE_MACHINE[action].by;
+  if (ON_OWN_PROPOSAL.includes(action)) return caller === 'proposer';
   const assigned = status === CASE_STATUS.ACTIVO || status === CASE_STATUS.FINALIZADO;
   switch (by) {
     case 'admin':
@@ -202,7 +217,7 @@ function expected(action: CaseActionName, status: CaseStatus, caller: Caller): n
   const entry = CASE_MACHINE[action];
   if (caller === 'anonymous') return 401;
   if (ROLE_OF[caller] !== roleFor(action)) return 403;
-  if (!tied(entry.by, caller, status)) return 404;
+  if (!tied(action, caller, status)) return 404;
   if (!(entry.from as readonly CaseStatus[]).includes(status)) return 409;
   // the open-proposal rule: the proposer's open proposal stands, a second one is refused
   if (action === 'propose' && caller === 'proposer') return 'CONFLICT';

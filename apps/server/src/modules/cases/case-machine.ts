@@ -45,6 +45,7 @@ const {
   RATING_PROMPT,
   PROPOSAL_ACCEPTED,
   CLIENT_NOTICE,
+  COUNTER_OFFER,
 } = MESSAGE_TYPE;
 
 export const CASE_MACHINE = {
@@ -69,6 +70,22 @@ export const CASE_MACHINE = {
   discard: { from: [PDTEAVALIDACION], by: 'admin', to: DESCARTADO, writes: { toClient: CLIENT_NOTICE } },
   /** a lawyer offers a price (one open proposal per lawyer and case) */
   propose: { from: [PENDIENTE_ASIGNACION], by: 'lawyer', writes: { proposal: PROPOSAL } },
+  /**
+   * (+) a lawyer withdraws their own pending proposal (a proposal being paid is refused by the proposals
+   * module); both read a notice in their chat
+   */
+  withdrawProposal: { from: [PENDIENTE_ASIGNACION], by: 'lawyer', writes: { withdrawn: NOTICE } },
+  /**
+   * (+) a lawyer replaces their own pending proposal with a new price: the old one is superseded, the new
+   * one is the open one (still one per lawyer and case)
+   */
+  replaceProposal: {
+    from: [PENDIENTE_ASIGNACION],
+    by: 'lawyer',
+    writes: { replaced: NOTICE, proposal: PROPOSAL },
+  },
+  /** (+) the client asks the lawyer of a pending proposal for a new price (a counter-offer) */
+  counterOffer: { from: [PENDIENTE_ASIGNACION], by: 'client', writes: { counterOffer: COUNTER_OFFER } },
   /** the client accepts a proposal: a checkout opens, nothing changes until it is paid */
   accept: { from: [PENDIENTE_ASIGNACION], by: 'client', writes: {} },
   /** the client turns a proposal down */

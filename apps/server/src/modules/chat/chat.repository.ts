@@ -1,4 +1,4 @@
-import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import { PROPOSAL_CARD_TYPES } from '@l4l/shared/constants/messages';
 import type { ProposalStatus } from '@l4l/shared/constants/proposals';
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -54,15 +54,16 @@ const messageColumns = {
 };
 
 /**
- * A proposal message (type 2) carries its proposal's status as it is now (docs/api/http.md, Chat), so the
- * web never guesses it from the messages that follow. The proposals module alone writes the status; the
- * chat reads it in the same query as the message (no second round trip per history page). Other types
- * that name a proposal (the notices 8 and 10) carry none.
+ * A proposal message (type 2), and a counter-offer to one (+), carries its proposal's status as it is now
+ * (docs/api/http.md, Chat), so the web never guesses it from the messages that follow. The proposals module
+ * alone writes the status; the chat reads it in the same query as the message (no second round trip per
+ * history page). Other types that name a proposal (the notices 8 and 10) carry none.
  */
 const proposalOfMessage = and(
   eq(proposals.id, messages.proposalId),
-  eq(messages.type, MESSAGE_TYPE.PROPOSAL),
+  inArray(messages.type, [...PROPOSAL_CARD_TYPES]),
 );
+const PROPOSAL_CARD_SQL_LIST = sql.raw(`(${PROPOSAL_CARD_TYPES.map((type) => `'${type}'`).join(', ')})`);
 
 export type ChatRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createChatRepository>['findChat']>>>;
 export type MessageRow = NonNullable<
@@ -257,7 +258,7 @@ export function createChatRepository(db: Db) {
           k.title as "caseTitle", ins.client_message_id as "clientMessageId", ins.document_id as "documentId",
           ins.document_size as "documentSize", ins.read_at as "readAt"
         from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id
-        left join ${proposals} p on p.id = ins.proposal_id and ins.type = ${MESSAGE_TYPE.PROPOSAL}
+        left join ${proposals} p on p.id = ins.proposal_id and ins.type in ${PROPOSAL_CARD_SQL_LIST}
         left join ${cases} k on k.id = ins.case_id`)) as unknown as {
         rows: Array<Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string }>;
       };

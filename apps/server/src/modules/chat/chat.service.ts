@@ -1,5 +1,10 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { CLIENT_ONLY_MESSAGE_TYPES, MESSAGE_TYPE, type MessageType } from '@l4l/shared/constants/messages';
+import {
+  CLIENT_ONLY_MESSAGE_TYPES,
+  MESSAGE_TYPE,
+  type MessageType,
+  PROPOSAL_CARD_TYPES,
+} from '@l4l/shared/constants/messages';
 import { platformFeeCents } from '@l4l/shared/constants/money';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import type {
@@ -75,12 +80,12 @@ function toChat(row: ChatRow): Chat {
 }
 
 /**
- * A stored message on the wire. A proposal (type 2) carries the platform's fee on its amount at
- * `feePercent` (docs/domain.md, Money), which the lawyer's card shows with what they receive.
+ * A stored message on the wire. A proposal (type 2), and a counter-offer (+), carries the platform's fee on
+ * its amount at `feePercent` (docs/domain.md, Money), which the lawyer's card shows with what they receive.
  */
 export function toChatMessage(row: MessageRow, feePercent: number): ChatMessage {
   const proposalFee =
-    row.type === MESSAGE_TYPE.PROPOSAL && row.proposalAmountCents !== null
+    PROPOSAL_CARD_TYPES.includes(row.type as MessageType) && row.proposalAmountCents !== null
       ? centsToEuros(platformFeeCents(row.proposalAmountCents, feePercent))
       : null;
   return {

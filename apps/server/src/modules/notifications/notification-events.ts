@@ -24,6 +24,9 @@ export type NotificationEvent =
       /** the client's reason, when they gave one */
       reason?: string | null;
     }
+  | { type: 'proposal.withdrawn'; caseId: string; lawyerId: string; amountCents: number }
+  | { type: 'proposal.replaced'; caseId: string; lawyerId: string; amountCents: number }
+  | { type: 'proposal.countered'; caseId: string; lawyerId: string; amountCents: number }
   | { type: 'case.approved'; caseId: string }
   | { type: 'case.discarded'; caseId: string; reason?: string | null }
   | { type: 'payment.completed'; caseId: string; lawyerId: string; amountCents: number }
@@ -75,9 +78,12 @@ export function createNotificationEvents(
       const caseLink = notificationLinks.case(caseRow.id);
       switch (event.type) {
         case 'proposal.received':
+        case 'proposal.withdrawn':
+        case 'proposal.replaced':
           return [await toClient(notificationLinks.chatWith(event.lawyerId))];
         case 'proposal.accepted':
         case 'proposal.rejected':
+        case 'proposal.countered':
           return toLawyer(notificationLinks.chatWith(client));
         case 'case.approved':
         case 'case.discarded':

@@ -94,10 +94,21 @@ describe('notification mails', () => {
       message: SECRET_CHAT,
     });
     await call(client.token, 'POST', `/api/proposal/reject-proposal/${rejected.id}/${rejected.chatId}`);
-    const proposal = await call(lawyer.token, 'POST', `/api/proposal/create-proposal-to-case/${caseId}`, {
+    // the rival tries again and withdraws; the lawyer is asked for a lower price and replaces theirs
+    const retried = await call(rival.token, 'POST', `/api/proposal/create-proposal-to-case/${caseId}`, {
+      price: 95,
+      message: SECRET_CHAT,
+    });
+    await call(rival.token, 'POST', `/api/proposal/${retried.id}/withdraw`);
+    const first = await call(lawyer.token, 'POST', `/api/proposal/create-proposal-to-case/${caseId}`, {
+      price: 1300,
+      message: SECRET_CHAT,
+    });
+    await call(client.token, 'POST', `/api/proposal/${first.id}/counter-offer`, {
       price: 1250.5,
       message: SECRET_CHAT,
     });
+    const proposal = await call(lawyer.token, 'POST', `/api/proposal/${first.id}/replace`, { price: 1250.5 });
     const checkout = await call(client.token, 'POST', `/api/proposal/accept-proposal/${proposal.id}`);
     const session = new URL(checkout).pathname.split('/').pop();
     const paid = await t.app.inject({
@@ -131,17 +142,20 @@ describe('notification mails', () => {
       reason: 'Una gestión no fue necesaria.',
     });
 
-    const first = await t.app.notifications.drainOutbox();
-    expect(first).toEqual({ sent: 19, failed: 0 });
+    const drained = await t.app.notifications.drainOutbox();
+    expect(drained).toEqual({ sent: 23, failed: 0 });
     // a second round finds nothing to send: a mail is never sent twice
     expect(await t.app.notifications.drainOutbox()).toEqual({ sent: 0, failed: 0 });
-    expect(smtp.received).toHaveLength(19);
+    expect(smtp.received).toHaveLength(23);
 
     const expected: Array<[Person, string, string]> = [
       [client, 'case.approved', 'Herencia de mi tía'],
       [client, 'case.discarded', 'Caso que no procede'],
       [client, 'proposal.received', 'Herencia de mi tía'],
       [rival, 'proposal.rejected', 'Herencia de mi tía'],
+      [client, 'proposal.withdrawn', 'Herencia de mi tía'],
+      [lawyer, 'proposal.countered', 'Herencia de mi tía'],
+      [client, 'proposal.replaced', 'Herencia de mi tía'],
       [lawyer, 'proposal.accepted', 'Herencia de mi tía'],
       [client, 'payment.completed', 'Herencia de mi tía'],
       [lawyer, 'payment.completed', 'Herencia de mi tía'],
@@ -171,7 +185,7 @@ describe('notification mails', () => {
         (row) => row.notification.userId === who.id && row.notification.type === type,
       );
       const what = `${type} to ${who.name}`;
-      expect(rows, what).toHaveLength(type === 'proposal.received' ? 2 : 1);
+      expect(rows, what).toHaveLength(type === 'proposal.received' ? 3 : 1);
       for (const row of rows) {
         expect(row.mail.status, what).toBe('sent');
         const sent = mailsTo(who).filter(
@@ -207,9 +221,14 @@ describe('notification mails', () => {
     expect(payment?.notification.body).toContain('1.250,50 €');
     expect(payment?.notification.link).toBe(`/dashboard/casos/${caseId}`);
     const received = stored.find(
-      (row) => row.notification.type === 'proposal.received' && row.notification.amountCents === 125050,
+      (row) => row.notification.type === 'proposal.received' && row.notification.amountCents === 130000,
     );
     expect(received?.notification.link).toBe(`/dashboard/chat?with=${lawyer.id}`);
+    const replaced = stored.find((row) => row.notification.type === 'proposal.replaced');
+    expect(replaced?.notification.body).toContain('1.250,50 €');
+    expect(replaced?.notification.link).toBe(`/dashboard/chat?with=${lawyer.id}`);
+    const countered = stored.find((row) => row.notification.type === 'proposal.countered');
+    expect(countered?.notification.link).toBe(`/dashboard/chat?with=${client.id}`);
     const discardedRow = stored.find((row) => row.notification.type === 'case.discarded');
     expect(discardedRow?.notification.body).toContain('Motivo: No es un asunto legal.');
   }, 60_000);

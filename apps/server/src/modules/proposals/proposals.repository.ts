@@ -1,5 +1,5 @@
 import { OPEN_PROPOSAL_STATUSES, PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proposals, users } from '../../db/schema/index.ts';
 
@@ -31,6 +31,19 @@ export function createProposalsRepository(db: Db) {
     async setProposal(id: string, values: Partial<typeof proposals.$inferInsert>) {
       const [row] = await db.update(proposals).set(values).where(eq(proposals.id, id)).returning();
       return row;
+    },
+
+    /**
+     * (+) Records the client's counter-offer on a proposal: at most one per proposal, so null when it has
+     * one already.
+     */
+    async setCounterOffer(id: string, cents: number) {
+      const [row] = await db
+        .update(proposals)
+        .set({ counterOfferCents: cents })
+        .where(and(eq(proposals.id, id), isNull(proposals.counterOfferCents)))
+        .returning();
+      return row ?? null;
     },
 
     /** An accepted proposal whose checkout closed unpaid is pending again (one still accepted only). */

@@ -1,5 +1,12 @@
 import { dataEnvelope } from '@l4l/shared/envelope';
-import { proposalInputSchema, proposalSchema, rejectProposalSchema } from '@l4l/shared/schemas/cases';
+import {
+  counterOfferSchema,
+  proposalInputSchema,
+  proposalSchema,
+  rejectProposalSchema,
+  replaceProposalSchema,
+} from '@l4l/shared/schemas/cases';
+import { chatMessageSchema } from '@l4l/shared/schemas/chat';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +29,10 @@ export type ProposalsApi = Pick<ProposalsService, 'paid' | 'released'>;
 const caseParams = z.object({ caseId: z.uuid() });
 const proposalParams = z.object({ proposalId: z.uuid() });
 
-/** Making, accepting and rejecting proposals. The role guards are the case machine's. */
+/**
+ * Making, accepting and rejecting proposals; (+) withdrawing or replacing one, and the client's counter-offer.
+ * The role guards are the case machine's.
+ */
 function routes(service: ProposalsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -66,6 +76,45 @@ function routes(service: ProposalsService): FastifyPluginAsyncZod {
           request.params.chatId,
           request.body?.reason ?? null,
         ),
+      }),
+    );
+
+    app.post(
+      '/api/proposal/:proposalId/withdraw',
+      {
+        onRequest: requireRole(roleFor('withdrawProposal')),
+        schema: { params: proposalParams, response: { 200: dataEnvelope(proposalSchema) } },
+      },
+      async (request) => ({ data: await service.withdraw(currentUser(request), request.params.proposalId) }),
+    );
+
+    app.post(
+      '/api/proposal/:proposalId/replace',
+      {
+        onRequest: requireRole(roleFor('replaceProposal')),
+        schema: {
+          params: proposalParams,
+          body: replaceProposalSchema,
+          response: { 200: dataEnvelope(proposalSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.replace(currentUser(request), request.params.proposalId, request.body),
+      }),
+    );
+
+    app.post(
+      '/api/proposal/:proposalId/counter-offer',
+      {
+        onRequest: requireRole(roleFor('counterOffer')),
+        schema: {
+          params: proposalParams,
+          body: counterOfferSchema,
+          response: { 200: dataEnvelope(chatMessageSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.counterOffer(currentUser(request), request.params.proposalId, request.body),
       }),
     );
   };

@@ -1,15 +1,25 @@
 import { caseCode } from '@l4l/shared/constants/cases';
-import { isOpenProposal, PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
+import type { MessageType } from '@l4l/shared/constants/messages';
+import { isOpenProposal, PROPOSAL_STATUS, type ProposalStatus } from '@l4l/shared/constants/proposals';
 import { formatEuros } from '@l4l/shared/format';
 import type { Proposal, ProposalInput } from '@l4l/shared/schemas/cases';
+import type { ChatMessage } from '@l4l/shared/schemas/chat';
 import { centsToEuros, eurosToCents } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { AppError, invalidTransition, notFound } from '../../lib/app-error.ts';
+import { AppError, invalidTransition, notFound, validationError } from '../../lib/app-error.ts';
 import { type AfterCommit, transactional } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { authorize, CASE_MACHINE, type CasesApi, decide, PROVIDER, tiesOf } from '../cases/index.ts';
+import {
+  authorize,
+  CASE_MACHINE,
+  type CaseActionName,
+  type CasesApi,
+  decide,
+  PROVIDER,
+  tiesOf,
+} from '../cases/index.ts';
 import type { Chat } from '../chat/index.ts';
 import type { NotifyEvent } from '../notifications/index.ts';
 import type { PaymentRow, PaymentsService } from '../payments/index.ts';
@@ -34,6 +44,23 @@ export function toProposal(row: ProposalRow): Proposal {
 }
 
 const euros = (cents: number) => formatEuros(centsToEuros(cents));
+
+/**
+ * Why a proposal that is not PENDIENTE cannot be answered or changed: being paid, taken back by its lawyer
+ * (withdrawn or replaced by a new price), or settled.
+ */
+function notPending(status: ProposalStatus, beingPaid: string): AppError {
+  switch (status) {
+    case PROPOSAL_STATUS.ACCEPTED:
+      return invalidTransition(beingPaid);
+    case PROPOSAL_STATUS.WITHDRAWN:
+      return invalidTransition(es.proposals.withdrawnAlready);
+    case PROPOSAL_STATUS.SUPERSEDED:
+      return invalidTransition(es.proposals.supersededAlready);
+    default:
+      return invalidTransition(es.proposals.notPending);
+  }
+}
 
 /**
  * Proposals from offer to payment (docs/decisions/0006-cases-and-payments.md): a lawyer's closed price on a
@@ -67,6 +94,72 @@ export function createProposalsService(deps: {
     return { proposal, row };
   }
 
+  /**
+   * (+) The acting lawyer's own PENDIENTE proposal, locked with its case, for `action` (withdraw or replace):
+   * anyone else's is 404, a case no longer open 409, and a proposal being paid (ACEPTADA: its checkout is
+   * open) 409 with the reason, as is one already settled.
+   */
+  async function lockOwnPendingProposal(
+    tx: Db,
+    proposals: ProposalsRepository,
+    actor: AuthUser,
+    proposalId: string,
+    action: Extract<CaseActionName, 'withdrawProposal' | 'replaceProposal'>,
+  ) {
+    const { proposal, row } = await lockProposalAndCase(tx, proposals, proposalId);
+    if (proposal.lawyerId !== actor.id) throw notFound(es.proposals.notFound);
+    authorize(action, actor, { ...row, proposedByActor: true }, es.proposals.notFound);
+    if (proposal.status !== PROPOSAL_STATUS.PENDING)
+      throw notPending(proposal.status, es.proposals.beingPaid);
+    return { proposal, row };
+  }
+
+  /**
+   * (+) Its lawyer takes a pending proposal back (withdrawn, or superseded by a new price). A pending
+   * proposal has no open checkout; should one linger, it is cancelled with it, so no payment completes it.
+   */
+  async function takeBack(
+    tx: Db,
+    afterCommit: AfterCommit,
+    proposals: ProposalsRepository,
+    proposal: ProposalRow,
+    status: typeof PROPOSAL_STATUS.WITHDRAWN | typeof PROPOSAL_STATUS.SUPERSEDED,
+  ) {
+    const updated = await proposals.setProposal(proposal.id, { status, decidedAt: new Date() });
+    await deps.payments().cancelOpenCheckouts(tx, afterCommit, [proposal.id]);
+    return updated;
+  }
+
+  /**
+   * A chat message naming a proposal, in the transaction that changed it: its card (type 2, from its lawyer,
+   * with its price, `cardOf`) or a platform notice about it (type 8, `noticeOf`).
+   */
+  async function postAbout(
+    tx: Db,
+    afterCommit: AfterCommit,
+    proposal: ProposalRow,
+    message: { type: MessageType; text: string; senderId: string | null; proposalAmountCents?: number },
+  ) {
+    if (!proposal.chatId) return undefined;
+    const posted = await chat.postMessage(
+      { chatId: proposal.chatId, proposalId: proposal.id, caseId: proposal.caseId, ...message },
+      { tx, afterCommit },
+    );
+    return posted.message;
+  }
+  const cardOf = (proposal: ProposalRow, type: MessageType) => ({
+    type,
+    text: proposal.message,
+    senderId: proposal.lawyerId,
+    proposalAmountCents: proposal.priceCents,
+  });
+  const noticeOf = (type: MessageType, text: string) => ({ type, text, senderId: null });
+
+  const fullNameOf = async (proposals: ProposalsRepository, lawyerId: string) => {
+    const lawyer = await proposals.lawyerName(lawyerId);
+    return `${lawyer?.name ?? ''} ${lawyer?.surname ?? ''}`.trim();
+  };
+
   return {
     /** A lawyer's offer: one open per lawyer and case; opens (or reuses) the chat with the client. */
     async propose(
@@ -90,18 +183,7 @@ export function createProposalsService(deps: {
         });
         if (!proposal) throw new AppError('CONFLICT', { message: es.proposals.alreadyPending });
         await cases.refreshProposalFigures(tx, caseId);
-        await chat.postMessage(
-          {
-            chatId: opened.id,
-            senderId: actor.id,
-            type: CASE_MACHINE.propose.writes.proposal,
-            text: proposal.message,
-            proposalId: proposal.id,
-            caseId,
-            proposalAmountCents: proposal.priceCents,
-          },
-          { tx, afterCommit },
-        );
+        await postAbout(tx, afterCommit, proposal, cardOf(proposal, CASE_MACHINE.propose.writes.proposal));
         const amountCents = proposal.priceCents;
         await deps.notify(tx, afterCommit, {
           type: 'proposal.received',
@@ -123,7 +205,9 @@ export function createProposalsService(deps: {
       const held = await transaction(async (proposals, tx, afterCommit) => {
         const { proposal, row } = await lockProposalAndCase(tx, proposals, proposalId);
         authorize('accept', actor, row, es.proposals.notFound);
-        if (proposal.status !== PROPOSAL_STATUS.PENDING) throw invalidTransition(es.proposals.notPending);
+        if (proposal.status !== PROPOSAL_STATUS.PENDING) {
+          throw notPending(proposal.status, es.proposals.notPending);
+        }
         await proposals.setProposal(proposal.id, { status: PROPOSAL_STATUS.ACCEPTED, decidedAt: new Date() });
         await deps.notify(tx, afterCommit, {
           type: 'proposal.accepted',
@@ -131,8 +215,7 @@ export function createProposalsService(deps: {
           lawyerId: proposal.lawyerId,
           amountCents: proposal.priceCents,
         });
-        const lawyer = await proposals.lawyerName(proposal.lawyerId);
-        return { proposal, row, lawyerName: `${lawyer?.name ?? ''} ${lawyer?.surname ?? ''}`.trim() };
+        return { proposal, row, lawyerName: await fullNameOf(proposals, proposal.lawyerId) };
       });
       try {
         return await deps.payments().openCheckout({
@@ -162,7 +245,7 @@ export function createProposalsService(deps: {
         const { proposal, row } = await lockProposalAndCase(tx, proposals, proposalId);
         if (proposal.chatId && proposal.chatId !== chatId) throw notFound(es.proposals.notFound);
         authorize('reject', actor, row, es.proposals.notFound);
-        if (!isOpenProposal(proposal.status)) throw invalidTransition(es.proposals.notPending);
+        if (!isOpenProposal(proposal.status)) throw notPending(proposal.status, es.proposals.notPending);
         const rejected = await proposals.setProposal(proposal.id, {
           status: PROPOSAL_STATUS.REJECTED,
           decidedAt: new Date(),
@@ -177,23 +260,149 @@ export function createProposalsService(deps: {
           reason,
         });
         await cases.refreshProposalFigures(tx, row.id);
-        if (proposal.chatId) {
-          await chat.postMessage(
-            {
-              chatId: proposal.chatId,
-              senderId: null,
-              type: CASE_MACHINE.reject.writes.rejected,
-              text: es.caseMessages.proposalRejected(euros(proposal.priceCents), reason),
-              proposalId: proposal.id,
-              caseId: row.id,
-            },
-            { tx, afterCommit },
-          );
-        }
+        await postAbout(
+          tx,
+          afterCommit,
+          proposal,
+          noticeOf(
+            CASE_MACHINE.reject.writes.rejected,
+            es.caseMessages.proposalRejected(euros(proposal.priceCents), reason),
+          ),
+        );
         return rejected ?? proposal;
       });
       cases.proposalsChanged(updated.lawyerId);
       return toProposal(updated);
+    },
+
+    /**
+     * (+) The lawyer takes back their pending proposal: it is RETIRADA, leaves the board's figures, and both
+     * read a notice in their chat; the client is told. A proposal being paid cannot be withdrawn.
+     */
+    async withdraw(actor: AuthUser, proposalId: string): Promise<Proposal> {
+      const updated = await transaction(async (proposals, tx, afterCommit) => {
+        const { proposal, row } = await lockOwnPendingProposal(
+          tx,
+          proposals,
+          actor,
+          proposalId,
+          'withdrawProposal',
+        );
+        const withdrawn = await takeBack(tx, afterCommit, proposals, proposal, PROPOSAL_STATUS.WITHDRAWN);
+        await cases.refreshProposalFigures(tx, row.id);
+        const lawyer = await fullNameOf(proposals, proposal.lawyerId);
+        await postAbout(
+          tx,
+          afterCommit,
+          proposal,
+          noticeOf(
+            CASE_MACHINE.withdrawProposal.writes.withdrawn,
+            es.caseMessages.proposalWithdrawn(lawyer, euros(proposal.priceCents)),
+          ),
+        );
+        await deps.notify(tx, afterCommit, {
+          type: 'proposal.withdrawn',
+          caseId: row.id,
+          lawyerId: proposal.lawyerId,
+          amountCents: proposal.priceCents,
+        });
+        return withdrawn ?? proposal;
+      });
+      cases.proposalsChanged(actor.id);
+      return toProposal(updated);
+    },
+
+    /**
+     * (+) The lawyer replaces their pending proposal with a new price (and, optionally, a new message): the
+     * old one is SUSTITUIDA and a new PENDIENTE one takes its place, under the same one-open-proposal rule
+     * (the unique index, as for `propose`). The chat shows a notice naming the old one, then the new card;
+     * the client is told. A proposal being paid cannot be replaced.
+     */
+    async replace(actor: AuthUser, proposalId: string, input: { price: number; message?: string }) {
+      const stored = await transaction(async (proposals, tx, afterCommit) => {
+        const { proposal, row } = await lockOwnPendingProposal(
+          tx,
+          proposals,
+          actor,
+          proposalId,
+          'replaceProposal',
+        );
+        const priceCents = eurosToCents(input.price);
+        if (priceCents === proposal.priceCents) {
+          throw validationError({ price: es.proposals.samePrice(euros(proposal.priceCents)) });
+        }
+        await takeBack(tx, afterCommit, proposals, proposal, PROPOSAL_STATUS.SUPERSEDED);
+        const next = await proposals.insertProposal({
+          caseId: row.id,
+          lawyerId: actor.id,
+          chatId: proposal.chatId,
+          priceCents,
+          message: input.message?.trim() || proposal.message,
+        });
+        if (!next) throw new AppError('CONFLICT', { message: es.proposals.alreadyPending });
+        await cases.refreshProposalFigures(tx, row.id);
+        const lawyer = await fullNameOf(proposals, actor.id);
+        await postAbout(
+          tx,
+          afterCommit,
+          proposal,
+          noticeOf(
+            CASE_MACHINE.replaceProposal.writes.replaced,
+            es.caseMessages.proposalReplaced(lawyer, euros(proposal.priceCents), euros(priceCents)),
+          ),
+        );
+        await postAbout(tx, afterCommit, next, cardOf(next, CASE_MACHINE.replaceProposal.writes.proposal));
+        await deps.notify(tx, afterCommit, {
+          type: 'proposal.replaced',
+          caseId: row.id,
+          lawyerId: actor.id,
+          amountCents: priceCents,
+        });
+        return next;
+      });
+      cases.proposalsChanged(actor.id);
+      return toProposal(stored);
+    },
+
+    /**
+     * (+) The client asks the lawyer of a pending proposal for a lower price: a counter-offer message in
+     * their chat (from the client, with the price asked), one per proposal; the lawyer is told, and accepts
+     * it by replacing the proposal at that price, or leaves it.
+     */
+    async counterOffer(
+      actor: AuthUser,
+      proposalId: string,
+      input: { price: number; message?: string },
+    ): Promise<ChatMessage> {
+      return transaction(async (proposals, tx, afterCommit) => {
+        const { proposal, row } = await lockProposalAndCase(tx, proposals, proposalId);
+        authorize('counterOffer', actor, row, es.proposals.notFound);
+        if (proposal.status !== PROPOSAL_STATUS.PENDING) {
+          throw notPending(proposal.status, es.proposals.counterWhilePaying);
+        }
+        const priceCents = eurosToCents(input.price);
+        if (priceCents >= proposal.priceCents) {
+          throw validationError({ price: es.proposals.counterMustBeLower(euros(proposal.priceCents)) });
+        }
+        if (!(await proposals.setCounterOffer(proposal.id, priceCents))) {
+          throw new AppError('CONFLICT', { message: es.proposals.counterPending });
+        }
+        const posted = await postAbout(tx, afterCommit, proposal, {
+          type: CASE_MACHINE.counterOffer.writes.counterOffer,
+          text: input.message?.trim() || es.caseMessages.counterOffer(euros(priceCents)),
+          senderId: actor.id,
+          proposalAmountCents: priceCents,
+        });
+        // every proposal made through the API has its chat; an older one without it takes no counter-offer
+        if (!posted) throw invalidTransition(es.proposals.notPending);
+        await deps.notify(tx, afterCommit, {
+          type: 'proposal.countered',
+          caseId: row.id,
+          lawyerId: proposal.lawyerId,
+          amountCents: priceCents,
+        });
+        return posted;
+      });
     },
 
     /**

@@ -7,7 +7,7 @@ import { CaseDocuments } from '../../features/documents/components/case-document
 import { DisputeAction } from '../../features/payouts/components/dispute-action.tsx';
 import { useRequiredUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { CaseProposalAction, CaseRatingPrompt } from '../case-actions.tsx';
+import { CaseProposalSlot, CaseRatingPrompt } from '../case-actions.tsx';
 
 /**
  * The case detail, at its own URL /dashboard/casos/:caseId and at the first web client's
@@ -36,7 +36,7 @@ export function CaseDetailRoute() {
         />
       )}
       documentsSlot={(item) => <CaseDocuments caseId={item.id} viewerId={user.id} />}
-      proposalSlot={(item) => <CaseProposalAction item={item} />}
+      proposalSlot={(item) => <CaseProposalSlot item={item} />}
       ratingSlot={(item) =>
         item.lawyerId ? (
           <CaseRatingPrompt caseId={item.id} lawyerId={item.lawyerId} alreadyRated={item.ratingId !== null} />

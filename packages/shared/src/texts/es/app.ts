@@ -110,6 +110,10 @@ export const es = {
       `El cliente ha rechazado la propuesta de ${amount}.${reason ? ` Motivo: ${reason}` : ''}`,
     paid: (code: string, amount: string) => `Propuesta aceptada y pagada: caso #${code}, ${amount}.`,
     takenByOther: (code: string) => `El caso #${code} se ha asignado a otro abogado.`,
+    proposalWithdrawn: (lawyer: string, amount: string) => `${lawyer} ha retirado su propuesta de ${amount}.`,
+    proposalReplaced: (lawyer: string, before: string, after: string) =>
+      `${lawyer} ha cambiado el precio de su propuesta: de ${before} a ${after}.`,
+    counterOffer: (amount: string) => `¿Podrías llevar el caso por ${amount}?`,
     progressed: (code: string, step: string) => `El caso #${code} avanza: ${step}.`,
     closureRequested: (code: string) =>
       `El abogado solicita cerrar el caso #${code}. ¿Confirmas que está resuelto?`,
@@ -275,6 +279,16 @@ export const es = {
     vatIncluded: 'IVA incluido',
     platformFee: 'Comisión de la plataforma',
     lawyerReceives: 'Recibes',
+    // (+) proposals their lawyer took back, and the client's counter-offers (docs/domain.md, Proposals)
+    proposalWithdrawnTitle: 'Propuesta retirada',
+    proposalSupersededTitle: 'Propuesta sustituida por un nuevo precio',
+    previousAmount: 'Precio anterior',
+    counterOfferTitle: 'Contraoferta del cliente',
+    counterOfferOwnTitle: 'Tu contraoferta',
+    counterOfferAmount: 'Precio pedido',
+    counterOfferWaiting: 'Esperando la respuesta del abogado.',
+    counterOfferAnswered: 'El abogado ha respondido con una nueva propuesta.',
+    counterOfferClosed: 'La propuesta ya no admite un nuevo precio.',
   },
   proposals: {
     acceptFailed: 'Error al aceptar la propuesta.',
@@ -293,6 +307,9 @@ export const es = {
     messageTooLong: (max: number) => `El mensaje no puede superar los ${max} caracteres.`,
     alreadyPending: 'Ya tienes una propuesta pendiente en este caso.',
     notPending: 'Esta propuesta ya no está pendiente.',
+    withdrawnAlready: 'El abogado ha retirado esta propuesta.',
+    supersededAlready:
+      'El abogado ha cambiado el precio de esta propuesta: responde a la nueva, que está más abajo en el chat.',
     notFound: 'No se encontró la propuesta.',
     caseNotOpen: 'Este caso ya no admite propuestas.',
     forCase: (title: string) => `Para el caso «${title}»`,
@@ -302,6 +319,44 @@ export const es = {
     submit: 'Enviar propuesta',
     sent: 'Propuesta enviada',
     sentToast: 'Propuesta enviada al cliente.',
+    // (+) the lawyer withdraws or replaces an open proposal (docs/domain.md, Proposals)
+    beingPaid:
+      'El cliente está pagando esta propuesta: no puedes retirarla ni cambiar su precio mientras el pago siga en curso. Si no lo completa, quedará libre en 30 minutos como mucho.',
+    beingPaidNote: 'El cliente está pagando esta propuesta.',
+    samePrice: (price: string) => `El nuevo precio debe ser distinto del actual (${price}).`,
+    withdraw: 'Retirar',
+    withdrawTitle: '¿Retirar tu propuesta?',
+    withdrawQuestion: (amount: string) =>
+      `El cliente verá en el chat que has retirado tu propuesta de ${amount}. Podrás enviarle otra mientras el caso siga abierto.`,
+    withdrawConfirm: 'Retirar propuesta',
+    withdrawn: 'Has retirado tu propuesta.',
+    withdrawFailed: 'No se pudo retirar la propuesta.',
+    changePrice: 'Cambiar precio',
+    replaceTitle: 'Cambiar el precio de tu propuesta',
+    replaceDescription: (amount: string) =>
+      `Ahora es de ${amount}. El cliente verá solo la propuesta nueva; la anterior quedará como sustituida.`,
+    newPriceLabel: 'Nuevo precio cerrado (€)',
+    replaceMessageLabel: 'Mensaje para el cliente (opcional)',
+    replaceMessageHint: 'Si lo dejas vacío, se mantiene el mensaje de tu propuesta.',
+    replaceSubmit: 'Enviar el nuevo precio',
+    replaced: (amount: string) => `Has enviado tu nueva propuesta de ${amount}.`,
+    replaceFailed: 'No se pudo cambiar el precio de la propuesta.',
+    // (+) the client asks for a new price: a counter-offer
+    counter: 'Pedir otro precio',
+    counterTitle: 'Pedir otro precio',
+    counterDescription: (amount: string) =>
+      `La propuesta es de ${amount}. El abogado puede aceptar tu precio con una nueva propuesta o mantener la suya.`,
+    counterPriceLabel: 'Precio que propones (€)',
+    counterNoteLabel: 'Mensaje para el abogado (opcional)',
+    counterNoteTooLong: (max: number) => `El mensaje no puede superar los ${max} caracteres.`,
+    counterSubmit: 'Enviar contraoferta',
+    counterSent: 'Has pedido un nuevo precio al abogado.',
+    counterFailed: 'No se pudo enviar la contraoferta.',
+    counterMustBeLower: (amount: string) => `Pide un precio menor que el de la propuesta (${amount}).`,
+    counterPending: 'Ya has pedido un nuevo precio para esta propuesta: espera la respuesta del abogado.',
+    counterWhilePaying:
+      'Ya has aceptado esta propuesta y su pago está en curso: no puedes pedir otro precio.',
+    acceptCounter: (amount: string) => `Enviar propuesta por ${amount}`,
   },
   ratings: {
     title: 'Mis Valoraciones',

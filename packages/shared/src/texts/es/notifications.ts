@@ -34,6 +34,24 @@ export const notificationsEs = {
         `${f.counterpart ?? 'El cliente'} ha rechazado tu propuesta de ${f.amount} para el caso «${f.caseTitle}».${f.reason ? ` Motivo: ${f.reason}` : ''}`,
       action: 'Abrir el chat',
     },
+    'proposal.withdrawn': {
+      title: (f: NotificationFacts) => `Han retirado una propuesta para «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `${f.counterpart ?? 'El abogado'} ha retirado su propuesta de ${f.amount} para tu caso «${f.caseTitle}». Las demás propuestas siguen abiertas.`,
+      action: 'Abrir el chat',
+    },
+    'proposal.replaced': {
+      title: (f: NotificationFacts) => `Nuevo precio para «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `${f.counterpart ?? 'El abogado'} ha cambiado su propuesta para tu caso «${f.caseTitle}»: ahora es de ${f.amount}. Puedes aceptarla o rechazarla en el chat.`,
+      action: 'Ver la propuesta',
+    },
+    'proposal.countered': {
+      title: (f: NotificationFacts) => `Te piden un nuevo precio para «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `${f.counterpart ?? 'El cliente'} te pide llevar el caso «${f.caseTitle}» por ${f.amount}. Puedes enviarle una propuesta a ese precio desde el chat o mantener la tuya.`,
+      action: 'Abrir el chat',
+    },
     'case.approved': {
       title: (f: NotificationFacts) => `Tu caso «${f.caseTitle}» está publicado`,
       body: (f: NotificationFacts) =>
@@ -116,6 +134,9 @@ export const notificationsEs = {
     'proposal.received': 'Propuestas recibidas',
     'proposal.accepted': 'Propuestas aceptadas',
     'proposal.rejected': 'Propuestas rechazadas',
+    'proposal.withdrawn': 'Propuestas retiradas',
+    'proposal.replaced': 'Propuestas con un nuevo precio',
+    'proposal.countered': 'Contraofertas recibidas',
     'case.approved': 'Casos publicados',
     'case.discarded': 'Casos no publicados',
     'payment.completed': 'Pagos completados',

@@ -1,4 +1,4 @@
-import { PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
+import { isOpenProposal } from '@l4l/shared/constants/proposals';
 import type { BoardCase } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es/app';
 import type { ReactNode } from 'react';
@@ -11,8 +11,8 @@ export type ProposalAction = (boardCase: BoardCase, onSent: () => void) => React
 
 /**
  * One published case of the lawyers' board (docs/product.md, Home, lawyer role): title, category, description,
- * publication date, how many proposals it has, and 'Enviar una propuesta' — or 'Propuesta enviada' once
- * this lawyer has one pending on it.
+ * publication date, how many proposals it has, and 'Enviar una propuesta' — or 'Propuesta enviada' while
+ * this lawyer has one open on it.
  */
 export function BoardCaseCard({
   boardCase,
@@ -26,7 +26,8 @@ export function BoardCaseCard({
   onSent: () => void;
 }) {
   const titleId = `board-case-${boardCase.id}`;
-  const alreadySent = sent || boardCase.myProposal?.status === PROPOSAL_STATUS.PENDING;
+  // an open proposal of theirs (pending, or being paid); a withdrawn or replaced one leaves room for another
+  const alreadySent = sent || (boardCase.myProposal !== null && isOpenProposal(boardCase.myProposal.status));
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <div className={styles.top}>

@@ -33,7 +33,10 @@ export type ClosureSlot = (item: Case) => ReactNode;
 /** (+) The case's documents panel, composed in app/ (the documents feature's). */
 export type DocumentsSlot = (item: Case) => ReactNode;
 
-/** A lawyer's 'Enviar propuesta' on a case open to their proposal (the proposals feature, via app/). */
+/**
+ * A lawyer's 'Enviar propuesta' on a case open to their proposal, or (+) what they may do with their open
+ * one (the proposals feature, via app/).
+ */
 export type ProposalSlot = (item: Case) => ReactNode;
 
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
@@ -285,7 +288,8 @@ function CaseData({ item, lawyerView }: { item: Case; lawyerView: boolean }) {
 
 /**
  * A lawyer on a case still waiting for its lawyer (one addressed to them, or from the board): their open
- * proposal, or 'Enviar propuesta' (docs/domain.md, Case machine: propose).
+ * proposal, or 'Enviar propuesta' (docs/domain.md, Case machine: propose). The slot (app/) holds what the
+ * lawyer may do: send one, or (+) change the open one's price or withdraw it.
  */
 function ProposalPanel({ item, proposalSlot }: { item: Case; proposalSlot?: ProposalSlot }) {
   const open = item.myProposal && isOpenProposal(item.myProposal.status);
@@ -295,14 +299,12 @@ function ProposalPanel({ item, proposalSlot }: { item: Case; proposalSlot?: Prop
       <h2 id="proposal-panel-title" className={styles.panelTitle}>
         {es.caseDetail.proposalTitle}
       </h2>
-      {open && item.myProposal ? (
-        <p className={styles.note}>{es.cases.myProposal(formatEuros(item.myProposal.price))}</p>
-      ) : (
-        <>
-          <p className={styles.note}>{es.caseDetail.proposalHelp}</p>
-          {proposalSlot?.(item)}
-        </>
-      )}
+      <p className={styles.note}>
+        {open && item.myProposal
+          ? es.cases.myProposal(formatEuros(item.myProposal.price))
+          : es.caseDetail.proposalHelp}
+      </p>
+      {proposalSlot?.(item)}
     </section>
   );
 }

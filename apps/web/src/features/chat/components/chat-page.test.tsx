@@ -25,6 +25,8 @@ const caseActions: ChatCaseActions = {
   proposal: (m) => <button type="button">{`proposal ${m.proposalId}`}</button>,
   closureRequest: (m) => <button type="button">{`closure ${m.caseId}`}</button>,
   ratingPrompt: (m) => <p>{`rating ${m.caseId}`}</p>,
+  ownProposal: (m) => <button type="button">{`manage ${m.proposalId}`}</button>,
+  counterOffer: (m) => <button type="button">{`counter ${m.proposalId}`}</button>,
 };
 /** Hands the page's query client to the test: what the chat socket writes incoming messages into. */
 function QueryClientProbe({ onClient }: { onClient: (client: QueryClient) => void }) {
@@ -146,7 +148,7 @@ describe('ChatPage', () => {
     expect(within(thread).getByText('Aviso para los dos.')).toBeInTheDocument();
   });
 
-  it('shows the lawyer no client buttons and none of the client-only kinds', async () => {
+  it("shows the lawyer none of the client's buttons, only their own proposal's, and none of the client-only kinds", async () => {
     renderChat({
       viewer: LAWYER,
       counterpartId: CLIENT.id,
@@ -165,7 +167,12 @@ describe('ChatPage', () => {
     });
     await screen.findByText('Mi propuesta');
     const thread = log();
-    expect(within(thread).queryByRole('button')).not.toBeInTheDocument();
+    // their own open proposal: 'Cambiar precio' and 'Retirar' (ChatCaseActions.ownProposal), nothing else
+    expect(
+      within(thread)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['manage p-1']);
     expect(within(thread).queryByText('¿Qué tal ha ido?')).not.toBeInTheDocument();
     expect(within(thread).queryByText('Hemos recibido tu pago.')).not.toBeInTheDocument();
     expect(within(thread).getByText(es.chat.you)).toBeInTheDocument();
@@ -383,5 +390,125 @@ describe('ChatPage', () => {
   it('waits with a spinner while the history loads', async () => {
     renderChat({ routes: { [historyPath]: hang } });
     expect(await screen.findByText(es.chat.loadingMessages)).toBeInTheDocument();
+  });
+});
+
+describe('ChatPage: proposals taken back and counter-offers', () => {
+  /** The client's stand-in says whether 'Pedir otro precio' would be offered. */
+  const withCounterFlag: ChatCaseActions = {
+    ...caseActions,
+    proposal: (m, { canCounter }) => (
+      <button type="button">{`proposal ${m.proposalId}${canCounter ? ' +contraoferta' : ''}`}</button>
+    ),
+  };
+  const card = (proposalId: string, proposalStatus: ProposalStatus, proposalAmount = 400) =>
+    message({
+      type: MESSAGE_TYPE.PROPOSAL,
+      text: `Texto de ${proposalId}`,
+      proposalId,
+      proposalAmount,
+      proposalStatus,
+      caseTitle: 'Despido sin preaviso',
+    });
+
+  it('shows a withdrawn or replaced proposal as such, its old price struck, with no buttons, and the current one in full', async () => {
+    renderChatWith({
+      caseActions: withCounterFlag,
+      messages: [
+        card('p-1', 'SUSTITUIDA', 400),
+        message({ senderId: null, type: MESSAGE_TYPE.NOTICE, proposalId: 'p-1', text: 'Nuevo precio.' }),
+        card('p-2', 'PENDIENTE', 350),
+        card('p-3', 'RETIRADA', 200),
+      ],
+    });
+    await screen.findByText('Nuevo precio.');
+    const thread = log();
+    const superseded = within(thread).getByRole('article', { name: es.chat.proposalSupersededTitle });
+    expect(within(superseded).getByText('400 €').tagName).toBe('DEL');
+    expect(within(superseded).getByText('Despido sin preaviso')).toBeInTheDocument();
+    // history stays readable, but without the old terms nor any action
+    expect(within(superseded).queryByText('Texto de p-1')).not.toBeInTheDocument();
+    expect(within(superseded).queryByRole('button')).not.toBeInTheDocument();
+    const withdrawn = within(thread).getByRole('article', { name: es.chat.proposalWithdrawnTitle });
+    expect(within(withdrawn).getByText('200 €').tagName).toBe('DEL');
+    // the one current proposal is the only full card, with the client's answers
+    const current = within(thread).getAllByRole('article', { name: es.chat.proposalTitle });
+    expect(current).toHaveLength(1);
+    expect(within(current[0] as HTMLElement).getByText('Texto de p-2')).toBeInTheDocument();
+    expect(
+      within(thread)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['proposal p-2 +contraoferta']);
+  });
+
+  it('offers the client a counter-offer on a pending proposal only, once; the card says where it stands', async () => {
+    renderChatWith({
+      caseActions: withCounterFlag,
+      messages: [
+        card('p-1', 'PENDIENTE'),
+        message({
+          senderId: CLIENT.id,
+          senderName: 'Ana Martín Ruiz',
+          type: MESSAGE_TYPE.COUNTER_OFFER,
+          text: '¿Lo dejamos en 320 €?',
+          proposalId: 'p-1',
+          proposalAmount: 320,
+          proposalStatus: 'PENDIENTE',
+          platformFee: 32,
+        }),
+        card('p-2', 'ACEPTADA'),
+      ],
+    });
+    await screen.findByText('¿Lo dejamos en 320 €?');
+    const thread = log();
+    // asked already on p-1; p-2 is being paid: no counter-offer on either
+    expect(
+      within(thread)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['proposal p-1', 'proposal p-2']);
+    const counter = within(thread).getByRole('article', { name: es.chat.counterOfferOwnTitle });
+    expect(within(counter).getByText(es.chat.counterOfferAmount)).toBeInTheDocument();
+    expect(within(counter).getByText('320 €')).toBeInTheDocument();
+    expect(within(counter).getByText(es.chat.counterOfferWaiting)).toBeInTheDocument();
+    // the fee is the lawyer's business
+    expect(within(counter).queryByText(es.chat.platformFee)).not.toBeInTheDocument();
+  });
+
+  it('gives the lawyer the one-click answer while the proposal is pending, and says when it was answered', async () => {
+    const counterOffer = (proposalId: string, proposalStatus: ProposalStatus) =>
+      message({
+        senderId: CLIENT.id,
+        senderName: 'Ana Martín Ruiz',
+        type: MESSAGE_TYPE.COUNTER_OFFER,
+        text: `Contraoferta a ${proposalId}`,
+        proposalId,
+        proposalAmount: 320,
+        proposalStatus,
+        platformFee: 32,
+      });
+    renderChatWith({
+      caseActions: withCounterFlag,
+      viewer: LAWYER,
+      counterpartId: CLIENT.id,
+      messages: [
+        counterOffer('p-1', 'SUSTITUIDA'),
+        counterOffer('p-2', 'PENDIENTE'),
+        counterOffer('p-3', 'RECHAZADA'),
+      ],
+    });
+    await screen.findByText('Contraoferta a p-3');
+    const thread = log();
+    const cards = within(thread).getAllByRole('article', { name: es.chat.counterOfferTitle });
+    expect(cards).toHaveLength(3);
+    const [answered, open, closed] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(answered).getByText(es.chat.counterOfferAnswered)).toBeInTheDocument();
+    expect(within(open).getByRole('button', { name: 'counter p-2' })).toBeInTheDocument();
+    // the lawyer reads what they would receive at that price
+    expect(within(open).getByText(es.chat.platformFee)).toBeInTheDocument();
+    expect(within(open).getByText('288 €')).toBeInTheDocument();
+    expect(within(closed).getByText(es.chat.counterOfferClosed)).toBeInTheDocument();
+    expect(within(thread).getAllByRole('button')).toHaveLength(1);
   });
 });

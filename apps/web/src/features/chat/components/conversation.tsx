@@ -25,6 +25,7 @@ import { usePresence } from '../api/get-presence.ts';
 import { useChatConnection } from '../hooks/chat-connection.tsx';
 import { clearUnread } from '../lib/chat-cache.ts';
 import {
+  counteredProposals,
   groupMessages,
   mergeMessages,
   settledClosureIds,
@@ -133,6 +134,7 @@ export function Conversation({
   const groups = useMemo(() => groupMessages(messages), [messages]);
   const settledProposals = useMemo(() => settledProposalCards(messages), [messages]);
   const settledClosures = useMemo(() => settledClosureIds(messages), [messages]);
+  const countered = useMemo(() => counteredProposals(messages), [messages]);
   const newestId = messages.at(-1)?.id ?? null;
   // the case whose documents this chat attaches: the pair's latest paid (active) case
   const documentCaseId = uploadDocument
@@ -301,7 +303,12 @@ export function Conversation({
                         <MessageItem
                           key={message.id}
                           message={message}
-                          context={{ role: viewer.role, own, settled }}
+                          context={{
+                            role: viewer.role,
+                            own,
+                            settled,
+                            countered: message.proposalId !== null && countered.has(message.proposalId),
+                          }}
                           caseActions={caseActions}
                         />
                       );

@@ -1,5 +1,6 @@
 import { caseCode } from '@l4l/shared/constants/cases';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import { isTakenBack, PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
 import { type ChatMessage, isOwnUploadUrl } from '@l4l/shared/schemas/chat';
@@ -14,8 +15,15 @@ import styles from './message-item.module.css';
  * composed in app/: the chat shows the card and knows when it is still open, never the action itself.
  */
 export type ChatCaseActions = {
-  /** accept or reject a proposal (type 2) still pending */
-  proposal: (message: ChatMessage) => ReactNode;
+  /**
+   * accept or reject a proposal (type 2) still pending; `canCounter`: it is PENDIENTE and the client has not
+   * asked for a new price on it yet, so 'Pedir otro precio' is offered
+   */
+  proposal: (message: ChatMessage, options: { canCounter: boolean }) => ReactNode;
+  /** (+) the lawyer's own open proposal (type 2): change its price or withdraw it */
+  ownProposal: (message: ChatMessage) => ReactNode;
+  /** (+) the lawyer's answer to a client's counter-offer whose proposal is still PENDIENTE */
+  counterOffer: (message: ChatMessage) => ReactNode;
   /** confirm or cancel a closure request (type 5) still open */
   closureRequest: (message: ChatMessage) => ReactNode;
   /** rate the case's lawyer (type 9) */
@@ -28,7 +36,12 @@ export type MessageContext = {
   own: boolean;
   /** proposal or closure request already answered: no buttons */
   settled: boolean;
+  /** (+) a proposal card whose proposal the client has asked a new price for (a counter-offer) */
+  countered?: boolean;
 };
+
+/** A message, how the person looking at it relates to it, and the actions its card may hold. */
+type MessageProps = { message: ChatMessage; context: MessageContext; caseActions: ChatCaseActions };
 
 function timeOf(timestamp: string): string {
   const date = parseISO(timestamp);
@@ -71,13 +84,21 @@ export function sizeLabel(bytes: number): string {
  * A proposal's price, IVA included; for the lawyer also the platform's fee and what they receive
  * (docs/domain.md, Money).
  */
-function ProposalFigures({ message, role }: { message: ChatMessage; role: Role }) {
+function ProposalFigures({
+  message,
+  role,
+  label = es.chat.proposalAmount,
+}: {
+  message: ChatMessage;
+  role: Role;
+  label?: string;
+}) {
   const amount = message.proposalAmount ?? 0;
   const fee = role === ROLE.ABOGADO ? message.platformFee : null;
   return (
     <dl className={styles.figures}>
       <div className={styles.amount}>
-        <dt className={styles.amountLabel}>{es.chat.proposalAmount}</dt>
+        <dt className={styles.amountLabel}>{label}</dt>
         <dd className={styles.amountValue}>
           {formatEuros(amount)} <span className={styles.vat}>{es.chat.vatIncluded}</span>
         </dd>
@@ -98,19 +119,82 @@ function ProposalFigures({ message, role }: { message: ChatMessage; role: Role }
   );
 }
 
+/** The case a card is about: its title and code, so two cases of one pair are told apart. */
+function CaseName({ message }: { message: ChatMessage }) {
+  if (!message.caseId) return null;
+  return (
+    <p className={styles.caseName}>
+      <span className="visually-hidden">{es.chat.proposalCase}: </span>
+      {message.caseTitle ? <span className={styles.caseTitle}>{message.caseTitle}</span> : null}
+      <span className={styles.caseCode}>{es.chat.caseLabel(caseCode(message.caseId))}</span>
+    </p>
+  );
+}
+
+/**
+ * (+) A proposal its lawyer withdrew or replaced with a new price: no longer current, so the card keeps
+ * only what history needs (what happened, the case, the old price struck through); the current one, if
+ * any, is further down (docs/domain.md, Proposals).
+ */
+function TakenBackProposal({ message }: { message: ChatMessage }) {
+  const title =
+    message.proposalStatus === PROPOSAL_STATUS.WITHDRAWN
+      ? es.chat.proposalWithdrawnTitle
+      : es.chat.proposalSupersededTitle;
+  return (
+    <article className={`${styles.card} ${styles.takenBack}`} aria-label={title}>
+      <p className={styles.cardTitle}>{title}</p>
+      <CaseName message={message} />
+      {message.proposalAmount !== null ? (
+        <p className={styles.previous}>
+          {es.chat.previousAmount}: <del>{formatEuros(message.proposalAmount)}</del>
+        </p>
+      ) : null}
+      <Time timestamp={message.timestamp} />
+    </article>
+  );
+}
+
+/**
+ * (+) The client's counter-offer: the price asked (for the lawyer with the fee and what they would
+ * receive), the client's note, and where it stands: open (the lawyer's one-click answer; the client
+ * waits), answered by a new proposal, or no longer open.
+ */
+function CounterOfferCard({ message, context, caseActions }: MessageProps) {
+  const title = context.own ? es.chat.counterOfferOwnTitle : es.chat.counterOfferTitle;
+  const status = message.proposalStatus;
+  let state: ReactNode = null;
+  if (status === PROPOSAL_STATUS.PENDING) {
+    state =
+      context.role === ROLE.ABOGADO ? (
+        caseActions.counterOffer(message)
+      ) : (
+        <p className={styles.cardState}>{es.chat.counterOfferWaiting}</p>
+      );
+  } else if (status === PROPOSAL_STATUS.SUPERSEDED) {
+    state = <p className={styles.cardState}>{es.chat.counterOfferAnswered}</p>;
+  } else if (status) {
+    state = <p className={styles.cardState}>{es.chat.counterOfferClosed}</p>;
+  }
+  return (
+    <article className={`${styles.card} ${styles.counterOffer}`} aria-label={title}>
+      <p className={styles.cardTitle}>{title}</p>
+      <CaseName message={message} />
+      {message.proposalAmount !== null ? (
+        <ProposalFigures message={message} role={context.role} label={es.chat.counterOfferAmount} />
+      ) : null}
+      <p className={styles.text}>{message.text}</p>
+      {state}
+      <Time timestamp={message.timestamp} />
+    </article>
+  );
+}
+
 /**
  * One message as docs/domain.md, Chat messages describes its kind. Text is always rendered as text (React escapes it), never as
  * HTML; an image is shown only when it is a file of our own storage.
  */
-export function MessageItem({
-  message,
-  context,
-  caseActions,
-}: {
-  message: ChatMessage;
-  context: MessageContext;
-  caseActions: ChatCaseActions;
-}) {
+export function MessageItem({ message, context, caseActions }: MessageProps) {
   const isClient = context.role === ROLE.USUARIO;
   switch (message.type) {
     case MESSAGE_TYPE.DOCUMENT:
@@ -163,22 +247,24 @@ export function MessageItem({
       );
     }
     case MESSAGE_TYPE.PROPOSAL:
+      if (isTakenBack(message.proposalStatus)) return <TakenBackProposal message={message} />;
       return (
         <article className={`${styles.card} ${styles.proposal}`} aria-label={es.chat.proposalTitle}>
           <p className={styles.cardTitle}>{es.chat.proposalTitle}</p>
-          {message.caseId ? (
-            <p className={styles.caseName}>
-              <span className="visually-hidden">{es.chat.proposalCase}: </span>
-              {message.caseTitle ? <span className={styles.caseTitle}>{message.caseTitle}</span> : null}
-              <span className={styles.caseCode}>{es.chat.caseLabel(caseCode(message.caseId))}</span>
-            </p>
-          ) : null}
+          <CaseName message={message} />
           {message.proposalAmount !== null ? <ProposalFigures message={message} role={context.role} /> : null}
           <p className={styles.text}>{message.text}</p>
-          {isClient && !context.settled ? caseActions.proposal(message) : null}
+          {isClient && !context.settled
+            ? caseActions.proposal(message, {
+                canCounter: message.proposalStatus === PROPOSAL_STATUS.PENDING && !context.countered,
+              })
+            : null}
+          {!isClient && context.own && !context.settled ? caseActions.ownProposal(message) : null}
           <Time timestamp={message.timestamp} />
         </article>
       );
+    case MESSAGE_TYPE.COUNTER_OFFER:
+      return <CounterOfferCard message={message} context={context} caseActions={caseActions} />;
     case MESSAGE_TYPE.CLOSURE_REQUEST:
       return (
         <article className={`${styles.card} ${styles.closure}`} aria-label={es.chat.closureTitle}>

@@ -96,6 +96,15 @@ export function settledProposalCards(messages: readonly ChatMessage[]): Set<stri
   return settled;
 }
 
+/** (+) The proposals the client has asked a new price for (a counter-offer names its proposal): one each. */
+export function counteredProposals(messages: readonly ChatMessage[]): Set<string> {
+  const countered = new Set<string>();
+  for (const message of messages) {
+    if (message.type === MESSAGE_TYPE.COUNTER_OFFER && message.proposalId) countered.add(message.proposalId);
+  }
+  return countered;
+}
+
 /**
  * Closure requests (type 5) already answered: a later closure confirmed (type 7), a later notice about the
  * case that is not about a proposal (the withdrawal, type 8), or a newer request for the same case.

@@ -8,7 +8,9 @@ import { TextAreaField } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useAcceptProposal } from '../api/accept-proposal.ts';
+import { useCounterOffer } from '../api/change-proposal.ts';
 import { useRejectProposal } from '../api/reject-proposal.ts';
+import { PriceChangeDialog } from './price-change-dialog.tsx';
 import styles from './proposal-answer.module.css';
 
 /** Opens the payment page in a new tab (docs/product.md, Private chat); a blocked pop-up falls back to this tab. */
@@ -26,18 +28,26 @@ export function ProposalAnswer({
   proposalId,
   chatId,
   amount,
+  canCounter = false,
   onRejected,
 }: {
   proposalId: string | null;
   chatId: string;
   /** the proposal's price (euros), named in the confirmation */
   amount?: number | null;
+  /**
+   * (+) 'Pedir otro precio' is offered: the proposal is PENDIENTE (not being paid) and the client has not
+   * asked for a new price on it yet (docs/domain.md, Proposals)
+   */
+  canCounter?: boolean;
   onRejected?: (proposal: Proposal) => unknown;
 }) {
   const accept = useAcceptProposal();
   const reject = useRejectProposal(onRejected);
+  const counter = useCounterOffer(proposalId ?? '');
   const [rejected, setRejected] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [countering, setCountering] = useState(false);
   const [reason, setReason] = useState('');
   if (rejected) return null;
   const busy = accept.isPending || reject.isPending;
@@ -79,6 +89,24 @@ export function ProposalAnswer({
       <Button variant="secondary" size="sm" onClick={onReject} disabled={busy}>
         {es.buttons.reject}
       </Button>
+      {canCounter && proposalId && amount ? (
+        <>
+          <Button variant="ghost" size="sm" onClick={() => setCountering(true)} disabled={busy}>
+            {es.proposals.counter}
+          </Button>
+          {countering ? (
+            <PriceChangeDialog
+              kind="counter"
+              amount={amount}
+              open={countering}
+              onOpenChange={setCountering}
+              onSubmit={(change) =>
+                counter.mutateAsync(change).then(() => toast.success(es.proposals.counterSent))
+              }
+            />
+          ) : null}
+        </>
+      ) : null}
       <Modal
         open={confirming}
         onOpenChange={(open) => {

@@ -2,16 +2,16 @@ import { LIMITS } from '@l4l/shared/constants/limits';
 import { type ProposalInput, proposalInputSchema } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es/app';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button/button.tsx';
-import { FormMessage, TextAreaField, TextField } from '../../../components/form/field.tsx';
+import { FormMessage, TextAreaField } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { sanitizePriceInput } from '../../../lib/price-input.ts';
 import { schemaResolver } from '../../../lib/schema-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProposal } from '../api/create-proposal.ts';
+import { PriceField } from './price-field.tsx';
 import styles from './proposal-modal.module.css';
 
 type ProposalValues = { price: number; message: string };
@@ -83,24 +83,11 @@ function ProposalFormBody({ caseId, onDone }: { caseId: string; onDone: () => vo
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <Controller
+      <PriceField
         control={control}
         name="price"
-        render={({ field }) => (
-          <TextField
-            label={es.proposals.priceLabel}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={es.proposals.priceHint}
-            error={errors.price?.message}
-            maxLength={LIMITS.priceInputMax}
-            name={field.name}
-            ref={field.ref}
-            value={String(field.value)}
-            onBlur={field.onBlur}
-            onChange={(event) => field.onChange(sanitizePriceInput(event.target.value))}
-          />
-        )}
+        label={es.proposals.priceLabel}
+        error={errors.price?.message}
       />
       <TextAreaField
         label={es.proposals.messageLabel}

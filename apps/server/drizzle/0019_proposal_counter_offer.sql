@@ -1,0 +1,1 @@
+ALTER TABLE "proposals" ADD COLUMN "counter_offer_cents" integer;
