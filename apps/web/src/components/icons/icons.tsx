@@ -70,3 +70,22 @@ export const MapPinIcon = (props: IconProps) => (
     <circle cx="12" cy="9.5" r="2.5" />
   </Icon>
 );
+
+export const ClipIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21.4 11.1l-8.5 8.5a5.5 5.5 0 0 1-7.8-7.8l8.5-8.5a3.7 3.7 0 0 1 5.2 5.2l-8.5 8.5a1.8 1.8 0 0 1-2.6-2.6l7.8-7.8" />
+  </Icon>
+);
+
+export const DocumentAddIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+    <path d="M14 2v6h6M12 18v-6M9 15h6" />
+  </Icon>
+);
+
+export const SendIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M22 2L11 13M22 2l-7 20-4-9-9-4 20-7z" />
+  </Icon>
+);

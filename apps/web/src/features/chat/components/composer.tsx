@@ -6,6 +6,7 @@ import {
   type ChangeEvent,
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
   type Ref,
   useId,
   useImperativeHandle,
@@ -14,6 +15,7 @@ import {
   useState,
 } from 'react';
 import { Button } from '../../../components/button/button.tsx';
+import { ClipIcon, DocumentAddIcon, SendIcon } from '../../../components/icons/icons.tsx';
 import { UploadProgress } from '../../../components/upload-progress/upload-progress.tsx';
 import { useUpload } from '../../../components/upload-progress/use-upload.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -65,8 +67,6 @@ export function Composer({
 }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const documentInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const { upload, run } = useUpload({ failed: es.chat.uploadFailed, cancelled: es.documents.cancelled });
   const lastTyping = useRef(0);
@@ -165,74 +165,23 @@ export function Composer({
 
   return (
     <form className={styles.composer} onSubmit={onSubmit}>
-      <input
-        ref={fileInput}
-        type="file"
+      <AttachButton
         accept={CHAT_IMAGE_ACCEPT}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={onFile}
-        data-testid="chat-image-input"
-      />
-      <button
-        type="button"
-        className={styles.attach}
-        aria-label={es.chat.attachImage}
-        title={es.chat.attachImage}
+        label={es.chat.attachImage}
         disabled={disabled || upload !== null}
-        onClick={() => fileInput.current?.click()}
-      >
-        <svg
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M21.4 11.1l-8.5 8.5a5.5 5.5 0 0 1-7.8-7.8l8.5-8.5a3.7 3.7 0 0 1 5.2 5.2l-8.5 8.5a1.8 1.8 0 0 1-2.6-2.6l7.8-7.8" />
-        </svg>
-      </button>
+        onChange={onFile}
+        testId="chat-image-input"
+        icon={<ClipIcon size={22} />}
+      />
       {documentsTo ? (
-        <>
-          <input
-            ref={documentInput}
-            type="file"
-            accept={DOCUMENT_ACCEPT}
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={onDocument}
-            data-testid="chat-document-input"
-          />
-          <button
-            type="button"
-            className={styles.attach}
-            aria-label={es.documents.attach}
-            title={es.documents.attach}
-            disabled={disabled || upload !== null}
-            onClick={() => documentInput.current?.click()}
-          >
-            <svg
-              viewBox="0 0 24 24"
-              width="22"
-              height="22"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
-              <path d="M14 2v6h6M12 18v-6M9 15h6" />
-            </svg>
-          </button>
-        </>
+        <AttachButton
+          accept={DOCUMENT_ACCEPT}
+          label={es.documents.attach}
+          disabled={disabled || upload !== null}
+          onChange={onDocument}
+          testId="chat-document-input"
+          icon={<DocumentAddIcon size={22} />}
+        />
       ) : null}
       <label htmlFor={inputId} className="visually-hidden">
         {es.chat.messageLabel}
@@ -255,20 +204,7 @@ export function Composer({
         className={styles.send}
         disabled={disabled || sending || text.trim().length === 0}
       >
-        <svg
-          className={styles.sendIcon}
-          viewBox="0 0 24 24"
-          width="20"
-          height="20"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M22 2L11 13M22 2l-7 20-4-9-9-4 20-7z" />
-        </svg>
+        <SendIcon className={styles.sendIcon} />
         <span className={styles.sendText}>{es.chat.send}</span>
       </Button>
       <p id={hintId} className={styles.hint}>
@@ -280,5 +216,48 @@ export function Composer({
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** A clip-style button that opens the file picker (its input is hidden; the button is what people use). */
+function AttachButton({
+  accept,
+  label,
+  disabled,
+  onChange,
+  testId,
+  icon,
+}: {
+  accept: string;
+  label: string;
+  disabled: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  testId: string;
+  icon: ReactNode;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept={accept}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={onChange}
+        data-testid={testId}
+      />
+      <button
+        type="button"
+        className={styles.attach}
+        aria-label={label}
+        title={label}
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+      >
+        {icon}
+      </button>
+    </>
   );
 }
