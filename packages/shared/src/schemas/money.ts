@@ -6,7 +6,9 @@ import {
   PAYOUT_ACCOUNT_STATUSES,
   TRANSFER_STATUSES,
 } from '../constants/money.ts';
+import { checkIban } from '../fiscal/iban.ts';
 import { es } from '../texts/es/app.ts';
+import { checkedStringSchema, requiredText } from './common.ts';
 
 /**
  * The money a lawyer receives and the client's dispute (docs/api/http.md, Money; docs/money.md).
@@ -30,6 +32,16 @@ export const sandboxOnboardingPath = (accountId: string) =>
 /** What that page POSTs to enable the account: answers `{data: payoutAccount}`. */
 export const sandboxOnboardingCompletePath = (accountId: string) =>
   `/api/payouts/sandbox/${encodeURIComponent(accountId)}/complete`;
+
+/** An IBAN, normalised and checked (fiscal/iban.ts); the message says what is wrong with it. */
+export const ibanSchema = checkedStringSchema(checkIban, es.money.iban.required);
+
+/** What the sandbox onboarding page sends: the account's holder and its IBAN. */
+export const sandboxOnboardingSchema = z.object({
+  holder: requiredText(120, es.money.holderRequired),
+  iban: ibanSchema,
+});
+export type SandboxOnboardingInput = z.input<typeof sandboxOnboardingSchema>;
 
 /**
  * GET /api/payouts/balance: held = paid cases not finished yet, available = owed but not sent (no enabled

@@ -12,6 +12,7 @@ import {
   createFiscalProfile,
   createLawyer,
   createUser,
+  SANDBOX_PAYOUT_DETAILS,
   signIn,
 } from '../../../test/factories.ts';
 import { readMail } from '../../../test/mime.ts';
@@ -109,7 +110,12 @@ describe('notification mails', () => {
     // the money events (docs/money.md): the lawyer's payout account, a dispute instead of the
     // confirmation, released by an administrator (the case finishes, the lawyer is paid), then a refund
     const onboarding = await call(lawyer.token, 'POST', '/api/payouts/account/onboarding');
-    await call(lawyer.token, 'POST', `/api/payouts/sandbox/${onboarding.url.split('/').pop()}/complete`);
+    await call(
+      lawyer.token,
+      'POST',
+      `/api/payouts/sandbox/${onboarding.url.split('/').pop()}/complete`,
+      SANDBOX_PAYOUT_DETAILS,
+    );
     await call(lawyer.token, 'POST', `/api/cases/close-case/${caseId}`);
     const dispute = await call(client.token, 'POST', `/api/cases/${caseId}/dispute`, {
       reason: 'El escrito no se ha presentado todavía.',

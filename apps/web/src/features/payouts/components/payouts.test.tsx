@@ -65,10 +65,12 @@ describe('Cobros', () => {
 describe('sandbox onboarding', () => {
   it('checks the holder and the IBAN before sending', () => {
     expect(checkSandboxForm({ holder: ' ', iban: 'ES12' })).toEqual({
-      holder: t.sandbox.holderRequired,
-      iban: t.sandbox.ibanInvalid,
+      holder: es.money.holderRequired,
+      iban: es.money.iban.length('ES', 24, 4),
     });
     expect(checkSandboxForm({ holder: 'Lucía García', iban: SANDBOX_IBAN })).toEqual({});
+    // a valid IBAN of another SEPA country is fine too
+    expect(checkSandboxForm({ holder: 'Lucía García', iban: 'FR7630006000011234567890189' })).toEqual({});
   });
 
   it('shows the messages under the fields, then enables the account and returns to Cobros', async () => {
@@ -82,10 +84,11 @@ describe('sandbox onboarding', () => {
     const iban = screen.getByLabelText(t.sandbox.iban);
     expect(iban).toHaveValue(SANDBOX_IBAN);
     await user.clear(iban);
-    await user.type(iban, 'FR7630006000011234567890189');
+    // one digit wrong: the IBAN's check digits catch it
+    await user.type(iban, 'ES91 2100 0418 4502 0005 1333');
     await user.click(screen.getByRole('button', { name: t.sandbox.submit }));
-    expect(await screen.findByText(t.sandbox.holderRequired)).toBeInTheDocument();
-    expect(screen.getByText(t.sandbox.ibanInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(es.money.holderRequired)).toBeInTheDocument();
+    expect(screen.getByText(es.money.iban.checkDigits)).toBeInTheDocument();
     expect(api.callsTo('POST /api/payouts/sandbox/acct-1/complete')).toHaveLength(0);
 
     await user.type(screen.getByLabelText(t.sandbox.holder), 'Lucía García');
