@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'rating.received',
   'rating.replied',
   'payout.sent',
+  'payout.reversed',
   'dispute.opened',
   'dispute.resolved',
   'refund.issued',

@@ -61,6 +61,8 @@ export const transferSchema = z.object({
   caseCode: z.string(),
   amount: z.number(),
   status: z.enum(TRANSFER_STATUSES),
+  /** (+) euros taken back after sending (by a refund, or outside L4L); `amount` is what the lawyer kept */
+  reversed: z.number(),
   createdAt: z.string(),
 });
 export type Transfer = z.infer<typeof transferSchema>;

@@ -41,6 +41,8 @@ export const moneyWebEs = {
       openCase: (code: string) => `Abrir el caso #${code}`,
       empty: 'Aún no hay transferencias. Cuando termine un caso pagado, verás aquí lo que te transferimos.',
       paging: 'Páginas de transferencias',
+      partlyReversed: 'Revertida en parte',
+      reversed: (amount: string) => `${amount} revertidos`,
     },
     consent: {
       title: 'Facturación en tu nombre',

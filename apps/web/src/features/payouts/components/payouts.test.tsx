@@ -17,6 +17,7 @@ const TRANSFER = {
   caseCode: '9C1F3C1E',
   amount: 270,
   status: 'ENVIADA',
+  reversed: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
@@ -59,6 +60,34 @@ describe('Cobros', () => {
     renderWithApp(<PayoutsPage />);
     expect(await screen.findByText(t.payouts.transfers.empty)).toBeInTheDocument();
     expect(screen.getByText(t.payouts.account.enabled)).toBeInTheDocument();
+  });
+});
+
+describe('Cobros, transfers taken back', () => {
+  it('says a transfer was reversed in part, with what was taken back, or reversed in whole', async () => {
+    mockApi({
+      'GET /api/payouts/account': () => ok({ status: 'enabled', provider: 'stripe' }),
+      'GET /api/payouts/balance': () => ok({ held: 0, available: 0, paidOut: 170 }),
+      'GET /api/payouts/transfers': () =>
+        json(200, {
+          data: [
+            { ...TRANSFER, amount: 170, reversed: 100 },
+            { ...TRANSFER, id: 'tr-2', caseCode: 'AAAA1111', amount: 0, reversed: 270, status: 'REVERTIDA' },
+          ],
+          meta: { total: 2, page: 1, pageSize: 10 },
+        }),
+    });
+    renderWithApp(<PayoutsPage />);
+    const partly = (
+      await screen.findByRole('link', { name: t.payouts.transfers.openCase('9C1F3C1E') })
+    ).closest('tr') as HTMLElement;
+    expect(within(partly).getByText(t.payouts.transfers.partlyReversed)).toBeInTheDocument();
+    expect(within(partly).getByText(t.payouts.transfers.reversed('100 €'))).toBeInTheDocument();
+    const whole = screen
+      .getByRole('link', { name: t.payouts.transfers.openCase('AAAA1111') })
+      .closest('tr') as HTMLElement;
+    expect(within(whole).getByText(es.money.transferStatuses.REVERTIDA as string)).toBeInTheDocument();
+    expect(within(whole).getByText(t.payouts.transfers.reversed('270 €'))).toBeInTheDocument();
   });
 });
 

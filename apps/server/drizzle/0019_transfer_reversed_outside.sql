@@ -1,0 +1,3 @@
+ALTER TABLE "transfers" DROP CONSTRAINT "transfers_amount_check";--> statement-breakpoint
+ALTER TABLE "transfers" ADD COLUMN "reversed_outside_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "transfers" ADD CONSTRAINT "transfers_amount_check" CHECK ("transfers"."amount_cents" >= 0 and "transfers"."reversed_cents" >= 0 and "transfers"."reversed_outside_cents" between 0 and "transfers"."reversed_cents");
