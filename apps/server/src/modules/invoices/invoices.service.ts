@@ -1,6 +1,7 @@
 import { caseCode } from '@l4l/shared/constants/cases';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { PageEnvelope } from '@l4l/shared/envelope';
+import { checkFiscalId } from '@l4l/shared/fiscal/fiscal-id';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import {
   type FiscalProfile,
@@ -16,7 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import type { PaymentRow } from '../payments/index.ts';
+import type { PaymentRow, Withholding } from '../payments/index.ts';
 import { feeAmounts, type InvoiceAmounts, serviceAmounts } from './invoice-amounts.ts';
 import { bookCsv, recordsXml } from './invoice-exports.ts';
 import { renderInvoice } from './invoice-pdf.ts';
@@ -38,6 +39,23 @@ import {
 import { SUBMISSION_BATCH, sandboxSubmitter, type VerifactuSubmitter } from './verifactu-submitter.ts';
 
 export type Paging = { page: number; pageSize: number };
+
+/**
+ * The IRPF rate a client withholds from the lawyer's fee (docs/invoices.md, IRPF): only a business client
+ * (`isBusiness`: a company or a self-employed professional; a private person withholds nothing), only
+ * from a lawyer who is a person (a DNI, NIE or K/L/M NIF: a firm with a CIF pays corporate tax, not
+ * IRPF), only when L4L issues the lawyer's invoice (fiscal data and consent), at the lawyer's rate: 15 %,
+ * or 7 % in the year the lawyer started practising and the two after (the lawyer says so).
+ */
+export function withholdingRate(
+  client: Pick<FiscalProfileRow, 'isBusiness'> | undefined | null,
+  lawyer: Pick<FiscalProfileRow, 'nif' | 'irpfRate' | 'invoicingConsent'> | undefined | null,
+): number {
+  if (!client?.isBusiness || !lawyer?.invoicingConsent) return 0;
+  const id = checkFiscalId(lawyer.nif);
+  if (!id.ok || id.kind === 'CIF') return 0;
+  return lawyer.irpfRate === 7 ? 7 : 15;
+}
 
 /** The address as one line, the way the invoice prints it. */
 export const addressLine = (p: Pick<FiscalProfileRow, 'street' | 'postalCode' | 'city' | 'province'>) =>
@@ -292,8 +310,9 @@ export function createInvoicesService(deps: {
       };
 
       if (lawyerProfile.invoicingConsent && !(await repository.issuedFor(payment.id, 'service'))) {
-        const business = clientProfile?.isBusiness === true;
-        const simplified = !clientProfile && payment.amountCents <= SIMPLIFIED_INVOICE_MAX_CENTS;
+        // the price the lawyer invoices; the client was charged it less what it withholds
+        const priceCents = payment.amountCents + payment.withheldCents;
+        const simplified = !clientProfile && priceCents <= SIMPLIFIED_INVOICE_MAX_CENTS;
         if (!clientProfile && !simplified) {
           log.warn(
             { paymentId: payment.id },
@@ -314,7 +333,8 @@ export function createInvoicesService(deps: {
             : { userId: client.id, nif: null, name: fullName(client), address: null },
           issuedByThirdParty: true,
           description: invoicesEs.invoice.serviceLine(code, title),
-          amounts: serviceAmounts(payment.amountCents, business ? (lawyerProfile.irpfRate ?? 15) : 0),
+          // the withholding fixed when the checkout opened, so the invoice's total is what was charged
+          amounts: serviceAmounts(priceCents, payment.withheldCents > 0 ? payment.irpfRate : 0),
           source: { caseId: payment.caseId, paymentId: payment.id },
           issuedAt,
         });
@@ -442,14 +462,25 @@ export function createInvoicesService(deps: {
     },
 
     /**
-     * Above 400 € a simplified invoice is not allowed (RD 1619/2012 art. 4): the client gives their fiscal
-     * data before the checkout opens (409 otherwise, with what to do).
+     * Before a checkout opens, with the proposal's price (docs/invoices.md). Above 400 € a simplified
+     * invoice is not allowed (RD 1619/2012 art. 4): the client gives their fiscal data first (409
+     * otherwise, with what to do). And the IRPF the client withholds: a business (a company or a
+     * self-employed professional) paying a professional's fee withholds it (Ley 35/2006 art. 99–101, RD
+     * 439/2007 art. 95 and 101) at the lawyer's rate, on the base; the checkout charges the rest.
      */
-    async requireFiscalData(userId: string, amountCents: number): Promise<void> {
-      if (amountCents <= SIMPLIFIED_INVOICE_MAX_CENTS) return;
-      if (!(await read.profile(userId))) {
+    async checkoutTerms(
+      userId: string,
+      lawyerId: string,
+      priceCents: number,
+    ): Promise<Withholding | undefined> {
+      const client = await read.profile(userId);
+      if (!client && priceCents > SIMPLIFIED_INVOICE_MAX_CENTS) {
         throw new AppError('CONFLICT', { message: invoicesEs.fiscalProfile.neededToPay });
       }
+      const lawyer = await read.profile(lawyerId);
+      const rate = withholdingRate(client, lawyer);
+      if (rate === 0) return undefined;
+      return { irpfRate: rate, withheldCents: serviceAmounts(priceCents, rate).irpfCents };
     },
 
     /** Answers how many records were accepted. */
