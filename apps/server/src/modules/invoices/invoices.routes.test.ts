@@ -495,7 +495,7 @@ describe('invoices', () => {
           name: 'sandbox',
           async submit(records) {
             if (!up) throw new Error('AEAT no disponible');
-            return new Map(records.map((r) => [r.id, 'ACEPTADO' as const]));
+            return new Map(records.map((r) => [r.record.id, { status: 'ACEPTADO' as const }]));
           },
         },
       });

@@ -18,6 +18,7 @@ import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { PaymentRow, Withholding } from '../payments/index.ts';
+import { createAeatSubmitter } from './aeat-submitter.ts';
 import { feeAmounts, type InvoiceAmounts, serviceAmounts } from './invoice-amounts.ts';
 import { bookCsv, recordsXml } from './invoice-exports.ts';
 import { renderInvoice } from './invoice-pdf.ts';
@@ -26,6 +27,7 @@ import {
   type FiscalProfileRow,
   type InvoiceRow,
   type InvoiceWithAlta,
+  type SubmissionAnswer,
 } from './invoices.repository.ts';
 import {
   altaHuella,
@@ -79,7 +81,16 @@ export function createInvoicesService(deps: {
   submitter?: VerifactuSubmitter;
 }) {
   const { config, log } = deps;
-  const submitter = deps.submitter ?? sandboxSubmitter;
+  // docs/invoices.md, Submission: the AEAT's web service when configured, the sandbox otherwise
+  const submitter =
+    deps.submitter ??
+    (config.verifactu
+      ? createAeatSubmitter({
+          ...config.verifactu,
+          platform: { nif: config.platform.nif, name: config.platform.name },
+          log,
+        })
+      : sandboxSubmitter);
   const read = createInvoicesRepository(deps.db);
   const platform: Party = {
     userId: null,
@@ -228,22 +239,42 @@ export function createInvoicesService(deps: {
     for (;;) {
       const batch = await read.pendingRecords(SUBMISSION_BATCH);
       if (batch.length === 0) return accepted;
-      let outcomes: Map<string, 'ACEPTADO' | 'RECHAZADO'>;
+      let outcomes: Map<string, SubmissionAnswer>;
       try {
         outcomes = await submitter.submit(batch);
       } catch (error) {
         log.warn({ err: error, records: batch.length }, 'VERI*FACTU submission failed: retried later');
         return accepted;
       }
-      for (const record of batch) {
-        const outcome = outcomes.get(record.id);
-        if (!outcome) continue;
-        await read.setSubmission(record.id, outcome);
-        if (outcome === 'ACEPTADO') accepted++;
-        else log.error({ recordId: record.id, numSerie: record.numSerie }, 'VERI*FACTU record rejected');
+      for (const { record } of batch) {
+        const answer = outcomes.get(record.id);
+        if (!answer) continue;
+        await read.setSubmission(record.id, answer);
+        const facts = {
+          recordId: record.id,
+          numSerie: record.numSerie,
+          code: answer.code,
+          message: answer.message,
+        };
+        if (answer.status === 'RECHAZADO') log.error(facts, 'VERI*FACTU record rejected');
+        else accepted++;
+        if (answer.status === 'ACEPTADO_CON_ERRORES')
+          log.warn(facts, 'VERI*FACTU record accepted with errors');
       }
-      if (batch.length < SUBMISSION_BATCH || outcomes.size === 0) return accepted;
+      // a record the submitter could not send yet stays pending: the timer tries again
+      if (batch.length < SUBMISSION_BATCH || outcomes.size < batch.length) return accepted;
     }
+  }
+
+  /**
+   * After an issuing commit: the sandbox answers at once, so the caller waits for it; the AEAT's web
+   * service may take seconds (and its retries more), so a payment never waits for it.
+   */
+  function submitAfterCommit(): Promise<void> | undefined {
+    const run = submitPending();
+    if (submitter.name === 'sandbox') return run.then(() => undefined);
+    void run.catch(() => undefined);
+    return undefined;
   }
 
   /**
@@ -288,7 +319,7 @@ export function createInvoicesService(deps: {
      * lawyer without fiscal data (or without consent, for the first) gets none; the payment still goes on.
      */
     async issueForPayment(tx: Db, afterCommit: AfterCommit, payment: PaymentRow): Promise<void> {
-      afterCommit(() => submitPending().then(() => undefined));
+      afterCommit(submitAfterCommit);
       const repository = createInvoicesRepository(tx);
       // one after the other: a transaction is one connection
       const lawyerProfile = await repository.profile(payment.lawyerId);
