@@ -508,8 +508,9 @@ export function createInvoicesService(deps: {
       if (!client && priceCents > SIMPLIFIED_INVOICE_MAX_CENTS) {
         throw new AppError('CONFLICT', { message: invoicesEs.fiscalProfile.neededToPay });
       }
-      const lawyer = await read.profile(lawyerId);
-      const rate = withholdingRate(client, lawyer);
+      // only a business withholds: the lawyer's profile is read for it alone
+      if (!client?.isBusiness) return undefined;
+      const rate = withholdingRate(client, await read.profile(lawyerId));
       if (rate === 0) return undefined;
       return { irpfRate: rate, withheldCents: serviceAmounts(priceCents, rate).irpfCents };
     },
