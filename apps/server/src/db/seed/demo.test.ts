@@ -66,21 +66,26 @@ describe('demo data', () => {
       disputes: number;
       refunds: number;
       enabled: number;
+      reversedOutside: number;
     }>(sql`
       select
         (select count(*)::int from transfers where status = 'ENVIADA') as sent,
         (select count(*)::int from transfers where status = 'PENDIENTE') as owed,
         (select count(*)::int from disputes where status = 'open') as disputes,
         (select count(*)::int from refunds) as refunds,
-        (select count(*)::int from payout_accounts where status = 'enabled') as enabled`);
+        (select count(*)::int from payout_accounts where status = 'enabled') as enabled,
+        (select count(*)::int from transfers where reversed_outside_cents > 0) as "reversedOutside"`);
     expect(money?.sent).toBeGreaterThanOrEqual(1);
     expect(money?.owed).toBeGreaterThanOrEqual(1);
     expect(money?.disputes).toBe(1);
     expect(money?.refunds).toBe(1);
     expect(money?.enabled).toBeGreaterThanOrEqual(1);
+    // one transfer partly reversed outside L4L: its money waits in the ledger's unreconciled account
+    expect(money?.reversedOutside).toBe(1);
     const check = await t.app.money.ledgerCheck();
     expect(check.problems).toEqual([]);
     expect(check.balanced).toBe(true);
+    expect(check.totals.accounts.unreconciled).toBeLessThan(0);
   });
 
   it('gives every verified lawyer and the first client fiscal data that passes the checks', async () => {
