@@ -105,6 +105,8 @@ export const moneyWebEs = {
       status: 'Estado',
       transfer: 'Transferencia',
       noTransfer: 'Sin transferencia',
+      partlyReversed: 'Revertida en parte',
+      unreconciled: (amount: string) => `${amount} revertidos fuera de L4L, sin conciliar`,
       empty: 'No hay pagos con estos filtros.',
     },
     refund: {

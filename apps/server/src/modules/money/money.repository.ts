@@ -241,6 +241,8 @@ export function createMoneyRepository(db: Db) {
           clientName: sql<string>`trim(coalesce(${clients.name}, '') || ' ' || coalesce(${clients.surname}, ''))`,
           lawyerName: sql<string>`trim(coalesce(${lawyers.name}, '') || ' ' || coalesce(${lawyers.surname}, ''))`,
           transferStatus: transfers.status,
+          transferReversedCents: transfers.reversedCents,
+          transferOutsideCents: transfers.reversedOutsideCents,
           disputeOpen: sql<boolean>`exists (select 1 from ${disputes} where ${disputes.caseId} = ${payments.caseId} and ${disputes.status} = 'open')`,
         })
         .from(payments)

@@ -634,6 +634,8 @@ export function createMoneyService(deps: MoneyDeps) {
               : row.payment.refundedCents,
           ),
           transferStatus: row.transferStatus ?? null,
+          transferReversed: centsToEuros(row.transferReversedCents ?? 0),
+          transferUnreconciled: centsToEuros(row.transferOutsideCents ?? 0),
           createdAt: row.payment.createdAt.toISOString(),
           clientName: row.clientName,
           lawyerName: row.lawyerName,

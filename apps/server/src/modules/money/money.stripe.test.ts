@@ -273,6 +273,8 @@ describe('money with Stripe', () => {
     const pagos = await h.get(admin, `/api/admin/payments?page=1&pageSize=100`);
     expect(pagos.data.find((row: { id: string }) => row.id === payment?.id)).toMatchObject({
       transferStatus: 'REVERTIDA',
+      transferReversed: 270,
+      transferUnreconciled: 270,
     });
     expect(await told(lawyer.id)).toHaveLength(2);
     expect((await h.expectBalanced(admin)).totals.accounts.unreconciled).toBe(-270);
