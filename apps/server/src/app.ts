@@ -225,7 +225,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
       return outcome;
     },
     onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
-    beforeCheckout: (checkout) => app.invoices.requireFiscalData(checkout.userId, checkout.amountCents),
+    beforeCheckout: (checkout) =>
+      app.invoices.checkoutTerms(checkout.userId, checkout.lawyerId, checkout.amountCents),
   });
   await app.register(moneyPlugin, deps.money ?? {});
   await app.register(retentionPlugin, deps.retention ?? {});

@@ -169,6 +169,10 @@ const envSchema = z.object({
     .max(300, { error: 'PLATFORM_ADDRESS admite hasta 300 caracteres' })
     .optional(),
   AEAT_QR_BASE: url('AEAT_QR_BASE', ['https:']).default('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR'),
+  // docs/invoices.md, Submission: the AEAT's VERI*FACTU web service instead of the sandbox submitter
+  VERIFACTU_ENDPOINT: url('VERIFACTU_ENDPOINT', ['https:', 'http:']).optional(),
+  VERIFACTU_CERT_PATH: z.string().trim().min(1).optional(),
+  VERIFACTU_CERT_PASSWORD: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_JWKS_URL: url('GOOGLE_JWKS_URL', ['http:', 'https:']).default(
     'https://www.googleapis.com/oauth2/v3/certs',
@@ -253,6 +257,11 @@ export type Config = {
   /** who invoices the platform's fee, and the QR's verification address (docs/invoices.md) */
   platform: { nif: string; name: string; address: string };
   aeatQrBase: string;
+  /**
+   * the AEAT's VERI*FACTU web service (VERIFACTU_ENDPOINT, the PKCS#12 certificate at VERIFACTU_CERT_PATH
+   * and its password); undefined: the sandbox submitter keeps the records and accepts them
+   */
+  verifactu: { endpoint: string; certPath?: string; certPassword?: string } | undefined;
   googleClientId: string | undefined;
   /** where Google publishes the keys that sign its ID tokens; tests point it at a local server */
   googleJwksUrl: string;
@@ -334,6 +343,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (production && !e.JWT_SECRET && !overrides.jwtSecret) {
     throw new ConfigError('Configuración no válida: JWT_SECRET es obligatorio con NODE_ENV=production.');
   }
+  if (e.VERIFACTU_ENDPOINT?.startsWith('https:')) {
+    // the AEAT identifies who submits by the TLS client certificate: without it every submission fails
+    if (!e.VERIFACTU_CERT_PATH || !existsSync(e.VERIFACTU_CERT_PATH)) {
+      throw new ConfigError(
+        'Configuración no válida: VERIFACTU_ENDPOINT necesita VERIFACTU_CERT_PATH, la ruta del certificado (.p12 o .pfx) con el que se presentan los registros a la AEAT.',
+      );
+    }
+  } else if (production && e.VERIFACTU_ENDPOINT) {
+    throw new ConfigError(
+      'Configuración no válida: con NODE_ENV=production VERIFACTU_ENDPOINT debe ser https.',
+    );
+  }
   const platformVars = ['PLATFORM_NIF', 'PLATFORM_NAME', 'PLATFORM_ADDRESS'] as const;
   const missingPlatform = platformVars.filter((name) => e[name] === undefined);
   if (production && missingPlatform.length > 0) {
@@ -404,6 +425,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       address: e.PLATFORM_ADDRESS ?? DEMO_PLATFORM.address,
     },
     aeatQrBase: e.AEAT_QR_BASE,
+    verifactu: e.VERIFACTU_ENDPOINT
+      ? {
+          endpoint: e.VERIFACTU_ENDPOINT,
+          certPath: e.VERIFACTU_CERT_PATH,
+          certPassword: e.VERIFACTU_CERT_PASSWORD,
+        }
+      : undefined,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -60,6 +60,7 @@ async function main() {
         storage: app.storage,
         filesKey: config.filesKey,
         log: (line) => app.log.info(line),
+        invoices: app.invoices,
       });
       // the logins are worth printing only where the demo data is (never in production)
       if (config.env !== 'production' && seeded.present) demo = seeded.logins;

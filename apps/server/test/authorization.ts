@@ -1,5 +1,5 @@
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
-import { DEFAULT_PASSWORD } from './factories.ts';
+import { DEFAULT_PASSWORD, SANDBOX_PAYOUT_DETAILS } from './factories.ts';
 
 /**
  * The authorization table: every route the app serves, who may call it, and how to build a
@@ -490,7 +490,11 @@ export const AUTHORIZATION: Record<string, Entry> = {
   'POST /api/payouts/sandbox/:id/complete': {
     access: ABOGADO,
     scope: 'party',
-    request: (w) => ({ url: `/api/payouts/sandbox/${w.payoutAccountId}/complete`, parties: [w.lawyer.id] }),
+    request: (w) => ({
+      url: `/api/payouts/sandbox/${w.payoutAccountId}/complete`,
+      body: SANDBOX_PAYOUT_DETAILS,
+      parties: [w.lawyer.id],
+    }),
   },
   'GET /api/payouts/balance': { access: ABOGADO, request: () => ({ url: '/api/payouts/balance' }) },
   'GET /api/payouts/transfers': { access: ABOGADO, request: () => ({ url: '/api/payouts/transfers' }) },

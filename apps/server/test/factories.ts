@@ -15,6 +15,9 @@ import { newTotpSecret, totpCode } from '../src/modules/auth/totp.ts';
 /** Meets the password policy and is not a common password. */
 export const DEFAULT_PASSWORD = 'Toga-Martillo-2024';
 
+/** What the sandbox payout onboarding page sends: a holder and a valid Spanish test IBAN. */
+export const SANDBOX_PAYOUT_DETAILS = { holder: 'Titular de prueba', iban: 'ES9121000418450200051332' };
+
 // argon2 costs about 40 ms a hash: hash the default password once per test file
 let defaultHash: Promise<string> | undefined;
 function hashOf(password: string): Promise<string> {

@@ -2,7 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { chats } from '../src/db/schema/index.ts';
 import type { buildTestApp } from './app.ts';
-import { bearer, createAdmin, createLawyer, createUser, signIn } from './factories.ts';
+import {
+  bearer,
+  createAdmin,
+  createLawyer,
+  createUser,
+  SANDBOX_PAYOUT_DETAILS,
+  signIn,
+} from './factories.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 export type Person = { id: string; headers: { authorization: string } };
@@ -92,6 +99,7 @@ export function moneyHelpers(current: () => TestApp) {
       method: 'POST',
       url: `/api/payouts/sandbox/${id}/complete`,
       headers: lawyer.headers,
+      payload: SANDBOX_PAYOUT_DETAILS,
     });
     expect(done.statusCode, done.body).toBe(200);
     return id;

@@ -106,7 +106,7 @@ test('a lawyer is paid when the client confirms; an administrator refunds half o
   await expectSoon(lawyer.getByRole('heading', { name: t.sandbox.title })).toBeVisible();
   await lawyer.getByLabel(t.sandbox.holder).fill('');
   await lawyer.getByRole('button', { name: t.sandbox.submit }).click();
-  await expectSoon(lawyer.getByText(t.sandbox.holderRequired)).toBeVisible();
+  await expectSoon(lawyer.getByText(es.money.holderRequired)).toBeVisible();
   await lawyer.getByLabel(t.sandbox.holder).fill('Titular de prueba');
   await shoot(lawyer, 'sandbox-onboarding');
   await lawyer.getByRole('button', { name: t.sandbox.submit }).click();

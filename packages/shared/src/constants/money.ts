@@ -33,12 +33,15 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * - client_funds: what clients paid for cases not finished yet (liability: held)
  * - lawyer_payable: the lawyers' share of finished cases not transferred yet (liability: available)
  * - platform_fee: the platform's revenue
+ * - unreconciled: the lawyer's money a transfer reversal made outside L4L brought back (a suspense
+ *   account: a person decides where it goes; a refund of the case uses it first)
  */
 export const LEDGER_ACCOUNTS = [
   'provider_balance',
   'client_funds',
   'lawyer_payable',
   'platform_fee',
+  'unreconciled',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 

@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'rating.received',
   'rating.replied',
   'payout.sent',
+  'payout.reversed',
   'dispute.opened',
   'dispute.resolved',
   'refund.issued',

@@ -84,6 +84,12 @@ export const adminPaymentSchema = z.object({
   fee: z.number(),
   refunded: z.number(),
   transferStatus: z.enum(TRANSFER_STATUSES).nullable(),
+  /**
+   * (+) euros taken back from the transfer after sending, and the part of them reversed outside L4L that
+   * waits for a person (docs/money.md, Reversals outside L4L)
+   */
+  transferReversed: z.number(),
+  transferUnreconciled: z.number(),
   createdAt: z.string(),
   /** (+) names for the table, and whether a dispute is open on the case */
   clientName: z.string(),

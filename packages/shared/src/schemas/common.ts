@@ -33,14 +33,28 @@ export const phoneSchema = z
   .transform((phone) => phone.replace(/[\s-]/g, ''))
   .refine((digits) => /^\d{9}$/.test(digits), { error: es.validation.phone });
 
-export const requiredText = (max: number) =>
-  z
-    .string({ error: es.validation.required })
-    .trim()
-    .min(1, { error: es.validation.required })
-    .max(max, { error: es.validation.required });
+/** A trimmed text of 1 to `max` characters; one message for whatever is wrong with it. */
+export const requiredText = (max: number, message: string = es.validation.required) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
 
 export const uuidSchema = z.uuid();
+
+/**
+ * A string checked by a function that normalises it or says what is wrong (a NIF, an IBAN): the schema
+ * answers the normalised value, or fails with that message.
+ */
+export const checkedStringSchema = (
+  check: (raw: string) => { ok: true; value: string } | { ok: false; message: string },
+  required: string,
+) =>
+  z.string({ error: required }).transform((raw, ctx) => {
+    const checked = check(raw);
+    if (!checked.ok) {
+      ctx.addIssue({ code: 'custom', message: checked.message });
+      return z.NEVER;
+    }
+    return checked.value;
+  });
 
 /** Paging query (every list endpoint pages). */
 export const pageQuerySchema = z.object({

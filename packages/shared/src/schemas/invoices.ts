@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALL_SPAIN, PROVINCES } from '../constants/provinces.ts';
 import { checkFiscalId } from '../fiscal/fiscal-id.ts';
 import { invoicesEs } from '../texts/invoices.ts';
+import { checkedStringSchema, requiredText } from './common.ts';
 
 /**
  * Fiscal profiles and invoices (docs/invoices.md). Browser-safe: the server validates with these and the
@@ -11,17 +12,9 @@ import { invoicesEs } from '../texts/invoices.ts';
 const t = invoicesEs.fiscalProfile;
 
 /** A NIF, NIE or CIF, normalised, checked by its control character; the message names what is wrong. */
-export const fiscalIdSchema = z.string({ error: invoicesEs.fiscalId.required }).transform((raw, ctx) => {
-  const checked = checkFiscalId(raw);
-  if (!checked.ok) {
-    ctx.addIssue({ code: 'custom', message: checked.message });
-    return z.NEVER;
-  }
-  return checked.value;
-});
+export const fiscalIdSchema = checkedStringSchema(checkFiscalId, invoicesEs.fiscalId.required);
 
-const text = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+const text = requiredText;
 
 export const FISCAL_PROVINCES = PROVINCES.filter((province) => province !== ALL_SPAIN);
 

@@ -6,7 +6,9 @@ import {
   PAYOUT_ACCOUNT_STATUSES,
   TRANSFER_STATUSES,
 } from '../constants/money.ts';
+import { checkIban } from '../fiscal/iban.ts';
 import { es } from '../texts/es/app.ts';
+import { checkedStringSchema, requiredText } from './common.ts';
 
 /**
  * The money a lawyer receives and the client's dispute (docs/api/http.md, Money; docs/money.md).
@@ -31,6 +33,16 @@ export const sandboxOnboardingPath = (accountId: string) =>
 export const sandboxOnboardingCompletePath = (accountId: string) =>
   `/api/payouts/sandbox/${encodeURIComponent(accountId)}/complete`;
 
+/** An IBAN, normalised and checked (fiscal/iban.ts); the message says what is wrong with it. */
+export const ibanSchema = checkedStringSchema(checkIban, es.money.iban.required);
+
+/** What the sandbox onboarding page sends: the account's holder and its IBAN. */
+export const sandboxOnboardingSchema = z.object({
+  holder: requiredText(120, es.money.holderRequired),
+  iban: ibanSchema,
+});
+export type SandboxOnboardingInput = z.input<typeof sandboxOnboardingSchema>;
+
 /**
  * GET /api/payouts/balance: held = paid cases not finished yet, available = owed but not sent (no enabled
  * account yet), paidOut = transferred.
@@ -49,6 +61,8 @@ export const transferSchema = z.object({
   caseCode: z.string(),
   amount: z.number(),
   status: z.enum(TRANSFER_STATUSES),
+  /** (+) euros taken back after sending (by a refund, or outside L4L); `amount` is what the lawyer kept */
+  reversed: z.number(),
   createdAt: z.string(),
 });
 export type Transfer = z.infer<typeof transferSchema>;

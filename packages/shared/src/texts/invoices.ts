@@ -66,10 +66,11 @@ export const invoicesEs = {
     city: 'Localidad',
     province: 'Provincia',
     provincePlaceholder: 'Elige una provincia',
-    isBusiness: 'Soy empresa o profesional (se me aplica retención de IRPF)',
+    isBusiness:
+      'Soy empresa o profesional: retengo el IRPF de la factura del abogado y lo ingreso yo en Hacienda',
     irpfRate: 'Retención de IRPF',
     irpf15: '15 % (general)',
-    irpf7: '7 % (primeros años de ejercicio)',
+    irpf7: '7 % (inicio de actividad: el año de alta y los dos siguientes)',
     consent: 'Autorizo a L4L a expedir mis facturas a los clientes en mi nombre (facturación por tercero).',
     save: 'Guardar datos fiscales',
     saving: 'Guardando…',

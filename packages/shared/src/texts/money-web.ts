@@ -41,6 +41,8 @@ export const moneyWebEs = {
       openCase: (code: string) => `Abrir el caso #${code}`,
       empty: 'Aún no hay transferencias. Cuando termine un caso pagado, verás aquí lo que te transferimos.',
       paging: 'Páginas de transferencias',
+      partlyReversed: 'Revertida en parte',
+      reversed: (amount: string) => `${amount} revertidos`,
     },
     consent: {
       title: 'Facturación en tu nombre',
@@ -59,11 +61,10 @@ export const moneyWebEs = {
       'Este formulario sustituye al alta en el proveedor de pagos mientras L4L funciona en modo de pruebas: nadie recibirá dinero real.',
     holder: 'Titular de la cuenta',
     iban: 'IBAN de prueba',
-    ibanHint: 'Un IBAN español: ES y 22 cifras. El que aparece es de prueba.',
+    ibanHint:
+      'El de una cuenta en euros de un país de la zona SEPA (uno español son ES y 22 cifras). El que aparece es de prueba.',
     submit: 'Activar cuenta de cobro',
     submitting: 'Activando...',
-    holderRequired: 'Escribe el nombre del titular de la cuenta.',
-    ibanInvalid: 'Escribe un IBAN español: ES seguido de 22 cifras.',
     done: 'Tu cuenta de cobro está activa.',
     failed: 'No se pudo activar la cuenta de cobro. Inténtalo de nuevo.',
     back: 'Volver a Cobros',
@@ -104,6 +105,8 @@ export const moneyWebEs = {
       status: 'Estado',
       transfer: 'Transferencia',
       noTransfer: 'Sin transferencia',
+      partlyReversed: 'Revertida en parte',
+      unreconciled: (amount: string) => `${amount} revertidos fuera de L4L, sin conciliar`,
       empty: 'No hay pagos con estos filtros.',
     },
     refund: {

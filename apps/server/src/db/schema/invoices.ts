@@ -130,10 +130,21 @@ export const verifactuRecords = pgTable(
     huella: text('huella').notNull(),
     /** ISO 8601 with the Madrid offset, as hashed */
     generatedAt: text('generated_at').notNull(),
-    /** what the submitter answered: the sandbox accepts at once */
-    submission: text('submission', { enum: ['PENDIENTE', 'ACEPTADO', 'RECHAZADO'] })
+    /**
+     * what the submitter answered (docs/invoices.md, Submission): the sandbox accepts at once; the AEAT
+     * answers Correcto (ACEPTADO), AceptadoConErrores or Incorrecto (RECHAZADO)
+     */
+    submission: text('submission', {
+      enum: ['PENDIENTE', 'ACEPTADO', 'ACEPTADO_CON_ERRORES', 'RECHAZADO'],
+    })
       .notNull()
       .default('PENDIENTE'),
+    /** the AEAT's error code and description for the record, when it gave one */
+    submissionCode: text('submission_code'),
+    submissionMessage: text('submission_message'),
+    /** when the answer came, and the AEAT's CSV (secure verification code) of the submission */
+    submittedAt: tstz('submitted_at'),
+    submissionCsv: text('submission_csv'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -43,8 +43,13 @@ export const transfers = pgTable(
       .references(() => users.id),
     /** what is owed to the lawyer (lowered by a refund while not sent) */
     amountCents: integer('amount_cents').notNull(),
-    /** what a refund after sending took back from the lawyer */
+    /** what was taken back from the lawyer after sending (by a refund, or outside L4L) */
     reversedCents: integer('reversed_cents').notNull().default(0),
+    /**
+     * the part of `reversedCents` reversed outside L4L (the provider's dashboard) that no refund has used
+     * yet: the `unreconciled` ledger account of the case (docs/money.md, Reversals outside L4L)
+     */
+    reversedOutsideCents: integer('reversed_outside_cents').notNull().default(0),
     status: text('status', { enum: ['PENDIENTE', 'ENVIADA', 'REVERTIDA'] })
       .notNull()
       .default('PENDIENTE'),
@@ -59,7 +64,10 @@ export const transfers = pgTable(
     uniqueIndex('transfers_case_key').on(t.caseId),
     index('transfers_lawyer_idx').on(t.lawyerId, t.createdAt),
     index('transfers_pending_idx').on(t.status),
-    check('transfers_amount_check', sql`${t.amountCents} >= 0 and ${t.reversedCents} >= 0`),
+    check(
+      'transfers_amount_check',
+      sql`${t.amountCents} >= 0 and ${t.reversedCents} >= 0 and ${t.reversedOutsideCents} between 0 and ${t.reversedCents}`,
+    ),
   ],
 );
 
@@ -135,7 +143,7 @@ export const ledgerEntries = pgTable(
     reference: text('reference').notNull(),
     caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
     account: text('account', {
-      enum: ['provider_balance', 'client_funds', 'lawyer_payable', 'platform_fee'],
+      enum: ['provider_balance', 'client_funds', 'lawyer_payable', 'platform_fee', 'unreconciled'],
     }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     createdAt: createdAt(),

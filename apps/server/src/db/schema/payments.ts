@@ -26,8 +26,16 @@ export const payments = pgTable(
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     providerSessionId: text('provider_session_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
+    /** what the client is charged: the proposal's price less the IRPF a business client withholds */
     amountCents: integer('amount_cents').notNull(),
+    /** the platform's fee, on the proposal's price */
     feeCents: integer('fee_cents').notNull(),
+    /**
+     * docs/invoices.md, IRPF: the rate and the amount a business client withholds from the lawyer's fee
+     * (and pays to the AEAT), fixed when the checkout opens; the price is amount + withheld
+     */
+    irpfRate: integer('irpf_rate').notNull().default(0),
+    withheldCents: integer('withheld_cents').notNull().default(0),
     currency: text('currency').notNull().default('EUR'),
     /**
      * REEMBOLSADO: money that arrived for a case another payment had taken already, given back at once

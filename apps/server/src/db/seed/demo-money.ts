@@ -21,8 +21,9 @@ const accountId = (lawyerId: string) =>
 /**
  * The demo's money (docs/money.md), consistent with its payments so that the ledger check passes on a
  * fresh demo: every payment charged; finished cases released, their share sent to lawyers with an enabled
- * sandbox payout account (all but one, whose money shows as available); one running case disputed; one
- * running case refunded in part. Mutates the payments it is given (ids, refunded amounts).
+ * sandbox payout account (all but one, whose money shows as available), the first of them reversed in
+ * part outside L4L (docs/money.md, Reversals outside L4L); one running case disputed; one running case
+ * refunded in part. Mutates the payments it is given (ids, refunded amounts).
  */
 export function planDemoMoney(input: {
   cases: Row<typeof cases>[];
@@ -72,6 +73,7 @@ export function planDemoMoney(input: {
 
   let disputed = false;
   let refunded = false;
+  let reversedOutside = false;
   for (const payment of paid) {
     payment.id ??= stableId(`payment:${payment.proposalId}`);
     const id = payment.id;
@@ -144,6 +146,20 @@ export function planDemoMoney(input: {
         ['lawyer_payable', share],
         ['provider_balance', -share],
       ]);
+    }
+    if (sent && !reversedOutside) {
+      // a quarter of the first transfer taken back in the provider's dashboard, waiting to be settled
+      reversedOutside = true;
+      const transfer = plan.transfers.at(-1);
+      const cents = Math.round(share / 4);
+      if (transfer) {
+        transfer.reversedCents = cents;
+        transfer.reversedOutsideCents = cents;
+        move('reversal', `outside:${transfer.providerTransferId}:${cents}`, payment.caseId, doneAt, [
+          ['provider_balance', cents],
+          ['unreconciled', -cents],
+        ]);
+      }
     }
   }
   return plan;

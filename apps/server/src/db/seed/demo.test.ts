@@ -21,7 +21,11 @@ describe('demo data', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const first = await seedDemo(t.app.db, { storage: t.app.storage, filesKey: t.config.filesKey });
+    const first = await seedDemo(t.app.db, {
+      storage: t.app.storage,
+      filesKey: t.config.filesKey,
+      invoices: t.app.invoices,
+    });
     expect(first.created).toBe(true);
   }, 120_000);
   afterAll(async () => t.close());
@@ -62,21 +66,26 @@ describe('demo data', () => {
       disputes: number;
       refunds: number;
       enabled: number;
+      reversedOutside: number;
     }>(sql`
       select
         (select count(*)::int from transfers where status = 'ENVIADA') as sent,
         (select count(*)::int from transfers where status = 'PENDIENTE') as owed,
         (select count(*)::int from disputes where status = 'open') as disputes,
         (select count(*)::int from refunds) as refunds,
-        (select count(*)::int from payout_accounts where status = 'enabled') as enabled`);
+        (select count(*)::int from payout_accounts where status = 'enabled') as enabled,
+        (select count(*)::int from transfers where reversed_outside_cents > 0) as "reversedOutside"`);
     expect(money?.sent).toBeGreaterThanOrEqual(1);
     expect(money?.owed).toBeGreaterThanOrEqual(1);
     expect(money?.disputes).toBe(1);
     expect(money?.refunds).toBe(1);
     expect(money?.enabled).toBeGreaterThanOrEqual(1);
+    // one transfer partly reversed outside L4L: its money waits in the ledger's unreconciled account
+    expect(money?.reversedOutside).toBe(1);
     const check = await t.app.money.ledgerCheck();
     expect(check.problems).toEqual([]);
     expect(check.balanced).toBe(true);
+    expect(check.totals.accounts.unreconciled).toBeLessThan(0);
   });
 
   it('gives every verified lawyer and the first client fiscal data that passes the checks', async () => {
@@ -111,6 +120,33 @@ describe('demo data', () => {
     }
     expect(lawyers.every((p) => p.invoicing_consent)).toBe(true);
     expect(new Set(lawyers.map((p) => p.nif)).size).toBe(lawyers.length);
+  });
+
+  it('invoices every demo payment, rectifies its refund, and every record chain verifies', async () => {
+    const [counts] = await rows<{ paid: number; services: number; fees: number; rectifying: number }>(sql`
+      select
+        (select count(*)::int from payments where completed_at is not null) as paid,
+        (select count(*)::int from invoices where kind = 'service') as services,
+        (select count(*)::int from invoices where kind = 'fee') as fees,
+        (select count(*)::int from invoices where kind = 'rectifying') as rectifying`);
+    expect(counts?.paid).toBeGreaterThan(0);
+    // every demo lawyer consents: each payment has the lawyer's invoice and the platform's fee invoice
+    expect(counts?.services).toBe(counts?.paid);
+    expect(counts?.fees).toBe(counts?.paid);
+    // the demo's one partial refund rectifies both invoices of its payment
+    expect(counts?.rectifying).toBe(2);
+    const [unmatched] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from invoices i join payments p on p.id = i.payment_id
+      where i.kind = 'service' and i.total_cents <> p.amount_cents`);
+    expect(unmatched?.n).toBe(0);
+    const chains = await t.app.invoices.checkChains();
+    expect(chains.length).toBeGreaterThan(1);
+    expect(chains.every((chain) => chain.ok)).toBe(true);
+    // the first demo client gave a NIF: their invoices are complete (F1)
+    const [client] = await rows<{ types: string[] }>(sql`
+      select array_agg(distinct i.type) as types from invoices i join users u on u.id = i.recipient_user_id
+      where u.mail = 'cliente1@l4l.demo' and i.kind = 'service'`);
+    expect(client?.types).toEqual(['F1']);
   });
 
   it('has cases in every status and chat messages of every type', async () => {

@@ -7,11 +7,12 @@ import { usernameOf } from '@l4l/shared/schemas/auth';
 import { erasedMail } from '@l4l/shared/schemas/privacy';
 import { searchableText } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
-import { count, sql } from 'drizzle-orm';
+import { asc, count, isNotNull, sql } from 'drizzle-orm';
 import { writeAvatarThumbnail } from '../../lib/image-processing.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createKeyring, type MasterKey } from '../../lib/storage/envelope.ts';
 import type { Storage } from '../../lib/storage/index.ts';
+import type { AfterCommit } from '../../lib/transaction.ts';
 import { rebuildBoard } from '../board.ts';
 import type { Db, Tx } from '../database.ts';
 import { assignLawyerSlugs } from '../lawyer-slugs.ts';
@@ -156,7 +157,14 @@ async function userCounts(db: Db | Tx) {
  */
 export async function seedDemo(
   db: Db,
-  options: { storage: Storage; filesKey: MasterKey; log?: (line: string) => void; now?: Date },
+  options: {
+    storage: Storage;
+    filesKey: MasterKey;
+    log?: (line: string) => void;
+    now?: Date;
+    /** the invoices of the demo's payments and refunds, issued as the app issues them (docs/invoices.md) */
+    invoices?: DemoInvoicing;
+  },
 ): Promise<{ created: boolean; present: boolean; logins: DemoLogins }> {
   const logins = demoLogins();
   const before = await userCounts(db);
@@ -210,6 +218,7 @@ export async function seedDemo(
     await insertAll(tx, ratingReports, plan.ratingReports);
     await insertAll(tx, notifications, planDemoNotifications(plan, now));
     await insertAll(tx, fiscalProfiles, plan.fiscal);
+    if (options.invoices) await invoiceDemo(tx as Db, options.invoices, money.refunds);
     await rebuildBoard(tx);
     // in time order: the history of a chat is read in insertion (seq) order
     await insertAll(
@@ -248,6 +257,51 @@ export async function seedDemo(
       `${plan.cases.length} cases, ${plan.messages.length} messages`,
   );
   return { created: true, present: true, logins };
+}
+
+/** A payments row, as the invoices module reads it. */
+type PaymentRow = typeof payments.$inferSelect;
+
+/** What the seed asks of the invoices module (app.invoices fits): the calls a payment and a refund make. */
+export type DemoInvoicing = {
+  issueForPayment(tx: Db, afterCommit: AfterCommit, payment: PaymentRow): Promise<void>;
+  rectifyPayment(
+    tx: Db,
+    paymentId: string,
+    at: Date,
+    part?: { refundCents: number; ofCents: number },
+  ): Promise<string[]>;
+};
+
+/**
+ * The demo's invoices, in the seed's transaction: each completed payment's two invoices and each refund's
+ * rectifying ones, in the order they happened, so each issuer's numbers and record chain follow time.
+ * The records wait as PENDIENTE for the submitter, as new ones do.
+ */
+async function invoiceDemo(tx: Db, invoicing: DemoInvoicing, demoRefunds: Row<typeof refunds>[]) {
+  const paid = await tx
+    .select()
+    .from(payments)
+    .where(isNotNull(payments.completedAt))
+    .orderBy(asc(payments.completedAt));
+  const events = [
+    ...paid.map((payment) => ({ at: payment.completedAt as Date, run: () => issue(payment) })),
+    ...demoRefunds.map((refund) => ({ at: refund.createdAt as Date, run: () => rectify(refund) })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const afterCommit: AfterCommit = () => undefined;
+  const issue = (payment: PaymentRow) => invoicing.issueForPayment(tx, afterCommit, payment);
+  const rectify = async (refund: Row<typeof refunds>) => {
+    const payment = paid.find((row) => row.id === refund.paymentId);
+    if (!payment) return;
+    const full = refund.amountCents >= payment.amountCents;
+    await invoicing.rectifyPayment(
+      tx,
+      payment.id,
+      refund.createdAt as Date,
+      full ? undefined : { refundCents: refund.amountCents, ofCents: payment.amountCents },
+    );
+  };
+  for (const event of events) await event.run();
 }
 
 /** Inserts rows in slices that stay far below PostgreSQL's 65,535 bind parameters. */

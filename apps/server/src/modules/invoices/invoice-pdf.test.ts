@@ -88,6 +88,10 @@ function invoiceRow(kind: 'service' | 'fee', options: { business?: boolean } = {
       huella: '3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E9FC4CC058073F38F12F60',
       generatedAt: '2026-11-25T11:30:02+01:00',
       submission: 'ACEPTADO',
+      submissionCode: null,
+      submissionMessage: null,
+      submittedAt: null,
+      submissionCsv: null,
       createdAt: issuedAt,
     },
   };

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
   cases,
@@ -15,6 +16,20 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
 export type RecordRow = typeof verifactuRecords.$inferSelect;
 export type NewRecord = typeof verifactuRecords.$inferInsert;
+/** A record waiting for the submitter, with its invoice and the record before it (null for the first). */
+export type PendingRecord = {
+  record: RecordRow;
+  invoice: InvoiceRow;
+  previous: Pick<RecordRow, 'issuerNif' | 'numSerie' | 'issueDate' | 'huella'> | null;
+};
+/** What the submitter answered for one record (docs/invoices.md, Submission). */
+export type SubmissionAnswer = {
+  status: 'ACEPTADO' | 'ACEPTADO_CON_ERRORES' | 'RECHAZADO';
+  code?: string | null;
+  message?: string | null;
+  /** the AEAT's secure verification code of the submission that carried it */
+  csv?: string | null;
+};
 
 /** An invoice with its alta record (every invoice has one, written in the same transaction). */
 const withAlta = {
@@ -133,10 +148,32 @@ export function createInvoicesRepository(db: Db) {
     },
 
     /** Records not yet accepted by the submitter, oldest first. */
-    pendingRecords(limit: number) {
+    /**
+     * Records not yet answered, oldest first, each with its invoice and the record before it in its
+     * issuer's chain (what the AEAT's `Encadenamiento` names).
+     */
+    pendingRecords(limit: number): Promise<PendingRecord[]> {
+      const previous = alias(verifactuRecords, 'previous');
       return db
-        .select()
+        .select({
+          record: verifactuRecords,
+          invoice: invoices,
+          previous: {
+            issuerNif: previous.issuerNif,
+            numSerie: previous.numSerie,
+            issueDate: previous.issueDate,
+            huella: previous.huella,
+          },
+        })
         .from(verifactuRecords)
+        .innerJoin(invoices, eq(invoices.id, verifactuRecords.invoiceId))
+        .leftJoin(
+          previous,
+          and(
+            eq(previous.issuerNif, verifactuRecords.issuerNif),
+            eq(previous.position, sql`${verifactuRecords.position} - 1`),
+          ),
+        )
         .where(eq(verifactuRecords.submission, 'PENDIENTE'))
         .orderBy(
           asc(verifactuRecords.createdAt),
@@ -150,8 +187,17 @@ export function createInvoicesRepository(db: Db) {
      * The submitter's answer: the only change a record ever gets, and to a column the huella does not
      * cover.
      */
-    async setSubmission(id: string, submission: 'ACEPTADO' | 'RECHAZADO') {
-      await db.update(verifactuRecords).set({ submission }).where(eq(verifactuRecords.id, id));
+    async setSubmission(id: string, answer: SubmissionAnswer) {
+      await db
+        .update(verifactuRecords)
+        .set({
+          submission: answer.status,
+          submissionCode: answer.code ?? null,
+          submissionMessage: answer.message ?? null,
+          submissionCsv: answer.csv ?? null,
+          submittedAt: new Date(),
+        })
+        .where(eq(verifactuRecords.id, id));
     },
 
     /** Invoices the person issued or received, newest first. */

@@ -1,3 +1,4 @@
+import { es } from '@l4l/shared/texts/es';
 import { invoicesEs } from '@l4l/shared/texts/invoices';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ describe('invoices', () => {
   }
 
   /** A published case of `client` with a proposal of `lawyer` at `price` euros: answers the proposal's id. */
-  async function proposalOf(client: Person, price: number): Promise<string> {
+  async function proposalOf(client: Person, price: number, by: Person = lawyer): Promise<string> {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/cases/new-case',
@@ -55,17 +56,17 @@ describe('invoices', () => {
     const proposal = await t.app.inject({
       method: 'POST',
       url: `/api/proposal/create-proposal-to-case/${caseId}`,
-      headers: lawyer.headers,
+      headers: by.headers,
       payload: { price, message: 'Me encargo yo.' },
     });
     return proposal.json().data.id as string;
   }
 
   /** The same, accepted by the client: answers its checkout session. */
-  async function checkout(client: Person, price: number): Promise<string> {
+  async function checkout(client: Person, price: number, by: Person = lawyer): Promise<string> {
     const accepted = await t.app.inject({
       method: 'POST',
-      url: `/api/proposal/accept-proposal/${await proposalOf(client, price)}`,
+      url: `/api/proposal/accept-proposal/${await proposalOf(client, price, by)}`,
       headers: client.headers,
     });
     return new URL(accepted.json().data).pathname.split('/').pop() as string;
@@ -494,7 +495,7 @@ describe('invoices', () => {
           name: 'sandbox',
           async submit(records) {
             if (!up) throw new Error('AEAT no disponible');
-            return new Map(records.map((r) => [r.id, 'ACEPTADO' as const]));
+            return new Map(records.map((r) => [r.record.id, { status: 'ACEPTADO' as const }]));
           },
         },
       });
@@ -508,6 +509,88 @@ describe('invoices', () => {
       up = true;
       expect(await flaky.submitPending()).toBe(1);
       expect(await flaky.submitPending()).toBe(0);
+    });
+  });
+
+  // runs last: the numbering and chain counts above do not include these payments
+  describe('IRPF withheld by a business client', () => {
+    it('charges a business client the price less the IRPF it withholds, and the invoice says so', async () => {
+      const session = await checkout(business, 1210);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/payment/sandbox/${session}`,
+        headers: business.headers,
+      });
+      // the sandbox checkout shows what the card pays and what the client withholds
+      expect(page.body).toContain(`${es.payment.sandboxWithheld} (15 %)`);
+      await pay(session);
+      const [payment] = await t.app.db.select().from(payments).where(eq(payments.providerSessionId, session));
+      // base 1000 €, IVA 210 €, IRPF 15 % of the base 150 €: the card pays 1060 €; the fee is 10 % of the price
+      expect(payment).toMatchObject({
+        amountCents: 106_000,
+        withheldCents: 15_000,
+        irpfRate: 15,
+        feeCents: 12_100,
+      });
+      const [invoice] = (
+        await t.app.inject({ method: 'GET', url: '/api/invoices', headers: business.headers })
+      ).json().data;
+      expect(invoice).toMatchObject({ base: 1000, vat: 210, irpfRate: 15, irpf: 150, total: 1060 });
+    });
+
+    it('withholds 7 % for a lawyer in the first years, nothing for a law firm nor for a private client', async () => {
+      const newcomer = await person('lawyer');
+      const firm = await person('lawyer');
+      const profile = (nif: string, irpfRate: 15 | 7, name: string) => ({
+        nif,
+        name,
+        address,
+        isBusiness: nif.startsWith('B'),
+        irpfRate,
+        invoicingConsent: true,
+      });
+      for (const [who, payload] of [
+        [newcomer, profile('X1234567L', 7, 'Nuevo Letrado')],
+        [firm, profile('B12345674', 15, 'Bufete Pérez, S.L.P.')],
+      ] as const) {
+        const saved = await t.app.inject({
+          method: 'PUT',
+          url: '/api/billing/fiscal-profile',
+          headers: who.headers,
+          payload,
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+      }
+      const charged = async (client: Person, by: Person) => {
+        const session = await checkout(client, 121, by);
+        await pay(session);
+        const [row] = await t.app.db.select().from(payments).where(eq(payments.providerSessionId, session));
+        return (
+          row && { amountCents: row.amountCents, withheldCents: row.withheldCents, irpfRate: row.irpfRate }
+        );
+      };
+      // 7 % of the 100 € base
+      expect(await charged(business, newcomer)).toEqual({
+        amountCents: 11_400,
+        withheldCents: 700,
+        irpfRate: 7,
+      });
+      // a company pays corporate tax: nothing is withheld from its invoices
+      expect(await charged(business, firm)).toEqual({ amountCents: 12_100, withheldCents: 0, irpfRate: 0 });
+      // a private person withholds nothing
+      expect(await charged(consumer, newcomer)).toEqual({
+        amountCents: 12_100,
+        withheldCents: 0,
+        irpfRate: 0,
+      });
+      const newcomers = (
+        await t.app.inject({ method: 'GET', url: '/api/invoices', headers: newcomer.headers })
+      ).json().data as Array<{ irpfRate: number; irpf: number; total: number; recipient: { nif?: string } }>;
+      expect(newcomers.find((i) => i.recipient.nif === 'B12345674')).toMatchObject({
+        irpfRate: 7,
+        irpf: 7,
+        total: 114,
+      });
     });
   });
 });

@@ -1,6 +1,7 @@
 import { caseCode } from '@l4l/shared/constants/cases';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { PageEnvelope } from '@l4l/shared/envelope';
+import { checkFiscalId } from '@l4l/shared/fiscal/fiscal-id';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import {
   type FiscalProfile,
@@ -16,7 +17,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import type { PaymentRow } from '../payments/index.ts';
+import type { PaymentRow, Withholding } from '../payments/index.ts';
+import { createAeatSubmitter } from './aeat-submitter.ts';
 import { feeAmounts, type InvoiceAmounts, serviceAmounts } from './invoice-amounts.ts';
 import { bookCsv, recordsXml } from './invoice-exports.ts';
 import { renderInvoice } from './invoice-pdf.ts';
@@ -25,6 +27,7 @@ import {
   type FiscalProfileRow,
   type InvoiceRow,
   type InvoiceWithAlta,
+  type SubmissionAnswer,
 } from './invoices.repository.ts';
 import {
   altaHuella,
@@ -38,6 +41,23 @@ import {
 import { SUBMISSION_BATCH, sandboxSubmitter, type VerifactuSubmitter } from './verifactu-submitter.ts';
 
 export type Paging = { page: number; pageSize: number };
+
+/**
+ * The IRPF rate a client withholds from the lawyer's fee (docs/invoices.md, IRPF): only a business client
+ * (`isBusiness`: a company or a self-employed professional; a private person withholds nothing), only
+ * from a lawyer who is a person (a DNI, NIE or K/L/M NIF: a firm with a CIF pays corporate tax, not
+ * IRPF), only when L4L issues the lawyer's invoice (fiscal data and consent), at the lawyer's rate: 15 %,
+ * or 7 % in the year the lawyer started practising and the two after (the lawyer says so).
+ */
+export function withholdingRate(
+  client: Pick<FiscalProfileRow, 'isBusiness'> | undefined | null,
+  lawyer: Pick<FiscalProfileRow, 'nif' | 'irpfRate' | 'invoicingConsent'> | undefined | null,
+): number {
+  if (!client?.isBusiness || !lawyer?.invoicingConsent) return 0;
+  const id = checkFiscalId(lawyer.nif);
+  if (!id.ok || id.kind === 'CIF') return 0;
+  return lawyer.irpfRate === 7 ? 7 : 15;
+}
 
 /** The address as one line, the way the invoice prints it. */
 export const addressLine = (p: Pick<FiscalProfileRow, 'street' | 'postalCode' | 'city' | 'province'>) =>
@@ -61,7 +81,16 @@ export function createInvoicesService(deps: {
   submitter?: VerifactuSubmitter;
 }) {
   const { config, log } = deps;
-  const submitter = deps.submitter ?? sandboxSubmitter;
+  // docs/invoices.md, Submission: the AEAT's web service when configured, the sandbox otherwise
+  const submitter =
+    deps.submitter ??
+    (config.verifactu
+      ? createAeatSubmitter({
+          ...config.verifactu,
+          platform: { nif: config.platform.nif, name: config.platform.name },
+          log,
+        })
+      : sandboxSubmitter);
   const read = createInvoicesRepository(deps.db);
   const platform: Party = {
     userId: null,
@@ -210,22 +239,42 @@ export function createInvoicesService(deps: {
     for (;;) {
       const batch = await read.pendingRecords(SUBMISSION_BATCH);
       if (batch.length === 0) return accepted;
-      let outcomes: Map<string, 'ACEPTADO' | 'RECHAZADO'>;
+      let outcomes: Map<string, SubmissionAnswer>;
       try {
         outcomes = await submitter.submit(batch);
       } catch (error) {
         log.warn({ err: error, records: batch.length }, 'VERI*FACTU submission failed: retried later');
         return accepted;
       }
-      for (const record of batch) {
-        const outcome = outcomes.get(record.id);
-        if (!outcome) continue;
-        await read.setSubmission(record.id, outcome);
-        if (outcome === 'ACEPTADO') accepted++;
-        else log.error({ recordId: record.id, numSerie: record.numSerie }, 'VERI*FACTU record rejected');
+      for (const { record } of batch) {
+        const answer = outcomes.get(record.id);
+        if (!answer) continue;
+        await read.setSubmission(record.id, answer);
+        const facts = {
+          recordId: record.id,
+          numSerie: record.numSerie,
+          code: answer.code,
+          message: answer.message,
+        };
+        if (answer.status === 'RECHAZADO') log.error(facts, 'VERI*FACTU record rejected');
+        else accepted++;
+        if (answer.status === 'ACEPTADO_CON_ERRORES')
+          log.warn(facts, 'VERI*FACTU record accepted with errors');
       }
-      if (batch.length < SUBMISSION_BATCH || outcomes.size === 0) return accepted;
+      // a record the submitter could not send yet stays pending: the timer tries again
+      if (batch.length < SUBMISSION_BATCH || outcomes.size < batch.length) return accepted;
     }
+  }
+
+  /**
+   * After an issuing commit: the sandbox answers at once, so the caller waits for it; the AEAT's web
+   * service may take seconds (and its retries more), so a payment never waits for it.
+   */
+  function submitAfterCommit(): Promise<void> | undefined {
+    const run = submitPending();
+    if (submitter.name === 'sandbox') return run.then(() => undefined);
+    void run.catch(() => undefined);
+    return undefined;
   }
 
   /**
@@ -270,7 +319,7 @@ export function createInvoicesService(deps: {
      * lawyer without fiscal data (or without consent, for the first) gets none; the payment still goes on.
      */
     async issueForPayment(tx: Db, afterCommit: AfterCommit, payment: PaymentRow): Promise<void> {
-      afterCommit(() => submitPending().then(() => undefined));
+      afterCommit(submitAfterCommit);
       const repository = createInvoicesRepository(tx);
       // one after the other: a transaction is one connection
       const lawyerProfile = await repository.profile(payment.lawyerId);
@@ -292,8 +341,9 @@ export function createInvoicesService(deps: {
       };
 
       if (lawyerProfile.invoicingConsent && !(await repository.issuedFor(payment.id, 'service'))) {
-        const business = clientProfile?.isBusiness === true;
-        const simplified = !clientProfile && payment.amountCents <= SIMPLIFIED_INVOICE_MAX_CENTS;
+        // the price the lawyer invoices; the client was charged it less what it withholds
+        const priceCents = payment.amountCents + payment.withheldCents;
+        const simplified = !clientProfile && priceCents <= SIMPLIFIED_INVOICE_MAX_CENTS;
         if (!clientProfile && !simplified) {
           log.warn(
             { paymentId: payment.id },
@@ -314,7 +364,8 @@ export function createInvoicesService(deps: {
             : { userId: client.id, nif: null, name: fullName(client), address: null },
           issuedByThirdParty: true,
           description: invoicesEs.invoice.serviceLine(code, title),
-          amounts: serviceAmounts(payment.amountCents, business ? (lawyerProfile.irpfRate ?? 15) : 0),
+          // the withholding fixed when the checkout opened, so the invoice's total is what was charged
+          amounts: serviceAmounts(priceCents, payment.withheldCents > 0 ? payment.irpfRate : 0),
           source: { caseId: payment.caseId, paymentId: payment.id },
           issuedAt,
         });
@@ -442,14 +493,26 @@ export function createInvoicesService(deps: {
     },
 
     /**
-     * Above 400 € a simplified invoice is not allowed (RD 1619/2012 art. 4): the client gives their fiscal
-     * data before the checkout opens (409 otherwise, with what to do).
+     * Before a checkout opens, with the proposal's price (docs/invoices.md). Above 400 € a simplified
+     * invoice is not allowed (RD 1619/2012 art. 4): the client gives their fiscal data first (409
+     * otherwise, with what to do). And the IRPF the client withholds: a business (a company or a
+     * self-employed professional) paying a professional's fee withholds it (Ley 35/2006 art. 99–101, RD
+     * 439/2007 art. 95 and 101) at the lawyer's rate, on the base; the checkout charges the rest.
      */
-    async requireFiscalData(userId: string, amountCents: number): Promise<void> {
-      if (amountCents <= SIMPLIFIED_INVOICE_MAX_CENTS) return;
-      if (!(await read.profile(userId))) {
+    async checkoutTerms(
+      userId: string,
+      lawyerId: string,
+      priceCents: number,
+    ): Promise<Withholding | undefined> {
+      const client = await read.profile(userId);
+      if (!client && priceCents > SIMPLIFIED_INVOICE_MAX_CENTS) {
         throw new AppError('CONFLICT', { message: invoicesEs.fiscalProfile.neededToPay });
       }
+      // only a business withholds: the lawyer's profile is read for it alone
+      if (!client?.isBusiness) return undefined;
+      const rate = withholdingRate(client, await read.profile(lawyerId));
+      if (rate === 0) return undefined;
+      return { irpfRate: rate, withheldCents: serviceAmounts(priceCents, rate).irpfCents };
     },
 
     /** Answers how many records were accepted. */

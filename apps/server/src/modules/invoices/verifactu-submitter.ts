@@ -1,20 +1,23 @@
-import type { RecordRow } from './invoices.repository.ts';
+import type { PendingRecord, SubmissionAnswer } from './invoices.repository.ts';
 
 /**
- * Who receives the VERI*FACTU records (docs/invoices.md, Submission). The sandbox keeps them and accepts
- * them at once; the AEAT's web service (SOAP over TLS with the issuer's certificate) would be another
- * implementation of this same interface.
+ * Who receives the VERI*FACTU records (docs/invoices.md, Submission): the sandbox, which keeps them and
+ * accepts them at once (the default), or the AEAT's web service (`aeat-submitter.ts`, configured with
+ * VERIFACTU_ENDPOINT and the certificate).
  */
 export type VerifactuSubmitter = {
-  name: 'sandbox';
-  /** answers each record's outcome; throwing leaves them all pending, to be sent again */
-  submit(records: RecordRow[]): Promise<Map<string, 'ACEPTADO' | 'RECHAZADO'>>;
+  name: 'sandbox' | 'aeat';
+  /**
+   * Answers the outcome of each record it could send, by record id. A record left out of the answer
+   * stays pending and is sent again later; throwing leaves them all pending.
+   */
+  submit(records: PendingRecord[]): Promise<Map<string, SubmissionAnswer>>;
 };
 
 export const sandboxSubmitter: VerifactuSubmitter = {
   name: 'sandbox',
   async submit(records) {
-    return new Map(records.map((record) => [record.id, 'ACEPTADO' as const]));
+    return new Map(records.map(({ record }) => [record.id, { status: 'ACEPTADO' as const }]));
   },
 };
 

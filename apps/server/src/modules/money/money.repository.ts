@@ -241,6 +241,8 @@ export function createMoneyRepository(db: Db) {
           clientName: sql<string>`trim(coalesce(${clients.name}, '') || ' ' || coalesce(${clients.surname}, ''))`,
           lawyerName: sql<string>`trim(coalesce(${lawyers.name}, '') || ' ' || coalesce(${lawyers.surname}, ''))`,
           transferStatus: transfers.status,
+          transferReversedCents: transfers.reversedCents,
+          transferOutsideCents: transfers.reversedOutsideCents,
           disputeOpen: sql<boolean>`exists (select 1 from ${disputes} where ${disputes.caseId} = ${payments.caseId} and ${disputes.status} = 'open')`,
         })
         .from(payments)
@@ -290,7 +292,7 @@ export function createMoneyRepository(db: Db) {
 
     /** What the payments, refunds and transfers tables say, to hold the ledger against. */
     async tableSums() {
-      const [[paid], [refunded], [sent], [pending], [held]] = await Promise.all([
+      const [[paid], [refunded], [sent], [pending], [held], [unreconciled]] = await Promise.all([
         db
           .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
           .from(payments)
@@ -317,6 +319,9 @@ export function createMoneyRepository(db: Db) {
               sql`not exists (select 1 from ${ledgerEntries} where ${ledgerEntries.kind} = 'release' and ${ledgerEntries.reference} = ${payments.caseId}::text)`,
             ),
           ),
+        db
+          .select({ cents: sql<string>`coalesce(sum(${transfers.reversedOutsideCents}), 0)` })
+          .from(transfers),
       ]);
       return {
         paid: Number(paid?.cents ?? 0),
@@ -324,6 +329,7 @@ export function createMoneyRepository(db: Db) {
         sent: Number(sent?.cents ?? 0),
         pending: Number(pending?.cents ?? 0),
         held: Number(held?.cents ?? 0),
+        unreconciled: Number(unreconciled?.cents ?? 0),
       };
     },
 

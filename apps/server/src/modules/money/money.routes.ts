@@ -16,6 +16,7 @@ import {
   openDisputeSchema,
   payoutAccountSchema,
   payoutBalanceSchema,
+  sandboxOnboardingSchema,
   transferSchema,
 } from '@l4l/shared/schemas/money';
 import { es } from '@l4l/shared/texts/es';
@@ -65,6 +66,8 @@ export function moneyRoutes(service: MoneyService): FastifyPluginAsyncZod {
           onRequest: lawyerOnly,
           schema: {
             params: z.object({ id: z.string().regex(SANDBOX_ACCOUNT_ID) }),
+            // the holder and the IBAN a provider's onboarding would take: checked as it would check them
+            body: sandboxOnboardingSchema,
             response: { 200: dataEnvelope(payoutAccountSchema) },
           },
         },

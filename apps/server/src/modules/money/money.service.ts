@@ -208,24 +208,31 @@ export function createMoneyService(deps: MoneyDeps) {
       const balances = await caseBalances(tx, caseId);
       const fee = -balances.platform_fee;
       const transfer = await money.lockTransfer(caseId);
+      // the lawyer's money a reversal outside L4L brought back already is used first
+      const outside = transfer?.reversedOutsideCents ?? 0;
       const owed = transfer ? transfer.amountCents - transfer.reversedCents : 0;
       let feeBack = fee - Math.round((fee * (left - cents)) / left);
       let lawyerBack = cents - feeBack;
-      if (lawyerBack > owed) {
-        lawyerBack = owed;
-        feeBack = cents - owed;
+      if (lawyerBack > owed + outside) {
+        lawyerBack = owed + outside;
+        feeBack = cents - lawyerBack;
       }
-      if (transfer && lawyerBack > 0) {
+      const fromOutside = Math.min(lawyerBack, outside);
+      const fromTransfer = lawyerBack - fromOutside;
+      if (transfer && fromOutside > 0) {
+        await money.setTransfer(transfer.id, { reversedOutsideCents: outside - fromOutside });
+      }
+      if (transfer && fromTransfer > 0) {
         if (transfer.status === 'PENDIENTE') {
-          await money.setTransfer(transfer.id, { amountCents: transfer.amountCents - lawyerBack });
+          await money.setTransfer(transfer.id, { amountCents: transfer.amountCents - fromTransfer });
         } else {
           if (!transfer.providerTransferId) throw new Error(`transfer ${transfer.id} sent without an id`);
           await provider.reverseTransfer({
             transferId: transfer.providerTransferId,
-            amountCents: lawyerBack,
+            amountCents: fromTransfer,
             key,
           });
-          const reversed = transfer.reversedCents + lawyerBack;
+          const reversed = transfer.reversedCents + fromTransfer;
           await money.setTransfer(transfer.id, {
             reversedCents: reversed,
             status: reversed >= transfer.amountCents ? 'REVERTIDA' : transfer.status,
@@ -235,15 +242,16 @@ export function createMoneyService(deps: MoneyDeps) {
             reference: key,
             caseId,
             legs: [
-              { account: 'provider_balance', cents: lawyerBack },
-              { account: 'lawyer_payable', cents: -lawyerBack },
+              { account: 'provider_balance', cents: fromTransfer },
+              { account: 'lawyer_payable', cents: -fromTransfer },
             ],
           });
         }
       }
       legs = [
         { account: 'platform_fee', cents: feeBack },
-        { account: 'lawyer_payable', cents: lawyerBack },
+        { account: 'lawyer_payable', cents: fromTransfer },
+        { account: 'unreconciled', cents: fromOutside },
         { account: 'provider_balance', cents: -cents },
       ];
     } else {
@@ -335,6 +343,7 @@ export function createMoneyService(deps: MoneyDeps) {
         row.status === 'PENDIENTE' ? row.amountCents : row.amountCents - row.reversedCents,
       ),
       status: row.status,
+      reversed: centsToEuros(row.reversedCents),
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -625,6 +634,8 @@ export function createMoneyService(deps: MoneyDeps) {
               : row.payment.refundedCents,
           ),
           transferStatus: row.transferStatus ?? null,
+          transferReversed: centsToEuros(row.transferReversedCents ?? 0),
+          transferUnreconciled: centsToEuros(row.transferOutsideCents ?? 0),
           createdAt: row.payment.createdAt.toISOString(),
           clientName: row.clientName,
           lawyerName: row.lawyerName,
@@ -665,6 +676,11 @@ export function createMoneyService(deps: MoneyDeps) {
         problems.push(`client funds ${-accounts.client_funds} ≠ held ${tables.held}`);
       if (-accounts.lawyer_payable !== tables.pending) {
         problems.push(`lawyer payable ${-accounts.lawyer_payable} ≠ pending transfers ${tables.pending}`);
+      }
+      if (-accounts.unreconciled !== tables.unreconciled) {
+        problems.push(
+          `unreconciled ${-accounts.unreconciled} ≠ reversals outside L4L not settled ${tables.unreconciled}`,
+        );
       }
       const euros = (cents: number) => centsToEuros(cents);
       return {
@@ -838,16 +854,57 @@ export function createMoneyService(deps: MoneyDeps) {
       return 'refunded' as const;
     },
 
-    /** `transfer.reversed`: a reversal we made is known; one made elsewhere is only logged. */
+    /**
+     * `transfer.reversed`, with the provider's total reversed of the transfer: what our own reversals
+     * account for changes nothing; the rest was reversed outside L4L (the provider's dashboard) and is
+     * recorded now (docs/money.md, Reversals outside L4L): the money is back in the provider balance, held
+     * in `unreconciled` until a person settles it, the transfer shows it as reversed, and the lawyer and
+     * the administrators are told. Under the case's lock, so a replay, or the event of a reversal our own
+     * refund is still making, finds the total accounted for.
+     */
     async providerTransferReversed(providerTransferId: string, amountReversedCents: number) {
-      const transfer = await repository.transferByProviderId(providerTransferId);
-      if (!transfer) return 'unknown' as const;
-      if (amountReversedCents <= transfer.reversedCents) return 'duplicate' as const;
-      log.warn(
-        { transferId: transfer.id, amountReversedCents, reversedCents: transfer.reversedCents },
-        'a transfer was reversed outside L4L: reconcile it by hand',
+      const found = await repository.transferByProviderId(providerTransferId);
+      if (!found) return 'unknown' as const;
+      if (amountReversedCents <= found.reversedCents) return 'duplicate' as const;
+      return withTransaction(
+        db,
+        async (tx, afterCommit) => {
+          const money = createMoneyRepository(tx);
+          await deps.cases.lockCase(tx, found.caseId);
+          const transfer = await money.lockTransfer(found.caseId);
+          if (!transfer || transfer.status === 'PENDIENTE') return 'unknown' as const;
+          // never more than was sent: a bigger figure is not this transfer's
+          const total = Math.min(amountReversedCents, transfer.amountCents);
+          const cents = total - transfer.reversedCents;
+          if (cents <= 0) return 'duplicate' as const;
+          await money.setTransfer(transfer.id, {
+            reversedCents: total,
+            reversedOutsideCents: transfer.reversedOutsideCents + cents,
+            status: total >= transfer.amountCents ? 'REVERTIDA' : transfer.status,
+          });
+          await recordMovement(tx, {
+            kind: 'reversal',
+            reference: `outside:${providerTransferId}:${total}`,
+            caseId: transfer.caseId,
+            legs: [
+              { account: 'provider_balance', cents },
+              { account: 'unreconciled', cents: -cents },
+            ],
+          });
+          await deps.notify(tx, afterCommit, {
+            type: 'payout.reversed',
+            caseId: transfer.caseId,
+            amountCents: cents,
+            admins: await money.admins(),
+          });
+          log.warn(
+            { transferId: transfer.id, caseId: transfer.caseId, cents, reversedCents: total },
+            'a transfer was reversed outside L4L: recorded as unreconciled, administrators told',
+          );
+          return 'reversed' as const;
+        },
+        log,
       );
-      return 'ignored' as const;
     },
   };
   return service;

@@ -6,7 +6,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { createFiscalProfile } from '../../../test/factories.ts';
 import { moneyHelpers, type Person } from '../../../test/money.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.ts';
-import { disputes, payments, proposals, refunds, transfers } from '../../db/schema/index.ts';
+import { disputes, notifications, payments, proposals, refunds, transfers } from '../../db/schema/index.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -194,6 +194,118 @@ describe('money with Stripe', () => {
     expect((await deliver('charge.refunded', charge)).json().data.status).toBe('duplicate');
     const reversed = { object: 'transfer', id: transfer?.providerTransferId, amount_reversed: 45_000 };
     expect((await deliver('transfer.reversed', reversed)).json().data.status).toBe('duplicate');
+  });
+
+  /** A case paid, closed and transferred to an enabled lawyer's Express account: its transfer row. */
+  async function transferredCase(price: number) {
+    const { lawyer } = await enabledLawyer();
+    const paid = await paidCase(lawyer, price);
+    await h.requestClosure(lawyer, paid.caseId);
+    expect((await h.confirmClosure(client, lawyer, paid.caseId)).statusCode).toBe(200);
+    await expect.poll(async () => (await transferOf(paid.caseId))?.status).toBe('ENVIADA');
+    const transfer = await transferOf(paid.caseId);
+    return { lawyer, ...paid, transfer: transfer as NonNullable<typeof transfer> };
+  }
+
+  /** Someone reverses a transfer in Stripe's dashboard: the SDK's own call, made outside L4L. */
+  async function reverseInDashboard(transferId: string, amount: number) {
+    const dashboard = new Stripe('sk_test_dashboard', { ...standIn.endpoint, telemetry: false });
+    await dashboard.transfers.createReversal(transferId, { amount });
+    const reversed = standIn.transfers.get(transferId);
+    return {
+      object: 'transfer',
+      id: transferId,
+      amount: reversed?.amount,
+      amount_reversed: reversed?.amount_reversed,
+      reversed: reversed?.reversed,
+    };
+  }
+
+  const told = async (userId: string) =>
+    t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, 'payout.reversed')));
+
+  it('a transfer reversed outside L4L is recorded once, shown as reversed, and told to the lawyer and the admins', async () => {
+    const { lawyer, caseId, transfer } = await transferredCase(300);
+    const providerId = transfer.providerTransferId as string;
+    const event = await reverseInDashboard(providerId, 10_000);
+    const eventId = `evt_${randomBytes(12).toString('hex')}`;
+    expect((await deliver('transfer.reversed', event, eventId)).json().data.status).toBe('reversed');
+    // the same event again, and another event with the same total, change nothing
+    expect((await deliver('transfer.reversed', event, eventId)).json().data.status).toBe('duplicate');
+    expect((await deliver('transfer.reversed', event)).json().data.status).toBe('duplicate');
+    expect(await transferOf(caseId)).toMatchObject({
+      status: 'ENVIADA',
+      reversedCents: 10_000,
+      reversedOutsideCents: 10_000,
+    });
+    const list = await h.get(lawyer, '/api/payouts/transfers');
+    expect(list.data[0]).toMatchObject({ caseId, amount: 170, reversed: 100, status: 'ENVIADA' });
+    expect((await h.get(lawyer, '/api/payouts/balance')).data).toEqual({
+      held: 0,
+      available: 0,
+      paidOut: 170,
+    });
+    expect(await told(lawyer.id)).toHaveLength(1);
+    expect(await told(admin.id)).toHaveLength(1);
+    const check = await h.expectBalanced(admin);
+    expect(check.totals.accounts.unreconciled).toBe(-100);
+
+    // the rest reversed outside too, told by several deliveries at once: recorded once
+    const whole = await reverseInDashboard(providerId, 17_000);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => deliver('transfer.reversed', whole).then((res) => res.json())),
+    );
+    expect(answers.filter((answer) => answer.data.status === 'reversed')).toHaveLength(1);
+    expect(await transferOf(caseId)).toMatchObject({
+      status: 'REVERTIDA',
+      reversedCents: 27_000,
+      reversedOutsideCents: 27_000,
+    });
+    expect((await h.get(lawyer, '/api/payouts/transfers')).data[0]).toMatchObject({
+      amount: 0,
+      reversed: 270,
+      status: 'REVERTIDA',
+    });
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
+    const pagos = await h.get(admin, `/api/admin/payments?page=1&pageSize=100`);
+    expect(pagos.data.find((row: { id: string }) => row.id === payment?.id)).toMatchObject({
+      transferStatus: 'REVERTIDA',
+      transferReversed: 270,
+      transferUnreconciled: 270,
+    });
+    expect(await told(lawyer.id)).toHaveLength(2);
+    expect((await h.expectBalanced(admin)).totals.accounts.unreconciled).toBe(-270);
+  });
+
+  it('a refund after a reversal outside L4L uses the reversed money first and reverses only the rest', async () => {
+    const { caseId, transfer, paymentIntent } = await transferredCase(300);
+    const providerId = transfer.providerTransferId as string;
+    const event = await reverseInDashboard(providerId, 10_000);
+    expect((await deliver('transfer.reversed', event)).json().data.status).toBe('reversed');
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${payment?.id}/refund`,
+      headers: admin.headers,
+      payload: { reason: 'Devolución completa tras la reversión.' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    // only the 170 € the lawyer still had are reversed by L4L; the client gets the 300 € back
+    const ours = standIn.requests.filter((r) => r.path === `/v1/transfers/${providerId}/reversals`);
+    expect(ours.map((r) => r.form.amount)).toEqual(['10000', '17000']);
+    const refundCall = standIn.requests.filter((r) => r.path === '/v1/refunds').at(-1);
+    expect(refundCall?.form).toMatchObject({ payment_intent: paymentIntent, amount: '30000' });
+    expect(await transferOf(caseId)).toMatchObject({
+      status: 'REVERTIDA',
+      reversedCents: 27_000,
+      reversedOutsideCents: 0,
+    });
+    // Stripe's own event for the whole reversal is known
+    const after = { ...event, amount_reversed: 27_000, reversed: true };
+    expect((await deliver('transfer.reversed', after)).json().data.status).toBe('duplicate');
   });
 
   it('a card dispute holds the transfer; won, the lawyer is paid', async () => {

@@ -74,6 +74,36 @@ describe('money', () => {
     expect(told).toHaveLength(1);
   });
 
+  it('enables a sandbox payout account only with a holder and a valid IBAN, saying what is wrong', async () => {
+    const lawyer = await h.person('lawyer');
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/payouts/account/onboarding',
+      headers: lawyer.headers,
+    });
+    const url = `/api/payouts/sandbox/${(link.json().data.url as string).split('/').pop()}/complete`;
+    const submit = (payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: lawyer.headers, ...(payload ? { payload } : {}) });
+    const iban = es.money.iban;
+    for (const [payload, fields] of [
+      [undefined, undefined],
+      [{ holder: 'Lucía García', iban: 'ES9121000418450200051333' }, { iban: iban.checkDigits }],
+      [{ holder: 'Lucía García', iban: 'ES91 2100 0418 4502 0005 13' }, { iban: iban.length('ES', 24, 22) }],
+      [{ holder: 'Lucía García', iban: 'ES4121000418990200051332' }, { iban: iban.spanishControl }],
+      [{ holder: 'Lucía García', iban: 'TR330006100519786457841326' }, { iban: iban.notSepa('TR') }],
+      [{ holder: '  ', iban: 'ES9121000418450200051332' }, { holder: es.money.holderRequired }],
+      [{ holder: 'Lucía García', iban: 12 }, undefined],
+    ] as const) {
+      const refused = await submit(payload);
+      expect(refused.statusCode, refused.body).toBe(400);
+      if (fields) expect(refused.json().error.fields).toEqual(fields);
+    }
+    expect((await h.get(lawyer, '/api/payouts/account')).data.status).toBe('pending');
+    const accepted = await submit({ holder: 'Lucía García', iban: 'es91 2100 0418 4502 0005 1332' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().data).toEqual({ status: 'enabled', provider: 'sandbox' });
+  });
+
   it('keeps the share available until the lawyer enables the account, then sends it', async () => {
     const lawyer = await h.person('lawyer');
     const { caseId } = await h.paidCase(client, lawyer, admin, 100);

@@ -38,6 +38,12 @@ export type NotificationEvent =
     }
   | { type: 'payout.sent'; caseId: string; amountCents: number }
   | {
+      type: 'payout.reversed';
+      caseId: string;
+      amountCents: number /** administrators told in the app */;
+      admins: string[];
+    }
+  | {
       type: 'dispute.opened';
       caseId: string;
       amountCents: number /** administrators told in the app */;
@@ -76,6 +82,14 @@ export function createNotificationEvents(
       const toLawyer = async (link: string): Promise<Recipient[]> =>
         lawyerId ? [{ userId: lawyerId, link, counterpart: await nameOf(client) }] : [];
       const caseLink = notificationLinks.case(caseRow.id);
+      // administrators are told in the app, with the console's Pagos as the link
+      const toAdmins = (admins: string[]): Recipient[] =>
+        admins.map((userId) => ({
+          userId,
+          link: notificationLinks.adminPayments(),
+          counterpart: null,
+          inAppOnly: true,
+        }));
       switch (event.type) {
         case 'proposal.received':
         case 'proposal.withdrawn':
@@ -97,17 +111,10 @@ export function createNotificationEvents(
             : toLawyer(caseLink);
         case 'payout.sent':
           return toLawyer(notificationLinks.payouts());
+        case 'payout.reversed':
+          return [...(await toLawyer(notificationLinks.payouts())), ...toAdmins(event.admins)];
         case 'dispute.opened':
-          return [
-            await toClient(caseLink),
-            ...(await toLawyer(caseLink)),
-            ...event.admins.map((userId) => ({
-              userId,
-              link: notificationLinks.adminPayments(),
-              counterpart: null,
-              inAppOnly: true,
-            })),
-          ];
+          return [await toClient(caseLink), ...(await toLawyer(caseLink)), ...toAdmins(event.admins)];
         case 'dispute.resolved':
           return [await toClient(caseLink), ...(await toLawyer(caseLink))];
         case 'refund.issued':

@@ -15,8 +15,10 @@ export type CheckoutRequest = {
   caseCode: string;
   caseTitle: string;
   lawyerName: string;
-  /** always the stored proposal's price, never a figure from the client */
+  /** what the card pays: the stored proposal's price (less the IRPF withheld), never a figure from the client */
   amountCents: number;
+  /** the IRPF a business client withholds from the price (docs/invoices.md, IRPF), when it does */
+  withholding?: { irpfRate: number; withheldCents: number };
   currency: 'EUR';
   /** docs/product.md, Payment pages: /payment-success and /payment-error on PUBLIC_URL */
   successUrl: string;

@@ -114,7 +114,12 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     const facts = `<dl>
       <dt>${escapeHtml(es.payment.sandboxCase)}</dt><dd>#${escapeHtml(caseCode(summary.caseId))} · ${escapeHtml(summary.caseTitle)}</dd>
       <dt>${escapeHtml(es.payment.sandboxLawyer)}</dt><dd>${escapeHtml(`${summary.lawyerName} ${summary.lawyerSurname}`)}</dd>
-      <dt>${escapeHtml(es.payment.sandboxAmount)}</dt><dd class="amount">${escapeHtml(formatEuros(centsToEuros(summary.amountCents)))}</dd>
+      <dt>${escapeHtml(es.payment.sandboxAmount)}</dt><dd class="amount">${escapeHtml(formatEuros(centsToEuros(summary.amountCents)))}</dd>${
+        summary.withheldCents > 0
+          ? `
+      <dt>${escapeHtml(es.payment.sandboxWithheld)} (${summary.irpfRate} %)</dt><dd>${escapeHtml(formatEuros(centsToEuros(summary.withheldCents)))}</dd>`
+          : ''
+      }
     </dl>`;
     if (summary.status !== 'PENDIENTE') {
       const text = summary.status === 'COMPLETADO' ? es.payment.sandboxAlreadyPaid : es.payment.sandboxClosed;

@@ -88,6 +88,8 @@ export function createPaymentsRepository(db: Db) {
           status: payments.status,
           clientId: payments.userId,
           amountCents: payments.amountCents,
+          irpfRate: payments.irpfRate,
+          withheldCents: payments.withheldCents,
           caseId: cases.id,
           caseTitle: cases.title,
           lawyerName: users.name,

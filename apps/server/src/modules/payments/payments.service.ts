@@ -25,8 +25,18 @@ export type OnPaid = (
 ) => Promise<'activated' | 'conflict'>;
 /** What a checkout closed unpaid does to its proposal (held for it until then), in the same transaction. */
 export type OnReleased = (tx: Db, proposalId: string) => Promise<void>;
-/** Checked before a checkout opens; throws (an AppError) to refuse it. */
-export type BeforeCheckout = (checkout: { userId: string; amountCents: number }) => Promise<void>;
+/**
+ * Checked before a checkout opens with the proposal's price; throws (an AppError) to refuse it, and
+ * answers the IRPF the client withholds, if any (docs/invoices.md, IRPF): the checkout charges the rest.
+ */
+export type BeforeCheckout = (checkout: {
+  userId: string;
+  lawyerId: string;
+  amountCents: number;
+}) => Promise<Withholding | undefined>;
+
+/** The IRPF a business client withholds from the lawyer's fee: the rate (%) and the amount. */
+export type Withholding = { irpfRate: number; withheldCents: number };
 
 export type OpenCheckout = Omit<CheckoutRequest, 'paymentId' | 'currency' | 'successUrl' | 'cancelUrl'> & {
   userId: string;
@@ -157,7 +167,10 @@ export function createPaymentsService(deps: {
      * the client pays at. The amount is the stored proposal's. A failing provider leaves no pending payment.
      */
     async openCheckout(input: OpenCheckout): Promise<string> {
-      await deps.beforeCheckout?.(input);
+      const withholding = await deps.beforeCheckout?.(input);
+      const withheldCents = withholding?.withheldCents ?? 0;
+      // the card pays the price less what the client withholds; the fee is the platform's share of the price
+      const chargedCents = input.amountCents - withheldCents;
       const paymentId = randomUUID();
       await repository.insertPayment({
         id: paymentId,
@@ -168,8 +181,10 @@ export function createPaymentsService(deps: {
         provider: provider.name,
         // replaced by the provider's session id below; unique per payment meanwhile
         providerSessionId: `pending_${paymentId}`,
-        amountCents: input.amountCents,
+        amountCents: chargedCents,
         feeCents: feeOf(input.amountCents, deps.feePercent),
+        irpfRate: withheldCents > 0 ? (withholding?.irpfRate ?? 0) : 0,
+        withheldCents,
       });
       try {
         const session = await provider.createCheckout({
@@ -179,7 +194,8 @@ export function createPaymentsService(deps: {
           caseCode: input.caseCode,
           caseTitle: input.caseTitle,
           lawyerName: input.lawyerName,
-          amountCents: input.amountCents,
+          amountCents: chargedCents,
+          ...(withheldCents > 0 && withholding ? { withholding } : {}),
           currency: 'EUR',
           successUrl: `${deps.publicUrl}/payment-success`,
           cancelUrl: `${deps.publicUrl}/payment-error`,

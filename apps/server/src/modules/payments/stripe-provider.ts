@@ -1,4 +1,7 @@
 import { CHECKOUT_EXPIRY_MINUTES } from '@l4l/shared/constants/money';
+import { formatEuros } from '@l4l/shared/format';
+import { centsToEuros } from '@l4l/shared/schemas/common';
+import { es } from '@l4l/shared/texts/es';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type {
@@ -48,6 +51,14 @@ export function productNameOf(request: Pick<CheckoutRequest, 'caseCode' | 'caseT
   return name.length > PRODUCT_NAME_MAX ? `${name.slice(0, PRODUCT_NAME_MAX - 1)}…` : name;
 }
 
+/** The line's description: the lawyer, and the IRPF the client withholds when it does. */
+export function checkoutDescription(request: Pick<CheckoutRequest, 'lawyerName' | 'withholding'>): string {
+  const lawyer = es.payment.checkoutLawyer(request.lawyerName);
+  if (!request.withholding) return lawyer;
+  const { irpfRate, withheldCents } = request.withholding;
+  return `${lawyer} · ${es.payment.checkoutWithholding(irpfRate, formatEuros(centsToEuros(withheldCents)))}`;
+}
+
 /**
  * The Stripe provider: a hosted Checkout Session per accepted proposal. The payment is
  * recorded only when Stripe's signed webhook `checkout.session.completed` arrives (webhook.routes.ts),
@@ -80,7 +91,7 @@ export function createStripeProvider(
                 unit_amount: request.amountCents,
                 product_data: {
                   name: productNameOf(request),
-                  description: `Abogado: ${request.lawyerName}`,
+                  description: checkoutDescription(request),
                 },
               },
             },

@@ -16,7 +16,8 @@ export type WebhookOutcome =
   | 'ignored'
   | 'opened'
   | 'resolved'
-  | 'updated';
+  | 'updated'
+  | 'reversed';
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);

@@ -419,7 +419,8 @@ export function createProposalsService(deps: {
       const at = payment.completedAt ?? new Date();
       await proposals.setProposal(proposal.id, { status: PROPOSAL_STATUS.PAID, decidedAt: at });
       const others = await proposals.rejectOthers(row.id, proposal.id);
-      await cases.activate(tx, afterCommit, { row, proposal, amountCents: payment.amountCents, at });
+      // the case's price is the proposal's (a business client is charged it less the IRPF it withholds)
+      await cases.activate(tx, afterCommit, { row, proposal, amountCents: proposal.priceCents, at });
       cases.proposalsChanged(proposal.lawyerId, ...others.map((other) => other.lawyerId));
       for (const other of others) {
         if (!other.chatId) continue;

@@ -33,6 +33,25 @@ export const es = {
     disputeNotActive: 'Solo se puede abrir una disputa de un caso activo.',
     disputeAlreadyOpen: 'Este caso ya tiene una disputa abierta.',
     disputeNotPaid: 'Este caso no tiene ningún pago que disputar.',
+    // the payout account's IBAN (fiscal/iban.ts): each message says what is wrong
+    holderRequired: 'Escribe el nombre del titular de la cuenta (hasta 120 caracteres).',
+    iban: {
+      required: 'Escribe el IBAN de la cuenta.',
+      characters: 'El IBAN solo lleva letras y cifras: revisa que no haya otros signos.',
+      country: (code: string) =>
+        `El IBAN empieza por el código de su país, y «${code}» no es el de ningún país que use IBAN.`,
+      length: (code: string, expected: number, actual: number) =>
+        code === 'ES'
+          ? `Un IBAN español tiene 24 caracteres (ES y 22 cifras); este tiene ${actual}.`
+          : `Un IBAN de ${code} tiene ${expected} caracteres; este tiene ${actual}.`,
+      spanishDigits: 'Un IBAN español solo lleva cifras después de «ES».',
+      checkDigits:
+        'Los dígitos de control del IBAN (los dos que siguen al país) no cuadran: revisa que esté bien copiado.',
+      notSepa: (code: string) =>
+        `Las transferencias de L4L son en euros por SEPA, y una cuenta de ${code} no puede recibirlas: indica una cuenta de un país de la zona SEPA.`,
+      spanishControl:
+        'Los dígitos de control de la cuenta (las cifras 11 y 12 tras «ES») no corresponden a la entidad, la oficina y el número de cuenta.',
+    },
     // what the chat says
     disputeOpenedMessage: 'El cliente ha abierto una disputa. Un administrador la revisará.',
     disputeResolvedMessage: 'Un administrador ha resuelto la disputa del caso.',

@@ -88,6 +88,12 @@ export const notificationsEs = {
         `Hemos transferido ${f.amount} a tu cuenta de cobros por el caso «${f.caseTitle}». Llegará a tu banco en unos días.`,
       action: 'Ver mis cobros',
     },
+    'payout.reversed': {
+      title: (f: NotificationFacts) => `Transferencia revertida: «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `El proveedor de pagos ha revertido ${f.amount} de la transferencia del caso «${f.caseTitle}», fuera de L4L. El equipo de L4L lo revisará; en Cobros aparece como revertida.`,
+      action: 'Ver mis cobros',
+    },
     'dispute.opened': {
       title: (f: NotificationFacts) => `Disputa abierta en «${f.caseTitle}»`,
       body: (f: NotificationFacts) =>
@@ -145,6 +151,7 @@ export const notificationsEs = {
     'rating.received': 'Valoraciones recibidas',
     'rating.replied': 'Respuestas a tus valoraciones',
     'payout.sent': 'Cobros enviados',
+    'payout.reversed': 'Transferencias revertidas',
     'dispute.opened': 'Disputas abiertas',
     'dispute.resolved': 'Disputas resueltas',
     'refund.issued': 'Reembolsos',

@@ -24,6 +24,10 @@ export const es = {
     sandboxCase: 'Caso',
     sandboxLawyer: 'Abogado',
     sandboxAmount: 'Importe',
+    sandboxWithheld: 'Retención de IRPF que ingresas tú en Hacienda',
+    checkoutLawyer: (name: string) => `Abogado: ${name}`,
+    checkoutWithholding: (rate: number, amount: string) =>
+      `Retención de IRPF (${rate} %) que ingresas tú en Hacienda: ${amount}, descontada del precio`,
     sandboxPay: 'Pagar',
     sandboxCancel: 'Cancelar',
     sandboxUnknown: 'Este pago no existe o ya no está disponible.',

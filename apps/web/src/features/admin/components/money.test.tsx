@@ -23,6 +23,8 @@ const PAYMENT: AdminPayment = {
   fee: 30,
   refunded: 0,
   transferStatus: null,
+  transferReversed: 0,
+  transferUnreconciled: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
   clientName: 'Ana Martín',
   lawyerName: 'Lucía García',
@@ -75,6 +77,25 @@ describe('the money forms', () => {
 });
 
 describe('Pagos', () => {
+  it('shows a transfer reversed in part outside L4L, with what waits to be reconciled', async () => {
+    mockApi({
+      'GET /api/admin/payments': () =>
+        page([
+          {
+            ...PAYMENT,
+            transferStatus: 'ENVIADA',
+            transferReversed: 67.5,
+            transferUnreconciled: 67.5,
+          },
+        ]),
+      'GET /api/admin/disputes': () => page([]),
+    });
+    renderWithApp(<PaymentsPage />);
+    const row = (await screen.findByText('#AB12CD34')).closest('tr') as HTMLElement;
+    expect(within(row).getByText(t.table.partlyReversed)).toBeInTheDocument();
+    expect(within(row).getByText(t.table.unreconciled('67,50 €'))).toBeInTheDocument();
+  });
+
   it('lists payments with filters and the CSV link, and refunds half with a reason', async () => {
     const api = mockApi({
       'GET /api/admin/payments': () => page([PAYMENT]),

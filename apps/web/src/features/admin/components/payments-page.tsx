@@ -31,6 +31,22 @@ const stateBadge = (status: string) =>
       ? styles.badgeDanger
       : styles.badgeWarn;
 
+/** The transfer's state; one partly taken back says so, and what was reversed outside L4L waits for a person. */
+function TransferState({ row }: { row: AdminPayment }) {
+  const status = row.transferStatus ?? 'PENDIENTE';
+  const partly = status === 'ENVIADA' && row.transferReversed > 0;
+  return (
+    <span className={styles.transferState}>
+      <span className={stateBadge(partly ? 'REVERTIDA' : status)}>
+        {partly ? t.table.partlyReversed : (es.admin.money.transferStatuses[status] ?? status)}
+      </span>
+      {row.transferUnreconciled > 0 ? (
+        <span className={styles.muted}>{t.table.unreconciled(formatEuros(row.transferUnreconciled))}</span>
+      ) : null}
+    </span>
+  );
+}
+
 /** 'Pagos': every payment with its state, fee, refunds and transfer, filters, CSV, refunds; then the disputes queue. */
 export function PaymentsPage() {
   return (
@@ -84,9 +100,7 @@ function PaymentsTable() {
       header: t.table.transfer,
       cell: (row) =>
         row.transferStatus ? (
-          <span className={stateBadge(row.transferStatus)}>
-            {es.admin.money.transferStatuses[row.transferStatus] ?? row.transferStatus}
-          </span>
+          <TransferState row={row} />
         ) : (
           <span className={styles.muted}>{t.table.noTransfer}</span>
         ),

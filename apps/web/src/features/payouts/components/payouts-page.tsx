@@ -169,6 +169,16 @@ function TransfersCard() {
   );
 }
 
+/** A transfer's state; one sent and then partly taken back says so (the whole taken back is REVERTIDA). */
+function TransferStatus({ row }: { row: PayoutTransfer }) {
+  const partly = row.status === 'ENVIADA' && row.reversed > 0;
+  return (
+    <span className={styles[`transfer_${partly ? 'REVERTIDA' : row.status}`]}>
+      {partly ? t.transfers.partlyReversed : es.money.transferStatuses[row.status]}
+    </span>
+  );
+}
+
 export function TransfersTable({ rows, busy }: { rows: PayoutTransfer[]; busy?: boolean }) {
   return (
     <table className={styles.table} aria-busy={busy || undefined}>
@@ -196,12 +206,15 @@ export function TransfersTable({ rows, busy }: { rows: PayoutTransfer[]; busy?: 
               </Link>
             </td>
             <td data-label={t.transfers.amount} className={styles.amount}>
-              {formatEuros(row.amount)}
+              <span className={styles.amountFigures}>
+                {formatEuros(row.amount)}
+                {row.reversed > 0 ? (
+                  <span className={styles.muted}>{t.transfers.reversed(formatEuros(row.reversed))}</span>
+                ) : null}
+              </span>
             </td>
             <td data-label={t.transfers.status}>
-              <span className={styles[`transfer_${row.status}`]}>
-                {es.money.transferStatuses[row.status]}
-              </span>
+              <TransferStatus row={row} />
             </td>
             <td data-label={t.transfers.date}>{formatDay(row.createdAt)}</td>
           </tr>

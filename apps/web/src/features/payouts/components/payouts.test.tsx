@@ -17,6 +17,7 @@ const TRANSFER = {
   caseCode: '9C1F3C1E',
   amount: 270,
   status: 'ENVIADA',
+  reversed: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
@@ -62,13 +63,43 @@ describe('Cobros', () => {
   });
 });
 
+describe('Cobros, transfers taken back', () => {
+  it('says a transfer was reversed in part, with what was taken back, or reversed in whole', async () => {
+    mockApi({
+      'GET /api/payouts/account': () => ok({ status: 'enabled', provider: 'stripe' }),
+      'GET /api/payouts/balance': () => ok({ held: 0, available: 0, paidOut: 170 }),
+      'GET /api/payouts/transfers': () =>
+        json(200, {
+          data: [
+            { ...TRANSFER, amount: 170, reversed: 100 },
+            { ...TRANSFER, id: 'tr-2', caseCode: 'AAAA1111', amount: 0, reversed: 270, status: 'REVERTIDA' },
+          ],
+          meta: { total: 2, page: 1, pageSize: 10 },
+        }),
+    });
+    renderWithApp(<PayoutsPage />);
+    const partly = (
+      await screen.findByRole('link', { name: t.payouts.transfers.openCase('9C1F3C1E') })
+    ).closest('tr') as HTMLElement;
+    expect(within(partly).getByText(t.payouts.transfers.partlyReversed)).toBeInTheDocument();
+    expect(within(partly).getByText(t.payouts.transfers.reversed('100 €'))).toBeInTheDocument();
+    const whole = screen
+      .getByRole('link', { name: t.payouts.transfers.openCase('AAAA1111') })
+      .closest('tr') as HTMLElement;
+    expect(within(whole).getByText(es.money.transferStatuses.REVERTIDA as string)).toBeInTheDocument();
+    expect(within(whole).getByText(t.payouts.transfers.reversed('270 €'))).toBeInTheDocument();
+  });
+});
+
 describe('sandbox onboarding', () => {
   it('checks the holder and the IBAN before sending', () => {
     expect(checkSandboxForm({ holder: ' ', iban: 'ES12' })).toEqual({
-      holder: t.sandbox.holderRequired,
-      iban: t.sandbox.ibanInvalid,
+      holder: es.money.holderRequired,
+      iban: es.money.iban.length('ES', 24, 4),
     });
     expect(checkSandboxForm({ holder: 'Lucía García', iban: SANDBOX_IBAN })).toEqual({});
+    // a valid IBAN of another SEPA country is fine too
+    expect(checkSandboxForm({ holder: 'Lucía García', iban: 'FR7630006000011234567890189' })).toEqual({});
   });
 
   it('shows the messages under the fields, then enables the account and returns to Cobros', async () => {
@@ -82,10 +113,11 @@ describe('sandbox onboarding', () => {
     const iban = screen.getByLabelText(t.sandbox.iban);
     expect(iban).toHaveValue(SANDBOX_IBAN);
     await user.clear(iban);
-    await user.type(iban, 'FR7630006000011234567890189');
+    // one digit wrong: the IBAN's check digits catch it
+    await user.type(iban, 'ES91 2100 0418 4502 0005 1333');
     await user.click(screen.getByRole('button', { name: t.sandbox.submit }));
-    expect(await screen.findByText(t.sandbox.holderRequired)).toBeInTheDocument();
-    expect(screen.getByText(t.sandbox.ibanInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(es.money.holderRequired)).toBeInTheDocument();
+    expect(screen.getByText(es.money.iban.checkDigits)).toBeInTheDocument();
     expect(api.callsTo('POST /api/payouts/sandbox/acct-1/complete')).toHaveLength(0);
 
     await user.type(screen.getByLabelText(t.sandbox.holder), 'Lucía García');

@@ -1,3 +1,5 @@
+import { normalizeIban } from '@l4l/shared/fiscal/iban';
+import { sandboxOnboardingSchema } from '@l4l/shared/schemas/money';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,17 +13,19 @@ import styles from './payouts.module.css';
 
 const t = moneyWebEs.sandbox;
 
-/** A Spanish test IBAN with a valid check: no bank holds it. */
+/** A Spanish test IBAN with valid check digits: no bank holds it. */
 export const SANDBOX_IBAN = 'ES91 2100 0418 4502 0005 1332';
-const SPANISH_IBAN = /^ES\d{22}$/;
 
 export type SandboxErrors = { holder?: string; iban?: string };
 
-/** What the form checks before sending: a holder's name and an IBAN shaped as a Spanish one. */
+/** What the form checks before sending, with the schema the server checks it with (the IBAN's digits too). */
 export function checkSandboxForm(values: { holder: string; iban: string }): SandboxErrors {
+  const checked = sandboxOnboardingSchema.safeParse(values);
   const errors: SandboxErrors = {};
-  if (values.holder.trim() === '') errors.holder = t.holderRequired;
-  if (!SPANISH_IBAN.test(values.iban.replace(/\s+/g, '').toUpperCase())) errors.iban = t.ibanInvalid;
+  for (const issue of checked.error?.issues ?? []) {
+    const field = issue.path[0];
+    if ((field === 'holder' || field === 'iban') && !errors[field]) errors[field] = issue.message;
+  }
   return errors;
 }
 
@@ -50,7 +54,7 @@ export function SandboxOnboardingPage({
     setErrors(found);
     if (found.holder || found.iban) return;
     activate.mutate(
-      { holder: holder.trim(), iban: iban.replace(/\s+/g, '').toUpperCase() },
+      { holder: holder.trim(), iban: normalizeIban(iban) },
       {
         onSuccess: () => {
           toast.success(t.done);
