@@ -5,6 +5,8 @@ import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import type { Db } from '../db/database.ts';
+import type { AfterCommit } from '../lib/transaction.ts';
 
 export type Mail = {
   to: string;
@@ -36,6 +38,33 @@ export function isAddressedTo(eml: string, address: string): boolean {
     .find((line) => /^to:/i.test(line));
   return to?.toLowerCase().includes(address.toLowerCase()) ?? false;
 }
+
+/**
+ * An account mail kept in the outbox (docs/notifications.md, Account mails): what it is, whom it goes to
+ * and the row it is about. The module that owns the kind composes it when it leaves, from the database as
+ * it is then (so a link's token is rebuilt, never stored), with `params` for what must be said as it was.
+ */
+export type AccountMail = {
+  kind: string;
+  userId: string;
+  subjectId?: string | null;
+  params?: Record<string, string> | null;
+};
+
+/** The mail of one kind, composed when it leaves; null when there is nothing to send any more. */
+export type ComposeAccountMail = (mail: {
+  userId: string;
+  subjectId: string | null;
+  params: Record<string, string> | null;
+}) => Promise<Mail | null>;
+
+/** The durable way to send an account mail: written in the caller's transaction, sent by the worker. */
+export type MailOutbox = {
+  /** puts `mail` in the outbox in the transaction `tx`; the worker is woken after the commit */
+  queue(tx: Db, afterCommit: AfterCommit, mail: AccountMail): Promise<void>;
+  /** how mails of `kind` are composed; each kind is defined once, by the module that owns it */
+  define(kind: string, compose: ComposeAccountMail): void;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
