@@ -30,6 +30,7 @@ export const JOURNEY_GROUPS = [
     'colegiacion.spec.ts',
     'directory.spec.ts',
     'foundation.spec.ts',
+    'notifications-live.spec.ts',
     'public-pages.spec.ts',
     'trust.spec.ts',
   ],

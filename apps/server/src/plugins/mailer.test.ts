@@ -8,8 +8,8 @@ import { decodeQuotedPrintable, linkIn, outbox } from '../../test/outbox.ts';
 import { composeMail } from './mailer.ts';
 
 describe('composeMail', () => {
-  it('writes the same content as text and as escaped HTML, with the link spelled out', () => {
-    const mail = composeMail({
+  it('writes the same content as text and as escaped HTML, with the link spelled out', async () => {
+    const mail = await composeMail({
       subject: 'Asunto',
       name: 'Ana <script>',
       paragraphs: ['Primer párrafo & más.'],
@@ -26,8 +26,9 @@ describe('composeMail', () => {
         es.mail.signature,
       ].join('\n\n'),
     );
-    expect(mail.html).toContain('<p>Hola, Ana &lt;script&gt;:</p>');
-    expect(mail.html).toContain('<p>Primer párrafo &amp; más.</p>');
+    expect(mail.html).toMatch(/^<!doctype html>/i);
+    expect(mail.html).toContain('>Hola, Ana &lt;script&gt;:<');
+    expect(mail.html).toContain('>Primer párrafo &amp; más.<');
     expect(mail.html).toContain('href="https://l4l.example/ruta?token=a&amp;b=1"');
     expect(mail.html).not.toContain('<script>');
   });
@@ -39,7 +40,7 @@ describe('without SMTP_URL', () => {
     try {
       await t.app.mailer.send({
         to: 'ana@l4l.test',
-        ...composeMail({ subject: 'Hola', name: 'Ana', paragraphs: ['¿Qué tal?'] }),
+        ...(await composeMail({ subject: 'Hola', name: 'Ana', paragraphs: ['¿Qué tal?'] })),
       });
       const [mail] = outbox(t.config.dataDir);
       expect(mail?.file).toMatch(/^\d+-[0-9a-f]{8}\.eml$/);
@@ -54,13 +55,13 @@ describe('without SMTP_URL', () => {
   it('forgets the mails sent to one address, and only those', async () => {
     const t = await buildTestApp();
     try {
-      const hello = composeMail({ subject: 'Hola', name: 'Ana', paragraphs: ['¿Qué tal?'] });
+      const hello = await composeMail({ subject: 'Hola', name: 'Ana', paragraphs: ['¿Qué tal?'] });
       await t.app.mailer.send({ to: 'ana@l4l.test', ...hello });
       await t.app.mailer.send({ to: 'ANA@l4l.test', ...hello });
       // another address that names Ana's in its text is not hers
       await t.app.mailer.send({
         to: 'luis@l4l.test',
-        ...composeMail({ subject: 'Aviso', name: 'Luis', paragraphs: ['Escribe a ana@l4l.test.'] }),
+        ...(await composeMail({ subject: 'Aviso', name: 'Luis', paragraphs: ['Escribe a ana@l4l.test.'] })),
       });
       expect(await t.app.mailer.forget('ana@l4l.test')).toBe(2);
       expect(outbox(t.config.dataDir).map((mail) => mail.raw.match(/^To: (.*)$/m)?.[1])).toEqual([

@@ -19,6 +19,7 @@ import { transactional } from '../../lib/transaction.ts';
 import type { AuthUser, Sessions } from '../../plugins/auth.ts';
 import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
 import { type AdminRepository, createAdminRepository } from './admin.repository.ts';
+import { lawyerDecisionMailContents } from './lawyer-decision-mails.ts';
 
 type LawyerRow = NonNullable<Awaited<ReturnType<AdminRepository['findLawyer']>>>;
 type UserStatusRow = NonNullable<Awaited<ReturnType<AdminRepository['findUserStatus']>>>;
@@ -115,27 +116,14 @@ export function createAdminService({ db, sessions, outbox, publicUrl }: Deps) {
   outbox.define('lawyer-verified', async ({ userId }) => {
     const lawyer = await repository.findLawyer(userId);
     if (!lawyer) return null;
-    const texts = es.mail.lawyerVerified;
-    const content = composeMail({
-      subject: texts.subject,
-      name: lawyer.name,
-      paragraphs: [texts.intro, texts.next],
-      action: { label: texts.action, url: `${publicUrl}/login` },
-    });
-    return { to: lawyer.mail, ...content };
+    const content = lawyerDecisionMailContents['lawyer-verified'](lawyer.name, `${publicUrl}/login`);
+    return { to: lawyer.mail, ...(await composeMail(content)) };
   });
   outbox.define('lawyer-rejected', async ({ userId, params }) => {
     const lawyer = await repository.findLawyer(userId);
     if (!lawyer) return null;
-    const texts = es.mail.lawyerRejected;
-    const content = composeMail({
-      subject: texts.subject,
-      name: lawyer.name,
-      paragraphs: [texts.intro, texts.reason(params?.reason ?? ''), texts.next],
-      // "responde a este correo": the answer goes to the support address
-      invitesReply: true,
-    });
-    return { to: lawyer.mail, ...content };
+    const content = lawyerDecisionMailContents['lawyer-rejected'](lawyer.name, params?.reason ?? '');
+    return { to: lawyer.mail, ...(await composeMail(content)) };
   });
 
   return {

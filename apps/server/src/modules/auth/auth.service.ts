@@ -26,6 +26,7 @@ import type { Storage } from '../../lib/storage/index.ts';
 import { type AfterCommit, transactional, withTransaction } from '../../lib/transaction.ts';
 import type { AuthUser, Sessions } from '../../plugins/auth.ts';
 import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
+import { accountMailContents } from './account-mails.ts';
 import type { AuthLimits } from './auth.limits.ts';
 import { type Account, type AuthRepository, createAuthRepository } from './auth.repository.ts';
 import { createEmailVerification } from './email-verification.ts';
@@ -187,14 +188,8 @@ export function createAuthService({ db, config, storage, sessions, limits, close
   outbox.define('sign-in-attempts', async ({ userId }) => {
     const account = await repository.findById(userId);
     if (!account) return null;
-    const texts = es.mail.signInAttempts;
-    const content = composeMail({
-      subject: texts.subject,
-      name: account.name,
-      paragraphs: [texts.intro, texts.advice],
-      action: { label: texts.action, url: `${config.publicUrl}/login` },
-    });
-    return { to: account.mail, ...content };
+    const content = accountMailContents['sign-in-attempts'](account.name, `${config.publicUrl}/login`);
+    return { to: account.mail, ...(await composeMail(content)) };
   });
 
   const resetTokenOf = derivedLinkTokens(config.jwtSecret, 'password-reset');
@@ -203,18 +198,9 @@ export function createAuthService({ db, config, storage, sessions, limits, close
   outbox.define('password-reset', async ({ subjectId }) => {
     const reset = subjectId ? await repository.findUsableResetTokenById(subjectId) : undefined;
     if (!subjectId || !reset) return null;
-    const texts = es.mail.recovery;
-    const content = composeMail({
-      subject: texts.subject,
-      name: reset.name,
-      paragraphs: [texts.intro],
-      action: {
-        label: texts.action,
-        url: `${config.publicUrl}/reset-password?token=${resetTokenOf(subjectId)}`,
-      },
-      footnotes: [texts.expiry, texts.ignore],
-    });
-    return { to: reset.mail, ...content };
+    const url = `${config.publicUrl}/reset-password?token=${resetTokenOf(subjectId)}`;
+    const content = accountMailContents['password-reset'](reset.name, url);
+    return { to: reset.mail, ...(await composeMail(content)) };
   });
 
   const emailVerification = createEmailVerification({

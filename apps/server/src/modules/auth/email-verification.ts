@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { AfterCommit, transactional } from '../../lib/transaction.ts';
 import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
+import { accountMailContents } from './account-mails.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { derivedLinkTokens, tokenHash } from './link-tokens.ts';
 
@@ -65,16 +66,9 @@ export function createEmailVerification({
   outbox.define('email-verification', async ({ subjectId }) => {
     const link = subjectId ? await repository.findUsableEmailVerification(subjectId) : undefined;
     if (!subjectId || !link || link.mail !== link.currentMail) return null;
-    const texts = es.mail.verifyMail;
     const url = `${publicUrl}/verificar-correo?token=${tokenOf(subjectId)}`;
-    const content = composeMail({
-      subject: texts.subject,
-      name: link.name,
-      paragraphs: [texts.intro],
-      action: { label: texts.action, url },
-      footnotes: [texts.expiry, texts.ignore],
-    });
-    return { to: link.mail, ...content };
+    const content = accountMailContents['email-verification'](link.name, url);
+    return { to: link.mail, ...(await composeMail(content)) };
   });
 
   return {

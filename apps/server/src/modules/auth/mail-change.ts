@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { transactional } from '../../lib/transaction.ts';
 import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
+import { accountMailContents } from './account-mails.ts';
 import type { Account, AuthRepository } from './auth.repository.ts';
 import { derivedLinkTokens, tokenHash } from './link-tokens.ts';
 
@@ -44,30 +45,17 @@ export function createMailChange({
   outbox.define('mail-change-confirm', async ({ subjectId }) => {
     const change = subjectId ? await repository.findUsableMailChangeToken(subjectId) : undefined;
     if (!subjectId || !change) return null;
-    const confirm = es.mail.mailChangeConfirm;
-    const content = composeMail({
-      subject: confirm.subject,
-      name: change.name,
-      paragraphs: [confirm.intro],
-      action: { label: confirm.action, url: `${publicUrl}/confirmar-correo?token=${tokenOf(subjectId)}` },
-      footnotes: [confirm.expiry, confirm.ignore],
-    });
-    return { to: change.newMail, ...content };
+    const url = `${publicUrl}/confirmar-correo?token=${tokenOf(subjectId)}`;
+    const content = accountMailContents['mail-change-confirm'](change.name, url);
+    return { to: change.newMail, ...(await composeMail(content)) };
   });
 
   /** The notice to the address the account had when the change was asked, whatever happened since. */
   outbox.define('mail-change-notice', async ({ userId, params }) => {
     const account = await repository.findById(userId);
     if (!account || !params?.oldMail || !params.newMail) return null;
-    const notice = es.mail.mailChangeNotice;
-    const content = composeMail({
-      subject: notice.subject,
-      name: account.name,
-      paragraphs: [notice.body(params.newMail), notice.advice],
-      // "escríbenos": an answer to this mail reaches the support address
-      invitesReply: true,
-    });
-    return { to: params.oldMail, ...content };
+    const content = accountMailContents['mail-change-notice'](account.name, params.newMail);
+    return { to: params.oldMail, ...(await composeMail(content)) };
   });
 
   return {

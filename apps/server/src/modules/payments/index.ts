@@ -3,5 +3,6 @@ export { paymentIntentRoutes } from './payment-intent.routes.ts';
 export type { PaymentProvider, ProviderName } from './payment-provider.ts';
 export { default as paymentsPlugin, type PaymentsPluginOptions, providerFor } from './payments.plugin.ts';
 export type { BeforeCheckout, OnPaid, OnReleased, PaymentRow, PaymentsService } from './payments.service.ts';
+export { refundMailContent } from './refund-mail.ts';
 export { SANDBOX_ACCOUNT_ID } from './sandbox-provider.ts';
 export { default as paymentsWebhook } from './webhook.routes.ts';

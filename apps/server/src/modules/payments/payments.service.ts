@@ -13,6 +13,7 @@ import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
 import type { Chat } from '../chat/index.ts';
 import type { CheckoutRequest, PaymentProvider, ProviderName } from './payment-provider.ts';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
+import { refundMailContent } from './refund-mail.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
 export type { PaymentRow } from './payments.repository.ts';
@@ -111,15 +112,14 @@ export function createPaymentsService(deps: {
       subjectId ? repository.byId(subjectId) : undefined,
     ]);
     if (!client || !payment) return null;
-    const texts = es.mail.paymentRefunded;
     const amount = formatEuros(centsToEuros(payment.amountCents));
-    const content = composeMail({
-      subject: texts.subject,
-      name: client.name,
-      paragraphs: [texts.body(caseCode(payment.caseId), amount)],
-      action: { label: texts.action, url: `${deps.publicUrl}/dashboard/casos` },
-    });
-    return { to: client.mail, ...content };
+    const content = refundMailContent(
+      client.name,
+      caseCode(payment.caseId),
+      amount,
+      `${deps.publicUrl}/dashboard/casos`,
+    );
+    return { to: client.mail, ...(await composeMail(content)) };
   });
 
   /** Gives back money that arrived for a case already paid; recorded on the payment, logged and told. */
