@@ -10,7 +10,6 @@ import { notificationMails } from '../src/db/schema/index.ts';
 import { withTransaction } from '../src/lib/transaction.ts';
 import { TEST_FILES_KEY, TEST_PLATFORM } from './app.ts';
 import { createUser } from './factories.ts';
-import { readMail } from './mime.ts';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
 import { startSmtp } from './smtp.ts';
 
@@ -109,6 +108,8 @@ async function startServer(): Promise<ServerProcess> {
     SEED_DEMO: 'false',
     SMTP_URL: smtp.url,
     JWT_SECRET: 'mail-kill-test-secret-long-enough-to-sign',
+    // a failed attempt is logged as a warning: the failure message carries it
+    LOG_LEVEL: 'warn',
   });
   servers.push(server);
   return server;
@@ -120,28 +121,44 @@ async function killHard(server: ServerProcess): Promise<void> {
   expect(server.process.signalCode).toBe('SIGKILL');
 }
 
-const messageIds = () => smtp.received.map((mail) => readMail(mail.raw).header('message-id') ?? '');
+const messageIds = () => smtp.received.map((mail) => mail.messageId ?? '');
 
 describe('kill -9 in the middle of 200 mails', () => {
   it('delivers each of the 200 mails; only the one taken but unacknowledged at a kill arrives twice, same Message-ID', async () => {
+    const started = Date.now();
     const first = await startServer();
     await atFirstKill.fired;
     await killHard(first);
+    const firstKilled = Date.now();
     // mails 1–59 arrived; the 60th was claimed and never got past RCPT TO
     expect(smtp.received).toHaveLength(FIRST_KILL_AT_RCPT - 1);
 
     const second = await startServer();
     await atSecondKill.fired;
     await killHard(second);
+    const secondKilled = Date.now();
     expect(smtp.received).toHaveLength(SECOND_KILL_AT_MAIL);
     const inTheWindow = messageIds()[SECOND_KILL_AT_MAIL - 1];
 
     const third = await startServer();
-    await expect.poll(() => new Set(messageIds()).size, { timeout: 120_000, interval: 200 }).toBe(MAILS);
+    const thirdStarted = Date.now();
+    try {
+      await expect.poll(() => new Set(messageIds()).size, { timeout: 120_000, interval: 500 }).toBe(MAILS);
+    } catch (error) {
+      const last = smtp.received.at(-1)?.at ?? thirdStarted;
+      throw new Error(
+        `${(error as Error).message}; the third process started ${thirdStarted}, last mail at ${last}\n${third.output()}`,
+      );
+    }
+    const done = Date.now();
     expect(await third.stop()).toBe(0);
+    console.info(
+      `kill -9 test: first process killed after ${firstKilled - started} ms, the second ${secondKilled - firstKilled} ms ` +
+        `later, the third delivered the rest in ${done - secondKilled} ms (each including its start)`,
+    );
 
     const ids = messageIds();
-    expect(ids.every((id) => /^<notification-[0-9a-f-]{36}@127\.0\.0\.1>$/.test(id))).toBe(true);
+    expect(ids.every((id) => /^<notification-[0-9a-f-]{36}@[^>]+>$/.test(id))).toBe(true);
     const copies = new Map<string, number>();
     for (const id of ids) copies.set(id, (copies.get(id) ?? 0) + 1);
     const twice = [...copies].filter(([, n]) => n > 1).map(([id]) => id);

@@ -1,7 +1,14 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string[]; raw: string };
+/** A mail the server kept: its recipients, the message as received, its Message-ID, when it came. */
+export type ReceivedMail = { to: string[]; raw: string; messageId: string | undefined; at: number };
+
+/** The Message-ID header of a raw message (its headers end at the first blank line). */
+function messageIdOf(raw: string): string | undefined {
+  const headers = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  return headers.match(/^message-id:\s*(<[^>]*>)/im)?.[1];
+}
 
 /** Where a test may hold the conversation: each hook is awaited before the server answers. */
 export type SmtpHooks = {
@@ -40,15 +47,20 @@ export async function startSmtp(hooks: SmtpHooks = {}) {
           callback(error);
           return;
         }
+        const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
+          raw,
+          messageId: messageIdOf(raw),
+          at: Date.now(),
         });
         const hold = hooks.beforeDataReply?.(received.length) ?? Promise.resolve();
         hold.then(() => callback(), callback);
       });
     },
   });
+  // a client that dies mid-conversation (a killed process) resets its connection: nothing to report
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
