@@ -80,13 +80,18 @@ describe('a mail server that hangs', () => {
     const smtp = await startSmtp();
     const normal = await proposalTimings(smtp.url, async (t) => {
       // the approvals' mails are sent first: the worker then sends the proposals' mails as they come
-      await expect.poll(async () => (await t.app.notifications.outboxCounts()).pending).toBe(0);
+      await expect
+        .poll(async () => (await t.app.notifications.outboxCounts()).pending, {
+          timeout: 120_000,
+          interval: 250,
+        })
+        .toBe(0);
     }).finally(() => smtp.close());
 
     const silent = await startSilentSmtp();
     const hanging = await proposalTimings(silent.url, async () => {
       // the worker is held by the server that says nothing, a mail claimed and waiting for its greeting
-      await expect.poll(() => silent.sockets.size).toBeGreaterThan(0);
+      await expect.poll(() => silent.sockets.size, { timeout: 10_000 }).toBeGreaterThan(0);
     }).finally(() => silent.close());
 
     console.info(
