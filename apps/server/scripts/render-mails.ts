@@ -27,6 +27,7 @@ mkdirSync(out, { recursive: true });
 const site = 'https://l4l.es';
 const token = 'k3Jd9QxL2mVt7RwZp4NcYb8HsAe6GuFo1TiWqEyUrXz';
 const lawyerId = '5b1f3c2e-8d4a-4f6b-9e7c-2a1d0c3b4e5f';
+const clientId = '2e4d6f8a-1b3c-4d5e-8f9a-0b1c2d3e4f5a';
 const caseId = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 /** what a notification names, as the events fill it (notification-events.ts) */
 const facts = {
@@ -39,8 +40,8 @@ const facts = {
 };
 const links: Record<NotificationType, string> = {
   'proposal.received': notificationLinks.chatWith(lawyerId),
-  'proposal.accepted': notificationLinks.chatWith(lawyerId),
-  'proposal.rejected': notificationLinks.chatWith(lawyerId),
+  'proposal.accepted': notificationLinks.chatWith(clientId),
+  'proposal.rejected': notificationLinks.chatWith(clientId),
   'case.approved': notificationLinks.case(caseId),
   'case.discarded': notificationLinks.case(caseId),
   'payment.completed': notificationLinks.case(caseId),
@@ -62,14 +63,23 @@ function write(name: string, mail: { subject: string; text: string; html: string
   written.push({ name, subject: mail.subject });
 }
 
+/** the types told to the lawyer (the rest go to the client, or to both: shown as the client's) */
+const toLawyer = new Set<NotificationType>([
+  'proposal.accepted',
+  'proposal.rejected',
+  'payout.sent',
+  'rating.received',
+]);
 for (const type of NOTIFICATION_TYPES) {
   const texts = es.notifications.events[type];
+  const lawyerIsTold = toLawyer.has(type);
+  const told = lawyerIsTold ? { ...facts, counterpart: 'Marta Ruiz Gómez' } : facts;
   write(
     `notification-${type.replace('.', '-')}`,
     await renderNotificationMail({
-      name: 'Marta',
-      title: texts.title(facts),
-      body: texts.body(facts),
+      name: lawyerIsTold ? 'Lucía' : 'Marta',
+      title: texts.title(told),
+      body: texts.body(told),
       action: texts.action,
       url: `${site}${links[type]}`,
       unsubscribeUrl: `${site}/api/notifications/unsubscribe?token=${token}`,

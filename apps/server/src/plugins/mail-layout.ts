@@ -51,7 +51,7 @@ export async function renderMailLayout(content: MailLayoutContent): Promise<{ te
   const small = footnotes.map((line) => `<mj-text font-size="13px" color="#555555">${e(line)}</mj-text>`);
   const footer = unsubscribe
     ? `<mj-text font-size="12px" color="#6b6b6b" align="center">${e(unsubscribe.why)}<br /><a href="${e(unsubscribe.url)}" style="color:#6b6b6b">${e(unsubscribe.label)}</a></mj-text>`
-    : `<mj-text font-size="12px" color="#6b6b6b" align="center">${e(es.brand.name)}</mj-text>`;
+    : `<mj-text font-size="12px" color="#6b6b6b" align="center">${e(es.brand.name)} · ${e(es.footer.supportMail)}</mj-text>`;
   const source = `<mjml lang="es">
   <mj-head>
     <mj-title>${e(subject)}</mj-title>
@@ -62,7 +62,7 @@ export async function renderMailLayout(content: MailLayoutContent): Promise<{ te
     </mj-attributes>
   </mj-head>
   <mj-body background-color="#f4f5f7">
-    <mj-section padding="24px 0 8px">
+    <mj-section padding="24px 8px 8px">
       <mj-column><mj-text font-size="22px" font-weight="bold" color="${BRAND}">${e(es.brand.name)}</mj-text></mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" border-radius="8px" padding="16px 8px">
