@@ -31,6 +31,7 @@ export const JOURNEY_GROUPS = [
     'directory.spec.ts',
     'foundation.spec.ts',
     'proposal-changes.spec.ts',
+    'notifications-live.spec.ts',
     'public-pages.spec.ts',
     'trust.spec.ts',
   ],

@@ -181,19 +181,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     () => app.chat.stats().delivered,
   );
   await app.register(notificationsPlugin, {
+    // the embedded database this process opened is its alone: claims a killed predecessor left are released
+    exclusive: ownsDatabase && database.kind === 'pglite',
     ...deps.notifications,
-    // docs/domain.md, Mail verification: the accounts compose the mail of a verification link when it leaves
-    verificationMail: (id) => app.accounts.verificationMail(id),
   });
+  // docs/notifications.md, Account mails: every mail leaves through the outbox, each kind composed by its owner
+  const { outbox } = app.notifications;
   // docs/notifications.md, Health and metrics: the mail worker stuck, or failing on every mail it tries
   app.readiness.register('mail', async () =>
     app.notifications.mailHealth().state === 'ok' ? 'ok' : 'error',
   );
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { queueVerificationMail: app.notifications.queueVerificationMail });
+  await app.register(authRoutes, { outbox });
   await app.register(usersRoutes);
-  await app.register(adminRoutes);
+  await app.register(adminRoutes, { outbox });
   // the modules that own an event report it in its transaction (docs/notifications.md, Event types)
   const notify = app.notifications.event;
   await app.register(ratingsRoutes, { notify, audit: recordAudit });
@@ -227,6 +229,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
     beforeCheckout: (checkout) =>
       app.invoices.checkoutTerms(checkout.userId, checkout.lawyerId, checkout.amountCents),
+    outbox,
   });
   await app.register(moneyPlugin, deps.money ?? {});
   await app.register(retentionPlugin, deps.retention ?? {});

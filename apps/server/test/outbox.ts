@@ -32,3 +32,15 @@ export function linkIn(raw: string, pathname: string): URL | undefined {
   const match = decodeQuotedPrintable(raw).match(new RegExp(`https?://[^\\s"<>]*${pathname}[^\\s"<>]*`));
   return match ? new URL(match[0]) : undefined;
 }
+
+/**
+ * Sends what the app's outbox holds (tests build the app with the mail worker stopped), then answers the
+ * mails written to DATA_DIR/outbox, oldest first.
+ */
+export async function sentMails(app: {
+  notifications: { drainOutbox: () => Promise<unknown> };
+  config: { dataDir: string };
+}): Promise<Array<{ file: string; raw: string }>> {
+  await app.notifications.drainOutbox();
+  return outbox(app.config.dataDir);
+}

@@ -1,13 +1,12 @@
 import { es } from '@l4l/shared/texts/es';
-import { expect, test, type WebSocket } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
-  adminToken,
+  clientWithPublishedCase,
   expectAccessible,
   latestMailTo,
-  presetConsent,
-  registerClient,
+  mailSubject,
   signedInPage,
-  signInThroughModal,
+  watchStomp,
 } from './support.ts';
 
 /**
@@ -17,62 +16,19 @@ import {
  */
 const LAWYER_MAIL = 'lucia.garcia@l4l.demo';
 
-/** A mail's Subject with its RFC 2047 encoded words decoded (nodemailer writes accents that way). */
-function subjectOf(raw: string): string {
-  const folded = raw.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? '';
-  return folded
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g, (_all, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/g, (_hex, code: string) =>
-                String.fromCharCode(Number.parseInt(code, 16)),
-              ),
-            'latin1',
-          ).toString('utf8'),
-    );
-}
-
 test('the lawyer proposes: the client’s bell shows it live, the mail is in the outbox, the link opens the chat', async ({
   browser,
   request,
 }) => {
-  const client = await registerClient(request);
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await presetConsent(page, 'true');
-  await signInThroughModal(page, client.mail, client.password);
-
   const title = `Reclamación de una fianza (${Date.now()})`;
-  const created = await page.request.post('/api/cases/new-case', {
-    data: { title, description: 'El casero no me devuelve la fianza.' },
+  const { client, context, page, caseId } = await clientWithPublishedCase(browser, request, {
+    title,
+    description: 'El casero no me devuelve la fianza.',
   });
-  expect(created.status()).toBe(200);
-  const caseId = (await created.json()).data.id as string;
-  const approved = await request.post(`/api/admin/cases/${caseId}/approve`, {
-    headers: { authorization: `Bearer ${await adminToken()}` },
-    data: { category: 'Abogado Civil' },
-  });
-  expect(approved.status()).toBe(200);
 
   // the tab holds ONE WebSocket, shared by the bell and the chat (lib/stomp-client.ts); the page left by
   // the navigation below may have opened its own, closed as it unloads
-  const sockets: WebSocket[] = [];
-  const openSockets = () => sockets.filter((socket) => !socket.isClosed());
-  const subscribed = new Map<WebSocket, string[]>();
-  page.on('websocket', (socket) => {
-    sockets.push(socket);
-    subscribed.set(socket, []);
-    socket.on('framesent', ({ payload }) => {
-      const text = payload.toString();
-      const destination = text.startsWith('SUBSCRIBE') ? text.match(/^destination:(.*)$/m)?.[1] : null;
-      if (destination) subscribed.get(socket)?.push(destination);
-    });
-  });
-  const subscriptions = () => openSockets().flatMap((socket) => subscribed.get(socket) ?? []);
+  const { openSockets, subscriptions } = watchStomp(page);
   await page.goto('/dashboard/inicio');
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName(es.notifications.centre.bell(1));
@@ -94,7 +50,7 @@ test('the lawyer proposes: the client’s bell shows it live, the mail is in the
 
   // the mail went out through the outbox, with the one-click unsubscribe headers
   const subject = es.notifications.events['proposal.received'].title({ caseTitle: title });
-  await expect.poll(() => subjectOf(latestMailTo(client.mail) ?? ''), { timeout: 15_000 }).toBe(subject);
+  await expect.poll(() => mailSubject(latestMailTo(client.mail) ?? ''), { timeout: 15_000 }).toBe(subject);
   const mail = latestMailTo(client.mail) ?? '';
   // a long header is folded onto the next line (RFC 5322)
   expect(mail).toMatch(

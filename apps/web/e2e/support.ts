@@ -13,6 +13,7 @@ import {
   type Page,
   request as playwrightRequest,
   test,
+  type WebSocket,
 } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
@@ -46,6 +47,58 @@ export function latestMailTo(to: string): string | undefined {
     .filter(({ text }) => text.toLowerCase().includes(`to: ${to.toLowerCase()}`))
     .sort((a, b) => a.f.localeCompare(b.f));
   return mails.at(-1)?.text;
+}
+
+/** A mail's Subject with its RFC 2047 encoded words decoded (nodemailer writes accents that way). */
+export function mailSubject(raw: string): string {
+  const folded = raw.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? '';
+  return folded
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g, (_all, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/g, (_hex, code: string) =>
+                String.fromCharCode(Number.parseInt(code, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
+/**
+ * The first link of a mail to `pathname` (an absolute URL), read through its quoted-printable encoding:
+ * soft line breaks joined, `=3D` back to `=` (a URL carries nothing else that needs decoding).
+ */
+export function mailLink(raw: string, pathname: string): string | undefined {
+  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+  const escaped = pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.match(new RegExp(`https?://[^\\s"<>]*${escaped}[^\\s"<>]*`))?.[0];
+}
+
+/**
+ * The WebSockets a page opens and the STOMP destinations each subscribes to, watched from now on: what
+ * the tab holds open, and whether the live pushes are subscribed yet.
+ */
+export function watchStomp(page: Page) {
+  const sockets: WebSocket[] = [];
+  const subscribed = new Map<WebSocket, string[]>();
+  page.on('websocket', (socket) => {
+    sockets.push(socket);
+    subscribed.set(socket, []);
+    socket.on('framesent', ({ payload }) => {
+      const text = payload.toString();
+      const destination = text.startsWith('SUBSCRIBE') ? text.match(/^destination:(.*)$/m)?.[1] : null;
+      if (destination) subscribed.get(socket)?.push(destination);
+    });
+  });
+  const openSockets = () => sockets.filter((socket) => !socket.isClosed());
+  return {
+    openSockets,
+    subscriptions: () => openSockets().flatMap((socket) => subscribed.get(socket) ?? []),
+  };
 }
 
 /** Chooses the cookie consent before the page loads, so the banner stays out of the way. */
@@ -138,6 +191,31 @@ export async function registerClient(request: APIRequestContext, mail = freshMai
   // the API client keeps the cookie register sets; drop it so the browser context starts signed out
   await request.post('/api/auth/logout');
   return { mail, password };
+}
+
+/**
+ * A client registered and signed in (cookie consent given) in a browser context of their own, with a case
+ * they opened and an administrator published, so lawyers can propose on it.
+ */
+export async function clientWithPublishedCase(
+  browser: Browser,
+  request: APIRequestContext,
+  theCase: { title: string; description: string },
+) {
+  const client = await registerClient(request);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await presetConsent(page, 'true');
+  await signInThroughModal(page, client.mail, client.password);
+  const created = await page.request.post('/api/cases/new-case', { data: theCase });
+  expect(created.status()).toBe(200);
+  const caseId = (await created.json()).data.id as string;
+  const approved = await request.post(`/api/admin/cases/${caseId}/approve`, {
+    headers: { authorization: `Bearer ${await adminToken()}` },
+    data: { category: 'Abogado Civil' },
+  });
+  expect(approved.status()).toBe(200);
+  return { client, context, page, caseId };
 }
 
 /**

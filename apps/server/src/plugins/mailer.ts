@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import type { Db } from '../db/database.ts';
+import type { AfterCommit } from '../lib/transaction.ts';
+import { type MailLayoutContent, renderMailLayout } from './mail-layout.ts';
 
 export type Mail = {
   to: string;
@@ -37,6 +39,33 @@ export function isAddressedTo(eml: string, address: string): boolean {
   return to?.toLowerCase().includes(address.toLowerCase()) ?? false;
 }
 
+/**
+ * An account mail kept in the outbox (docs/notifications.md, Account mails): what it is, whom it goes to
+ * and the row it is about. The module that owns the kind composes it when it leaves, from the database as
+ * it is then (so a link's token is rebuilt, never stored), with `params` for what must be said as it was.
+ */
+export type AccountMail = {
+  kind: string;
+  userId: string;
+  subjectId?: string | null;
+  params?: Record<string, string> | null;
+};
+
+/** The mail of one kind, composed when it leaves; null when there is nothing to send any more. */
+export type ComposeAccountMail = (mail: {
+  userId: string;
+  subjectId: string | null;
+  params: Record<string, string> | null;
+}) => Promise<Mail | null>;
+
+/** The durable way to send an account mail: written in the caller's transaction, sent by the worker. */
+export type MailOutbox = {
+  /** puts `mail` in the outbox in the transaction `tx`; the worker is woken after the commit */
+  queue(tx: Db, afterCommit: AfterCommit, mail: AccountMail): Promise<void>;
+  /** how mails of `kind` are composed; each kind is defined once, by the module that owns it */
+  define(kind: string, compose: ComposeAccountMail): void;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
@@ -45,48 +74,23 @@ declare module 'fastify' {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
+export { escapeHtml } from './mail-layout.ts';
 
-/**
- * One layout for every mail: greeting, paragraphs, an optional button with its link (also written out,
- * for mail readers without HTML), signature. Texts come from the caller (es.ts); everything is escaped.
- */
-export function composeMail(content: {
-  subject: string;
-  name: string;
-  paragraphs: string[];
-  action?: { label: string; url: string };
-  footnotes?: string[];
+/** What an account mail says (its owner's texts), before it is laid out. */
+export type MailContent = Omit<MailLayoutContent, 'unsubscribe'> & {
   /** the text asks for an answer (docs/operations.md, SUPPORT_MAIL): it gets a Reply-To */
   invitesReply?: boolean;
-}): Omit<Mail, 'to'> {
-  const { subject, name, paragraphs, action, footnotes = [], invitesReply } = content;
-  const greeting = es.mail.greeting(name);
-  const text = [
-    greeting,
-    ...paragraphs,
-    ...(action ? [`${action.label}:\n${action.url}`] : []),
-    ...footnotes,
-    es.mail.signature,
-  ].join('\n\n');
-  const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
-  const button = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;background:#1d3557;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p>` +
-      `${p(es.mail.linkFallback)}<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
-    : '';
-  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1b1b1b;line-height:1.5">${[
-    p(greeting),
-    ...paragraphs.map(p),
-    button,
-    ...footnotes.map(p),
-    p(es.mail.signature),
-  ].join('')}</body></html>`;
-  return { subject, text, html, ...(invitesReply ? { invitesReply } : {}) };
+};
+
+/**
+ * A mail in the one layout every mail has (plugins/mail-layout.ts): greeting, paragraphs, an optional
+ * button with its link (also written out, for mail readers without HTML), small print, signature. Texts
+ * come from the caller (es.ts); everything is escaped.
+ */
+export async function composeMail(content: MailContent): Promise<Omit<Mail, 'to'>> {
+  const { invitesReply, ...layout } = content;
+  const { text, html } = await renderMailLayout(layout);
+  return { subject: content.subject, text, html, ...(invitesReply ? { invitesReply } : {}) };
 }
 
 /** What nodemailer is given: the sender, and `Reply-To` the support address when the mail invites an answer. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { cases } from './cases.ts';
 import { chats } from './chat.ts';
 import { createdAt, id, tstz } from './columns.ts';
-import { emailVerifications, users } from './users.ts';
+import { users } from './users.ts';
 
 /**
  * What a person is told in the app (docs/notifications.md): written in the transaction of the event it
@@ -32,10 +32,13 @@ export const notifications = pgTable(
 );
 
 /**
- * The mail outbox (docs/notifications.md, The outbox): one row per notification mail, written in the same
- * transaction as the notification, or per address-verification mail, written with its link; the worker
- * claims due rows, sends them and marks them sent (or skipped, a verification link no longer good).
- * `messageId` is fixed when the row is written, so a resend after a crash carries the same Message-ID.
+ * The mail outbox (docs/notifications.md, The outbox): one row per mail, written in the transaction of
+ * what it tells. A notification's mail names its notification; an account mail (an address to verify, a
+ * password reset, a lawyer's verification, a refund…) names its `kind`, its recipient and the row it is
+ * about, and is composed when it leaves by the module that owns that kind. The worker claims due rows
+ * one at a time (`claimedAt`, and a lease in `nextAttemptAt`), sends them and marks them sent (or
+ * skipped: a link no longer good). `messageId` is fixed when the row is written, so a resend after a
+ * crash carries the same Message-ID.
  */
 export const notificationMails = pgTable(
   'notification_mails',
@@ -44,15 +47,21 @@ export const notificationMails = pgTable(
     notificationId: uuid('notification_id')
       .unique()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    /** an address-verification mail instead of a notification's (docs/domain.md, Mail verification) */
-    emailVerificationId: uuid('email_verification_id')
-      .unique()
-      .references(() => emailVerifications.id, { onDelete: 'cascade' }),
+    /** an account mail: what it is ('password-reset', 'lawyer-verified'…), composed by its owner */
+    kind: text('kind'),
+    /** an account mail's recipient: the mail goes with the account */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** the row an account mail is about (a reset link, a payment…), if any */
+    subjectId: uuid('subject_id'),
+    /** what an account mail must say as it was when it was written (a reason, the old address…) */
+    params: jsonb('params').$type<Record<string, string>>(),
     status: text('status', { enum: ['pending', 'sent', 'skipped', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    /** set while an attempt holds the row (until `nextAttemptAt`, its lease); cleared when it ends */
+    claimedAt: tstz('claimed_at'),
     messageId: text('message_id').notNull().unique(),
     sentAt: tstz('sent_at'),
     lastError: text('last_error'),
@@ -60,9 +69,10 @@ export const notificationMails = pgTable(
   },
   (t) => [
     index('notification_mails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('notification_mails_user_idx').on(t.userId),
     check(
       'notification_mails_one_subject',
-      sql`num_nonnulls(${t.notificationId}, ${t.emailVerificationId}) = 1`,
+      sql`(${t.notificationId} is not null and ${t.kind} is null and ${t.userId} is null) or (${t.notificationId} is null and ${t.kind} is not null and ${t.userId} is not null)`,
     ),
   ],
 );

@@ -12,7 +12,7 @@ import {
   signIn,
   uniqueMail,
 } from '../../../test/factories.ts';
-import { decodeQuotedPrintable, outbox } from '../../../test/outbox.ts';
+import { decodeQuotedPrintable, sentMails } from '../../../test/outbox.ts';
 import { auditLog, cases, lawyerProfiles, payments, proposals, sessions } from '../../db/schema/index.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -30,8 +30,8 @@ afterAll(async () => {
 });
 
 /** The mails sent to `to`, decoded. */
-const mailsTo = (to: string) =>
-  outbox(t.config.dataDir)
+const mailsTo = async (to: string) =>
+  (await sentMails(t.app))
     .map((mail) => decodeQuotedPrintable(mail.raw))
     .filter((text) => text.toLowerCase().includes(`to: ${to.toLowerCase()}`));
 
@@ -111,13 +111,13 @@ describe('lawyers awaiting verification', () => {
     expect(await auditOf(lawyer.id)).toMatchObject([
       { adminId: admin.id, action: 'lawyer.verify', targetType: 'user', targetId: lawyer.id, reason: null },
     ]);
-    const [mail] = mailsTo(lawyer.mail);
+    const [mail] = await mailsTo(lawyer.mail);
     expect(mail).toContain(es.mail.lawyerVerified.intro);
     expect(mail).toContain(`${t.config.publicUrl}/login`);
     // verifying again changes nothing: no second audit row, no second mail
     expect((await asAdmin('POST', `/api/admin/lawyers/${lawyer.id}/verify`)).statusCode).toBe(200);
     expect(await auditOf(lawyer.id)).toHaveLength(1);
-    expect(mailsTo(lawyer.mail)).toHaveLength(1);
+    expect(await mailsTo(lawyer.mail)).toHaveLength(1);
   });
 
   it('shows everything needed to decide: colegio, colegiado number, photo, registration date', async () => {
@@ -199,7 +199,7 @@ describe('lawyers awaiting verification', () => {
     const queue = (await asAdmin('GET', '/api/admin/lawyers?verified=false&pageSize=100')).json();
     expect(queue.data.map((l: { id: string }) => l.id)).not.toContain(lawyer.id);
     expect((await login(t.app, lawyer.mail, lawyer.password)).json().error.status).toBe(420);
-    const [mail] = mailsTo(lawyer.mail);
+    const [mail] = await mailsTo(lawyer.mail);
     expect(mail).toContain(es.mail.lawyerRejected.intro);
     expect(mail).toContain(reason);
     // it invites a reply: the answer goes to the support address (SUPPORT_MAIL, here its default)
@@ -210,7 +210,7 @@ describe('lawyers awaiting verification', () => {
     const verified = await asAdmin('POST', `/api/admin/lawyers/${lawyer.id}/verify`);
     expect(verified.json().data).toMatchObject({ verified: true, rejectedAt: null, rejectionReason: null });
     // the verification asks for nothing back: no Reply-To
-    const welcome = mailsTo(lawyer.mail).find((raw) => raw.includes(es.mail.lawyerVerified.intro));
+    const welcome = (await mailsTo(lawyer.mail)).find((raw) => raw.includes(es.mail.lawyerVerified.intro));
     expect(welcome).toBeDefined();
     expect(welcome).not.toMatch(/^Reply-To:/m);
     const again = await asAdmin('POST', `/api/admin/lawyers/${lawyer.id}/reject`, { reason });

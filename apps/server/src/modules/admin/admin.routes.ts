@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
+import type { MailOutbox } from '../../plugins/mailer.ts';
 import { createAdminService } from './admin.service.ts';
 
 const params = z.object({ id: z.uuid() });
@@ -26,13 +27,12 @@ const lawyerEnvelope = dataEnvelope(adminLawyerSchema);
  * other roles). The case rows (/api/admin/cases...) live with the case state machine in modules/cases.
  * The audit log is read-only: there is no route that changes or deletes an entry.
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ outbox: MailOutbox }> = async (app, { outbox }) => {
   const service = createAdminService({
     db: app.db,
     sessions: app.sessions,
-    mailer: app.mailer,
+    outbox,
     publicUrl: app.config.publicUrl,
-    log: app.log,
   });
   const adminOnly = requireRole(ROLE.ADMIN);
 

@@ -13,13 +13,13 @@ import type {
 } from '@l4l/shared/schemas/admin';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { transactional } from '../../lib/transaction.ts';
 import type { AuthUser, Sessions } from '../../plugins/auth.ts';
-import { composeMail, type Mailer } from '../../plugins/mailer.ts';
+import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
 import { type AdminRepository, createAdminRepository } from './admin.repository.ts';
+import { lawyerDecisionMailContents } from './lawyer-decision-mails.ts';
 
 type LawyerRow = NonNullable<Awaited<ReturnType<AdminRepository['findLawyer']>>>;
 type UserStatusRow = NonNullable<Awaited<ReturnType<AdminRepository['findUserStatus']>>>;
@@ -91,14 +91,14 @@ function toAuditEntry(row: AuditRow): AuditEntry {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-type Deps = { db: Db; sessions: Sessions; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
+type Deps = { db: Db; sessions: Sessions; outbox: MailOutbox; publicUrl: string };
 
 /**
  * docs/api/http.md, Administration: lawyer verification, users and bans, the overview and the audit log. Callers are
  * administrators (the routes' guard); every action is written to the audit log in the same transaction
  * as the change, and the log has no way to be edited.
  */
-export function createAdminService({ db, sessions, mailer, publicUrl, log }: Deps) {
+export function createAdminService({ db, sessions, outbox, publicUrl }: Deps) {
   const repository = createAdminRepository(db);
   const transaction = transactional(db, createAdminRepository);
 
@@ -109,16 +109,22 @@ export function createAdminService({ db, sessions, mailer, publicUrl, log }: Dep
   }
 
   /**
-   * The lawyer hears of the decision by mail. The decision stands even when the mail cannot be sent
-   * (it is logged): the audit log and the lawyer's next login tell the same story.
+   * The lawyer hears of the decision by mail, through the outbox (docs/notifications.md, Account mails):
+   * the mail is written in the decision's transaction and sent after it, retried while the mail server
+   * is down. It says what was decided then: a rejection names its reason as the administrator gave it.
    */
-  async function tellLawyer(lawyer: LawyerRow, content: Parameters<typeof composeMail>[0]) {
-    try {
-      await mailer.send({ to: lawyer.mail, ...composeMail(content) });
-    } catch (err) {
-      log.error({ err, lawyerId: lawyer.id }, 'lawyer decision mail not sent');
-    }
-  }
+  outbox.define('lawyer-verified', async ({ userId }) => {
+    const lawyer = await repository.findLawyer(userId);
+    if (!lawyer) return null;
+    const content = lawyerDecisionMailContents['lawyer-verified'](lawyer.name, `${publicUrl}/login`);
+    return { to: lawyer.mail, ...(await composeMail(content)) };
+  });
+  outbox.define('lawyer-rejected', async ({ userId, params }) => {
+    const lawyer = await repository.findLawyer(userId);
+    if (!lawyer) return null;
+    const content = lawyerDecisionMailContents['lawyer-rejected'](lawyer.name, params?.reason ?? '');
+    return { to: lawyer.mail, ...(await composeMail(content)) };
+  });
 
   return {
     async lawyers(query: AdminLawyersQuery): Promise<PageEnvelope<AdminLawyer>> {
@@ -132,9 +138,9 @@ export function createAdminService({ db, sessions, mailer, publicUrl, log }: Dep
      * keeps the number and colegio that were checked (docs/domain.md, Colegiación).
      */
     async verifyLawyer(admin: AuthUser, id: string): Promise<AdminLawyer> {
-      const { lawyer, changed } = await transaction(async (tx) => {
+      const lawyer = await transaction(async (tx, txDb, afterCommit) => {
         const before = await lawyerOrNotFound(tx, id);
-        if (before.verifiedAt) return { lawyer: before, changed: false };
+        if (before.verifiedAt) return before;
         await tx.verifyLawyer(id, admin.id);
         await tx.audit({
           adminId: admin.id,
@@ -143,17 +149,9 @@ export function createAdminService({ db, sessions, mailer, publicUrl, log }: Dep
           targetId: id,
           details: { checked: colegiacionOf(before) },
         });
-        return { lawyer: await lawyerOrNotFound(tx, id), changed: true };
+        await outbox.queue(txDb, afterCommit, { kind: 'lawyer-verified', userId: id });
+        return lawyerOrNotFound(tx, id);
       });
-      if (changed) {
-        const texts = es.mail.lawyerVerified;
-        await tellLawyer(lawyer, {
-          subject: texts.subject,
-          name: lawyer.name,
-          paragraphs: [texts.intro, texts.next],
-          action: { label: texts.action, url: `${publicUrl}/login` },
-        });
-      }
       return toAdminLawyer(lawyer);
     },
 
@@ -163,7 +161,7 @@ export function createAdminService({ db, sessions, mailer, publicUrl, log }: Dep
      * cannot be rejected (409): a ban is the tool for that.
      */
     async rejectLawyer(admin: AuthUser, id: string, reason: string): Promise<AdminLawyer> {
-      const lawyer = await transaction(async (tx) => {
+      const lawyer = await transaction(async (tx, txDb, afterCommit) => {
         const before = await lawyerOrNotFound(tx, id);
         if (before.verifiedAt) throw new AppError('CONFLICT', { message: es.admin.lawyerAlreadyVerified });
         await tx.rejectLawyer(id, reason);
@@ -174,15 +172,8 @@ export function createAdminService({ db, sessions, mailer, publicUrl, log }: Dep
           targetId: id,
           reason,
         });
+        await outbox.queue(txDb, afterCommit, { kind: 'lawyer-rejected', userId: id, params: { reason } });
         return lawyerOrNotFound(tx, id);
-      });
-      const texts = es.mail.lawyerRejected;
-      await tellLawyer(lawyer, {
-        subject: texts.subject,
-        name: lawyer.name,
-        paragraphs: [texts.intro, texts.reason(reason), texts.next],
-        // "responde a este correo": the answer goes to the support address
-        invitesReply: true,
       });
       return toAdminLawyer(lawyer);
     },

@@ -9,3 +9,4 @@ export { adminRoutes } from './admin.routes.ts';
 export function recordAudit(tx: Db, entry: AuditInsert): Promise<void> {
   return createAdminRepository(tx).audit(entry);
 }
+export { lawyerDecisionMailContents } from './lawyer-decision-mails.ts';

@@ -113,6 +113,23 @@ export function createAuthRepository(db: Db) {
       return token;
     },
 
+    /** The reset link `id` and its account's name and mail, while it is neither used nor expired. */
+    async findUsableResetTokenById(id: string) {
+      const [token] = await db
+        .select({ name: users.name, mail: users.mail })
+        .from(passwordResetTokens)
+        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+        .where(
+          and(
+            eq(passwordResetTokens.id, id),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      return token;
+    },
+
     /** Uses the token if it is still usable; false when another request used it first or it expired. */
     async consumeResetToken(id: string): Promise<boolean> {
       const used = await db
@@ -149,6 +166,23 @@ export function createAuthRepository(db: Db) {
 
     async insertMailChangeToken(values: typeof mailChangeTokens.$inferInsert): Promise<void> {
       await db.insert(mailChangeTokens).values(values);
+    },
+
+    /** The mail-change link `id`, its new address and its account's name, while neither used nor expired. */
+    async findUsableMailChangeToken(id: string) {
+      const [token] = await db
+        .select({ newMail: mailChangeTokens.newMail, name: users.name })
+        .from(mailChangeTokens)
+        .innerJoin(users, eq(users.id, mailChangeTokens.userId))
+        .where(
+          and(
+            eq(mailChangeTokens.id, id),
+            isNull(mailChangeTokens.usedAt),
+            gt(mailChangeTokens.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      return token;
     },
 
     /** Uses the link once, if it is neither used nor expired; answers whose and which mail it confirms. */

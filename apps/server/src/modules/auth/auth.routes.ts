@@ -28,6 +28,7 @@ import {
   setSessionCookie,
 } from '../../plugins/auth.ts';
 import { IMAGE_BODY_LIMIT } from '../../plugins/body-parsers.ts';
+import type { MailOutbox } from '../../plugins/mailer.ts';
 import { type AuthLimits, createAuthLimits } from './auth.limits.ts';
 import {
   type AuthService,
@@ -36,7 +37,6 @@ import {
   type SignInResult,
   type SignInStep,
 } from './auth.service.ts';
-import type { QueueVerificationMail } from './email-verification.ts';
 
 const idEnvelope = dataEnvelope(z.object({ id: z.string() }));
 const signInEnvelope = dataEnvelope(signInSchema);
@@ -53,21 +53,20 @@ function passwordAccepted(reply: FastifyReply, step: SignInStep) {
   return isMfaChallenge(step) ? { data: step } : signedIn(reply, step);
 }
 
-export type Accounts = Pick<AuthService, 'requestMailChange' | 'verificationMail' | 'confirmPassword'>;
+export type Accounts = Pick<AuthService, 'requestMailChange' | 'confirmPassword'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * what other features ask of accounts: a profile edit's new sign-in mail, a verification mail's content,
-     * an erasure's password
+     * what other features ask of accounts: a profile edit's new sign-in mail, an erasure's password
      */
     accounts: Accounts;
   }
 }
 
 export type AccountsOptions = {
-  /** puts an address-verification mail in the outbox (docs/domain.md, Mail verification) */
-  queueVerificationMail: QueueVerificationMail;
+  /** the account mails' outbox (docs/notifications.md, Account mails) */
+  outbox: MailOutbox;
 };
 
 /** docs/api/http.md, Auth: registration, login, logout, recovery, password changes, Google sign-in. */
@@ -214,15 +213,12 @@ async function accounts(app: FastifyInstance, options: AccountsOptions) {
     config: app.config,
     storage: app.storage,
     sessions: app.sessions,
-    mailer: app.mailer,
     limits,
-    log: app.log,
     closeChats: (userId, which) => app.chat.disconnectUser(userId, which),
-    queueVerificationMail: options.queueVerificationMail,
+    outbox: options.outbox,
   });
   app.decorate('accounts', {
     requestMailChange: service.requestMailChange,
-    verificationMail: service.verificationMail,
     confirmPassword: service.confirmPassword,
   } satisfies Accounts);
   await app.register(routes(service, limits));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { MfaChallenge, MfaVerifyInput } from '@l4l/shared/schemas/admin';
 import type {
@@ -13,7 +14,7 @@ import { usernameOf } from '@l4l/shared/schemas/auth';
 import { eurosToCents } from '@l4l/shared/schemas/common';
 import { searchableText } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -22,19 +23,24 @@ import { storeAvatar } from '../../lib/image-processing.ts';
 import { dataUrlBytes } from '../../lib/images.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { type AfterCommit, transactional } from '../../lib/transaction.ts';
+import { type AfterCommit, transactional, withTransaction } from '../../lib/transaction.ts';
 import type { AuthUser, Sessions } from '../../plugins/auth.ts';
-import { composeMail, type Mailer } from '../../plugins/mailer.ts';
+import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
+import { accountMailContents } from './account-mails.ts';
 import type { AuthLimits } from './auth.limits.ts';
 import { type Account, type AuthRepository, createAuthRepository } from './auth.repository.ts';
-import { createEmailVerification, type QueueVerificationMail } from './email-verification.ts';
+import { createEmailVerification } from './email-verification.ts';
 import { createGoogleVerifier } from './google-identity.ts';
-import { newLinkToken, tokenHash } from './link-tokens.ts';
+import { derivedLinkTokens, newLinkToken, tokenHash } from './link-tokens.ts';
 import { createMailChange } from './mail-change.ts';
 import { assertUncommonPassword } from './password-policy.ts';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp.ts';
 
-/** Reset tokens are random, stored hashed, single use, and live 1 hour (docs/domain.md, Password policy). */
+/**
+ * Reset tokens are derived from their random row id with a key of the app's secret (so the outbox rebuilds
+ * the link when the mail leaves), stored hashed, single use, and live 1 hour (docs/domain.md, Password
+ * policy).
+ */
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** docs/api/http.md, Auth: the mfaToken of an administrator's second step lives 5 minutes. */
 const MFA_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -51,13 +57,11 @@ type Deps = {
   /** where the registration photo is kept (app.storage) */
   storage: Storage;
   sessions: Sessions;
-  mailer: Mailer;
   limits: AuthLimits;
-  log: FastifyBaseLogger;
   /** closes the chat sockets of ended sessions on every process, as a ban does (app.chat) */
   closeChats: FastifyInstance['chat']['disconnectUser'];
-  /** puts an address-verification mail in the outbox (app.notifications, composed in app.ts) */
-  queueVerificationMail: QueueVerificationMail;
+  /** the account mails' outbox (app.notifications, composed in app.ts; docs/notifications.md, Account mails) */
+  outbox: MailOutbox;
 };
 
 const userExists = () => new AppError('USER_EXISTS');
@@ -76,17 +80,7 @@ export function toBaseUser(user: Account): BaseUser {
   };
 }
 
-export function createAuthService({
-  db,
-  config,
-  storage,
-  sessions,
-  mailer,
-  limits,
-  log,
-  closeChats,
-  queueVerificationMail,
-}: Deps) {
+export function createAuthService({ db, config, storage, sessions, limits, closeChats, outbox }: Deps) {
   const repository = createAuthRepository(db);
   const transaction = transactional(db, createAuthRepository);
   const verifyGoogle = config.googleClientId
@@ -186,23 +180,35 @@ export function createAuthService({
 
   /** Once per episode of wrong passwords: the owner hears of it, and may choose a new password. */
   async function warnOwner(account: Account): Promise<void> {
-    const texts = es.mail.signInAttempts;
-    const content = {
-      subject: texts.subject,
-      name: account.name,
-      paragraphs: [texts.intro, texts.advice],
-      action: { label: texts.action, url: `${config.publicUrl}/login` },
-    };
-    // the attempt is refused all the same; only the warning is lost (sendOrFail logs it)
-    await sendOrFail(account.mail, content, es.login.recoveryFailed).catch(() => {});
+    await withTransaction(db, (tx, afterCommit) =>
+      outbox.queue(tx, afterCommit, { kind: 'sign-in-attempts', userId: account.id }),
+    );
   }
+
+  outbox.define('sign-in-attempts', async ({ userId }) => {
+    const account = await repository.findById(userId);
+    if (!account) return null;
+    const content = accountMailContents['sign-in-attempts'](account.name, `${config.publicUrl}/login`);
+    return { to: account.mail, ...(await composeMail(content)) };
+  });
+
+  const resetTokenOf = derivedLinkTokens(config.jwtSecret, 'password-reset');
+
+  /** The reset link's mail, composed when it leaves; null once the link is used or expired. */
+  outbox.define('password-reset', async ({ subjectId }) => {
+    const reset = subjectId ? await repository.findUsableResetTokenById(subjectId) : undefined;
+    if (!subjectId || !reset) return null;
+    const url = `${config.publicUrl}/reset-password?token=${resetTokenOf(subjectId)}`;
+    const content = accountMailContents['password-reset'](reset.name, url);
+    return { to: reset.mail, ...(await composeMail(content)) };
+  });
 
   const emailVerification = createEmailVerification({
     repository,
     transaction,
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
-    queueMail: queueVerificationMail,
+    outbox,
     resendLimit: limits.verificationMailsByAccount,
   });
 
@@ -210,23 +216,10 @@ export function createAuthService({
     repository,
     transaction,
     checkPassword,
-    send: sendOrFail,
+    outbox,
+    secret: config.jwtSecret,
     publicUrl: config.publicUrl,
   });
-
-  /** Sends a mail composed from `content`; a failure is logged and answered 503 with `failure`. */
-  async function sendOrFail(
-    to: string,
-    content: Parameters<typeof composeMail>[0],
-    failure: string,
-  ): Promise<void> {
-    try {
-      await mailer.send({ to, ...composeMail(content) });
-    } catch (err) {
-      log.error({ err }, 'account mail not sent');
-      throw new AppError('SERVICE_UNAVAILABLE', { message: failure });
-    }
-  }
 
   return {
     /**
@@ -342,23 +335,24 @@ export function createAuthService({
       return toBaseUser(account);
     },
 
-    /** Always succeeds for a valid address, known or not; a known one receives a reset link. */
+    /**
+     * Always succeeds for a valid address, known or not; a known one is mailed a reset link, through the
+     * outbox, so a mail server that is down delays the mail and never fails the request.
+     */
     async recoverPassword(mail: string): Promise<void> {
       await limits.recoveryByMail.consume(mail);
       const account = await repository.findByMail(mail);
       if (!account) return;
-      const { token, ...stored } = newLinkToken(RESET_TOKEN_TTL_MS);
-      await repository.insertResetToken({ userId: account.id, ...stored });
-      const link = `${config.publicUrl}/reset-password?token=${token}`;
-      const texts = es.mail.recovery;
-      const content = {
-        subject: texts.subject,
-        name: account.name,
-        paragraphs: [texts.intro],
-        action: { label: texts.action, url: link },
-        footnotes: [texts.expiry, texts.ignore],
-      };
-      await sendOrFail(account.mail, content, es.login.recoveryFailed);
+      const id = randomUUID();
+      await transaction(async (tx, txDb, afterCommit) => {
+        await tx.insertResetToken({
+          id,
+          userId: account.id,
+          tokenHash: tokenHash(resetTokenOf(id)),
+          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+        });
+        await outbox.queue(txDb, afterCommit, { kind: 'password-reset', userId: account.id, subjectId: id });
+      });
     },
 
     /** The reset link's token sets a new password once; every session of the user ends. */
@@ -421,7 +415,6 @@ export function createAuthService({
 
     verifyMail: emailVerification.verifyMail,
     resendVerification: emailVerification.resendVerification,
-    verificationMail: emailVerification.verificationMail,
 
     providers(): AuthProviders {
       return { google: config.googleClientId ? { clientId: config.googleClientId } : null };

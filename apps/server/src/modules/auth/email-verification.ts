@@ -4,19 +4,13 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { AfterCommit, transactional } from '../../lib/transaction.ts';
-import { composeMail, type Mail } from '../../plugins/mailer.ts';
+import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
+import { accountMailContents } from './account-mails.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { derivedLinkTokens, tokenHash } from './link-tokens.ts';
 
 /** A verification link lives two days: long enough for a mailbox read only now and then. */
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
-
-/** Puts a verification mail in the outbox, in the caller's transaction (app.notifications, via app.ts). */
-export type QueueVerificationMail = (
-  tx: Db,
-  afterCommit: AfterCommit,
-  verificationId: string,
-) => Promise<void>;
 
 const linkInvalid = () => new AppError('INVALID_TOKEN', { message: es.validation.verifyMailLinkInvalid });
 
@@ -31,7 +25,7 @@ export function createEmailVerification({
   transaction,
   secret,
   publicUrl,
-  queueMail,
+  outbox,
   resendLimit,
 }: {
   repository: AuthRepository;
@@ -39,7 +33,8 @@ export function createEmailVerification({
   /** the app's secret (JWT_SECRET), from which the links' key is derived */
   secret: string;
   publicUrl: string;
-  queueMail: QueueVerificationMail;
+  /** the account mails' outbox: the link's mail is written with it and composed here when it leaves */
+  outbox: MailOutbox;
   /** the re-sends one account may ask for (auth.limits.ts) */
   resendLimit: Limiter;
 }) {
@@ -61,8 +56,20 @@ export function createEmailVerification({
       tokenHash: tokenHash(tokenOf(id)),
       expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
     });
-    await queueMail(txDb, afterCommit, id);
+    await outbox.queue(txDb, afterCommit, { kind: 'email-verification', userId: user.id, subjectId: id });
   }
+
+  /**
+   * The verification mail of link `id`, composed when the outbox worker sends it; null when the link was
+   * used, replaced or expired meanwhile, or the account signs in with another mail now.
+   */
+  outbox.define('email-verification', async ({ subjectId }) => {
+    const link = subjectId ? await repository.findUsableEmailVerification(subjectId) : undefined;
+    if (!subjectId || !link || link.mail !== link.currentMail) return null;
+    const url = `${publicUrl}/verificar-correo?token=${tokenOf(subjectId)}`;
+    const content = accountMailContents['email-verification'](link.name, url);
+    return { to: link.mail, ...(await composeMail(content)) };
+  });
 
   return {
     sendVerificationLink: sendLink,
@@ -88,25 +95,6 @@ export function createEmailVerification({
         throw new AppError('CONFLICT', { message: es.validation.mailVerifiedAlready });
       await resendLimit.consume(userId);
       await transaction((tx, txDb, afterCommit) => sendLink(tx, txDb, afterCommit, account));
-    },
-
-    /**
-     * The verification mail of link `id`, composed when the outbox worker sends it; null when the link was
-     * used, replaced or expired meanwhile, or the account signs in with another mail now.
-     */
-    async verificationMail(id: string): Promise<Mail | null> {
-      const link = await repository.findUsableEmailVerification(id);
-      if (!link || link.mail !== link.currentMail) return null;
-      const texts = es.mail.verifyMail;
-      const url = `${publicUrl}/verificar-correo?token=${tokenOf(id)}`;
-      const content = composeMail({
-        subject: texts.subject,
-        name: link.name,
-        paragraphs: [texts.intro],
-        action: { label: texts.action, url },
-        footnotes: [texts.expiry, texts.ignore],
-      });
-      return { to: link.mail, ...content };
     },
   };
 }

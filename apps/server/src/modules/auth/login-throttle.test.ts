@@ -2,7 +2,7 @@ import { es } from '@l4l/shared/texts/es';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createAdmin, createUser, signIn } from '../../../test/factories.ts';
-import { decodeQuotedPrintable, outbox } from '../../../test/outbox.ts';
+import { decodeQuotedPrintable, sentMails } from '../../../test/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { LOGIN_THROTTLE, LoginThrottle } from './login-throttle.ts';
 
@@ -47,17 +47,17 @@ describe('wrong passwords over HTTP', () => {
 
   it('tell the owner by mail once per episode, not once per attempt', async () => {
     const user = await createUser(t.app);
-    const mailsTo = () => outbox(t.config.dataDir).filter((mail) => mail.raw.includes(user.mail));
+    const mailsTo = async () => (await sentMails(t.app)).filter((mail) => mail.raw.includes(user.mail));
     for (const source of [freshIp(), freshIp(), freshIp()]) {
       for (let i = 0; i < 7; i++) await login(user.mail, 'Otra-Clave-99', source);
     }
-    const mails = mailsTo();
+    const mails = await mailsTo();
     expect(mails).toHaveLength(1);
     const text = decodeQuotedPrintable(mails[0]?.raw ?? '');
     expect(text).toContain(es.mail.signInAttempts.subject);
     expect(text).toContain(es.mail.signInAttempts.advice);
     expect((await login(user.mail, user.password)).statusCode).toBe(200);
-    expect(mailsTo()).toHaveLength(1);
+    expect(await mailsTo()).toHaveLength(1);
   });
 
   it('forget a source’s failures once it signs in', async () => {

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { es } from '@l4l/shared/texts/es';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { transactional } from '../../lib/transaction.ts';
-import type { composeMail } from '../../plugins/mailer.ts';
+import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
+import { accountMailContents } from './account-mails.ts';
 import type { Account, AuthRepository } from './auth.repository.ts';
-import { newLinkToken, tokenHash } from './link-tokens.ts';
+import { derivedLinkTokens, tokenHash } from './link-tokens.ts';
 
 /** A mail-change link lives a day: long enough to open a mailbox not read every hour. */
 const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -16,23 +18,46 @@ const userExists = () => new AppError('USER_EXISTS');
 
 /**
  * Changing the sign-in mail (docs/decisions/0004-accounts-and-rate-limits.md): the current password
- * first, then a single-use link to the new address, stored hashed; the old address is told.
+ * first, then a single-use link to the new address, stored hashed; the old address is told. Both mails
+ * go through the outbox (docs/notifications.md, Account mails), written with the link: the link's token
+ * is derived from its row id with a key of the app's secret, so the mail rebuilds it when it leaves.
  */
 export function createMailChange({
   repository,
   transaction,
   checkPassword,
-  send,
+  outbox,
+  secret,
   publicUrl,
 }: {
   repository: AuthRepository;
   transaction: ReturnType<typeof transactional<AuthRepository>>;
   /** the account's password tried from a source, slowed like a login (auth.service.ts) */
   checkPassword: (account: Account, password: string, source: string, wrong: () => AppError) => Promise<void>;
-  /** sends one mail, or answers 503 with the message given */
-  send: (to: string, content: Parameters<typeof composeMail>[0], failure: string) => Promise<void>;
+  outbox: MailOutbox;
+  /** the app's secret (JWT_SECRET), from which the links' key is derived */
+  secret: string;
   publicUrl: string;
 }) {
+  const tokenOf = derivedLinkTokens(secret, 'mail-change');
+
+  /** The link to the new address; null once it is used, replaced or expired. */
+  outbox.define('mail-change-confirm', async ({ subjectId }) => {
+    const change = subjectId ? await repository.findUsableMailChangeToken(subjectId) : undefined;
+    if (!subjectId || !change) return null;
+    const url = `${publicUrl}/confirmar-correo?token=${tokenOf(subjectId)}`;
+    const content = accountMailContents['mail-change-confirm'](change.name, url);
+    return { to: change.newMail, ...(await composeMail(content)) };
+  });
+
+  /** The notice to the address the account had when the change was asked, whatever happened since. */
+  outbox.define('mail-change-notice', async ({ userId, params }) => {
+    const account = await repository.findById(userId);
+    if (!account || !params?.oldMail || !params.newMail) return null;
+    const content = accountMailContents['mail-change-notice'](account.name, params.newMail);
+    return { to: params.oldMail, ...(await composeMail(content)) };
+  });
+
   return {
     /**
      * A profile edit's `mail`: the same one stays; a different one needs the current password and takes
@@ -60,35 +85,24 @@ export function createMailChange({
       if (await repository.mailTaken(input.mail)) {
         throw new AppError('USER_EXISTS', { fields: { mail: es.validation.userExists } });
       }
-      const { token, ...stored } = newLinkToken(MAIL_CHANGE_TTL_MS);
-      await transaction(async (tx) => {
+      const id = randomUUID();
+      await transaction(async (tx, txDb, afterCommit) => {
         await tx.useAllMailChangeTokens(userId);
-        await tx.insertMailChangeToken({ userId, newMail: input.mail, ...stored });
+        await tx.insertMailChangeToken({
+          id,
+          userId,
+          newMail: input.mail,
+          tokenHash: tokenHash(tokenOf(id)),
+          expiresAt: new Date(Date.now() + MAIL_CHANGE_TTL_MS),
+        });
+        await outbox.queue(txDb, afterCommit, { kind: 'mail-change-confirm', userId, subjectId: id });
+        await outbox.queue(txDb, afterCommit, {
+          kind: 'mail-change-notice',
+          userId,
+          subjectId: id,
+          params: { oldMail: account.mail, newMail: input.mail },
+        });
       });
-      const confirm = es.mail.mailChangeConfirm;
-      await send(
-        input.mail,
-        {
-          subject: confirm.subject,
-          name: account.name,
-          paragraphs: [confirm.intro],
-          action: { label: confirm.action, url: `${publicUrl}/confirmar-correo?token=${token}` },
-          footnotes: [confirm.expiry, confirm.ignore],
-        },
-        es.validation.mailChangeNotSent,
-      );
-      const notice = es.mail.mailChangeNotice;
-      await send(
-        account.mail,
-        {
-          subject: notice.subject,
-          name: account.name,
-          paragraphs: [notice.body(input.mail), notice.advice],
-          // "escríbenos": an answer to this mail reaches the support address
-          invitesReply: true,
-        },
-        es.validation.mailChangeNotSent,
-      );
       return { mail: account.mail, pendingMail: input.mail };
     },
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { closeAllStomp, openStomp, type TestStomp, textMessage, wsUrl } from '../../../test/chat-stomp.ts';
 import { bearer, createLawyer, createUser, DEFAULT_PASSWORD, signIn } from '../../../test/factories.ts';
-import { linkIn, outbox } from '../../../test/outbox.ts';
+import { linkIn, sentMails } from '../../../test/outbox.ts';
 import { messages } from '../../db/schema/index.ts';
 
 /**
@@ -98,7 +98,7 @@ describe('a password reset', () => {
       url: `/api/auth/recover-password?email=${encodeURIComponent(client.mail)}`,
     });
     expect(asked.statusCode).toBe(200);
-    const mail = outbox(t.config.dataDir).find((m) => m.raw.includes(client.mail));
+    const mail = (await sentMails(t.app)).find((m) => m.raw.includes(client.mail));
     const token = mail && linkIn(mail.raw, '/reset-password')?.searchParams.get('token');
     expect(token).toBeTruthy();
     const reset = await t.app.inject({

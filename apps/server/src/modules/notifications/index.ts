@@ -2,6 +2,7 @@
 
 export { MESSAGE_DIGEST } from './message-digest.ts';
 export type { NotificationEvent, NotifyEvent } from './notification-events.ts';
+export { renderNotificationMail } from './notification-mail.ts';
 export {
   default as notificationsPlugin,
   type Notifications,

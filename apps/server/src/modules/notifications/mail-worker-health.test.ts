@@ -73,7 +73,7 @@ describe('the mail worker’s health', () => {
       send: async () => {},
       publicUrl: 'http://localhost',
       unsubscribeToken: () => 'token',
-      verificationMail: async () => null,
+      accountMail: async () => null,
       log: t.app.log,
     });
     expect(worker.health(Date.now() + 2 * MAIL_WORKER.leaseMs).state).toBe('ok');

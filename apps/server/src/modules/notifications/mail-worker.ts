@@ -3,16 +3,18 @@ import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../lib/transaction.ts';
-import type { Mail } from '../../plugins/mailer.ts';
+import type { AccountMail, Mail } from '../../plugins/mailer.ts';
 import { renderNotificationMail } from './notification-mail.ts';
 import { type ClaimedMail, createNotificationsRepository } from './notifications.repository.ts';
 
 /** docs/notifications.md, The mail worker: its timings. */
 export const MAIL_WORKER = {
   pollMs: 5_000,
-  batch: 20,
-  /** a claimed mail is not claimed again before this, unless its attempt ends first */
-  leaseMs: 5 * 60_000,
+  /**
+   * a claimed mail is not claimed again before this, unless its attempt ends first: longer than one
+   * attempt can last (the send's timeout, plus composing the mail and marking it)
+   */
+  leaseMs: 2 * 60_000,
   /** an SMTP server that has not answered by then counts as a failed attempt */
   sendTimeoutMs: 60_000,
   firstRetryMs: 30_000,
@@ -25,8 +27,8 @@ export const MAIL_WORKER = {
 } as const;
 
 /**
- * The worker's health (docs/notifications.md, Health and metrics): `stuck` when started and no round has
- * ended for a lease (a round hung, or the poll died: what it claimed goes to other processes);
+ * The worker's health (docs/notifications.md, Health and metrics): `stuck` when started and no attempt nor
+ * round has ended for a lease (an attempt hung, or the poll died: what it claimed goes to other processes);
  * `failing` when attempts on `failingAfterMails` different mails failed in a row with none sent between.
  */
 export type MailWorkerHealth = 'ok' | 'stuck' | 'failing';
@@ -40,18 +42,23 @@ export function retryDelayMs(attempts: number): number | null {
 export type MailWorker = ReturnType<typeof createMailWorker>;
 
 /**
- * Sends the notification mails of the outbox (docs/notifications.md, The mail worker). It polls, and is
- * woken after a commit that wrote a mail; a request never waits for it. Rows are claimed under
+ * Sends the mails of the outbox (docs/notifications.md, The mail worker). It polls, and is woken after a
+ * commit that wrote a mail; a request never waits for it. Rows are claimed one at a time under
  * `FOR UPDATE SKIP LOCKED` in a short transaction (several processes share the outbox) and sent outside
- * it, so a slow SMTP server holds no database connection.
+ * it, so a slow SMTP server holds no database connection, and a lease always outlasts its one attempt.
  */
 export function createMailWorker(deps: {
   db: Db;
   send: (mail: Mail) => Promise<void>;
   publicUrl: string;
   unsubscribeToken: (userId: string, type: string) => string;
-  /** the mail of an address-verification link, or null when it is no longer to be sent (the accounts) */
-  verificationMail: (emailVerificationId: string) => Promise<Mail | null>;
+  /** an account mail, composed by the module that owns its kind; null when it is no longer to be sent */
+  accountMail: (mail: Required<AccountMail>) => Promise<Mail | null>;
+  /**
+   * this process alone uses the outbox (the embedded database, db/data-lock.ts): at the start, claims
+   * left by a killed predecessor are released at once instead of at the end of their lease
+   */
+  exclusive?: boolean;
   log: FastifyBaseLogger;
   pollMs?: number;
 }) {
@@ -66,15 +73,22 @@ export function createMailWorker(deps: {
   const failingMails = new Set<string>();
   let lastError: string | null = null;
   let startedAt = 0;
-  let lastRoundEndedAt = 0;
+  /** when the last attempt or round ended: the worker is alive */
+  let lastProgressAt = 0;
+  /** set by `start` on an exclusive outbox: the first round releases the claims left behind */
+  let releaseClaims = false;
 
   async function compose(claimed: ClaimedMail): Promise<Mail | null> {
     const { notification } = claimed;
     if (!notification) {
-      const mail = await deps.verificationMail(claimed.emailVerificationId);
-      // transactional: no unsubscribe link, since nobody can opt out of confirming their own address
+      const mail = await deps.accountMail(claimed.account);
+      // transactional: no unsubscribe link, since nobody can opt out of their own account's mails
       return (
-        mail && { ...mail, messageId: claimed.messageId, headers: { 'Auto-Submitted': 'auto-generated' } }
+        mail && {
+          ...mail,
+          messageId: claimed.messageId,
+          headers: { ...mail.headers, 'Auto-Submitted': 'auto-generated' },
+        }
       );
     }
     const type = notification.type;
@@ -142,18 +156,22 @@ export function createMailWorker(deps: {
     }
   }
 
-  /** Sends every mail due at `now`, batch after batch, until none is left. */
+  /** Sends every mail due at `now`, one after the other, until none is left. */
   async function drain(now: () => Date): Promise<{ sent: number; failed: number }> {
     const totals = { sent: 0, failed: 0 };
+    if (releaseClaims) {
+      releaseClaims = false;
+      const released = await repository.releaseClaims(now());
+      if (released > 0) deps.log.warn({ released }, 'mails left claimed by a previous process are due again');
+    }
     for (;;) {
       const claimed = await withTransaction(deps.db, (tx) =>
-        createNotificationsRepository(tx).claimDue(now(), MAIL_WORKER.batch, MAIL_WORKER.leaseMs),
+        createNotificationsRepository(tx).claimNext(now(), MAIL_WORKER.leaseMs),
       );
-      if (claimed.length === 0) return totals;
-      for (const mail of claimed) {
-        if (await sendOne(mail)) totals.sent++;
-        else totals.failed++;
-      }
+      if (!claimed) return totals;
+      if (await sendOne(claimed)) totals.sent++;
+      else totals.failed++;
+      lastProgressAt = Date.now();
     }
   }
 
@@ -183,7 +201,7 @@ export function createMailWorker(deps: {
       await refreshCounts();
       return totals;
     })().finally(() => {
-      lastRoundEndedAt = Date.now();
+      lastProgressAt = Date.now();
       running = null;
     });
     return running;
@@ -208,6 +226,7 @@ export function createMailWorker(deps: {
     start() {
       stopped = false;
       startedAt = Date.now();
+      releaseClaims = deps.exclusive ?? false;
       timer = setInterval(() => this.wake(), deps.pollMs ?? MAIL_WORKER.pollMs);
       timer.unref();
       this.wake();
@@ -237,7 +256,7 @@ export function createMailWorker(deps: {
     /** For readiness (docs/notifications.md, Health and metrics), at `now`. */
     health(now = Date.now()): { state: MailWorkerHealth; lastError: string | null } {
       if (!stopped) {
-        const since = Math.max(startedAt, lastRoundEndedAt);
+        const since = Math.max(startedAt, lastProgressAt);
         if (now - since > MAIL_WORKER.leaseMs) return { state: 'stuck', lastError };
       }
       if (failingMails.size >= MAIL_WORKER.failingAfterMails) return { state: 'failing', lastError };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Mail } from '../../plugins/mailer.ts';
+import type { ComposeAccountMail, MailOutbox } from '../../plugins/mailer.ts';
 import { createMailWorker, type MailWorker } from './mail-worker.ts';
 import { createMessageDigest, type MessageDigest } from './message-digest.ts';
 import { createNotificationEvents, type NotifyEvent } from './notification-events.ts';
@@ -13,8 +13,8 @@ export type Notifications = {
   /** report an event in its transaction (docs/notifications.md, Event types) */
   event: NotifyEvent;
   notify: NotificationsService['notify'];
-  /** an address-verification mail, in the caller's transaction (docs/domain.md, Mail verification) */
-  queueVerificationMail: NotificationsService['queueVerificationMail'];
+  /** account mails: queued in the caller's transaction, composed by the module that owns each kind */
+  outbox: MailOutbox;
   /** sends what the outbox holds that is due (at `at`, to reach later retries); tests call it */
   drainOutbox: MailWorker['drainOutbox'];
   outboxCounts: MailWorker['counts'];
@@ -33,18 +33,28 @@ declare module 'fastify' {
 export type NotificationsPluginOptions = {
   /** poll the outbox and send after each commit; off in tests, which drive `drainOutbox` themselves */
   autoSend?: boolean;
-  /** composes an address-verification mail when it is sent (the accounts, composed in app.ts) */
-  verificationMail?: (emailVerificationId: string) => Promise<Mail | null>;
+  /**
+   * this process alone uses the database's outbox (the embedded database it opened itself): claims left
+   * by a killed predecessor are released at the start (docs/notifications.md, The mail worker)
+   */
+  exclusive?: boolean;
 };
 
 async function notificationsPlugin(app: FastifyInstance, options: NotificationsPluginOptions) {
   const tokens = createUnsubscribeTokens(app.config.jwtSecret);
+  const composers = new Map<string, ComposeAccountMail>();
   const worker = createMailWorker({
     db: app.db,
     send: (mail) => app.mailer.send(mail),
     publicUrl: app.config.publicUrl,
     unsubscribeToken: (userId, type) => tokens.sign(userId, type as Parameters<typeof tokens.sign>[1]),
-    verificationMail: options.verificationMail ?? (async () => null),
+    accountMail: async ({ kind, ...mail }) => {
+      const compose = composers.get(kind);
+      // a failed attempt, retried: the module that owns the kind may come with the next deploy
+      if (!compose) throw new Error(`no composer for account mails of kind ${kind}`);
+      return compose(mail);
+    },
+    exclusive: options.exclusive ?? false,
     log: app.log,
   });
   const service = createNotificationsService({
@@ -63,7 +73,13 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
   app.decorate('notifications', {
     event: createNotificationEvents(service.notify),
     notify: service.notify,
-    queueVerificationMail: service.queueVerificationMail,
+    outbox: {
+      queue: service.queueAccountMail,
+      define(kind, compose) {
+        if (composers.has(kind)) throw new Error(`account mails of kind ${kind} are defined twice`);
+        composers.set(kind, compose);
+      },
+    },
     drainOutbox: worker.drainOutbox,
     outboxCounts: worker.counts,
     mailHealth: (now) => worker.health(now),

@@ -1,5 +1,5 @@
 import type { NotificationType } from '@l4l/shared/constants/notifications';
-import { and, count, desc, eq, gt, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   cases,
@@ -11,17 +11,18 @@ import {
   notifications,
   users,
 } from '../../db/schema/index.ts';
+import type { AccountMail } from '../../plugins/mailer.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
 /**
  * A mail the worker has claimed: the outbox row with what its message is made of, a notification and its
- * recipient, or the address-verification link the accounts compose it from.
+ * recipient, or an account mail that the module owning its kind composes.
  */
 export type ClaimedMail = { id: string; messageId: string; attempts: number } & (
-  | { notification: NotificationRow; to: string; name: string; emailVerificationId?: undefined }
-  | { notification?: undefined; emailVerificationId: string }
+  | { notification: NotificationRow; to: string; name: string; account?: undefined }
+  | { notification?: undefined; account: Required<AccountMail> }
 );
 
 /** Notifications, their mail outbox and the mail preferences: Drizzle only. */
@@ -37,8 +38,9 @@ export function createNotificationsRepository(db: Db) {
       await db.insert(notificationMails).values({ notificationId, messageId });
     },
 
-    async insertVerificationMail(emailVerificationId: string, messageId: string): Promise<void> {
-      await db.insert(notificationMails).values({ emailVerificationId, messageId });
+    async insertAccountMail(id: string, mail: AccountMail, messageId: string): Promise<void> {
+      const { kind, userId, subjectId = null, params = null } = mail;
+      await db.insert(notificationMails).values({ id, kind, userId, subjectId, params, messageId });
     },
 
     /** The mail switches a person turned off or on; no row means on. */
@@ -131,52 +133,75 @@ export function createNotificationsRepository(db: Db) {
     },
 
     /**
-     * Claims up to `limit` due mails: locks them (rows another worker holds are skipped), pushes their next
-     * attempt `leaseMs` ahead and counts the attempt, all in the caller's transaction. A worker that dies
-     * while sending leaves the row to be claimed again once the lease ends.
+     * Claims the next due mail: locks it (a row another worker holds is skipped), counts the attempt, marks
+     * it claimed and pushes its next attempt `leaseMs` ahead, all in the caller's transaction. A worker that
+     * dies while sending leaves the row to be claimed again once the lease ends (or at once on the
+     * embedded database, see `releaseClaims`).
      */
-    async claimDue(now: Date, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
-      const due = await db
+    async claimNext(now: Date, leaseMs: number): Promise<ClaimedMail | null> {
+      const [due] = await db
         .select({ id: notificationMails.id })
         .from(notificationMails)
         .where(and(eq(notificationMails.status, 'pending'), lte(notificationMails.nextAttemptAt, now)))
         .orderBy(notificationMails.nextAttemptAt)
-        .limit(limit)
+        .limit(1)
         .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      const ids = due.map((row) => row.id);
+      if (!due) return null;
       await db
         .update(notificationMails)
         .set({
           attempts: sql`${notificationMails.attempts} + 1`,
+          claimedAt: now,
           nextAttemptAt: new Date(now.getTime() + leaseMs),
         })
-        .where(inArray(notificationMails.id, ids));
-      const rows = await db
+        .where(eq(notificationMails.id, due.id));
+      const [row] = await db
         .select({ mail: notificationMails, notification: notifications, to: users.mail, name: users.name })
         .from(notificationMails)
         .leftJoin(notifications, eq(notifications.id, notificationMails.notificationId))
         .leftJoin(users, eq(users.id, notifications.userId))
-        .where(inArray(notificationMails.id, ids));
-      return rows.flatMap((row): ClaimedMail[] => {
-        const { id, messageId, attempts, emailVerificationId } = row.mail;
-        if (row.notification && row.to !== null && row.name !== null) {
-          return [{ id, messageId, attempts, notification: row.notification, to: row.to, name: row.name }];
-        }
-        return emailVerificationId ? [{ id, messageId, attempts, emailVerificationId }] : [];
-      });
+        .where(eq(notificationMails.id, due.id));
+      if (!row) return null;
+      const { id, messageId, attempts, kind, userId, subjectId, params } = row.mail;
+      if (row.notification && row.to !== null && row.name !== null) {
+        return { id, messageId, attempts, notification: row.notification, to: row.to, name: row.name };
+      }
+      if (kind && userId) return { id, messageId, attempts, account: { kind, userId, subjectId, params } };
+      // a notification whose person is gone has nobody to mail: skipped, and the next one is looked at
+      await db
+        .update(notificationMails)
+        .set({ status: 'skipped', claimedAt: null })
+        .where(eq(notificationMails.id, id));
+      return this.claimNext(now, leaseMs);
+    },
+
+    /**
+     * Ends the claims of attempts that no process is making any more: on the embedded database one process
+     * owns the outbox (db/data-lock.ts), so at its start a claim left behind is one a killed predecessor
+     * never finished, due again at once instead of at the end of its lease.
+     */
+    async releaseClaims(now: Date): Promise<number> {
+      const released = await db
+        .update(notificationMails)
+        .set({ claimedAt: null, nextAttemptAt: now })
+        .where(and(eq(notificationMails.status, 'pending'), isNotNull(notificationMails.claimedAt)))
+        .returning({ id: notificationMails.id });
+      return released.length;
     },
 
     async markSent(id: string, at: Date): Promise<void> {
       await db
         .update(notificationMails)
-        .set({ status: 'sent', sentAt: at, lastError: null })
+        .set({ status: 'sent', sentAt: at, lastError: null, claimedAt: null })
         .where(eq(notificationMails.id, id));
     },
 
-    /** Nothing to send any more (a verification link used, replaced or expired before it left). */
+    /** Nothing to send any more (a link used, replaced or expired before its mail left). */
     async markSkipped(id: string): Promise<void> {
-      await db.update(notificationMails).set({ status: 'skipped' }).where(eq(notificationMails.id, id));
+      await db
+        .update(notificationMails)
+        .set({ status: 'skipped', claimedAt: null })
+        .where(eq(notificationMails.id, id));
     },
 
     /** A failed attempt: tried again at `retryAt`, or given up (`failed`) when there is none. */
@@ -185,8 +210,8 @@ export function createNotificationsRepository(db: Db) {
         .update(notificationMails)
         .set(
           retryAt
-            ? { lastError: error, nextAttemptAt: retryAt }
-            : { lastError: error, status: 'failed' as const },
+            ? { lastError: error, nextAttemptAt: retryAt, claimedAt: null }
+            : { lastError: error, status: 'failed' as const, claimedAt: null },
         )
         .where(eq(notificationMails.id, id));
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   NOTIFICATION_TYPES,
   NOTIFICATIONS_DESTINATION,
@@ -15,6 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import type { AccountMail } from '../../plugins/mailer.ts';
 import {
   createNotificationsRepository,
   type NotificationRow,
@@ -97,17 +99,15 @@ export function createNotificationsService(deps: {
     },
 
     /**
-     * Puts the mail of an address-verification link in the outbox, in the caller's transaction; the
-     * accounts compose it when it is sent (docs/domain.md, Mail verification).
+     * Puts an account mail in the outbox, in the caller's transaction; the module that owns its kind
+     * composes it when it is sent (docs/notifications.md, Account mails).
      */
-    async queueVerificationMail(
-      tx: Db,
-      afterCommit: AfterCommit,
-      emailVerificationId: string,
-    ): Promise<void> {
-      await createNotificationsRepository(tx).insertVerificationMail(
-        emailVerificationId,
-        `<verification-${emailVerificationId}@${deps.messageDomain}>`,
+    async queueAccountMail(tx: Db, afterCommit: AfterCommit, mail: AccountMail): Promise<void> {
+      const id = randomUUID();
+      await createNotificationsRepository(tx).insertAccountMail(
+        id,
+        mail,
+        `<${mail.kind}-${id}@${deps.messageDomain}>`,
       );
       afterCommit(() => deps.wakeWorker());
     },

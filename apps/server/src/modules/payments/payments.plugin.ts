@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { resolveUser } from '../../plugins/auth.ts';
-import { escapeHtml } from '../../plugins/mailer.ts';
+import { escapeHtml, type MailOutbox } from '../../plugins/mailer.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   type BeforeCheckout,
@@ -38,6 +38,8 @@ export type PaymentsPluginOptions = {
   beforeCheckout?: BeforeCheckout;
   /** another provider than the configured one (tests) */
   provider?: PaymentProvider;
+  /** the account mails' outbox: the mail of a refund (docs/notifications.md, Account mails) */
+  outbox: MailOutbox;
 };
 
 /** docs/domain.md, Money: Stripe when its key is set, otherwise the sandbox. */
@@ -172,7 +174,7 @@ async function payments(app: FastifyInstance, options: PaymentsPluginOptions) {
     publicUrl: app.config.publicUrl,
     feePercent: app.config.platformFeePercent,
     chat: app.chat,
-    mailer: app.mailer,
+    outbox: options.outbox,
     onPaid: options.onPaid,
     onReleased: options.onReleased,
     beforeCheckout: options.beforeCheckout,
@@ -187,4 +189,4 @@ async function payments(app: FastifyInstance, options: PaymentsPluginOptions) {
   await app.register(sandboxRoutes);
 }
 
-export default fp(payments, { name: 'payments', dependencies: ['config', 'chat', 'mailer'] });
+export default fp(payments, { name: 'payments', dependencies: ['config', 'chat'] });

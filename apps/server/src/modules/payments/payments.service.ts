@@ -9,10 +9,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type AfterCommit, withTransaction } from '../../lib/transaction.ts';
-import { composeMail, type Mailer } from '../../plugins/mailer.ts';
+import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
 import type { Chat } from '../chat/index.ts';
 import type { CheckoutRequest, PaymentProvider, ProviderName } from './payment-provider.ts';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
+import { refundMailContent } from './refund-mail.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
 export type { PaymentRow } from './payments.repository.ts';
@@ -68,7 +69,7 @@ export function createPaymentsService(deps: {
   publicUrl: string;
   feePercent: number;
   chat: Chat;
-  mailer: Mailer;
+  outbox: MailOutbox;
   onPaid: OnPaid;
   onReleased: OnReleased;
   beforeCheckout?: BeforeCheckout;
@@ -95,7 +96,7 @@ export function createPaymentsService(deps: {
     }
   }
 
-  /** The client reads in the chat (type 11, theirs only) and by mail that a second payment went back. */
+  /** The client reads in the chat (type 11, theirs only) that a second payment went back. */
   async function tellRefund(payment: PaymentRow) {
     const code = caseCode(payment.caseId);
     const amount = formatEuros(centsToEuros(payment.amountCents));
@@ -112,23 +113,24 @@ export function createPaymentsService(deps: {
     } catch (error) {
       log.error({ err: error, paymentId: payment.id }, 'refund notice not posted');
     }
-    const client = await repository.client(payment.userId);
-    if (!client) return;
-    const texts = es.mail.paymentRefunded;
-    try {
-      await deps.mailer.send({
-        to: client.mail,
-        ...composeMail({
-          subject: texts.subject,
-          name: client.name,
-          paragraphs: [texts.body(code, amount)],
-          action: { label: texts.action, url: `${deps.publicUrl}/dashboard/casos` },
-        }),
-      });
-    } catch (error) {
-      log.error({ err: error, paymentId: payment.id }, 'refund mail not sent');
-    }
   }
+
+  /** ... and by mail, written with the refund's mark (docs/notifications.md, Account mails). */
+  deps.outbox.define('payment-refunded', async ({ userId, subjectId }) => {
+    const [client, payment] = await Promise.all([
+      repository.client(userId),
+      subjectId ? repository.byId(subjectId) : undefined,
+    ]);
+    if (!client || !payment) return null;
+    const amount = formatEuros(centsToEuros(payment.amountCents));
+    const content = refundMailContent(
+      client.name,
+      caseCode(payment.caseId),
+      amount,
+      `${deps.publicUrl}/dashboard/casos`,
+    );
+    return { to: client.mail, ...(await composeMail(content)) };
+  });
 
   /** Gives back money that arrived for a case already paid; recorded on the payment, logged and told. */
   async function refund(payment: PaymentRow & { providerPaymentId: string }): Promise<CompletionResult> {
@@ -152,7 +154,17 @@ export function createPaymentsService(deps: {
       log.error({ err: error, ...ids }, 'refund of a payment for a case already paid failed');
       throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.providerUnavailable });
     }
-    const [recorded] = await repository.markRefunded(payment.id, refundId);
+    const recorded = await withTransaction(db, async (tx, afterCommit) => {
+      const [marked] = await createPaymentsRepository(tx).markRefunded(payment.id, refundId);
+      if (marked) {
+        await deps.outbox.queue(tx, afterCommit, {
+          kind: 'payment-refunded',
+          userId: payment.userId,
+          subjectId: payment.id,
+        });
+      }
+      return Boolean(marked);
+    });
     if (!recorded) return { status: 'duplicate' };
     log.warn({ ...ids, refundId }, 'payment for a case already paid: refunded');
     await tellRefund(payment);

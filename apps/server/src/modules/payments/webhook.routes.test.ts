@@ -15,7 +15,8 @@ import {
   createUser,
   signIn,
 } from '../../../test/factories.ts';
-import { outbox } from '../../../test/outbox.ts';
+import { readMail } from '../../../test/mime.ts';
+import { sentMails } from '../../../test/outbox.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { cases, messages, paymentEvents, payments, proposals } from '../../db/schema/index.ts';
 
@@ -334,10 +335,15 @@ describe('stripe webhook', () => {
       es.caseMessages.refunded(caseCode(first.caseId), formatEuros(550)),
     ]);
     expect(notices[0]?.audience).toBe('USUARIO');
-    const mails = outbox(t.config.dataDir).filter(
-      (m) => m.raw.includes(first.client.mail) && m.raw.includes(es.mail.paymentRefunded.subject),
-    );
+    // by mail through the outbox (docs/notifications.md, Account mails): one, to the client, both parts
+    const mails = (await sentMails(t.app))
+      .map((m) => readMail(m.raw))
+      .filter((m) => m.subject === es.mail.paymentRefunded.subject);
     expect(mails).toHaveLength(1);
+    expect(mails[0]?.header('to')).toBe(first.client.mail);
+    expect(mails[0]?.header('message-id')).toMatch(/^<payment-refunded-[0-9a-f-]{36}@/);
+    expect(mails[0]?.parts.map((part) => part.contentType)).toEqual(['text/plain', 'text/html']);
+    expect(mails[0]?.parts[0]?.body).toContain(formatEuros(550));
 
     // a replay, or Stripe's other event for that session, refunds nothing more
     expect((await deliver(late)).json().data.status).toBe('duplicate');

@@ -18,6 +18,7 @@ import {
   messageDigests,
   messages,
   mfaChallenges,
+  notificationMails,
   notificationPreferences,
   notifications,
   passwordResetTokens,
@@ -417,7 +418,7 @@ export function createPrivacyRepository(db: Db) {
           updatedAt: new Date(),
         })
         .where(eq(users.id, userId));
-      // a pending verification link names the mail; its queued mail goes with it (cascade)
+      // a pending link names the mail; its queued mail goes in removePersonalRecords
       for (const table of [passwordResetTokens, mailChangeTokens, emailVerifications, mfaChallenges]) {
         await db.delete(table).where(eq(table.userId, userId));
       }
@@ -426,8 +427,9 @@ export function createPrivacyRepository(db: Db) {
     /** Fiscal data, notifications, preferences and digests go; invoices keep their own copy as issued. */
     async removePersonalRecords(userId: string) {
       await db.delete(fiscalProfiles).where(eq(fiscalProfiles.userId, userId));
-      // their outbox mails go with them (cascade)
+      // their outbox mails go with them (cascade), and the account mails not sent yet, which name addresses
       await db.delete(notifications).where(eq(notifications.userId, userId));
+      await db.delete(notificationMails).where(eq(notificationMails.userId, userId));
       await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
       await db.delete(messageDigests).where(eq(messageDigests.userId, userId));
     },

@@ -11,7 +11,7 @@ import {
   signIn,
   uniqueMail,
 } from '../../../test/factories.ts';
-import { decodeQuotedPrintable, linkIn, outbox } from '../../../test/outbox.ts';
+import { decodeQuotedPrintable, linkIn, sentMails } from '../../../test/outbox.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -149,11 +149,11 @@ describe('PUT /api/user/profile/{id}', () => {
 });
 
 describe('changing the sign-in mail', () => {
-  /** The mails the outbox holds for that address (its To: header), oldest first. */
-  const mailsTo = (address: string) =>
-    outbox(t.config.dataDir).filter((mail) => mail.raw.match(/^To: .*$/m)?.[0].includes(address));
-  const confirmationToken = (address: string) =>
-    linkIn(mailsTo(address).at(-1)?.raw ?? '', '/confirmar-correo')?.searchParams.get('token') ?? '';
+  /** The mails sent to that address (its To: header), oldest first, once the outbox is sent. */
+  const mailsTo = async (address: string) =>
+    (await sentMails(t.app)).filter((mail) => mail.raw.match(/^To: .*$/m)?.[0].includes(address));
+  const confirmationToken = async (address: string) =>
+    linkIn((await mailsTo(address)).at(-1)?.raw ?? '', '/confirmar-correo')?.searchParams.get('token') ?? '';
   const confirm = (token: string) =>
     t.app.inject({
       method: 'POST',
@@ -190,7 +190,7 @@ describe('changing the sign-in mail', () => {
     });
     const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ mail: user.mail, name: user.name });
-    expect(mailsTo(wanted)).toEqual([]);
+    expect(await mailsTo(wanted)).toEqual([]);
   });
 
   it('takes effect only once the link mailed to the new address is opened; the old one is told', async () => {
@@ -203,11 +203,11 @@ describe('changing the sign-in mail', () => {
     expect(await mailOf(user.id)).toBe(user.mail);
     expect((await getProfile(user.id, token)).json().data.pendingMail).toBe(wanted);
     expect((await login(t.app, wanted, user.password)).statusCode).toBe(404);
-    const notice = decodeQuotedPrintable(mailsTo(user.mail).at(-1)?.raw ?? '');
+    const notice = decodeQuotedPrintable((await mailsTo(user.mail)).at(-1)?.raw ?? '');
     expect(notice).toContain(es.mail.mailChangeNotice.subject);
     expect(notice).toContain(wanted);
 
-    const link = confirmationToken(wanted);
+    const link = await confirmationToken(wanted);
     expect(link).not.toBe('');
     const confirmed = await confirm(link);
     expect(confirmed.statusCode).toBe(200);
@@ -231,10 +231,10 @@ describe('changing the sign-in mail', () => {
     const second = uniqueMail('segundo');
     await putProfile(user.id, token, edit(user, first, { currentPassword: user.password }));
     await putProfile(user.id, token, edit(user, second, { currentPassword: user.password }));
-    expect((await confirm(confirmationToken(first))).statusCode).toBe(400);
+    expect((await confirm(await confirmationToken(first))).statusCode).toBe(400);
 
     await createUser(t.app, { mail: second });
-    const taken = await confirm(confirmationToken(second));
+    const taken = await confirm(await confirmationToken(second));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('USER_EXISTS');
     expect(await mailOf(user.id)).toBe(user.mail);
@@ -269,7 +269,7 @@ describe('changing the sign-in mail', () => {
     const res = await put({ ...sheet, currentPassword: lawyer.password });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.mail).toBe(lawyer.mail);
-    expect((await confirm(confirmationToken(wanted))).statusCode).toBe(200);
+    expect((await confirm(await confirmationToken(wanted))).statusCode).toBe(200);
     expect(await mailOf(lawyer.id)).toBe(wanted);
   });
 });

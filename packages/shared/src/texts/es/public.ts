@@ -140,7 +140,6 @@ export const es = {
     currentPasswordWrong: 'La contraseña actual no es correcta.',
     currentPasswordForMail: 'Escribe tu contraseña actual para cambiar el correo.',
     mailChangeLinkInvalid: 'El enlace para confirmar el correo no es válido o ha caducado.',
-    mailChangeNotSent: 'No hemos podido enviar el correo de confirmación. Inténtalo de nuevo.',
     verifyMailLinkInvalid:
       'El enlace para confirmar tu correo no es válido, ya se ha usado o ha caducado. Pide uno nuevo desde tu panel.',
     mailVerifiedAlready: 'Tu correo electrónico ya está confirmado.',
