@@ -60,6 +60,8 @@ export const notificationMails = pgTable(
   },
   (t) => [
     index('notification_mails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // the retention sweep's range over finished mails (docs/domain.md, Privacy rights, Retention)
+    index('notification_mails_finished_idx').on(t.createdAt).where(sql`${t.status} <> 'pending'`),
     check(
       'notification_mails_one_subject',
       sql`num_nonnulls(${t.notificationId}, ${t.emailVerificationId}) = 1`,
