@@ -93,8 +93,10 @@ h3{font-size:1rem;margin:4px 0}
 .lawyer h2{margin:0;font-size:1.1rem}
 .lawyer .who p{margin:2px 0}
 .line{color:#545b69}
-.pages{display:flex;flex-wrap:wrap;gap:8px 20px;align-items:center;justify-content:center;padding-top:12px;border-top:1px solid #dedbd3}
+.pages{display:flex;flex-wrap:wrap;gap:4px 12px;align-items:center;justify-content:space-between;padding-top:12px;border-top:1px solid #dedbd3}
+.pages span{flex-basis:100%;order:-1;text-align:center;color:#545b69}
 .pages a{display:inline-flex;align-items:center;min-height:44px;padding:0 8px}
+.pages a[rel=next]{margin-left:auto}
 .more{margin:20px 0 0}
 .empty{margin:16px 0 0;padding:16px;background:#f2f4f8;border-radius:10px}
 .foot{text-align:center;padding:8px 16px 28px}
