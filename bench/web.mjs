@@ -7,6 +7,10 @@
  *   npm run bench -- web
  *   BENCH_WEB_DIST=apps/web/dist npm run bench -- web   # measure an existing build instead of building one
  *   BENCH_LIGHTHOUSE_RUNS=0 npm run bench -- web        # bundle sizes only
+ *   BENCH_LIGHTHOUSE_PAGES=public npm run bench -- web  # Lighthouse on the server-rendered public pages only
+ *   BENCH_WEB_PORT=3212 npm run bench -- web            # the measured server on that port
+ *
+ * The public pages (a lawyer's, a category's) are measured for SEO too, found in the demo's sitemap.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,7 +23,7 @@ import react from '@vitejs/plugin-react';
 import { build as viteBuild } from 'vite';
 import { fixed, machine, median, ROOT, writeResults } from './lib/harness.mjs';
 import { measureRoutes } from './lib/web-bundle.mjs';
-import { runLighthouse } from './lib/web-lighthouse.mjs';
+import { CATEGORIES, runLighthouse } from './lib/web-lighthouse.mjs';
 
 const TARGETS = {
   landingKiB: 100,
@@ -27,13 +31,27 @@ const TARGETS = {
   performance: 95,
   accessibility: 100,
   bestPractices: 95,
+  seo: 100,
 };
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CLIENT = { email: 'cliente1@l4l.demo', password: 'L4l-Demo-2026' };
+/** The sitemap's paths of a category's page and a lawyer's (docs/domain.md, Public directory pages). */
+const directoryPaths = (paths) => paths.filter((path) => /^\/abogados\/[a-z0-9-]+\/[a-z0-9-]+$/.test(path));
+const categoryPath = (paths) => {
+  const province = directoryPaths(paths)[0];
+  return province?.slice(0, province.lastIndexOf('/'));
+};
+const lawyerPath = (paths) => {
+  const categories = new Set(directoryPaths(paths).map((path) => path.slice(0, path.lastIndexOf('/'))));
+  return paths.find((path) => /^\/abogados\/[a-z0-9-]+$/.test(path) && !categories.has(path));
+};
 const PAGES = [
   { name: 'landing', path: '/' },
   { name: 'client home', path: '/dashboard/inicio', signIn: CLIENT },
+  { name: 'public lawyer page', find: lawyerPath, public: true },
+  { name: 'category page', find: categoryPath, public: true },
 ];
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES;
 const WEB_ROOT = path.join(ROOT, 'apps/web');
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'l4l-bench-web-'));
@@ -42,7 +60,8 @@ const kib = (value) => `${value.toFixed(1)} KiB`;
 
 try {
   const dist = build();
-  const bundle = await bundleReport(dist);
+  // the public pages are the server's HTML: no bundle of theirs to measure
+  const bundle = ONLY === 'public' ? null : await bundleReport(dist);
   const lighthouse = RUNS > 0 ? await lighthouseReport(dist) : [];
   const file = writeResults('web', 'build', {
     date: new Date().toISOString(),
@@ -148,16 +167,22 @@ async function bundleReport(dist) {
 async function lighthouseReport(dist) {
   const server = await startServer(dist);
   try {
+    const sitemap = await fetch(`${server.origin}/sitemap.xml`).then((answer) => answer.text());
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     const rows = [];
     for (const page of PAGES) {
+      if (ONLY === 'public' && !page.public) continue;
+      const path = page.path ?? page.find(paths);
+      if (!path) throw new Error(`${page.name}: the demo's sitemap has no such page`);
+      const categories = page.public ? [...CATEGORIES, 'seo'] : CATEGORIES;
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
-        const run = await runLighthouseTwice(`${server.origin}${page.path}`, { signIn: page.signIn });
-        if (new URL(run.finalUrl).pathname !== page.path) {
-          throw new Error(`${page.name}: Lighthouse ended on ${run.finalUrl}, not on ${page.path}`);
+        const run = await runLighthouseTwice(`${server.origin}${path}`, { signIn: page.signIn, categories });
+        if (new URL(run.finalUrl).pathname !== path) {
+          throw new Error(`${page.name}: Lighthouse ended on ${run.finalUrl}, not on ${path}`);
         }
         console.log(
-          `${page.name} run ${i + 1}: performance ${run.scores.performance}, accessibility ${run.scores.accessibility}, best practices ${run.scores['best-practices']}`,
+          `${page.name} run ${i + 1}: performance ${run.scores.performance}, accessibility ${run.scores.accessibility}, best practices ${run.scores['best-practices']}${page.public ? `, SEO ${run.scores.seo}` : ''}`,
         );
         runs.push(run);
       }
@@ -169,10 +194,11 @@ async function lighthouseReport(dist) {
       ];
       const row = {
         page: page.name,
-        path: page.path,
+        path,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
+        seo: page.public ? score('seo') : null,
         fcpMs: Math.round(metric('fcp')),
         lcpMs: Math.round(metric('lcp')),
         tbtMs: Math.round(metric('tbt')),
@@ -189,6 +215,7 @@ async function lighthouseReport(dist) {
         missed.push(`${page.name} accessibility ${row.accessibility}`);
       if (row.bestPractices < TARGETS.bestPractices)
         missed.push(`${page.name} best practices ${row.bestPractices}`);
+      if (row.seo !== null && row.seo < TARGETS.seo) missed.push(`${page.name} SEO ${row.seo}`);
     }
     const runs = RUNS > 1 ? `median of ${RUNS} runs, ` : '';
     console.log(`\nLighthouse (${runs}mobile: simulated slow 4G and 4x slower CPU)`);
@@ -198,6 +225,7 @@ async function lighthouseReport(dist) {
         performance: row.performance,
         accessibility: row.accessibility,
         'best practices': row.bestPractices,
+        SEO: row.seo ?? '',
         FCP: `${row.fcpMs} ms`,
         LCP: `${row.lcpMs} ms`,
         TBT: `${row.tbtMs} ms`,
@@ -254,16 +282,21 @@ function freePort() {
   });
 }
 
-/** The real server in production mode on a fresh PGlite folder with the demo data, serving `dist`. */
+/**
+ * The real server on a fresh PGlite folder with the demo data, serving `dist`. In development mode, as the
+ * journeys run it: production refuses the demo accounts (their passwords are published) and asks for the
+ * platform's fiscal data and Stripe keys; the pages, their compression and their caching are the same.
+ * BENCH_WEB_PORT fixes the port (a free one otherwise).
+ */
 async function startServer(dist) {
-  const port = await freePort();
+  const port = process.env.BENCH_WEB_PORT ? Number(process.env.BENCH_WEB_PORT) : await freePort();
   const origin = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: origin,

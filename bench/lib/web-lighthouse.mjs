@@ -18,7 +18,7 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const METRICS = {
   fcp: 'first-contentful-paint',
   lcp: 'largest-contentful-paint',
@@ -30,8 +30,9 @@ const METRICS = {
 /**
  * One Lighthouse run of `url`. `signIn` ({ email, password }) signs in first and keeps the storage, so the
  * app restores the session as it does for a returning visitor who accepted cookies (ADR 0003).
+ * `categories`: the scores to measure (performance, accessibility and best practices unless told).
  */
-export async function runLighthouse(url, { signIn } = {}) {
+export async function runLighthouse(url, { signIn, categories = CATEGORIES } = {}) {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage();
@@ -51,26 +52,26 @@ export async function runLighthouse(url, { signIn } = {}) {
     }
     const result = await lighthouse(
       url,
-      { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: Boolean(signIn) },
+      { output: 'json', logLevel: 'error', onlyCategories: categories, disableStorageReset: Boolean(signIn) },
       undefined,
       page,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    return summarize(result.lhr, url);
+    return summarize(result.lhr, url, categories);
   } finally {
     await browser.close();
   }
 }
 
 /** Scores (0–100), metrics, the page it ended on, the scripts it fetched and what kept a score down. */
-function summarize(lhr, url) {
+function summarize(lhr, url, categories) {
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round(lhr.categories[id].score * 100)]));
+  const scores = Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)]));
   const metrics = Object.fromEntries(
     Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id].numericValue]),
   );
   const weak = [];
-  for (const id of CATEGORIES) {
+  for (const id of categories) {
     for (const ref of lhr.categories[id].auditRefs) {
       const audit = lhr.audits[ref.id];
       const scored =

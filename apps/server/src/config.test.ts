@@ -56,6 +56,23 @@ describe('loadConfig', () => {
     ['OUTBOX_RETENTION_DAYS', '0', /OUTBOX_RETENTION_DAYS debe ser un número entero de días entre 1 y 3650/],
     ['OUTBOX_RETENTION_DAYS', 'treinta', /OUTBOX_RETENTION_DAYS/],
     ['OUTBOX_RETENTION_DAYS', '2.5', /OUTBOX_RETENTION_DAYS/],
+    [
+      'NOTIFICATION_MAILS_RETENTION_DAYS',
+      '0',
+      /NOTIFICATION_MAILS_RETENTION_DAYS debe ser un número entero de días/,
+    ],
+    [
+      'PAYMENT_EVENTS_RETENTION_YEARS',
+      '5',
+      /PAYMENT_EVENTS_RETENTION_YEARS debe ser un número entero de años entre 6 y 30: la ley obliga a conservar estos registros al menos 6 años \(Código de Comercio, art\. 30\)/,
+    ],
+    ['PAYMENT_EVENTS_RETENTION_YEARS', 'seis', /PAYMENT_EVENTS_RETENTION_YEARS/],
+    [
+      'AUDIT_LOG_RETENTION_YEARS',
+      '31',
+      /AUDIT_LOG_RETENTION_YEARS debe ser un número entero de años entre 6 y 30/,
+    ],
+    ['AUDIT_LOG_RETENTION_YEARS', '6.5', /AUDIT_LOG_RETENTION_YEARS/],
     ['METRICS_TOKEN', 'con espacios dentro del token', /METRICS_TOKEN/],
     ['HTTP_REQUEST_TIMEOUT_MS', 'abc', /HTTP_REQUEST_TIMEOUT_MS debe ser un número de milisegundos/],
     ['HTTP_HEADERS_TIMEOUT_MS', '0', /HTTP_HEADERS_TIMEOUT_MS/],

@@ -261,7 +261,12 @@ export const AUTHORIZATION: Record<string, Entry> = {
 
   // the server-rendered public pages (docs/domain.md, Public lawyer pages)
   'GET /abogados/:slug': { access: 'public', request: () => ({ url: '/abogados/nadie-con-este-nombre' }) },
+  'GET /abogados/:category/:province': {
+    access: 'public',
+    request: () => ({ url: '/abogados/civil/madrid' }),
+  },
   'GET /sitemap.xml': { access: 'public', request: () => ({ url: '/sitemap.xml' }) },
+  'GET /sitemap-:n(^\\d+).xml': { access: 'public', request: () => ({ url: '/sitemap-1.xml' }) },
   'GET /robots.txt': { access: 'public', request: () => ({ url: '/robots.txt' }) },
 
   // chat

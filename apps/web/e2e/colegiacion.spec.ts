@@ -71,6 +71,27 @@ test('a lawyer registers with a colegiado number, the admin checks and verifies 
   await expect(client.getByText('Colegiado nº 9.818 (Colegio de la Abogacía de Sevilla)')).toBeVisible();
   await expect(client.getByText(es.trust.noResponseTime)).toBeVisible();
   await shootBothWidths(client, 'profile-colegiacion');
+
+  // and anyone, without an account or JavaScript, reads both on her public page, verified
+  const publicPath = await client
+    .getByRole('link', { name: es.lawyerProfile.publicPage })
+    .getAttribute('href');
+  expect(publicPath).toMatch(/^\/abogados\/ines-colegiada-[a-z0-9]+$/);
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const open = await visitor.newPage();
+  const answer = await open.goto(publicPath ?? '');
+  expect(answer?.status()).toBe(200);
+  await expect(open.getByRole('heading', { level: 1, name: `Inés ${surname}` })).toBeVisible();
+  await expect(open.getByText(es.lawyerPage.verified)).toBeVisible();
+  await expect(
+    open.getByText(es.trust.colegiado('9.818', 'Colegio de la Abogacía de Sevilla'), { exact: true }),
+  ).toBeVisible();
+  await shootBothWidths(open, 'public-page-colegiacion');
+  // her category's page in Sevilla lists her, and links to her page
+  await open.goto('/abogados/laboral/sevilla');
+  await open.getByRole('link', { name: `Inés ${surname}` }).click();
+  await expect(open).toHaveURL(new RegExp(`${publicPath}$`));
+  await visitor.close();
 });
 
 test('the directory cards say how soon a lawyer usually answers', async ({ browser }) => {

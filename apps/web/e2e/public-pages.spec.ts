@@ -1,3 +1,4 @@
+import { RESERVED_LAWYER_SLUGS } from '@l4l/shared/constants/directory-pages';
 import { es } from '@l4l/shared/texts/es';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectAccessible, presetConsent, shootBothWidths } from './support.ts';
@@ -15,7 +16,11 @@ async function demoLawyerPage(request: import('@playwright/test').APIRequestCont
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);
   const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? ''));
-  const lawyer = locs.find((url) => url.pathname.startsWith('/abogados/'));
+  // a lawyer's page, not a directory page (a category's slug is never a lawyer's)
+  const lawyer = locs.find((url) => {
+    const [, root, slug, more] = url.pathname.split('/');
+    return root === 'abogados' && slug && !more && !RESERVED_LAWYER_SLUGS.has(slug);
+  });
   if (!lawyer) throw new Error('the sitemap lists no lawyer');
   return lawyer.pathname;
 }
@@ -88,4 +93,47 @@ test('an unknown lawyer page is a Spanish 404 page kept out of search engines, a
   const robots = await request.get('/robots.txt');
   expect(robots.headers()['content-type']).toContain('text/plain');
   expect(await robots.text()).toMatch(/^Sitemap: http:\/\/.+\/sitemap\.xml$/m);
+});
+
+test('a category’s directory page and its province’s work without JavaScript and lead to a lawyer’s page', async ({
+  browser,
+  request,
+}) => {
+  // a category and province of the demo data, found through the sitemap rather than assumed
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+  const provincePath = paths.find((path) => /^\/abogados\/[a-z0-9-]+\/[a-z0-9-]+$/.test(path));
+  if (!provincePath) throw new Error('the sitemap lists no directory page of a province');
+  const categoryPath = provincePath.slice(0, provincePath.lastIndexOf('/'));
+  expect(paths).toContain(categoryPath);
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  expect((await page.goto(categoryPath))?.status()).toBe(200);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(/^Abogados .+ en España$/);
+  await expect(page).toHaveTitle(/^Abogados .+ en España \| L4L$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${categoryPath}$`));
+  await expect(page.getByRole('navigation', { name: es.directoryPage.breadcrumbs })).toBeVisible();
+  await shootBothWidths(page, 'public-category-page');
+
+  // a province of the category, then a lawyer of it
+  await page.locator(`a[href="${provincePath}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${provincePath}$`));
+  await expect(heading).toHaveText(/^Abogados .+ en .+$/);
+  await shootBothWidths(page, 'public-category-province-page');
+  const first = page.locator('.lawyer h2 a').first();
+  const name = (await first.textContent())?.trim() ?? '';
+  await first.click();
+  await expect(page).toHaveURL(/\/abogados\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await context.close();
+
+  // in a browser with JavaScript, for axe: accessible
+  const appContext = await browser.newContext();
+  const app = await appContext.newPage();
+  await presetConsent(app, 'false');
+  await app.goto(provincePath);
+  await expectAccessible(app, 'a directory page of a category in a province');
+  await appContext.close();
 });

@@ -13,3 +13,17 @@ export function searchableText(...parts: Array<string | null | undefined>): stri
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * The words of a web address made from `text`: accent-free, lower-case, only [a-z0-9]
+ * ('José Núñez' → ['jose', 'nunez']). Lawyer page slugs and the directory's category and province slugs
+ * are these words joined by '-'.
+ */
+export function slugWords(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}

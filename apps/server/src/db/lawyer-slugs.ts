@@ -1,4 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { RESERVED_LAWYER_SLUGS } from '@l4l/shared/constants/directory-pages';
+import { slugWords } from '@l4l/shared/search';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import type { Db, Tx } from './database.ts';
 import { lawyerProfiles, users } from './schema/index.ts';
@@ -15,12 +17,7 @@ const ATTEMPTS = 3;
  * [a-z0-9] words joined by '-'; a name with nothing of that ('Ωμέγα') is 'abogado'.
  */
 export function slugBase(name: string, surname: string): string {
-  const words = `${name} ${surname}`
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  const words = slugWords(`${name} ${surname}`);
   let base = '';
   for (const word of words) {
     const next = base ? `${base}-${word}` : word;
@@ -28,6 +25,26 @@ export function slugBase(name: string, surname: string): string {
     base = next;
   }
   return base || (words[0]?.slice(0, SLUG_MAX) ?? '') || 'abogado';
+}
+
+/**
+ * The page address of an erased lawyer (docs/domain.md, Privacy rights): it names nobody, is unique by
+ * construction (like the erased mail), and no registration can want it, so it is given at once.
+ */
+export const erasedLawyerSlug = (userId: string) => `eliminado-${userId}`;
+
+/**
+ * The slugs `base` could clash with: `base` itself and every `base-…`, read as a range of the
+ * `text_pattern_ops` index (byte order, whatever the database's collation): '.' is the character after
+ * '-', so `base-` ≤ slug < `base.` holds exactly the slugs that start with `base-`.
+ */
+function clashingWith(bases: string[]): SQL | undefined {
+  return or(
+    ...bases.map(
+      (base) =>
+        sql`(${lawyerProfiles.slug} = ${base} or (${lawyerProfiles.slug} ~>=~ ${`${base}-`} and ${lawyerProfiles.slug} ~<~ ${`${base}.`}))`,
+    ),
+  );
 }
 
 /** The first of `base`, `base-2`, `base-3`… that is not in `taken` (which it then joins). */
@@ -41,9 +58,11 @@ function firstFree(base: string, taken: Set<string>): string {
 /**
  * Gives every lawyer profile without a slug its own (one profile when `lawyerId` is given): registration
  * calls it inside its transaction, the demo seed after its inserts, and the server's start for profiles
- * created before slugs existed. A slug once given is never changed here.
+ * created before slugs existed. A slug once given is never changed here, but for a category's, which the
+ * start takes back first (docs/decisions/0018).
  */
 export async function assignLawyerSlugs(executor: Db | Tx, lawyerId?: string): Promise<void> {
+  if (!lawyerId) await freeReservedSlugs(executor);
   for (let attempt = 1; ; attempt++) {
     try {
       await assignOnce(executor, lawyerId);
@@ -52,6 +71,17 @@ export async function assignLawyerSlugs(executor: Db | Tx, lawyerId?: string): P
       if (!isUniqueViolation(err, 'lawyer_profiles_slug_key') || attempt >= ATTEMPTS) throw err;
     }
   }
+}
+
+/**
+ * docs/decisions/0018: a lawyer whose slug became a category's (given before the directory pages
+ * existed) gets a new one in the pass that follows; their old address is the category page now.
+ */
+async function freeReservedSlugs(executor: Db | Tx): Promise<void> {
+  await executor
+    .update(lawyerProfiles)
+    .set({ slug: null })
+    .where(inArray(lawyerProfiles.slug, [...RESERVED_LAWYER_SLUGS]));
 }
 
 async function assignOnce(executor: Db | Tx, lawyerId: string | undefined): Promise<void> {
@@ -63,17 +93,15 @@ async function assignOnce(executor: Db | Tx, lawyerId: string | undefined): Prom
     .orderBy(users.createdAt, lawyerProfiles.userId);
   if (missing.length === 0) return;
   const bases = [...new Set(missing.map((row) => slugBase(row.name, row.surname)))];
-  // the slugs already given that a base could clash with (the base itself or the base with a number);
-  // a pass over every profile reads them all rather than bind one parameter per base
+  // the slugs already given that a base could clash with (the base itself or the base with a suffix),
+  // an index range for one registration; a pass over every profile reads them all rather than bind
+  // two parameters per base
   const clashing = await executor
     .select({ slug: lawyerProfiles.slug })
     .from(lawyerProfiles)
-    .where(
-      lawyerId
-        ? inArray(sql`regexp_replace(${lawyerProfiles.slug}, '-[0-9]+$', '')`, bases)
-        : isNotNull(lawyerProfiles.slug),
-    );
-  const taken = new Set(clashing.map((row) => row.slug as string));
+    .where(lawyerId ? clashingWith(bases) : isNotNull(lawyerProfiles.slug));
+  // a category's slug is never a lawyer's (docs/decisions/0018)
+  const taken = new Set([...RESERVED_LAWYER_SLUGS, ...clashing.map((row) => row.slug as string)]);
   const chosen = missing.map((row) => ({
     id: row.id,
     slug: firstFree(slugBase(row.name, row.surname), taken),

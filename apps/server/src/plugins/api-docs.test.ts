@@ -10,8 +10,11 @@ import { API_DOCS_PREFIX } from './api-docs.ts';
 const notHttpApi = (url: string) =>
   url === '/ws' || url === API_DOCS_PREFIX || url.startsWith(`${API_DOCS_PREFIX}/`);
 
-/** OpenAPI writes path parameters as {id} where Fastify writes :id, and a wildcard as {*}. */
-const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+/**
+ * OpenAPI writes path parameters as {id} where Fastify writes :id (or :n(^\d+) with its pattern), and a
+ * wildcard as {*}.
+ */
+const openApiPath = (url: string) => url.replace(/:(\w+)(?:\([^)]*\))?/g, '{$1}').replace(/\*$/, '{*}');
 
 describe('the OpenAPI document at /api/openapi.json', () => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;

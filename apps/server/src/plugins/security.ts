@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
+import { isIndexablePath, isPrivatePath } from '@l4l/shared/constants/pages';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -99,9 +100,20 @@ function usesCookieAuthority(request: FastifyRequest): boolean {
 }
 
 /**
+ * docs/domain.md, Public lawyer pages (For search engines): whether an answer must be kept out of search
+ * engines. Everything under a private path, every error, and every HTML page that is not one of the
+ * public ones (the web app answers any path with its index.html).
+ */
+export function keptFromSearchEngines(path: string, status: number, contentType: string): boolean {
+  if (isPrivatePath(path) || status >= 400) return true;
+  return contentType.startsWith('text/html') && !isIndexablePath(path);
+}
+
+/**
  * Security headers on every answer (CSP, nosniff, Referrer-Policy, HSTS outside localhost),
- * `Cache-Control: no-store` on API answers, which may carry private data, and the refusal (403) of a
- * session cookie sent by another origin's page.
+ * `Cache-Control: no-store` on API answers, which may carry private data, `X-Robots-Tag: noindex` on
+ * what search engines must not index, and the refusal (403) of a session cookie sent by another
+ * origin's page.
  */
 async function security(app: FastifyInstance) {
   const headers = securityHeaders(helmetOptions(app.config.publicUrl.startsWith('https:')));
@@ -120,6 +132,9 @@ async function security(app: FastifyInstance) {
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (keptFromSearchEngines(path, reply.statusCode, type)) reply.header('x-robots-tag', 'noindex');
   });
 }
 

@@ -31,6 +31,38 @@ export const SITEMAP_APP_PATHS: readonly string[] = [
 ];
 
 /**
+ * The paths kept out of search engines (docs/domain.md, Public lawyer pages, For search engines):
+ * robots.txt disallows them and every answer under them carries `X-Robots-Tag: noindex`. The API, the
+ * signed-in screens, the sign-in and registration dialogs and the single-use links mailed to people.
+ */
+export const PRIVATE_PATH_PREFIXES: readonly string[] = [
+  '/api/',
+  '/dashboard',
+  '/admin',
+  '/profile',
+  '/chat',
+  '/login',
+  '/registro',
+  '/reset-password',
+  '/confirmar-correo',
+  '/verificar-correo',
+  '/payment',
+  '/payout',
+];
+
+/** A path under one of PRIVATE_PATH_PREFIXES (`path` without its query). */
+export const isPrivatePath = (path: string) =>
+  PRIVATE_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/**
+ * The pages search engines may index (`path` without its query): the landing and legal pages, and the
+ * server's public lawyer and directory pages. Any other page (the web app's fallback) is `noindex`.
+ */
+export const isIndexablePath = (path: string) =>
+  SITEMAP_APP_PATHS.includes(path) ||
+  (path.startsWith(`${LAWYER_PAGES_PATH}/`) && path.length > LAWYER_PAGES_PATH.length + 1);
+
+/**
  * The query parameter of '/login' that names where to go once signed in (a public lawyer page's call to
  * action: `/login?destino=/dashboard/abogados/{id}`). Only a path inside the dashboard is followed.
  */

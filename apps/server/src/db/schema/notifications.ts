@@ -70,6 +70,8 @@ export const notificationMails = pgTable(
   (t) => [
     index('notification_mails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('notification_mails_user_idx').on(t.userId),
+    // the retention sweep's range over finished mails (docs/domain.md, Privacy rights, Retention)
+    index('notification_mails_finished_idx').on(t.createdAt).where(sql`${t.status} <> 'pending'`),
     check(
       'notification_mails_one_subject',
       sql`(${t.notificationId} is not null and ${t.kind} is null and ${t.userId} is null) or (${t.notificationId} is null and ${t.kind} is not null and ${t.userId} is not null)`,

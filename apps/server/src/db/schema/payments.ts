@@ -60,10 +60,17 @@ export const payments = pgTable(
   ],
 );
 
-/** Provider events already processed: a webhook is idempotent on its event id. */
-export const paymentEvents = pgTable('payment_events', {
-  id: text('id').primaryKey(),
-  provider: text('provider').notNull(),
-  type: text('type').notNull(),
-  receivedAt: createdAt(),
-});
+/**
+ * Provider events already processed: a webhook is idempotent on its event id. Kept as the trace of what
+ * the money was booked from, then swept (docs/domain.md, Privacy rights, Retention).
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    type: text('type').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('payment_events_received_idx').on(t.receivedAt)],
+);

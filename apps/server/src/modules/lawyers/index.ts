@@ -1,3 +1,8 @@
 /** The lawyers feature's public entry: what app.ts and other modules may use. */
 export { lawyersRoutes } from './lawyers.routes.ts';
-export type { LawyersService, PublicLawyerPage } from './lawyers.service.ts';
+export type {
+  DirectoryCombination,
+  LawyersService,
+  PublicLawyerPage,
+  PublicListing,
+} from './lawyers.service.ts';

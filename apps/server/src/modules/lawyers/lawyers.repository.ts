@@ -37,12 +37,16 @@ const profileColumns = {
   responseMinutes: lawyerProfiles.responseMinutes,
 };
 
-/** What a lawyer card needs (docs/api/http.md, Lawyers), also the base of the detail. */
+/**
+ * What a lawyer card needs (docs/api/http.md, Lawyers), also the base of the detail; the slug links a
+ * card of the server-rendered directory to the lawyer's page.
+ */
 const cardColumns = {
   id: users.id,
   name: users.name,
   surname: users.surname,
   photoUrl: users.photoUrl,
+  slug: lawyerProfiles.slug,
   ...profileColumns,
 };
 
@@ -138,7 +142,6 @@ export function createLawyersRepository(db: Db) {
         ...cardColumns,
         lawyerAssociation: lawyerProfiles.lawyerAssociation,
         membershipNumber: lawyerProfiles.membershipNumber,
-        slug: lawyerProfiles.slug,
         updatedAt: lawyerProfiles.updatedAt,
       })
       .from(lawyerProfiles)
@@ -258,6 +261,26 @@ export function createLawyersRepository(db: Db) {
         .from(lawyerProfiles)
         .where(and(listed, isNotNull(lawyerProfiles.slug)))
         .orderBy(asc(lawyerProfiles.slug));
+    },
+
+    /**
+     * docs/domain.md, Public directory pages: each category a listed lawyer has, with the province they
+     * work in ('Toda España' included) and the newest change among those lawyers.
+     */
+    directoryCombinations() {
+      // one row per lawyer and category; the table is named inside the FROM, so its columns are SQL here
+      const category = sql<string>`c.category`;
+      const province = sql<string>`${lawyerProfiles.province}`;
+      return db
+        .select({
+          category,
+          province,
+          updatedAt: sql<Date>`max(${lawyerProfiles.updatedAt})`.mapWith(lawyerProfiles.updatedAt),
+        })
+        .from(sql`${lawyerProfiles} cross join unnest(${lawyerProfiles.categories}) as c(category)`)
+        .where(listed)
+        .groupBy(category, province)
+        .orderBy(category, province);
     },
 
     async findSheet(id: string) {

@@ -24,7 +24,7 @@ import { createLawyersService, type LawyersService } from './lawyers.service.ts'
 declare module 'fastify' {
   interface FastifyInstance {
     /** reading listed lawyers' public pages, for the server-rendered pages (docs/domain.md, Public lawyer pages) */
-    lawyers: Pick<LawyersService, 'publicPage' | 'listedPages'>;
+    lawyers: Pick<LawyersService, 'publicPage' | 'listedPages' | 'publicListing' | 'directoryCombinations'>;
   }
 }
 
@@ -61,7 +61,12 @@ const lawyersModule: FastifyPluginAsyncZod = async (app) => {
     announceChange: () => app.caches.clear(DIRECTORY_CACHE),
   });
   app.caches.register(DIRECTORY_CACHE, service.forgetDirectory);
-  app.decorate('lawyers', { publicPage: service.publicPage, listedPages: service.listedPages });
+  app.decorate('lawyers', {
+    publicPage: service.publicPage,
+    listedPages: service.listedPages,
+    publicListing: service.publicListing,
+    directoryCombinations: service.directoryCombinations,
+  });
   // profiles made before slugs existed get theirs once the server starts (docs/domain.md, Public lawyer pages)
   app.addHook('onReady', () => assignLawyerSlugs(app.db));
 

@@ -116,6 +116,12 @@ type ListedRow = NonNullable<Awaited<ReturnType<LawyersRepository['findListed']>
 /** docs/domain.md, Public lawyer pages: a listed lawyer's profile as /abogados/{slug} shows it. */
 export type PublicLawyerPage = LawyerDetail & { slug: string; firstName: string; updatedAt: Date };
 
+/** docs/domain.md, Public directory pages: one page of a category's (and province's) listed lawyers. */
+export type PublicListing = { lawyers: Array<LawyerListItem & { slug: string }>; total: number };
+
+/** A category and a province with at least one listed lawyer, and the newest change among them. */
+export type DirectoryCombination = { category: string; province: string; updatedAt: Date };
+
 type Deps = {
   db: Db;
   /** the ratings feature's reader, composed in app.ts (features never import each other) */
@@ -142,12 +148,16 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
     PUBLIC_PAGE_CACHE_ENTRIES,
   );
   const listedPagesCache = new MicroCache<Array<{ slug: string; updatedAt: Date }>>(directoryCacheMs, 1);
+  const listingCache = new MicroCache<PublicListing>(directoryCacheMs, DIRECTORY_CACHE_ENTRIES);
+  const combinationsCache = new MicroCache<DirectoryCombination[]>(directoryCacheMs, 1);
   /** A lawyer's own change shows at once on every process; other changes within `directoryCacheMs`. */
   const forgetDirectory = () => {
     directoryCache.clear();
     featuredCache.clear();
     publicPageCache.clear();
     listedPagesCache.clear();
+    listingCache.clear();
+    combinationsCache.clear();
   };
   const changed = announceChange ?? forgetDirectory;
 
@@ -281,6 +291,36 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
           slug ? [{ slug, updatedAt }] : [],
         ),
       );
+    },
+
+    /**
+     * docs/domain.md, Public directory pages: the listed lawyers of a category, in a province (with those
+     * who work in all of Spain, as the directory's filter) or anywhere, best rated first.
+     */
+    publicListing(
+      category: string,
+      province: string | null,
+      range: { page: number; pageSize: number },
+    ): Promise<PublicListing> {
+      const filter: DirectoryFilter = {
+        terms: [],
+        categories: [category],
+        provinces: province ? [province, ALL_SPAIN] : [],
+      };
+      const { page, pageSize } = range;
+      return listingCache.get(JSON.stringify([category, province, page, pageSize]), async () => {
+        const { rows, total } = await repository.directory(filter, 'rating', {
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        });
+        const lawyers = rows.flatMap((row) => (row.slug ? [{ ...toListItem(row), slug: row.slug }] : []));
+        return { lawyers, total };
+      });
+    },
+
+    /** Every category and province with a listed lawyer: the directory pages worth a link. */
+    directoryCombinations(): Promise<DirectoryCombination[]> {
+      return combinationsCache.get('all', () => repository.directoryCombinations());
     },
 
     sheet,

@@ -3,6 +3,7 @@ import { PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
+import { erasedLawyerSlug } from '../../db/lawyer-slugs.ts';
 import {
   academicExperiences,
   auditLog,
@@ -446,8 +447,8 @@ export function createPrivacyRepository(db: Db) {
           lawyerAssociation: '',
           membershipNumber: '',
           searchText: '',
-          // the page's address spelt the name; the start gives the row a new one from the pseudonym
-          slug: null,
+          // the page's address spelt the name: a new one that names nobody, at once
+          slug: erasedLawyerSlug(userId),
           featured: false,
           verifiedAt: null,
           rejectedAt: new Date(),

@@ -230,8 +230,10 @@ describe('privacy rights', () => {
     });
 
     it('erases a lawyer: off the directory and the profile pages, pending proposals withdrawn', async () => {
-      const lawyer = await createLawyer(t.app);
+      const lawyer = await createLawyer(t.app, { name: 'Olvido', surname: 'Borrado Sanz' });
       const headers = bearer(await signIn(t.app, lawyer));
+      const pageBefore = await t.app.inject({ url: '/abogados/olvido-borrado-sanz' });
+      expect(pageBefore.statusCode).toBe(200);
       const proposal = await t.app.inject({
         method: 'POST',
         url: `/api/proposal/create-proposal-to-case/${w.openCaseId}`,
@@ -271,6 +273,16 @@ describe('privacy rights', () => {
         .from(lawyerProfiles)
         .where(eq(lawyerProfiles.userId, lawyer.id));
       expect(sheet).toMatchObject({ verifiedAt: null, description: '', membershipNumber: '' });
+      // the page's address named them: at once a new one that names nobody, and the old one is free
+      expect(sheet?.slug).toBe(`eliminado-${lawyer.id}`);
+      expect((await t.app.inject({ url: '/abogados/olvido-borrado-sanz' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `/abogados/${sheet?.slug}` })).statusCode).toBe(404);
+      const namesake = await createLawyer(t.app, { name: 'Olvido', surname: 'Borrado Sanz' });
+      const [again] = await t.app.db
+        .select({ slug: lawyerProfiles.slug })
+        .from(lawyerProfiles)
+        .where(eq(lawyerProfiles.userId, namesake.id));
+      expect(again?.slug).toBe('olvido-borrado-sanz');
       const withdrawn = await t.app.db.select().from(proposals).where(eq(proposals.lawyerId, lawyer.id));
       expect(withdrawn.map((row) => row.status)).toEqual(['RECHAZADA']);
     });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { RESERVED_LAWYER_SLUGS } from '@l4l/shared/constants/directory-pages';
 import { es } from '@l4l/shared/texts/es';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,7 +125,8 @@ describe('public lawyer pages', () => {
     expect(html).toContain('Carmen R.');
     expect(html).not.toContain('Ruiz Pérez');
     // the call to action: the sign-in, then the lawyer's profile in the dashboard
-    const cta = html.match(/<a class="cta" href="([^"]+)">([^<]+)<\/a>/);
+    // followed by no crawler: it leads to the sign-in
+    const cta = html.match(/<a class="cta" rel="nofollow" href="([^"]+)">([^<]+)<\/a>/);
     expect(cta?.[2]).toBe('Consultar con Lucía');
     expect(decode(cta?.[1] ?? '')).toBe(`/login?destino=%2Fdashboard%2Fabogados%2F${lucia.id}`);
   });
@@ -334,12 +336,89 @@ describe('public lawyer pages', () => {
     // neither the unverified nor the banned lawyer
     expect(locs).not.toContain(`https://l4l.example/abogados/${await slugOf(t, hidden.id)}`);
     expect(locs).not.toContain('https://l4l.example/abogados/raul-vetado');
-    // exactly the directory's lawyers
+    // exactly the directory's lawyers, beside the directory pages of their categories
     const directory = await t.app.inject({
       url: '/api/lawyers',
       headers: bearer(await signIn(t.app, lucia)),
     });
-    expect(locs.filter((loc) => loc.includes('/abogados/'))).toHaveLength(directory.json().meta.total);
+    const lawyerPages = locs.filter((loc) => {
+      const [, root, slug, more] = new URL(loc).pathname.split('/');
+      return root === 'abogados' && slug && !more && !RESERVED_LAWYER_SLUGS.has(slug);
+    });
+    expect(lawyerPages).toHaveLength(directory.json().meta.total);
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        'https://l4l.example/abogados/civil',
+        'https://l4l.example/abogados/civil/madrid',
+      ]),
+    );
+    // one file is enough: no index, and no numbered file
+    expect((await t.app.inject({ url: '/sitemap-1.xml' })).statusCode).toBe(404);
+  });
+
+  it('shows the lawyer’s answer to a rating with its date, and never a rating an administrator hid', async () => {
+    const nuria = await createLawyerWithProfile(t.app, { name: 'Nuria', surname: 'Respuesta Gil' });
+    const client = await createUser(t.app, { name: 'Elena', surname: 'Mora' });
+    const answered = await createRating(t.app, {
+      userId: client.id,
+      lawyerId: nuria.id,
+      stars: 5,
+      title: 'Muy resolutiva',
+      description: 'Ganamos el juicio.',
+    });
+    const abusive = await createRating(t.app, {
+      userId: client.id,
+      lawyerId: nuria.id,
+      stars: 1,
+      title: 'Texto ofensivo',
+      description: 'Insultos que no deben publicarse.',
+    });
+    const replied = await t.app.inject({
+      method: 'POST',
+      url: `/api/rating/${answered.id}/reply`,
+      headers: bearer(await signIn(t.app, nuria)),
+      payload: { text: 'Gracias, Elena: fue un placer <llevar> tu caso.' },
+    });
+    expect(replied.statusCode, replied.body).toBe(200);
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/ratings/${abusive.id}/hide`,
+      headers: bearer(await signIn(t.app, await createAdmin(t.app))),
+      payload: { note: 'Insultos.' },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+
+    const html = (await t.app.inject({ url: `/abogados/${await slugOf(t, nuria.id)}` })).body;
+    const answerDay = new Intl.DateTimeFormat('es-ES', {
+      timeZone: 'Europe/Madrid',
+      day: 'numeric',
+      month: 'numeric',
+      year: 'numeric',
+    }).format(new Date(replied.json().data.reply.createdAt));
+    expect(html).toContain(
+      `<p class="by">${es.ratings.replyBy('Nuria Respuesta Gil')} · ${answerDay}</p><p class="text">Gracias, Elena: fue un placer &lt;llevar&gt; tu caso.</p>`,
+    );
+    expect(html).toContain('Muy resolutiva');
+    expect(html).not.toContain('Texto ofensivo');
+    expect(html).not.toContain('Insultos que no deben publicarse.');
+    // the rating and its count are the visible ratings only
+    expect(html).toContain('5,0 de 5 (1 valoración)');
+    const data = jsonLd(html);
+    expect(data.review).toHaveLength(1);
+    expect(data.aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 1 });
+  });
+
+  it('never gives a lawyer a category’s slug, and moves one given before the directory pages existed', async () => {
+    const named = await createLawyerWithProfile(t.app, { name: 'Civil', surname: '' });
+    expect(await slugOf(t, named.id)).toBe('civil-2');
+    const older = await createLawyerWithProfile(t.app, { name: 'Laboral', surname: '' });
+    await t.app.db.update(lawyerProfiles).set({ slug: 'laboral' }).where(eq(lawyerProfiles.userId, older.id));
+    await assignLawyerSlugs(t.app.db);
+    expect(await slugOf(t, older.id)).toBe('laboral-2');
+    const page = await t.app.inject({ url: '/abogados/laboral' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Abogados laboralistas en España</h1>');
+    expect((await t.app.inject({ url: '/abogados/civil-2' })).body).toContain('<h1>Civil</h1>');
   });
 
   it('serves /robots.txt: the public pages allowed, the API and the signed-in screens not, and the sitemap named', async () => {
@@ -354,6 +433,10 @@ describe('public lawyer pages', () => {
         'Disallow: /api/',
         'Disallow: /dashboard',
         'Disallow: /admin',
+        'Disallow: /profile',
+        'Disallow: /login',
+        'Disallow: /registro',
+        'Disallow: /reset-password',
         'Sitemap: https://l4l.example/sitemap.xml',
       ]),
     );
@@ -375,6 +458,46 @@ describe('public pages beside the built web app', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.body).not.toContain('<title>SPA</title>');
       expect(missing.body).toContain(es.lawyerPage.notFoundTitle);
+
+      // the app's private screens, the sign-in, the API and any path the web app answers are noindex
+      const lawyer = await createLawyerWithProfile(t.app, { name: 'Inés', surname: 'Pública' });
+      for (const url of [
+        '/dashboard/inicio',
+        '/dashboard/casos',
+        '/admin/abogados',
+        '/profile',
+        '/login',
+        '/login?destino=%2Fdashboard%2Finicio',
+        '/registro',
+        '/reset-password?token=abc',
+        '/verificar-correo?token=abc',
+        '/payment-success',
+        '/ruta-que-no-existe',
+        '/abogados',
+        '/abogados/',
+        '/api/lawyers/destacados',
+        '/api/lawyers',
+        '/abogados/nadie',
+      ]) {
+        const res = await t.app.inject({ url });
+        expect(res.headers['x-robots-tag'], url).toBe('noindex');
+      }
+      // the public pages stay indexable
+      for (const url of [
+        '/',
+        '/aviso-legal',
+        '/politica-de-privacidad',
+        '/politica-de-cookies',
+        `/abogados/${await slugOf(t, lawyer.id)}`,
+        '/abogados/civil',
+        '/abogados/civil/alava',
+        '/sitemap.xml',
+        '/robots.txt',
+      ]) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['x-robots-tag'], url).toBeUndefined();
+      }
     } finally {
       await t.close();
       rmSync(dist, { recursive: true, force: true });

@@ -18,7 +18,7 @@ async function retention(app: FastifyInstance, options: RetentionPluginOptions) 
   const service = createRetentionService({
     db: app.db,
     dataDir: app.config.dataDir,
-    outboxRetentionDays: app.config.outboxRetentionDays,
+    periods: app.config,
     now: options.now ?? (() => new Date()),
     log: app.log,
   });

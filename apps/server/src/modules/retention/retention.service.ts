@@ -28,9 +28,36 @@ const LINK_TABLES: LinkTable[] = [
 ];
 
 export type RetentionReport = Record<
-  LinkTable | 'sessions' | 'creationKeys' | 'messageDigests' | 'outboxFiles',
+  | LinkTable
+  | 'sessions'
+  | 'creationKeys'
+  | 'messageDigests'
+  | 'outboxFiles'
+  | 'notificationMails'
+  | 'paymentEvents'
+  | 'auditLog',
   number
 >;
+
+/** How long the records the law asks to keep are kept, from the config (docs/domain.md, Retention). */
+export type RetentionPeriods = {
+  outboxRetentionDays: number;
+  notificationMailsRetentionDays: number;
+  paymentEventsRetentionYears: number;
+  auditLogRetentionYears: number;
+};
+
+const madridYear = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Madrid', year: 'numeric' });
+
+/**
+ * The first instant of the year `years` before `now`'s year in Spain: what was written before it has
+ * been kept `years` whole years after the end of its own year (a record of 2019 kept 6 years goes on
+ * 1 January 2026). 1 January is always winter time in Madrid (UTC+1).
+ */
+export function yearsCutoff(now: Date, years: number): Date {
+  const year = Number(madridYear.format(now));
+  return new Date(Date.UTC(year - years, 0, 1) - HOUR);
+}
 
 /**
  * The retention sweep (docs/domain.md, Privacy rights, Retention): deletes the rows and the outbox mails
@@ -40,7 +67,7 @@ export function createRetentionService(deps: {
   db: Db;
   /** DATA_DIR: its `outbox` folder holds the mails written when no SMTP server is configured */
   dataDir: string;
-  outboxRetentionDays: number;
+  periods: RetentionPeriods;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
@@ -83,7 +110,17 @@ export function createRetentionService(deps: {
       }
       report.creationKeys = await repository.purgeCreationKeys(ago(RETENTION.creationKeyMs));
       report.messageDigests = await repository.purgeMessageDigests(ago(RETENTION.messageDigestMs));
-      report.outboxFiles = await purgeOutbox(ago(deps.outboxRetentionDays * DAY));
+      const { periods } = deps;
+      report.outboxFiles = await purgeOutbox(ago(periods.outboxRetentionDays * DAY));
+      report.notificationMails = await repository.purgeFinishedMails(
+        ago(periods.notificationMailsRetentionDays * DAY),
+      );
+      report.paymentEvents = await repository.purgePaymentEvents(
+        yearsCutoff(new Date(now), periods.paymentEventsRetentionYears),
+      );
+      report.auditLog = await repository.purgeAuditLog(
+        yearsCutoff(new Date(now), periods.auditLogRetentionYears),
+      );
       if (Object.values(report).some((n) => n > 0)) deps.log.info({ retention: report }, 'retention sweep');
       return report;
     },

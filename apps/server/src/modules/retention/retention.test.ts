@@ -7,15 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
 import {
+  auditLog,
   caseCreationKeys,
   emailVerifications,
   mailChangeTokens,
   messageDigests,
   mfaChallenges,
+  notificationMails,
+  notifications,
   passwordResetTokens,
+  paymentEvents,
   sessions,
 } from '../../db/schema/index.ts';
-import { RETENTION } from './retention.service.ts';
+import { RETENTION, yearsCutoff } from './retention.service.ts';
 
 /**
  * The retention sweep (docs/domain.md, Privacy rights, Retention), with the clock fixed: what is past its
@@ -34,7 +38,11 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp(
     {},
-    { OUTBOX_RETENTION_DAYS: '10' },
+    {
+      OUTBOX_RETENTION_DAYS: '10',
+      NOTIFICATION_MAILS_RETENTION_DAYS: '30',
+      PAYMENT_EVENTS_RETENTION_YEARS: '7',
+    },
     { retention: { now: () => NOW, sweepIntervalMs: 0 } },
   );
 }, 60_000);
@@ -173,10 +181,108 @@ describe('the retention sweep', () => {
     expect((await readdir(outbox)).sort()).toEqual(['carpeta', 'reciente.eml']);
   });
 
+  it('deletes the delivery records of mails no longer pending after NOTIFICATION_MAILS_RETENTION_DAYS', async () => {
+    expect(t.config.notificationMailsRetentionDays).toBe(30);
+    const user = await createUser(t.app);
+    const shapes = [
+      { status: 'sent', createdAt: before(30 * DAY + MINUTE), sentAt: before(30 * DAY) },
+      { status: 'skipped', createdAt: before(31 * DAY) },
+      { status: 'failed', createdAt: before(40 * DAY) },
+      { status: 'sent', createdAt: before(30 * DAY - MINUTE), sentAt: before(29 * DAY) },
+      // still to be sent, however old: never swept (and not due, so no worker takes it meanwhile)
+      { status: 'pending', createdAt: before(90 * DAY), nextAttemptAt: new Date(NOW.getTime() + 365 * DAY) },
+    ] as const;
+    const ids: string[] = [];
+    for (const [i, shape] of shapes.entries()) {
+      const [notice] = await t.app.db
+        .insert(notifications)
+        .values({ userId: user.id, type: 'case.approved', title: `Aviso ${i}`, body: 'Texto', link: '/' })
+        .returning({ id: notifications.id });
+      const [mail] = await t.app.db
+        .insert(notificationMails)
+        .values({ notificationId: notice?.id, messageId: `<retencion-${i}-${token()}@l4l.test>`, ...shape })
+        .returning({ id: notificationMails.id });
+      ids.push(mail?.id ?? '');
+    }
+    const report = await t.app.retention.sweep();
+    expect(report.notificationMails).toBe(3);
+    const left = await t.app.db
+      .select({ id: notificationMails.id })
+      .from(notificationMails)
+      .where(inArray(notificationMails.id, ids));
+    expect(idsOf(left).sort()).toEqual(ids.slice(3).sort());
+  });
+
+  it('keeps payment events and the audit log for whole years after the year they were written (Spain’s clock)', async () => {
+    expect(t.config.paymentEventsRetentionYears).toBe(7);
+    expect(t.config.auditLogRetentionYears).toBe(6);
+    // now is 2026: 7 years keep what arrived from 1 January 2019, 00:00 in Madrid (23:00 UTC the day before)
+    const events = [
+      { id: `evt_viejo_${token()}`, receivedAt: new Date('2018-12-31T22:59:00Z') },
+      { id: `evt_limite_${token()}`, receivedAt: new Date('2018-12-31T23:00:00Z') },
+      { id: `evt_reciente_${token()}`, receivedAt: new Date('2025-03-01T10:00:00Z') },
+    ];
+    await t.app.db
+      .insert(paymentEvents)
+      .values(events.map((event) => ({ ...event, provider: 'stripe', type: 'checkout.session.completed' })));
+    // 6 years keep what was written from 1 January 2020 in Madrid
+    const entries = await t.app.db
+      .insert(auditLog)
+      .values([
+        {
+          action: 'user.ban',
+          targetType: 'user',
+          targetId: 'u1',
+          createdAt: new Date('2019-12-31T22:00:00Z'),
+        },
+        {
+          action: 'user.ban',
+          targetType: 'user',
+          targetId: 'u2',
+          createdAt: new Date('2019-12-31T23:30:00Z'),
+        },
+        { action: 'user.ban', targetType: 'user', targetId: 'u3', createdAt: before(DAY) },
+      ])
+      .returning({ id: auditLog.id });
+
+    const report = await t.app.retention.sweep();
+    expect(report.paymentEvents).toBe(1);
+    expect(report.auditLog).toBe(1);
+    const eventsLeft = await t.app.db
+      .select({ id: paymentEvents.id })
+      .from(paymentEvents)
+      .where(
+        inArray(
+          paymentEvents.id,
+          events.map((event) => event.id),
+        ),
+      );
+    expect(idsOf(eventsLeft).sort()).toEqual(
+      events
+        .slice(1)
+        .map((event) => event.id)
+        .sort(),
+    );
+    const auditLeft = await t.app.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(inArray(auditLog.id, idsOf(entries)));
+    expect(idsOf(auditLeft).sort()).toEqual(idsOf(entries.slice(1)).sort());
+  });
+
+  it('counts the years from the start of the year in Madrid, summer or winter', () => {
+    expect(yearsCutoff(new Date('2026-07-15T12:00:00Z'), 6).toISOString()).toBe('2019-12-31T23:00:00.000Z');
+    // 00:30 on 1 January 2027 in Madrid is still 2026 in UTC: the year is Madrid's
+    expect(yearsCutoff(new Date('2026-12-31T23:30:00Z'), 6).toISOString()).toBe('2020-12-31T23:00:00.000Z');
+  });
+
   it('runs without an outbox folder and, once clean, finds nothing more', async () => {
     const fresh = await buildTestApp({}, {}, { retention: { now: () => NOW, sweepIntervalMs: 0 } });
     try {
       expect(fresh.config.outboxRetentionDays).toBe(30);
+      expect(fresh.config.notificationMailsRetentionDays).toBe(90);
+      expect(fresh.config.paymentEventsRetentionYears).toBe(6);
+      expect(fresh.config.auditLogRetentionYears).toBe(6);
       const report = await fresh.app.retention.sweep();
       expect(Object.values(report).every((n) => n === 0)).toBe(true);
     } finally {

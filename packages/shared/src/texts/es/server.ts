@@ -1,3 +1,5 @@
+import { plural } from '../../wording.ts';
+
 /**
  * What only the server writes: mails and the chat broker's errors.
  * Split by audience so a page's bundle carries the texts its screens read, not all of them; es.ts
@@ -124,6 +126,53 @@ export const es = {
       'No hay ningún abogado publicado en esta dirección. Puede que el perfil ya no esté disponible o que el enlace tenga un error.',
     notFoundAction: 'Buscar abogados en L4L',
     legal: 'Información legal',
+  },
+  /**
+   * docs/domain.md, Public directory pages: /abogados/{category} and /abogados/{category}/{province}, the
+   * lawyers of a legal area (and a province) for search engines and visitors without an account.
+   */
+  directoryPage: {
+    /** who the page lists, by category: 'Abogados de derecho civil' */
+    lawyersOf: {
+      'Abogado Generalista': 'Abogados generalistas',
+      'Abogado Civil': 'Abogados de derecho civil',
+      'Abogado Inmobiliario': 'Abogados de derecho inmobiliario',
+      'Abogado Sucesiones y testamentos': 'Abogados de sucesiones y testamentos',
+      'Abogado Divorcios': 'Abogados de divorcios',
+      'Abogado Mercantil': 'Abogados de derecho mercantil',
+      'Abogado Bancario': 'Abogados de derecho bancario',
+      'Abogado Competencia': 'Abogados de derecho de la competencia',
+      'Abogado Concursal': 'Abogados de derecho concursal',
+      'Abogado Protección de datos': 'Abogados de protección de datos',
+      'Abogado Laboral': 'Abogados laboralistas',
+      'Abogado Administrativo': 'Abogados de derecho administrativo',
+      'Abogado Fiscal': 'Abogados fiscalistas',
+      'Abogado Compliance': 'Abogados de compliance',
+      'Abogado Extranjería': 'Abogados de extranjería',
+    } as Record<string, string>,
+    /** the heading: 'Abogados de derecho civil en Madrid', '… en España' */
+    heading: (lawyers: string, where: string) => `${lawyers} en ${where}`,
+    spain: 'España',
+    title: (heading: string, page: number) => `${heading}${page > 1 ? ` (página ${page})` : ''} | L4L`,
+    description: (heading: string, count: string) =>
+      `${heading}: ${count} con la colegiación comprobada. Compara precios, valoraciones y tiempo de respuesta y pide presupuesto cerrado en L4L.`,
+    /** how many lawyers the page's list holds in all */
+    count: (count: number) => plural(count, 'abogado verificado', 'abogados verificados'),
+    lead: 'Todos los abogados de L4L tienen la identidad y la colegiación comprobadas. Elige uno, consúltale tu caso y recibe su propuesta con precio cerrado.',
+    empty: 'Todavía no hay ningún abogado verificado de esta especialidad en esta provincia.',
+    emptyEverywhere: 'Todavía no hay ningún abogado verificado de esta especialidad.',
+    breadcrumbs: 'Ruta de navegación',
+    home: 'Inicio',
+    byProvince: 'Por provincia',
+    byProvinceLead: (lawyers: string) => `${lawyers} con despacho en cada provincia:`,
+    /** the way from a province's page to the whole country's: 'Ver todos los abogados de divorcios de España' */
+    allSpain: (lawyers: string) => `Ver todos los ${lawyers.toLowerCase()} de España`,
+    acrossSpain: 'Trabaja en toda España',
+    profile: (name: string) => `Ver el perfil de ${name}`,
+    pages: 'Páginas de resultados',
+    previous: 'Página anterior',
+    next: 'Página siguiente',
+    pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
   },
   security: {
     foreignOrigin:
