@@ -18,7 +18,7 @@ export type CheckoutRequest = {
   /** always the stored proposal's price, never a figure from the client */
   amountCents: number;
   currency: 'EUR';
-  /** docs/product.md, Payment pages: /payment-success and /payment-error on PUBLIC_URL */
+  /** docs/product.md, Payment pages: PAYMENT_RESULT_PATHS on PUBLIC_URL (a cancel has a page of its own) */
   successUrl: string;
   cancelUrl: string;
 };
