@@ -356,7 +356,7 @@ function planDemo(nowDate: Date) {
       lawyerAssociation: l.association,
       membershipNumber: l.membership,
       priceHourCents: Math.round(l.priceHour * 100),
-      priceFirstVisitCents: l.firstVisit === 'free' ? 0 : Math.round(l.firstVisit * 100),
+      priceFirstVisitCents: l.firstVisit === 'free' ? null : Math.round(l.firstVisit * 100),
       firstVisitFree: l.firstVisit === 'free',
       featured: Boolean(l.featured),
       verifiedAt: l.unverified ? null : new Date(createdAt.getTime() + DAY),
