@@ -6,13 +6,14 @@ export class UploadCancelled extends Error {
 }
 
 /**
- * A multipart POST whose progress the page shows (XMLHttpRequest: fetch has no upload progress in every
- * browser). `onProgress` gets 0–100; `signal` cancels it (UploadCancelled). Answers the parsed JSON body;
- * a refusal becomes the ApiError of its envelope, with the server's Spanish text.
+ * A POST whose progress the page shows (XMLHttpRequest: fetch has no upload progress in every browser):
+ * multipart (`FormData`), or a JSON body (`{json}`, a photo sent as a data URL). `onProgress` gets 0–100;
+ * `signal` cancels it (UploadCancelled). Answers the parsed JSON body; a refusal becomes the ApiError of
+ * its envelope, with the server's Spanish text.
  */
 export function uploadWithProgress(
   url: string,
-  form: FormData,
+  body: FormData | { json: unknown },
   options: { onProgress?: (percent: number) => void; signal?: AbortSignal; fallbackMessage: string },
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -20,6 +21,7 @@ export function uploadWithProgress(
     request.open('POST', url);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
+    if (!(body instanceof FormData)) request.setRequestHeader('Content-Type', 'application/json');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable)
         options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
@@ -46,6 +48,6 @@ export function uploadWithProgress(
       }
       options.signal.addEventListener('abort', () => request.abort(), { once: true });
     }
-    request.send(form);
+    request.send(body instanceof FormData ? body : JSON.stringify(body.json));
   });
 }

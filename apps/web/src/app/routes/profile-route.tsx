@@ -36,7 +36,7 @@ export function ProfileRoute() {
               photoUrl={user.photoUrl}
               name={user.name}
               surname={user.surname}
-              upload={uploadLawyerPhoto.mutateAsync}
+              upload={(image, onProgress) => uploadLawyerPhoto.mutateAsync({ image, onProgress })}
             />
           }
           onRenewPassword={() => setPasswordOpen(true)}

@@ -4,15 +4,23 @@ import { type ChangeEvent, useId, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { IMAGE_TYPES, pickedPhoto } from '../../lib/image-file.ts';
 import { useSession } from '../../lib/session.tsx';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../button/button.tsx';
 import { FormMessage } from '../form/field.tsx';
 import { Modal } from '../modal/modal.tsx';
 import { Spinner } from '../spinner/spinner.tsx';
+import { UploadProgress } from '../upload-progress/upload-progress.tsx';
 import styles from './avatar-editor.module.css';
 import { cropToPng, maxZoomFor } from './crop-image.ts';
 
-/** Sends the PNG data URL to the role's photo endpoint and answers the new photo's URL. */
-export type AvatarUpload = (image: string) => Promise<{ photoUrl: string }>;
+/**
+ * Sends the PNG data URL to the role's photo endpoint, telling its progress (0–100), and answers the new
+ * photo's URL.
+ */
+export type AvatarUpload = (
+  image: string,
+  onProgress: (percent: number) => void,
+) => Promise<{ photoUrl: string }>;
 
 /** The avatar editor's modal (with the cropper), loaded when the avatar is about to be clicked. */
 export function AvatarEditorDialog({
@@ -40,7 +48,9 @@ function AvatarCropper({ upload, onDone }: { upload: AvatarUpload; onDone: () =>
   const [zoom, setZoom] = useState(1);
   const [maxZoom, setMaxZoom] = useState(3);
   const [area, setArea] = useState<Area | null>(null);
-  const [uploading, setUploading] = useState(false);
+  /** the upload on its way, in percent; null while none is */
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploading = progress !== null;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const photo = await pickedPhoto(event.currentTarget, setProblem);
@@ -52,15 +62,17 @@ function AvatarCropper({ upload, onDone }: { upload: AvatarUpload; onDone: () =>
 
   const onSave = async () => {
     if (!source || !area) return;
-    setUploading(true);
+    setProgress(0);
     try {
-      const { photoUrl } = await upload(await cropToPng(source, area));
+      const { photoUrl } = await upload(await cropToPng(source, area), setProgress);
       updateUser({ photoUrl });
+      // docs/product.md, Profile: the editor closes saying the photo was saved
+      toast.success(es.profile.avatarSaved);
       onDone();
     } catch {
       window.alert(es.profile.avatarFailed);
     } finally {
-      setUploading(false);
+      setProgress(null);
     }
   };
 
@@ -114,12 +126,17 @@ function AvatarCropper({ upload, onDone }: { upload: AvatarUpload; onDone: () =>
         </>
       ) : null}
       {uploading ? (
-        <p className={styles.uploading} role="status">
-          <Spinner size="sm" label={es.profile.uploadingImage} />
-          {es.profile.uploadingImage}
-        </p>
+        <div className={styles.uploading} role="status">
+          <UploadProgress
+            name={es.profile.uploadingImage}
+            percent={progress}
+            label={es.profile.avatarProgress}
+            cancelLabel={es.buttons.cancel}
+          />
+        </div>
       ) : null}
       <Button size="lg" block disabled={!source || !area || uploading} onClick={() => void onSave()}>
+        {uploading ? <Spinner size="sm" label={es.profile.uploadingImage} /> : null}
         {es.profile.avatarSave}
       </Button>
     </div>

@@ -55,6 +55,8 @@ export const es = {
     passwordModalTitle: 'Cambiar tu contraseña',
     avatarFailed: 'No se pudo subir la imagen. Inténtalo de nuevo.',
     uploadingImage: 'Subiendo imagen…',
+    avatarProgress: 'Progreso de la subida de la foto',
+    avatarSaved: 'Foto de perfil guardada.',
     avatarTitle: 'Foto de perfil',
     avatarChoose: 'Elegir imagen',
     avatarHint: 'PNG o JPEG. Arrastra para encuadrar y usa el control para acercar.',

@@ -70,7 +70,7 @@ function Profile({ user }: { user: SessionUser }) {
             photoUrl={user.photoUrl ?? profile.data?.photoUrl ?? null}
             name={user.name}
             surname={user.surname}
-            upload={uploadPhoto.mutateAsync}
+            upload={(image, onProgress) => uploadPhoto.mutateAsync({ image, onProgress })}
           />
           <div>
             <h1 id="profile-title" className={styles.title}>
