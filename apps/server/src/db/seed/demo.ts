@@ -176,6 +176,9 @@ export async function seedDemo(
     url: p.url,
     mime: 'image/png',
     bytes: pictures[i]?.length ?? 0,
+    // the PNG's header (IHDR) holds its size: the chat keeps a picture's place before it loads
+    width: pictures[i]?.readUInt32BE(16) ?? null,
+    height: pictures[i]?.readUInt32BE(20) ?? null,
     purpose: p.purpose,
     createdAt: p.at,
   }));
