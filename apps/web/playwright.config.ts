@@ -31,6 +31,7 @@ export const JOURNEY_GROUPS = [
     'directory.spec.ts',
     'foundation.spec.ts',
     'public-pages.spec.ts',
+    'small-defects.spec.ts',
     'trust.spec.ts',
   ],
   [

@@ -33,17 +33,15 @@ describe('app.chat (the service other features call)', () => {
     const lawyer = await person('lawyer');
     const chat = await t.app.chat.openChat(client.id, lawyer.id);
     const url = `/uploads/chat/tamano-${client.id.slice(0, 8)}.png`;
-    await t.app.db
-      .insert(uploads)
-      .values({
-        ownerId: client.id,
-        url,
-        mime: 'image/png',
-        bytes: 10,
-        width: 480,
-        height: 640,
-        purpose: 'chat',
-      });
+    await t.app.db.insert(uploads).values({
+      ownerId: client.id,
+      url,
+      mime: 'image/png',
+      bytes: 10,
+      width: 480,
+      height: 640,
+      purpose: 'chat',
+    });
     const sized = await say(chat.id, client.id, url, 'image');
     expect(sized.message).toMatchObject({ type: 'image', width: 480, height: 640 });
     // a picture stored before sizes were kept, and any other message: no size

@@ -246,7 +246,7 @@ describe('lawyer profiles', () => {
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().error.message).toBe(es.validation.price);
       }
-      expect(await stored()).toEqual([5000, 0, true]);
+      expect(await stored()).toEqual([5000, null, true]);
     });
 
     it("refuses another lawyer's prices with 403", async () => {

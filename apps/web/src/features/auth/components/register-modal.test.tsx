@@ -41,7 +41,11 @@ async function reachPersonalStep(user: UserEvent, role: 'user' | 'lawyer') {
 /** Step 5's fields, all but the first consultation (each test chooses it). */
 async function fillLawyerStep(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: new RegExp(`^${es.register.categories}`) }));
-  await user.click(within(await screen.findByRole('group')).getByLabelText('Abogado Divorcios'));
+  await user.click(
+    within(await screen.findByRole('group', { name: es.register.categories })).getByLabelText(
+      'Abogado Divorcios',
+    ),
+  );
   await user.keyboard('{Escape}');
   await user.type(screen.getByLabelText(es.register.description), 'Abogada de familia.');
   await user.type(screen.getByLabelText(es.register.price), '60,5');
@@ -250,6 +254,7 @@ describe('RegisterModal', () => {
     await reachPersonalStep(user, 'lawyer');
     await user.click(continueButton());
     await fillLawyerStep(user);
+    await user.click(screen.getByRole('radio', { name: es.register.firstVisitFree }));
     await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
     expect(await screen.findByText(es.register.fixFields([es.register.photo]))).toBeInTheDocument();
     expect(screen.getByText('El archivo no es una imagen PNG o JPEG válida.')).toBeInTheDocument();
