@@ -97,6 +97,10 @@ export const AUTHORIZATION: Record<string, Entry> = {
     access: 'public',
     request: () => ({ url: '/api/auth/lawyer/register', body: {} }),
   },
+  'POST /api/auth/register/check': {
+    access: 'public',
+    request: () => ({ url: '/api/auth/register/check', body: {} }),
+  },
   'POST /api/auth/login': {
     access: 'public',
     request: (w) => ({ url: '/api/auth/login', body: { email: w.client.mail, password: 'Incorrecta-123' } }),

@@ -62,7 +62,7 @@ test.describe('accounts', () => {
     await dialog.getByLabel(es.register.phone).fill('698765432');
     await dialog.getByRole('button', { name: es.buttons.continue }).click();
 
-    // step 5: categories, description, price with a comma, province
+    // step 5: categories, description, price with a comma, a free first consultation, province
     await dialog.getByRole('button', { name: new RegExp(es.register.categories) }).click();
     await page.getByRole('checkbox', { name: 'Abogado Civil', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Abogado Divorcios', exact: true }).check();
@@ -71,6 +71,7 @@ test.describe('accounts', () => {
       .getByLabel(es.register.description)
       .fill('Abogada de familia en Madrid: divorcios y custodias.');
     await dialog.getByLabel(es.register.price).fill('65,50');
+    await dialog.getByRole('radio', { name: es.register.firstVisitFree, exact: true }).check();
     await dialog.getByRole('combobox', { name: es.register.province }).click();
     await page.getByRole('listbox').getByRole('option', { name: 'Madrid', exact: true }).click();
     await dialog.getByLabel(es.trust.barAssociation).selectOption('madrid');

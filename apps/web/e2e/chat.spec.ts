@@ -1,8 +1,7 @@
-import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { es } from '@l4l/shared/texts/es';
 import { expect, test } from '@playwright/test';
-import { myId, signedInPage } from './support.ts';
+import { myId, png, signedInPage } from './support.ts';
 
 /**
  * The chat journey: a demo client and a demo lawyer who already share a chat talk live in two browsers,
@@ -15,44 +14,6 @@ const CLIENT_NAME = 'Pablo Herrera Sanz';
 const LAWYER_MAIL = 'alejandro.suarez@l4l.demo';
 const LAWYER_NAME = 'Alejandro Suárez Prieto';
 const BOARD_CASE_TITLE = 'La aseguradora no me paga las lesiones de un accidente';
-
-/** A real 24×24 PNG (a brass square), made here so the test needs no fixture file. */
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const size = 24;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: size }, () => [226, 169, 63]).flat()),
-  ]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 test('a client and a lawyer chat live, attach a picture, and a new proposal reaches only the client', async ({
   browser,

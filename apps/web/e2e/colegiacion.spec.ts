@@ -31,6 +31,8 @@ test('a lawyer registers with a colegiado number, the admin checks and verifies 
   await page.keyboard.press('Escape');
   await dialog.getByLabel(es.register.description).fill('Laboralista en Sevilla: despidos y reclamaciones.');
   await dialog.getByLabel(es.register.price).fill('70');
+  await dialog.getByRole('radio', { name: es.register.firstVisitPaid, exact: true }).check();
+  await dialog.getByLabel(es.register.priceFirstVisit).fill('35');
   await dialog.getByRole('combobox', { name: es.register.province }).click();
   await page.getByRole('listbox').getByRole('option', { name: 'Sevilla', exact: true }).click();
   // a number that is no number is refused beside its field, before anything is sent

@@ -52,6 +52,18 @@ export function formatEuros(euros: number): string {
   return `${Number.isInteger(euros) ? spanishNumber(euros, 0, 0) : spanishNumber(euros, 2, 2)} €`;
 }
 
+/**
+ * docs/domain.md, Lawyers' prices: a lawyer's first consultation as people read it: `words.free` only when the
+ * lawyer chose it, the price when one was given, otherwise `words.notGiven` (never 'free' for a missing 0).
+ */
+export function firstConsultationOf(
+  lawyer: { firstVisitFree: boolean; priceFirstVisit: number | null },
+  words: { free: string; notGiven: string },
+): string {
+  if (lawyer.firstVisitFree) return words.free;
+  return lawyer.priceFirstVisit === null ? words.notGiven : formatEuros(lawyer.priceFirstVisit);
+}
+
 /** The initials shown where a person has no photo (the app's avatars, the public lawyer page). */
 /** 'María José' + 'López' → 'ML'; a full name alone gives its first two words' initials. */
 export function initialsOf(name: string, surname = ''): string {

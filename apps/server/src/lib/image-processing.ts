@@ -122,7 +122,12 @@ async function redrawn(bytes: Uint8Array, ext: 'png' | 'jpg'): Promise<DrawnImag
   return drawnBy(pipeline.png({ compressionLevel: 9, palette: isPalette }));
 }
 
-/** The sender's chat picture, drawn again as chatImage, under chat/. */
+/**
+ * The sender's chat picture, drawn again as chatImage, under chat/, with its size in pixels (read from the
+ * header of what was drawn), which the chat reserves before the picture loads.
+ */
 export async function storeChatImage(storage: Storage, sent: Uint8Array) {
-  return storeImage(storage, 'chat', await chatImage(sent));
+  const drawn = await chatImage(sent);
+  const { width, height } = await decoded(() => sharp(drawn).metadata());
+  return { ...(await storeImage(storage, 'chat', drawn)), width, height };
 }

@@ -16,6 +16,17 @@ export const LANDING_PAGE_PATHS: readonly string[] = [...PAGE_BY_PATH]
   .filter(([, page]) => page === 'landing.html')
   .map(([path]) => path);
 
+/**
+ * Where the checkout sends the payment window back (docs/product.md, Payment pages): a payment that went
+ * through, one that failed, and one the client cancelled (the provider's cancel link and the sandbox's
+ * 'Cancelar'), which the failure page tells apart by its query.
+ */
+export const PAYMENT_RESULT_PATHS = {
+  success: '/payment-success',
+  failure: '/payment-error',
+  cancelled: '/payment-error?reason=cancelled',
+} as const;
+
 /** docs/domain.md, Public lawyer pages: a listed lawyer's server-rendered page is `${LAWYER_PAGES_PATH}/{slug}`. */
 export const LAWYER_PAGES_PATH = '/abogados';
 

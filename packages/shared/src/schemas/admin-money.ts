@@ -8,12 +8,9 @@ import {
   TRANSFER_STATUSES,
 } from '../constants/money.ts';
 import { es } from '../texts/es/admin.ts';
-import { pageQuerySchema } from './common.ts';
+import { blankToUndefined, pageQuerySchema } from './common.ts';
 
 /** The administrators' side of money: Pagos, disputes, refunds, the ledger check (docs/api/http.md, Money). */
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const t = es.admin.money;
 

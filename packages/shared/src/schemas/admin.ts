@@ -4,12 +4,9 @@ import { LIMITS } from '../constants/limits.ts';
 import { ROLES } from '../constants/roles.ts';
 import { es } from '../texts/es/admin.ts';
 import { baseUserSchema, personSchema } from './auth.ts';
-import { pageQuerySchema } from './common.ts';
+import { blankToUndefined, pageQuerySchema } from './common.ts';
 
 /** docs/api/http.md, Administration, and the administrator's second factor of Auth. */
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const orderSchema = z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).optional());
 

@@ -9,7 +9,7 @@ import {
   userProfileUpdateSchema,
   userRegistrationSchema,
 } from './auth.ts';
-import { priceSchema } from './common.ts';
+import { firstVisitOf, priceSchema } from './common.ts';
 
 const messages = (result: {
   success: boolean;
@@ -109,6 +109,33 @@ describe('lawyerRegistrationSchema', () => {
     });
   });
 
+  it('asks for the choice of first consultation, and the price of a paid one beside the other messages', () => {
+    expect(messages(lawyerRegistrationSchema.safeParse({ ...lawyer, lawyerFirstVisitFree: null }))).toEqual({
+      lawyerFirstVisitFree: es.validation.firstVisitChoice,
+    });
+    const paidWithoutPrice = lawyerRegistrationSchema.safeParse({
+      ...lawyer,
+      province: '',
+      lawyerFirstVisitFree: false,
+      lawyerPriceFirstVisit: '',
+    });
+    expect(messages(paidWithoutPrice)).toEqual({
+      province: es.validation.province,
+      lawyerPriceFirstVisit: es.validation.price,
+    });
+    expect(
+      lawyerRegistrationSchema.parse({
+        ...lawyer,
+        lawyerFirstVisitFree: false,
+        lawyerPriceFirstVisit: '30,5',
+      }),
+    ).toMatchObject({ lawyerFirstVisitFree: false, lawyerPriceFirstVisit: 30.5 });
+    // without the choice the registration is taken, the first consultation kept as not given
+    const unsaid = lawyerRegistrationSchema.parse(lawyer);
+    expect(unsaid.lawyerFirstVisitFree).toBeUndefined();
+    expect(unsaid.lawyerPriceFirstVisit).toBeUndefined();
+  });
+
   it('accepts a data URL photo and refuses a 501-character description', () => {
     expect(
       lawyerRegistrationSchema.safeParse({ ...lawyer, lawyerPhoto: 'data:image/png;base64,iVBORw0KGgo=' })
@@ -119,6 +146,16 @@ describe('lawyerRegistrationSchema', () => {
     ).toEqual({
       lawyerDescription: es.validation.descriptionTooLong,
     });
+  });
+});
+
+describe('firstVisitOf', () => {
+  it('is free only when chosen (0 € is that choice), keeps a given price, and never invents 0', () => {
+    expect(firstVisitOf(true, undefined)).toEqual({ free: true, priceCents: null });
+    expect(firstVisitOf(true, 25)).toEqual({ free: true, priceCents: 2500 });
+    expect(firstVisitOf(false, 0)).toEqual({ free: true, priceCents: null });
+    expect(firstVisitOf(false, 30.5)).toEqual({ free: false, priceCents: 3050 });
+    expect(firstVisitOf(undefined, undefined)).toEqual({ free: false, priceCents: null });
   });
 });
 

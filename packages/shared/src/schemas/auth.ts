@@ -5,7 +5,14 @@ import { LIMITS } from '../constants/limits.ts';
 import { PROVINCES } from '../constants/provinces.ts';
 import { ROLES } from '../constants/roles.ts';
 import { es } from '../texts/es/public.ts';
-import { emailSchema, passwordSchema, phoneSchema, priceSchema, requiredText } from './common.ts';
+import {
+  blankToUndefined,
+  emailSchema,
+  passwordSchema,
+  phoneSchema,
+  priceSchema,
+  requiredText,
+} from './common.ts';
 
 /**
  * Accounts and sessions (docs/api/http.md, Auth and Users). The server validates requests with
@@ -33,6 +40,13 @@ export const userRegistrationSchema = z.object({
 });
 export type UserRegistration = z.infer<typeof userRegistrationSchema>;
 
+/**
+ * POST /api/auth/register/check (+): the wizard's step 3 (mail and password) asked before the steps after
+ * it, so a taken mail or a common password is refused where it was typed (docs/product.md, Registration).
+ */
+export const registrationCheckSchema = userRegistrationSchema.pick({ mail: true, password: true });
+export type RegistrationCheck = z.infer<typeof registrationCheckSchema>;
+
 /** A data URL (`data:<type>;base64,<bytes>`); the server checks the bytes themselves, not the declared type. */
 export const DATA_URL_PATTERN =
   /^data:[\w.+-]+\/[\w.+-]+(?:;[\w.+-]+=[\w.+-]+)*;base64,[A-Za-z0-9+/]*={0,2}$/;
@@ -51,28 +65,42 @@ export const barNumberSchema = z
 export const barAssociationSchema = z.enum(BAR_ASSOCIATION_IDS, { error: es.validation.barAssociation });
 
 /** docs/domain.md, Validation rules: lawyer extras. The photo's error reuses the price message, as the first web client's form does. */
-export const lawyerRegistrationSchema = userRegistrationSchema.extend({
-  lawyerCategory: z
-    .array(z.enum(CATEGORIES, { error: es.validation.category }), { error: es.validation.category })
-    .min(1, { error: es.validation.category })
-    .max(CATEGORIES.length, { error: es.validation.category })
-    .transform((categories) => [...new Set(categories)]),
-  lawyerDescription: z
-    .string({ error: es.validation.description })
-    .trim()
-    .min(1, { error: es.validation.description })
-    .max(LIMITS.descriptionMax, { error: es.validation.descriptionTooLong }),
-  lawyerPrice: priceSchema,
-  province: z.enum(PROVINCES, { error: es.validation.province }),
-  barNumber: barNumberSchema,
-  barAssociation: barAssociationSchema,
-  lawyerPhoto: z
-    .string({ error: es.validation.price })
-    .trim()
-    .refine((photo) => photo === '' || DATA_URL_PATTERN.test(photo), { error: es.validation.price })
-    .transform((photo) => photo || undefined)
-    .optional(),
-});
+export const lawyerRegistrationSchema = userRegistrationSchema
+  .extend({
+    lawyerCategory: z
+      .array(z.enum(CATEGORIES, { error: es.validation.category }), { error: es.validation.category })
+      .min(1, { error: es.validation.category })
+      .max(CATEGORIES.length, { error: es.validation.category })
+      .transform((categories) => [...new Set(categories)]),
+    lawyerDescription: z
+      .string({ error: es.validation.description })
+      .trim()
+      .min(1, { error: es.validation.description })
+      .max(LIMITS.descriptionMax, { error: es.validation.descriptionTooLong }),
+    lawyerPrice: priceSchema,
+    province: z.enum(PROVINCES, { error: es.validation.province }),
+    barNumber: barNumberSchema,
+    barAssociation: barAssociationSchema,
+    lawyerPhoto: z
+      .string({ error: es.validation.price })
+      .trim()
+      .refine((photo) => photo === '' || DATA_URL_PATTERN.test(photo), { error: es.validation.price })
+      .transform((photo) => photo || undefined)
+      .optional(),
+    /**
+     * (+) docs/domain.md, Lawyers' prices: whether the first consultation is free, and its price when it is
+     * not. The wizard asks for the choice; a registration without it keeps the price as not given (null),
+     * never a silent 0 shown as 'Gratuita'.
+     */
+    lawyerFirstVisitFree: z.boolean({ error: es.validation.firstVisitChoice }).optional(),
+    lawyerPriceFirstVisit: z.preprocess(blankToUndefined, priceSchema.optional()),
+  })
+  .refine((lawyer) => lawyer.lawyerFirstVisitFree !== false || lawyer.lawyerPriceFirstVisit !== undefined, {
+    error: es.validation.price,
+    path: ['lawyerPriceFirstVisit'],
+    // checked beside the other fields' messages, so a form shows every one at once
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  });
 export type LawyerRegistration = z.infer<typeof lawyerRegistrationSchema>;
 
 /** Any password an account may hold (older ones may predate the policy): only required and bounded. */

@@ -5,15 +5,12 @@ import { LIMITS } from '../constants/limits.ts';
 import { PROPOSAL_STATUSES } from '../constants/proposals.ts';
 import { BOARD_SORTS } from '../constants/sort.ts';
 import { es } from '../texts/es/app.ts';
-import { pageQuerySchema, priceSchema } from './common.ts';
+import { blankToUndefined, pageQuerySchema, priceSchema } from './common.ts';
 
 /**
  * Cases, proposals and ratings (docs/api/http.md, Cases, Proposals and Ratings).
  * Browser-safe: the server validates and answers with these, the web forms and fetchers use them.
  */
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /** docs/domain.md, Validation rules: title and description required (non-blank after trim), description at most 500. */
 export const caseTitleSchema = z

@@ -44,6 +44,12 @@ export const chatMessageSchema = z.object({
   size: z.number().int().nullish(),
   /** (+) when the other participant read it (SEND /app/read); null while unread */
   readAt: isoDate.nullish(),
+  /**
+   * (+) an `image` message: the picture's size in pixels as stored, so its place is kept before it loads;
+   * null when unknown (pictures stored before sizes were kept) and on every other type
+   */
+  width: z.number().int().nullish(),
+  height: z.number().int().nullish(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -141,3 +147,9 @@ export type TypingPush = z.infer<typeof typingPushSchema>;
 /** GET /api/users/{id}/presence (+). */
 export const presenceSchema = z.object({ online: z.boolean(), lastConnection: isoDate.nullable() });
 export type Presence = z.infer<typeof presenceSchema>;
+/**
+ * (+) What everyone who shares a chat with a person receives on /user/queue/presence when that person comes
+ * online or leaves: the same facts as GET /api/users/{id}/presence, and whose they are.
+ */
+export const presencePushSchema = presenceSchema.extend({ userId: z.string() });
+export type PresencePush = z.infer<typeof presencePushSchema>;

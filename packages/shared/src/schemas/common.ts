@@ -95,12 +95,29 @@ export const priceSchema = z
       .refine(hasAtMostTwoDecimals, { error: es.validation.price }),
   );
 
+/** A form's empty text means 'not given': for z.preprocess before an optional field. */
+export const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
 /** Money: euros with at most 2 decimals on the wire, cents in the database. */
 export function eurosToCents(euros: number): number {
   return Math.round(euros * 100);
 }
 export function centsToEuros(cents: number): number {
   return cents / 100;
+}
+
+/**
+ * docs/domain.md, Lawyers' prices: how a lawyer's first consultation is kept. Free only when chosen (a price
+ * of 0 € is that choice too); the price when one is given (a free one keeps it for later); otherwise not
+ * given (null), never a silent 0.
+ */
+export function firstVisitOf(
+  free: boolean | undefined,
+  priceEuros: number | undefined,
+): { free: boolean; priceCents: number | null } {
+  const given = priceEuros !== undefined && priceEuros > 0;
+  return { free: free === true || priceEuros === 0, priceCents: given ? eurosToCents(priceEuros) : null };
 }
 
 /** What a create action answers when the new thing's id is all the caller needs (the registrations). */

@@ -13,7 +13,7 @@ import {
 
 export { barAssociationSchema, barNumberSchema };
 
-import { pageQuerySchema, priceSchema, requiredText } from './common.ts';
+import { blankToUndefined, pageQuerySchema, priceSchema, requiredText } from './common.ts';
 
 /**
  * The lawyer directory and profiles (docs/api/http.md, Lawyers, and the rating
@@ -32,10 +32,6 @@ const LAWYER_SORT_VALUES = LAWYER_SORTS.map((sort) => sort.value) as [
   (typeof LAWYER_SORTS)[number]['value'],
   ...(typeof LAWYER_SORTS)[number]['value'][],
 ];
-
-/** An absent, empty or blank query parameter means "no filter". */
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /** `categories=Abogado Civil,Abogado Fiscal` (or the parameter repeated): ANY of them (docs/api/http.md, Lawyers). */
 const categoryFilterSchema = z
@@ -81,7 +77,8 @@ export const lawyerListItemSchema = z.object({
   activeCases: z.number().int(),
   finishedCases: z.number().int(),
   price: z.number(),
-  priceFirstVisit: z.number(),
+  /** docs/domain.md, Lawyers' prices: null when not given (and when the first consultation is free) */
+  priceFirstVisit: z.number().nullable(),
   firstVisitFree: z.boolean(),
   lawyerPhoto: z.string().nullable(),
   province: z.string(),
@@ -220,7 +217,7 @@ export const lawyerDetailSchema = z.object({
     barAssociation: z.string().nullable(),
     categories: z.array(z.string()),
     province: z.string(),
-    priceFirstVisit: z.number(),
+    priceFirstVisit: z.number().nullable(),
     price: z.number(),
     description: z.string(),
     rating: z.number(),
@@ -253,7 +250,7 @@ export const lawyerSheetSchema = z.object({
   barAssociation: z.string().nullable(),
   responseTime: z.number().int().nullable(),
   priceHour: z.number(),
-  priceFirstVisit: z.number(),
+  priceFirstVisit: z.number().nullable(),
   isFirstVisitFree: z.boolean(),
   photoUrl: z.string().nullable(),
 });

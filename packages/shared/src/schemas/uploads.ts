@@ -15,7 +15,13 @@ export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
 
 export const profilePhotoAnswerSchema = z.object({ photoUrl: z.string() });
 export type ProfilePhotoAnswer = z.infer<typeof profilePhotoAnswerSchema>;
-export const uploadAnswerSchema = z.object({ imageUrl: z.string() });
+/** POST /api/uploads: where the picture is, and (+) its size in pixels as stored (optional on the wire). */
+export const uploadAnswerSchema = z.object({
+  imageUrl: z.string(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
 
 /** The multipart field that carries the file of POST /api/uploads (docs/api/http.md, Uploads). */
 export const UPLOAD_FIELD = 'file';

@@ -13,10 +13,17 @@ export const uploads = pgTable(
     url: text('url').notNull(),
     mime: text('mime').notNull(),
     bytes: integer('bytes').notNull(),
+    /** (+) the stored picture's size in pixels, so the chat reserves its place before it loads (null: older rows) */
+    width: integer('width'),
+    height: integer('height'),
     purpose: text('purpose', { enum: ['avatar', 'chat'] }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('uploads_owner_idx').on(t.ownerId),
+    // a chat picture's message names its upload by URL: the history reads its size by it
+    index('uploads_url_idx').on(t.url),
+  ],
 );
 
 /** Every administrator action (who, what, when, target, reason); rows are only ever inserted. */

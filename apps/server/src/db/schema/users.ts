@@ -167,7 +167,8 @@ export const lawyerProfiles = pgTable(
      */
     responseMinutes: integer('response_minutes'),
     priceHourCents: integer('price_hour_cents').notNull().default(0),
-    priceFirstVisitCents: integer('price_first_visit_cents').notNull().default(0),
+    /** docs/domain.md, Lawyers' prices: null until the lawyer gives one (never a silent 0) */
+    priceFirstVisitCents: integer('price_first_visit_cents'),
     firstVisitFree: boolean('first_visit_free').notNull().default(false),
     verifiedAt: tstz('verified_at'),
     verifiedBy: uuid('verified_by'),

@@ -334,6 +334,12 @@ describe('demo data', () => {
   });
 
   it('writes the chat pictures it links, with accented names that an accent-free search finds', async () => {
+    // each with its size, which the chat keeps for it before it loads
+    const sizes = await rows<{ width: number | null; height: number | null }>(
+      sql`select u.width, u.height from messages m join uploads u on u.url = m.text where m.type = 'image'`,
+    );
+    expect(sizes.length).toBeGreaterThanOrEqual(5);
+    for (const size of sizes) expect(size).toEqual({ width: 480, height: 640 });
     const pictures = await rows<{ text: string }>(sql`select text from messages where type = 'image'`);
     expect(pictures.length).toBeGreaterThanOrEqual(5);
     for (const { text } of pictures) {

@@ -190,6 +190,9 @@ export async function seedDemo(
     url: p.url,
     mime: 'image/png',
     bytes: pictures[i]?.length ?? 0,
+    // the PNG's header (IHDR) holds its size: the chat keeps a picture's place before it loads
+    width: pictures[i]?.readUInt32BE(16) ?? null,
+    height: pictures[i]?.readUInt32BE(20) ?? null,
     purpose: p.purpose,
     createdAt: p.at,
   }));
@@ -419,7 +422,7 @@ function planDemo(nowDate: Date) {
       lawyerAssociation: l.association,
       membershipNumber: l.membership,
       priceHourCents: Math.round(l.priceHour * 100),
-      priceFirstVisitCents: l.firstVisit === 'free' ? 0 : Math.round(l.firstVisit * 100),
+      priceFirstVisitCents: l.firstVisit === 'free' ? null : Math.round(l.firstVisit * 100),
       firstVisitFree: l.firstVisit === 'free',
       featured: Boolean(l.featured),
       verifiedAt: l.unverified ? null : new Date(createdAt.getTime() + DAY),

@@ -21,6 +21,11 @@ export function createAuthLimits(factor: number, store?: LimiterStore) {
     loginByIp: limiter('login-by-ip', perIpMax(100, factor), 5 * MINUTE),
     /** registrations of one IP: 100 per hour */
     registrationByIp: limiter('registration-by-ip', perIpMax(100, factor), 60 * MINUTE),
+    /**
+     * (+) the registration wizard's checks of a mail and password, from one IP: 20 per 15 minutes, slower
+     * than the registrations themselves can tell a taken mail (ADR 0004, Registration checks)
+     */
+    registrationCheckByIp: limiter('registration-check-by-ip', perIpMax(20, factor), 15 * MINUTE),
     /** recovery mails asked for one address: 5 per 30 minutes */
     recoveryByMail: limiter('recovery-by-mail', 5, 30 * MINUTE),
     /** recovery requests of one IP: 30 per hour */

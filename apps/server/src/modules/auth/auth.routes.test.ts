@@ -153,7 +153,83 @@ describe('POST /api/auth/user/register', () => {
   });
 });
 
+describe('POST /api/auth/register/check', () => {
+  const check = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/register/check', payload });
+
+  it('answers 200 and creates nothing when the mail is free and the password fine', async () => {
+    const mail = uniqueMail('comprobacion');
+    const res = await check({ mail, password: DEFAULT_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: null });
+    expect(await t.app.db.select({ id: users.id }).from(users).where(eq(users.mail, mail))).toEqual([]);
+  });
+
+  it('names a taken mail (in any case) and a common password, both at once', async () => {
+    const existing = await createUser(t.app);
+    const res = await check({ mail: existing.mail.toUpperCase(), password: 'Password1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { mail: es.validation.userExists, password: es.validation.passwordCommon },
+    });
+  });
+
+  it('says only that the mail is taken: nothing of the account behind it', async () => {
+    const lawyer = await createLawyer(t.app);
+    const res = await check({ mail: lawyer.mail, password: DEFAULT_PASSWORD });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: es.validation.userExists,
+        fields: { mail: es.validation.userExists },
+      },
+    });
+  });
+
+  it('checks the shape first, as the registration does', async () => {
+    const res = await check({ mail: 'no-es-un-correo', password: 'corta' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      mail: es.validation.email,
+      password: es.validation.password,
+    });
+  });
+});
+
 describe('POST /api/auth/lawyer/register', () => {
+  const firstVisitOf = async (id: string) => {
+    const [profile] = await t.app.db
+      .select({ cents: lawyerProfiles.priceFirstVisitCents, free: lawyerProfiles.firstVisitFree })
+      .from(lawyerProfiles)
+      .where(eq(lawyerProfiles.userId, id));
+    return profile;
+  };
+
+  it('keeps the first consultation as chosen: free, or its price; without a choice, not given (not 0)', async () => {
+    const free = await register('lawyer', lawyerPayload({ lawyerFirstVisitFree: true }));
+    expect(free.statusCode, free.body).toBe(200);
+    expect(await firstVisitOf(free.json().data.id)).toEqual({ cents: null, free: true });
+
+    const paid = await register(
+      'lawyer',
+      lawyerPayload({ lawyerFirstVisitFree: false, lawyerPriceFirstVisit: '30,50' }),
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await firstVisitOf(paid.json().data.id)).toEqual({ cents: 3050, free: false });
+
+    const unsaid = await register('lawyer', lawyerPayload());
+    expect(unsaid.statusCode, unsaid.body).toBe(200);
+    expect(await firstVisitOf(unsaid.json().data.id)).toEqual({ cents: null, free: false });
+  });
+
+  it('refuses a paid first consultation without its price, naming the field', async () => {
+    const res = await register('lawyer', lawyerPayload({ lawyerFirstVisitFree: false }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ lawyerPriceFirstVisit: es.validation.price });
+  });
+
   it('creates an unverified lawyer with the profile row, price in cents and search text; no session', async () => {
     const res = await register('lawyer', lawyerPayload({ name: 'José', surname: 'Núñez' }));
     expect(res.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import {
   lawyerRegistrationSchema,
   loginSchema,
   recoverPasswordQuerySchema,
+  registrationCheckSchema,
   signInSchema,
   updatePasswordSchema,
   userRegistrationSchema,
@@ -75,6 +76,19 @@ const routes =
   async (app) => {
     const registration = limitByIp(limits.registrationByIp);
     const loginAttempt = limitByIp(limits.loginByIp);
+
+    // (+) the wizard's step 3: a taken mail or a common password is said there, not after the last step
+    app.post(
+      '/api/auth/register/check',
+      {
+        onRequest: limitByIp(limits.registrationCheckByIp),
+        schema: { body: registrationCheckSchema, response: { 200: emptyEnvelope } },
+      },
+      async (request) => {
+        await service.checkRegistration(request.body);
+        return { data: null };
+      },
+    );
 
     app.post(
       '/api/auth/user/register',

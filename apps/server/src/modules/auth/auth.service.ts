@@ -7,17 +7,18 @@ import type {
   ChangePassword,
   LawyerRegistration,
   Login,
+  RegistrationCheck,
   UpdatePassword,
   UserRegistration,
 } from '@l4l/shared/schemas/auth';
 import { usernameOf } from '@l4l/shared/schemas/auth';
-import { eurosToCents } from '@l4l/shared/schemas/common';
+import { eurosToCents, firstVisitOf } from '@l4l/shared/schemas/common';
 import { searchableText } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { storeAvatar } from '../../lib/image-processing.ts';
 import { dataUrlBytes } from '../../lib/images.ts';
@@ -33,7 +34,7 @@ import { createEmailVerification } from './email-verification.ts';
 import { createGoogleVerifier } from './google-identity.ts';
 import { derivedLinkTokens, newLinkToken, tokenHash } from './link-tokens.ts';
 import { createMailChange } from './mail-change.ts';
-import { assertUncommonPassword } from './password-policy.ts';
+import { assertUncommonPassword, isCommonPassword } from './password-policy.ts';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp.ts';
 
 /**
@@ -223,6 +224,18 @@ export function createAuthService({ db, config, storage, sessions, limits, close
 
   return {
     /**
+     * (+) What a registration with this mail and password would refuse, said before the wizard's later
+     * steps: a 400 naming each field (a common password, a taken mail), nothing when both would do. It
+     * tells no more than the registration's own 409 (ADR 0004, Registration checks).
+     */
+    async checkRegistration(input: RegistrationCheck): Promise<void> {
+      const fields: Record<string, string> = {};
+      if (isCommonPassword(input.password)) fields.password = es.validation.passwordCommon;
+      if (await repository.mailTaken(input.mail)) fields.mail = es.validation.userExists;
+      if (Object.keys(fields).length > 0) throw validationError(fields);
+    },
+
+    /**
      * A client account; the client is signed in at once (ADR 0003: registration sets the cookie too) and
      * is mailed the link that verifies the address (docs/domain.md, Mail verification).
      */
@@ -246,6 +259,7 @@ export function createAuthService({ db, config, storage, sessions, limits, close
       // the photo's bytes are checked (413/415) before any costly work
       const photoBytes = input.lawyerPhoto ? dataUrlBytes(input.lawyerPhoto) : undefined;
       const photo = photoBytes ? await storeAvatar(storage, photoBytes) : undefined;
+      const firstVisit = firstVisitOf(input.lawyerFirstVisitFree, input.lawyerPriceFirstVisit);
       try {
         const passwordHash = await hashPassword(input.password);
         return await insertAccount(async (tx, txDb, afterCommit) => {
@@ -263,6 +277,8 @@ export function createAuthService({ db, config, storage, sessions, limits, close
             lawyerAssociation: input.barAssociation,
             membershipNumber: input.barNumber,
             priceHourCents: eurosToCents(input.lawyerPrice),
+            priceFirstVisitCents: firstVisit.priceCents,
+            firstVisitFree: firstVisit.free,
             searchText: searchableText(input.name, input.surname),
           });
           if (photo) {

@@ -4,7 +4,7 @@ import { DEFAULT_PASSWORD, uniqueMail } from '../../../test/factories.ts';
 
 /**
  * The rate limits of docs/domain.md, Rate limits. RATE_LIMIT_FACTOR 0.05 turns the per-IP figures into 5 logins per 5 minutes,
- * 5 registrations and 1 recovery per hour; the per-mail figures stay as they are. Wrong passwords per
+ * 5 registrations and 1 recovery per hour, 1 registration check per 15 minutes; the per-mail figures stay as they are. Wrong passwords per
  * account and source are login-throttle.test.ts's.
  */
 let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -52,6 +52,21 @@ describe('registration', () => {
       remoteAddress: ip,
     });
     expect(lawyer.statusCode).toBe(429);
+  });
+});
+
+describe('registration checks', () => {
+  it('limits one IP (20 per 15 minutes times the factor), counting refused checks too', async () => {
+    const ip = freshIp();
+    const check = (mail: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/check',
+        payload: { mail, password: DEFAULT_PASSWORD },
+        remoteAddress: ip,
+      });
+    expect((await check(uniqueMail())).statusCode).toBe(200);
+    expectRateLimited(await check(uniqueMail()), 15 * 60);
   });
 });
 

@@ -340,7 +340,7 @@ describe('transitions the state machine refuses (409)', () => {
 
     const cancelled = await call(client.token, 'POST', `/payment/sandbox/${first}/cancel`);
     expect(cancelled.statusCode).toBe(303);
-    expect(cancelled.headers.location).toBe('/payment-error');
+    expect(cancelled.headers.location).toBe('/payment-error?reason=cancelled');
     const again = await accept(client, proposal.id);
     expect(again).not.toBe(first);
     // the cancelled checkout cannot be paid any more

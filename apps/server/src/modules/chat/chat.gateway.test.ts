@@ -132,6 +132,8 @@ describe('SEND /app/chat', () => {
         documentId: null,
         size: null,
         readAt: null,
+        width: null,
+        height: null,
       });
     }
     await settle();

@@ -8,7 +8,13 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
-import { type ChatActor, type ChatService, READ_QUEUE, TYPING_QUEUE } from './chat.service.ts';
+import {
+  type ChatActor,
+  type ChatService,
+  PRESENCE_QUEUE,
+  READ_QUEUE,
+  TYPING_QUEUE,
+} from './chat.service.ts';
 import type { ChatEvent, PresenceBoard, SessionScope } from './fanout.ts';
 import { FRAME_LIMITS, type StompHeaders } from './stomp/frame.ts';
 import { type StompSession as Session, STOMP_CLOSE_CODES, StompSession } from './stomp/session.ts';
@@ -25,7 +31,12 @@ export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'] as con
 /** The two destinations a client may subscribe to; both receive the same messages. */
 export const MESSAGE_DESTINATIONS: readonly string[] = ['/topic/messages', '/user/queue/messages'];
 /** Destinations other features push to, one user at a time (docs/api/stomp.md). */
-export const PUSH_DESTINATIONS: readonly string[] = [NOTIFICATIONS_DESTINATION, READ_QUEUE, TYPING_QUEUE];
+export const PUSH_DESTINATIONS: readonly string[] = [
+  NOTIFICATIONS_DESTINATION,
+  READ_QUEUE,
+  TYPING_QUEUE,
+  PRESENCE_QUEUE,
+];
 
 export const CHAT_DEFAULTS = { reverifyMs: 60_000, maxSocketsPerUser: 20 } as const;
 
@@ -90,8 +101,17 @@ export function createChatGateway(deps: {
     return [...(sessionsByUser.get(userId) ?? [])].some((session) => session.principal?.present);
   }
 
-  function presenceChanged(userId: string) {
-    deps.presence.update(userId, isOnline(userId));
+  /** the users this process last announced online to their counterparts (absent: offline) */
+  const announcedOnline = new Set<string>();
+
+  /** Tells the board; answers whether the user's online state on this process moved (then it is announced). */
+  function presenceChanged(userId: string): boolean {
+    const online = isOnline(userId);
+    deps.presence.update(userId, online);
+    if (online === announcedOnline.has(userId)) return false;
+    if (online) announcedOnline.add(userId);
+    else announcedOnline.delete(userId);
+    return true;
   }
 
   function register(session: ChatSession, userId: string) {
@@ -106,12 +126,18 @@ export function createChatGateway(deps: {
     if (set?.size === 0) sessionsByUser.delete(userId);
   }
 
-  /** last_connection writes not awaited by a frame; shutdown waits for them before the database closes */
+  /**
+   * last_connection writes not awaited by a frame, then (when the user's presence moved) the announcement
+   * to their counterparts, which reads it; shutdown waits for them before the database closes
+   */
   const pendingTouches = new Set<Promise<void>>();
-  function touch(userId: string) {
-    const write = service.touchLastConnection(userId).catch((error: unknown) => {
-      log.warn({ err: error }, 'could not update last_connection');
-    });
+  function touch(userId: string, announce: boolean) {
+    const write = service
+      .touchLastConnection(userId)
+      .then(() => (announce ? service.announcePresence(userId) : undefined))
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'could not update last_connection or announce the presence');
+      });
     pendingTouches.add(write);
     void write.finally(() => pendingTouches.delete(write));
   }
@@ -144,11 +170,18 @@ export function createChatGateway(deps: {
         return;
       // docs/api/stomp.md, Destinations: the web announces itself; the body (userId, lawyerId, userType) is informative only
       case '/app/connect':
-      case '/app/disconnect':
+      case '/app/disconnect': {
         principal.present = destination === '/app/connect';
-        presenceChanged(principal.id);
+        const moved = presenceChanged(principal.id);
         await service.touchLastConnection(principal.id);
+        // the counterparts hear of it; a failure to tell them is no error of this frame
+        if (moved) {
+          await service.announcePresence(principal.id).catch((error: unknown) => {
+            log.warn({ err: error }, 'could not announce the presence');
+          });
+        }
         return;
+      }
       default:
         throw new AppError('NOT_FOUND', { message: es.chat.unknownDestination(destination) });
     }
@@ -181,8 +214,7 @@ export function createChatGateway(deps: {
         return { id: user.id, role: user.role, present: true, token, sessionId: user.sessionId };
       },
       onConnect(principal) {
-        presenceChanged(principal.id);
-        touch(principal.id);
+        touch(principal.id, presenceChanged(principal.id));
       },
       onSubscribe(_principal, subscription) {
         const known = [...MESSAGE_DESTINATIONS, ...PUSH_DESTINATIONS];
@@ -194,8 +226,7 @@ export function createChatGateway(deps: {
       onClose(event, self) {
         if (heldFor) unregister(self, heldFor);
         if (!event.principal) return;
-        presenceChanged(event.principal.id);
-        touch(event.principal.id);
+        touch(event.principal.id, presenceChanged(event.principal.id));
       },
       onError(error) {
         log.error({ err: error }, 'stomp session failure');
@@ -222,8 +253,10 @@ export function createChatGateway(deps: {
       return;
     }
     if (event.kind === 'push') {
-      for (const session of sessionsByUser.get(event.userId) ?? [])
-        session.deliver(event.destination, {}, event.body);
+      for (const userId of event.userIds) {
+        for (const session of sessionsByUser.get(userId) ?? [])
+          session.deliver(event.destination, {}, event.body);
+      }
       return;
     }
     const { message, audience } = event;

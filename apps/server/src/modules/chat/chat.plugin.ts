@@ -87,7 +87,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
       fanout.publish({ kind: 'disconnect', userId, ...which });
     },
     async pushToUser(userId: string, destination: string, body: string) {
-      fanout.publish({ kind: 'push', userId, destination, body });
+      fanout.publish({ kind: 'push', userIds: [userId], destination, body });
     },
     isOnline,
     stats: () => gateway.stats(),

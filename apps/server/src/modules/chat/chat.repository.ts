@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { refreshResponseTimes } from '../../db/response-time.ts';
-import { cases, chats, messages, proposals, users } from '../../db/schema/index.ts';
+import { cases, chats, messages, proposals, uploads, users } from '../../db/schema/index.ts';
 
 export type Audience = 'ALL' | 'USUARIO';
 /** Which side of a chat is looking: the client sees every message, the lawyer only audience 'ALL'. */
@@ -51,6 +51,8 @@ const messageColumns = {
   documentId: messages.documentId,
   documentSize: messages.documentSize,
   readAt: messages.readAt,
+  imageWidth: uploads.width,
+  imageHeight: uploads.height,
 };
 
 /**
@@ -64,6 +66,16 @@ const proposalOfMessage = and(
   inArray(messages.type, [...PROPOSAL_CARD_TYPES]),
 );
 const PROPOSAL_CARD_SQL_LIST = sql.raw(`(${PROPOSAL_CARD_TYPES.map((type) => `'${type}'`).join(', ')})`);
+
+/**
+ * (+) A picture message (its text is the picture's URL) carries the size the uploads module stored, read
+ * in the same query, so the web reserves the picture's place before it loads.
+ */
+const pictureOfMessage = and(
+  eq(messages.type, MESSAGE_TYPE.IMAGE),
+  eq(uploads.url, messages.text),
+  eq(uploads.purpose, 'chat'),
+);
 
 export type ChatRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createChatRepository>['findChat']>>>;
 export type MessageRow = NonNullable<
@@ -94,6 +106,8 @@ type StoredMessageRow = {
   documentId: string | null;
   documentSize: number | null;
   readAt: Date | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
 };
 
 /** What a side may see: the lawyer never sees client-only messages (docs/domain.md, Chat messages: types 9 and 11). */
@@ -118,7 +132,8 @@ export function createChatRepository(db: Db) {
       .innerJoin(chats, eq(chats.id, messages.chatId))
       .leftJoin(sender, eq(sender.id, messages.senderId))
       .leftJoin(proposals, proposalOfMessage)
-      .leftJoin(cases, eq(cases.id, messages.caseId));
+      .leftJoin(cases, eq(cases.id, messages.caseId))
+      .leftJoin(uploads, pictureOfMessage);
   }
 
   return {
@@ -256,10 +271,12 @@ export function createChatRepository(db: Db) {
           ins.type, ins.audience, ins.proposal_id as "proposalId", ins.case_id as "caseId",
           ins.proposal_amount_cents as "proposalAmountCents", p.status as "proposalStatus",
           k.title as "caseTitle", ins.client_message_id as "clientMessageId", ins.document_id as "documentId",
-          ins.document_size as "documentSize", ins.read_at as "readAt"
+          ins.document_size as "documentSize", ins.read_at as "readAt",
+          u.width as "imageWidth", u.height as "imageHeight"
         from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id
         left join ${proposals} p on p.id = ins.proposal_id and ins.type in ${PROPOSAL_CARD_SQL_LIST}
-        left join ${cases} k on k.id = ins.case_id`)) as unknown as {
+        left join ${cases} k on k.id = ins.case_id
+        left join ${uploads} u on ins.type = ${MESSAGE_TYPE.IMAGE} and u.url = ins.text and u.purpose = 'chat'`)) as unknown as {
         rows: Array<Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string }>;
       };
       const row = result.rows[0];
@@ -322,6 +339,15 @@ export function createChatRepository(db: Db) {
         )
         .limit(1);
       return row !== undefined;
+    },
+
+    /** (+) Everyone who shares a chat with the person: the other side of each of their chats. */
+    async counterpartsOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ userId: chats.userId, lawyerId: chats.lawyerId })
+        .from(chats)
+        .where(or(eq(chats.userId, userId), eq(chats.lawyerId, userId)));
+      return rows.map((row) => (row.userId === userId ? row.lawyerId : row.userId));
     },
 
     async lastConnection(userId: string): Promise<Date | null | undefined> {

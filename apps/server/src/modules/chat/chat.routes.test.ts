@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
-import { chats, messages } from '../../db/schema/index.ts';
+import { chats, messages, uploads } from '../../db/schema/index.ts';
 import { withTransaction } from '../../lib/transaction.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -28,6 +28,40 @@ const say = (
 ) => t.app.chat.postMessage({ chatId, senderId, type, text });
 
 describe('app.chat (the service other features call)', () => {
+  it('gives a picture message the size its upload was stored with, when stored and in the history', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const chat = await t.app.chat.openChat(client.id, lawyer.id);
+    const url = `/uploads/chat/tamano-${client.id.slice(0, 8)}.png`;
+    await t.app.db.insert(uploads).values({
+      ownerId: client.id,
+      url,
+      mime: 'image/png',
+      bytes: 10,
+      width: 480,
+      height: 640,
+      purpose: 'chat',
+    });
+    const sized = await say(chat.id, client.id, url, 'image');
+    expect(sized.message).toMatchObject({ type: 'image', width: 480, height: 640 });
+    // a picture stored before sizes were kept, and any other message: no size
+    const unsized = await say(chat.id, client.id, '/uploads/chat/antigua.png', 'image');
+    expect(unsized.message).toMatchObject({ width: null, height: null });
+    const text = await say(chat.id, client.id, url);
+    expect(text.message).toMatchObject({ width: null, height: null });
+
+    const history = await get(`/api/chat/${client.id}/${lawyer.id}`, client.token);
+    expect(history.statusCode).toBe(200);
+    const shown = history
+      .json()
+      .data.messages.map((m: { text: string; type: string; width: number | null }) => [m.type, m.width]);
+    expect(shown).toEqual([
+      ['image', 480],
+      ['image', null],
+      ['0', null],
+    ]);
+  });
+
   it('opens one chat per pair, and refuses a pair that is not a client and a lawyer', async () => {
     const client = await person('client');
     const lawyer = await person('lawyer');

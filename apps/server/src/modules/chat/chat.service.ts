@@ -14,6 +14,7 @@ import type {
   ChatListItem,
   ChatMessage,
   Presence,
+  PresencePush,
   ReadPush,
   ReadReceipt,
   SendMessage,
@@ -39,6 +40,8 @@ import type { ChatEvent } from './fanout.ts';
 /** (+) Where read receipts and typing reach the other participant (docs/api/stomp.md). */
 export const READ_QUEUE = '/user/queue/read';
 export const TYPING_QUEUE = '/user/queue/typing';
+/** (+) Where a person's presence reaches everyone who shares a chat with them (docs/api/stomp.md). */
+export const PRESENCE_QUEUE = '/user/queue/presence';
 /** (+) Typing signals a person may send: a few a second is plenty for a keyboard. */
 const TYPING_PER_USER = { max: 20, windowMs: 10_000 };
 
@@ -109,6 +112,8 @@ export function toChatMessage(row: MessageRow, feePercent: number): ChatMessage 
     documentId: row.documentId,
     size: row.documentSize,
     readAt: row.readAt ? row.readAt.toISOString() : null,
+    width: row.imageWidth,
+    height: row.imageHeight,
   };
 }
 
@@ -196,6 +201,16 @@ export function createChatService(deps: {
     const side = chat && sideOf(chat, actor.id);
     if (!chat || !side) throw notFound(es.chat.chatNotFound);
     return { chat, side };
+  }
+
+  /** Online now (on any process), and the last connection; undefined for nobody. */
+  async function presenceOf(userId: string): Promise<Presence | undefined> {
+    const lastConnection = await repository.lastConnection(userId);
+    if (lastConnection === undefined) return undefined;
+    return {
+      online: await deps.presence.isOnline(userId),
+      lastConnection: lastConnection?.toISOString() ?? null,
+    };
   }
 
   const service = {
@@ -319,7 +334,7 @@ export function createChatService(deps: {
       if (!readAt) throw notFound(es.chat.messageNotFound);
       const push: ReadPush = { chatId: chat.id, upTo: input.upTo, readAt: readAt.toISOString() };
       const other = side === 'user' ? chat.lawyerId : chat.userId;
-      deps.publish({ kind: 'push', userId: other, destination: READ_QUEUE, body: JSON.stringify(push) });
+      deps.publish({ kind: 'push', userIds: [other], destination: READ_QUEUE, body: JSON.stringify(push) });
       return push;
     },
 
@@ -334,7 +349,7 @@ export function createChatService(deps: {
       const { chat, side } = await participantChat(actor, chatId);
       const push: TypingPush = { chatId: chat.id, userId: actor.id };
       const other = side === 'user' ? chat.lawyerId : chat.userId;
-      deps.publish({ kind: 'push', userId: other, destination: TYPING_QUEUE, body: JSON.stringify(push) });
+      deps.publish({ kind: 'push', userIds: [other], destination: TYPING_QUEUE, body: JSON.stringify(push) });
     },
 
     /** (+) The documents module deleted a document: its chat messages keep its name, not its id. */
@@ -348,12 +363,29 @@ export function createChatService(deps: {
     /** GET /api/users/{id}/presence: for the person themself or anyone sharing a chat with them. */
     async presence(actor: ChatActor, userId: string): Promise<Presence> {
       if (actor.id !== userId && !(await repository.sharesChat(actor.id, userId))) throw notFound();
-      const lastConnection = await repository.lastConnection(userId);
-      if (lastConnection === undefined) throw notFound();
-      return {
-        online: await deps.presence.isOnline(userId),
-        lastConnection: lastConnection?.toISOString() ?? null,
-      };
+      const presence = await presenceOf(userId);
+      if (!presence) throw notFound();
+      return presence;
+    },
+
+    /**
+     * (+) The person came online or left: everyone who shares a chat with them is told on
+     * /user/queue/presence, on every process, in one event, so 'Visto por última vez' stays right while
+     * both are connected (docs/api/stomp.md, Presence).
+     */
+    async announcePresence(userId: string): Promise<void> {
+      const [presence, counterparts] = await Promise.all([
+        presenceOf(userId),
+        repository.counterpartsOf(userId),
+      ]);
+      if (!presence || counterparts.length === 0) return;
+      const push: PresencePush = { userId, ...presence };
+      deps.publish({
+        kind: 'push',
+        userIds: counterparts,
+        destination: PRESENCE_QUEUE,
+        body: JSON.stringify(push),
+      });
     },
 
     touchLastConnection(userId: string): Promise<void> {

@@ -22,8 +22,11 @@ export type ChatEvent =
    * chats again.
    */
   | { kind: 'resync' }
-  /** a push to one user's sessions subscribed to one of PUSH_DESTINATIONS (a notification) */
-  | { kind: 'push'; userId: string; destination: string; body: string };
+  /**
+   * a push to the sessions of some users subscribed to one of PUSH_DESTINATIONS: a notification (one
+   * user), a presence change (everyone who shares a chat with that person), one event for all of them
+   */
+  | { kind: 'push'; userIds: readonly string[]; destination: string; body: string };
 
 /**
  * Who is online on the other processes. Each process says which users it holds online; an entry lives

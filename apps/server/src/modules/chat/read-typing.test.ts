@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { closeAllStomp, connectAs, settle, textMessage, wsUrl } from '../../../test/chat-stomp.ts';
 import { bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
-import { messages } from '../../db/schema/index.ts';
+import { messages, users } from '../../db/schema/index.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {
@@ -82,5 +82,51 @@ describe('SEND /app/typing', () => {
     await settle();
     expect(typist.messages).toEqual([]);
     expect(await t.app.db.select().from(messages).where(eq(messages.chatId, chat.id))).toEqual([]);
+  });
+});
+
+describe('presence on /user/queue/presence', () => {
+  type Push = { userId: string; online: boolean; lastConnection: string | null };
+
+  it('tells everyone who shares a chat when a person comes online and leaves, once per change', async () => {
+    const { client, lawyer } = await pair();
+    const watcher = await connectAs(t.app, client);
+    await watcher.subscribe('/user/queue/presence');
+    // someone who shares no chat with the lawyer hears nothing of them
+    const stranger = await connectAs(t.app, await createUser(t.app));
+    await stranger.subscribe('/user/queue/presence');
+
+    const first = await connectAs(t.app, lawyer);
+    const [online] = (await watcher.waitForMessages(1)) as unknown as Push[];
+    expect(online).toMatchObject({ userId: lawyer.id, online: true });
+    expect(Date.parse(online?.lastConnection ?? '')).not.toBeNaN();
+
+    // a second tab of the same person changes nothing: no second push
+    const second = await connectAs(t.app, lawyer);
+    await second.send('/app/connect', {});
+    // the lawyer says goodbye on both tabs: offline now, with the time of leaving
+    await first.send('/app/disconnect', {});
+    await second.send('/app/disconnect', {});
+    const pushes = (await watcher.waitForMessages(2)) as unknown as Push[];
+    expect(pushes.map((push) => [push.userId, push.online])).toEqual([
+      [lawyer.id, true],
+      [lawyer.id, false],
+    ]);
+    const [row] = await t.app.db
+      .select({ lastConnection: users.lastConnection })
+      .from(users)
+      .where(eq(users.id, lawyer.id));
+    expect(pushes[1]?.lastConnection).toBe(row?.lastConnection?.toISOString());
+
+    // a round trip on the stranger's own socket: any push to it would have come before this receipt
+    await stranger.send('/app/connect', {});
+    expect(stranger.messages).toEqual([]);
+    // and the presence answer agrees with what was pushed
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${lawyer.id}/presence`,
+      headers: bearer(await signIn(t.app, client)),
+    });
+    expect(answer.json().data).toEqual({ online: false, lastConnection: pushes[1]?.lastConnection });
   });
 });

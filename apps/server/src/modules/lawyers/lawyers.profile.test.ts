@@ -220,8 +220,19 @@ describe('lawyer profiles', () => {
     it('needs no first-visit price when the first visit is free', async () => {
       const res = await call('PUT', url(), asLawyer, { priceHour: 50, isFirstVisitFree: true });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toMatchObject({ priceHour: 50, priceFirstVisit: 0, isFirstVisitFree: true });
-      expect(await stored()).toEqual([5000, 0, true]);
+      expect(res.json().data).toMatchObject({ priceHour: 50, priceFirstVisit: null, isFirstVisitFree: true });
+      expect(await stored()).toEqual([5000, null, true]);
+    });
+
+    it("takes a first visit of 0 € as the choice of free (docs/domain.md, Lawyers' prices)", async () => {
+      const res = await call('PUT', url(), asLawyer, {
+        priceHour: 50,
+        priceFirstVisit: 0,
+        isFirstVisitFree: false,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ priceFirstVisit: null, isFirstVisitFree: true });
+      expect(await stored()).toEqual([5000, null, true]);
     });
 
     it('refuses negative prices, more than 2 decimals, text and a missing first-visit price', async () => {
@@ -235,7 +246,7 @@ describe('lawyer profiles', () => {
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().error.message).toBe(es.validation.price);
       }
-      expect(await stored()).toEqual([5000, 0, true]);
+      expect(await stored()).toEqual([5000, null, true]);
     });
 
     it("refuses another lawyer's prices with 403", async () => {
@@ -392,7 +403,8 @@ describe('lawyer profiles', () => {
         barAssociation: null,
         categories: ['Abogado Civil', 'Abogado Divorcios'],
         province: 'Álava',
-        priceFirstVisit: 0,
+        // docs/domain.md, Lawyers' prices: never given, so not a silent 0
+        priceFirstVisit: null,
         price: 60,
         description: 'Especialista en derecho civil y de familia.',
         rating: 4,

@@ -4,7 +4,7 @@ import { LAWYER_PAGES_PATH } from '@l4l/shared/constants/pages';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
 import type { PageEnvelope } from '@l4l/shared/envelope';
 import { usernameOf } from '@l4l/shared/schemas/auth';
-import { centsToEuros, eurosToCents } from '@l4l/shared/schemas/common';
+import { centsToEuros, eurosToCents, firstVisitOf } from '@l4l/shared/schemas/common';
 import {
   type AcademicEntry,
   type AcademicEntryInput,
@@ -90,7 +90,7 @@ function toListItem(row: LawyerCardRow): LawyerListItem {
     activeCases: row.activeCases,
     finishedCases: row.finishedCases,
     price: centsToEuros(row.priceHourCents),
-    priceFirstVisit: centsToEuros(row.priceFirstVisitCents),
+    priceFirstVisit: row.priceFirstVisitCents === null ? null : centsToEuros(row.priceFirstVisitCents),
     firstVisitFree: row.firstVisitFree,
     lawyerPhoto: row.photoUrl,
     province: row.province,
@@ -211,7 +211,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
       ...colegiacionOf({ lawyerAssociation, membershipNumber }),
       responseTime: responseMinutes,
       priceHour: centsToEuros(priceHourCents),
-      priceFirstVisit: centsToEuros(priceFirstVisitCents),
+      priceFirstVisit: priceFirstVisitCents === null ? null : centsToEuros(priceFirstVisitCents),
       isFirstVisitFree: firstVisitFree,
     };
   }
@@ -357,12 +357,13 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
       return sheet(id);
     },
 
-    /** A free first visit keeps the first-visit price it was given, or 0. */
+    /** A free first visit keeps the first-visit price it was given, or none (docs/domain.md, Lawyers' prices). */
     async updatePrices(id: string, input: LawyerPrices): Promise<LawyerSheet> {
+      const firstVisit = firstVisitOf(input.isFirstVisitFree, input.priceFirstVisit);
       const updated = await repository.updatePrices(id, {
         priceHourCents: eurosToCents(input.priceHour),
-        priceFirstVisitCents: eurosToCents(input.priceFirstVisit ?? 0),
-        firstVisitFree: input.isFirstVisitFree,
+        priceFirstVisitCents: firstVisit.priceCents,
+        firstVisitFree: firstVisit.free,
       });
       if (!updated) throw notFound();
       changed();

@@ -20,7 +20,7 @@ export type CheckoutRequest = {
   /** the IRPF a business client withholds from the price (docs/invoices.md, IRPF), when it does */
   withholding?: { irpfRate: number; withheldCents: number };
   currency: 'EUR';
-  /** docs/product.md, Payment pages: /payment-success and /payment-error on PUBLIC_URL */
+  /** docs/product.md, Payment pages: PAYMENT_RESULT_PATHS on PUBLIC_URL (a cancel has a page of its own) */
   successUrl: string;
   cancelUrl: string;
 };

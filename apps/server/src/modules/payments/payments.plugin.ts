@@ -1,4 +1,5 @@
 import { caseCode } from '@l4l/shared/constants/cases';
+import { PAYMENT_RESULT_PATHS } from '@l4l/shared/constants/pages';
 import { formatEuros } from '@l4l/shared/format';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
@@ -151,7 +152,7 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await app.payments.payInSandbox(request.params.sessionId);
       if (result.status === 'unknown') throw notFound(es.payment.sandboxUnknown);
       const paid = result.status === 'completed' || result.status === 'duplicate';
-      return reply.redirect(paid ? '/payment-success' : '/payment-error', 303);
+      return reply.redirect(paid ? PAYMENT_RESULT_PATHS.success : PAYMENT_RESULT_PATHS.failure, 303);
     },
   );
 
@@ -162,7 +163,7 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertOwnCheckout(request, request.params.sessionId);
       const result = await app.payments.cancel({ provider: 'sandbox', sessionId: request.params.sessionId });
       if (result.status === 'unknown') throw notFound(es.payment.sandboxUnknown);
-      return reply.redirect('/payment-error', 303);
+      return reply.redirect(PAYMENT_RESULT_PATHS.cancelled, 303);
     },
   );
 };

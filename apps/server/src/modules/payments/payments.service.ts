@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { caseCode } from '@l4l/shared/constants/cases';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { platformFeeCents } from '@l4l/shared/constants/money';
+import { PAYMENT_RESULT_PATHS } from '@l4l/shared/constants/pages';
 import { formatEuros } from '@l4l/shared/format';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
@@ -209,8 +210,9 @@ export function createPaymentsService(deps: {
           amountCents: chargedCents,
           ...(withheldCents > 0 && withholding ? { withholding } : {}),
           currency: 'EUR',
-          successUrl: `${deps.publicUrl}/payment-success`,
-          cancelUrl: `${deps.publicUrl}/payment-error`,
+          successUrl: `${deps.publicUrl}${PAYMENT_RESULT_PATHS.success}`,
+          // the provider's link back when the client cancels: the page says it was cancelled, not failed
+          cancelUrl: `${deps.publicUrl}${PAYMENT_RESULT_PATHS.cancelled}`,
         });
         await repository.setPayment(paymentId, { providerSessionId: session.sessionId });
         return session.url;

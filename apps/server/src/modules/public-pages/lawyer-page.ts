@@ -2,7 +2,7 @@ import { barAssociationName } from '@l4l/shared/constants/bar-associations';
 import { categoryName } from '@l4l/shared/constants/categories';
 import { AFTER_SIGN_IN_PARAM, dashboardLawyerPath, LAWYER_PAGES_PATH } from '@l4l/shared/constants/pages';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
-import { initialsOf, spanishNumber } from '@l4l/shared/format';
+import { firstConsultationOf, initialsOf, spanishNumber } from '@l4l/shared/format';
 import { shortText } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es';
 import { escapeHtml as esc } from '../../plugins/mailer.ts';
@@ -115,11 +115,7 @@ export function renderLawyerPage(page: PublicLawyerPage, { publicUrl }: PageCont
     [t.price, esc(t.priceFrom(spanishNumber(lawyer.price, 0, 2)))],
     [
       es.dashboard.firstConsultation,
-      esc(
-        lawyer.firstVisitFree || lawyer.priceFirstVisit === 0
-          ? t.free
-          : `${spanishNumber(lawyer.priceFirstVisit, 0, 2)} €`,
-      ),
+      esc(firstConsultationOf(lawyer, { free: t.free, notGiven: es.defaults.noPrice })),
     ],
     [
       t.rating,

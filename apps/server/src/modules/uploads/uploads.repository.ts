@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { uploads, users } from '../../db/schema/index.ts';
 
-export type UploadFacts = Pick<typeof uploads.$inferInsert, 'url' | 'mime' | 'bytes'>;
+export type UploadFacts = Pick<typeof uploads.$inferInsert, 'url' | 'mime' | 'bytes' | 'width' | 'height'>;
 
 export function createUploadsRepository(db: Db) {
   return {

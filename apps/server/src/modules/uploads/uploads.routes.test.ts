@@ -244,13 +244,21 @@ describe('images', () => {
     it('stores a PNG under uploads/chat, re-encoded and no larger than 2048 px', async () => {
       const res = await upload([['file', await picture(3000, 1000, 'png'), 'captura.png']]);
       expect(res.statusCode, res.body).toBe(200);
-      const { imageUrl } = res.json().data;
+      const { imageUrl, width, height } = res.json().data;
       expect(imageUrl).toMatch(/^\/uploads\/chat\/[\w-]{22}\.png$/);
       const meta = await sharp(readFileSync(fileOf(imageUrl))).metadata();
       expect(meta).toMatchObject({ format: 'png', width: 2048, height: 683 });
       expect(meta.exif).toBeUndefined();
+      // the size as stored (not as sent), which the chat keeps for the picture before it loads
+      expect({ width, height }).toEqual({ width: 2048, height: 683 });
       const [row] = await t.app.db.select().from(uploads).where(eq(uploads.url, imageUrl));
-      expect(row).toMatchObject({ ownerId: client.id, purpose: 'chat', mime: 'image/png' });
+      expect(row).toMatchObject({
+        ownerId: client.id,
+        purpose: 'chat',
+        mime: 'image/png',
+        width: 2048,
+        height: 683,
+      });
     });
 
     it('keeps a small JPEG a JPEG of the same size, without its EXIF', async () => {

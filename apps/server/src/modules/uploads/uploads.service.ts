@@ -1,6 +1,6 @@
 import { avatarThumbnailOf, STORED_AVATAR_URL } from '@l4l/shared/constants/avatars';
 import { LIMITS } from '@l4l/shared/constants/limits';
-import type { ProfilePhoto } from '@l4l/shared/schemas/uploads';
+import type { ProfilePhoto, UploadAnswer } from '@l4l/shared/schemas/uploads';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import {
@@ -19,10 +19,12 @@ import { createUploadsRepository, type UploadFacts } from './uploads.repository.
 const UPLOADS_PER_USER = { max: 30, windowMs: 10 * 60 * 1000 };
 /** The names storeImage gives: the only avatar files this service ever removes. */
 
-const factsOf = (stored: StoredImage): UploadFacts => ({
+const factsOf = (stored: StoredImage & { width?: number; height?: number }): UploadFacts => ({
   url: stored.url,
   mime: stored.mime,
   bytes: stored.bytes,
+  width: stored.width ?? null,
+  height: stored.height ?? null,
 });
 
 type Deps = { db: Db; storage: Storage };
@@ -155,8 +157,8 @@ export function createUploadsService({
       return { photoUrl: stored.url };
     },
 
-    /** A chat picture, stored under uploads/chat with a name the server makes. */
-    async uploadChatImage(caller: AuthUser, bytes: Uint8Array): Promise<{ imageUrl: string }> {
+    /** A chat picture, stored under uploads/chat with a name the server makes, and its size in pixels. */
+    async uploadChatImage(caller: AuthUser, bytes: Uint8Array): Promise<UploadAnswer> {
       await perUser.consume(caller.id);
       const stored = await storeChatImage(storage, bytes);
       try {
@@ -165,7 +167,7 @@ export function createUploadsService({
         await stored.remove();
         throw err;
       }
-      return { imageUrl: stored.url };
+      return { imageUrl: stored.url, width: stored.width, height: stored.height };
     },
   };
 }

@@ -1,11 +1,11 @@
 import type { BaseUser } from '@l4l/shared/schemas/auth';
 import { es } from '@l4l/shared/texts/es';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LAWYER } from '../../test/case-fixtures.ts';
 import { mockApi, ok } from '../../test/mock-api.ts';
 import { CLIENT, renderWithApp } from '../../test/render.tsx';
-import { PaymentTestRoute } from './payment-routes.tsx';
+import { PaymentErrorRoute, PaymentTestRoute } from './payment-routes.tsx';
 
 function renderAt(user: BaseUser) {
   mockApi({
@@ -29,5 +29,28 @@ describe('PaymentTestRoute', () => {
     const { router } = renderAt({ ...CLIENT, role: 'ADMIN' });
     expect(await screen.findByRole('heading', { name: es.payment.testPageTitle })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payment');
+  });
+});
+
+describe('PaymentErrorRoute', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("a cancelled checkout says it was cancelled and nothing was charged, never 'Algo salió mal'", async () => {
+    vi.spyOn(window, 'close').mockImplementation(() => {});
+    mockApi();
+    renderWithApp(<PaymentErrorRoute />, { path: '/payment-error', at: '/payment-error?reason=cancelled' });
+    expect(await screen.findByRole('heading', { name: es.payment.cancelledTitle })).toBeInTheDocument();
+    expect(screen.getByText(es.payment.cancelledText)).toBeInTheDocument();
+    expect(screen.getByText(es.payment.cancelledNext)).toBeInTheDocument();
+    expect(screen.queryByText(es.payment.failureText)).not.toBeInTheDocument();
+    expect(document.title).toContain(es.payment.cancelledTitle);
+  });
+
+  it('without a reason it is still the failure page', async () => {
+    vi.spyOn(window, 'close').mockImplementation(() => {});
+    mockApi();
+    renderWithApp(<PaymentErrorRoute />, { path: '/payment-error', at: '/payment-error' });
+    expect(await screen.findByRole('heading', { name: es.payment.failureTitle })).toBeInTheDocument();
+    expect(screen.getByText(es.payment.failureText)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es/payment';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { PaymentCompletion } from '../../features/payments/components/payment-completion.tsx';
 import { PaymentResult } from '../../features/payments/components/payment-result.tsx';
 import { PaymentTestPage } from '../../features/payments/components/payment-test-page.tsx';
@@ -14,10 +14,15 @@ export function PaymentSuccessRoute() {
   return <PaymentResult outcome="success" />;
 }
 
-/** /payment-error (public, docs/product.md, Payment pages): the checkout was cancelled or failed. */
+/**
+ * /payment-error (public, docs/product.md, Payment pages): the checkout failed, or the client cancelled it
+ * (`?reason=cancelled`), which is no failure and is not told as one.
+ */
 export function PaymentErrorRoute() {
-  useDocumentTitle(es.payment.failureTitle);
-  return <PaymentResult outcome="failure" />;
+  const [query] = useSearchParams();
+  const cancelled = query.get('reason') === 'cancelled';
+  useDocumentTitle(cancelled ? es.payment.cancelledTitle : es.payment.failureTitle);
+  return <PaymentResult outcome={cancelled ? 'cancelled' : 'failure'} />;
 }
 
 /** /payment/completion (public): the embedded form's return page. */

@@ -72,6 +72,8 @@ function AvatarCropper({ upload, onDone }: { upload: AvatarUpload; onDone: () =>
     const saved = await run(fileName || es.profile.avatarTitle, (options) => upload(png, options));
     if (!saved) return;
     updateUser({ photoUrl: saved.photoUrl });
+    // docs/product.md, Profile: the editor closes saying the photo was saved
+    toast.success(es.profile.avatarSaved);
     onDone();
   };
 

@@ -1,7 +1,8 @@
 import { BAR_ASSOCIATIONS } from '@l4l/shared/constants/bar-associations';
+import { LIMITS } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es/public';
 import type { ComponentProps } from 'react';
-import { SelectField } from '../form/field.tsx';
+import { SelectField, TextField } from '../form/field.tsx';
 
 type BarAssociationFieldProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'children'>;
 
@@ -16,5 +17,20 @@ export function BarAssociationField(props: BarAssociationFieldProps) {
         </option>
       ))}
     </SelectField>
+  );
+}
+
+type BarNumberFieldProps = Omit<ComponentProps<typeof TextField>, 'label' | 'hint' | 'maxLength'>;
+
+/** docs/domain.md, Colegiación: the colegiado number as the colegio prints it ('78.412'). */
+export function BarNumberField(props: BarNumberFieldProps) {
+  return (
+    <TextField
+      label={es.trust.barNumber}
+      hint={es.trust.barNumberHint}
+      maxLength={LIMITS.barNumberMax}
+      autoComplete="off"
+      {...props}
+    />
   );
 }

@@ -20,13 +20,22 @@ export const es = {
     categories: 'Categorías',
     description: 'Descripción',
     price: 'Precio por hora',
+    firstVisit: 'Primera consulta',
+    firstVisitFree: 'Gratuita',
+    firstVisitPaid: 'De pago',
+    priceFirstVisit: 'Precio de la primera consulta',
     province: 'Provincia',
     photo: 'Foto de perfil',
     haveAccount: '¿Ya tienes cuenta? Inicia sesión',
     created: '¡Cuenta creada con éxito!',
     failed: 'Hubo un problema al crear la cuenta.',
     lawyerExists: 'El usuario ya existe. Por favor, usa otro correo.',
-    lawyerInvalid: 'Hubo un error inesperado, inténtalo de nuevo más tarde.',
+    // a refused step names what to fix (docs/product.md, Registration), never 'Hubo un error inesperado'
+    fixFields: (labels: readonly string[]) =>
+      labels.length === 1
+        ? `Revisa el campo «${labels[0]}».`
+        : `Revisa estos campos: ${labels.slice(0, -1).join(', ')} y ${labels.at(-1)}.`,
+    checking: 'Comprobando…',
     stepOf: (step: number, total: number) => `Paso ${step} de ${total}`,
     roleUserHint: 'Cuéntanos tu caso y recibe propuestas de abogados verificados.',
     roleLawyerHint: 'Crea tu perfil profesional y responde a casos de tu especialidad.',

@@ -13,6 +13,10 @@ export const es = {
     successText: 'Esta pestaña se cerrará automáticamente.',
     failureTitle: '¡Pago no completado!',
     failureText: 'Algo salió mal durante el proceso de pago.',
+    // a checkout the client left with 'Cancelar' (docs/product.md, Payment pages): not a failure
+    cancelledTitle: 'Pago cancelado',
+    cancelledText: 'Has cancelado el pago: no se ha cobrado nada.',
+    cancelledNext: 'La propuesta sigue en el chat: puedes aceptarla de nuevo cuando quieras.',
     testPageTitle: 'Stripe Test Payload',
     unexpected: 'Error inesperado',
     genericError: 'Se ha producido un error.',

@@ -54,6 +54,7 @@ export const es = {
     loadError: 'Error al obtener el perfil del usuario',
     passwordModalTitle: 'Cambiar tu contraseña',
     avatarFailed: 'No se pudo subir la imagen. Inténtalo de nuevo.',
+    avatarSaved: 'Foto de perfil guardada.',
     avatarTitle: 'Foto de perfil',
     avatarChoose: 'Elegir imagen',
     avatarHint: 'PNG o JPEG. Arrastra para encuadrar y usa el control para acercar.',

@@ -128,6 +128,7 @@ export const es = {
     description: 'La descripción es obligatoria.',
     descriptionTooLong: 'La descripción no puede superar los 500 caracteres.',
     price: 'El precio es obligatorio.',
+    firstVisitChoice: 'Indica si la primera consulta es gratuita o cuánto cuesta.',
     required: 'Este campo es obligatorio.',
     category: 'Elige al menos una categoría.',
     province: 'Elige una provincia.',

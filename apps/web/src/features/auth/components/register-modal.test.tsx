@@ -17,6 +17,9 @@ function renderRegister() {
   return { ...view, onSwitchToLogin };
 }
 
+/** Step 3's check answers that the mail is free and the password fine. */
+const CHECK_OK = { 'POST /api/auth/register/check': () => ok(null) };
+
 const continueButton = () => screen.getByRole('button', { name: es.buttons.continue });
 const dialog = () => screen.getByRole('dialog');
 
@@ -35,9 +38,26 @@ async function reachPersonalStep(user: UserEvent, role: 'user' | 'lawyer') {
   await user.type(screen.getByLabelText(es.register.phone), '612345678');
 }
 
+/** Step 5's fields, all but the first consultation (each test chooses it). */
+async function fillLawyerStep(user: UserEvent) {
+  await user.click(screen.getByRole('button', { name: new RegExp(`^${es.register.categories}`) }));
+  await user.click(
+    within(await screen.findByRole('group', { name: es.register.categories })).getByLabelText(
+      'Abogado Divorcios',
+    ),
+  );
+  await user.keyboard('{Escape}');
+  await user.type(screen.getByLabelText(es.register.description), 'Abogada de familia.');
+  await user.type(screen.getByLabelText(es.register.price), '60,5');
+  await user.click(screen.getByRole('combobox', { name: es.register.province }));
+  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Madrid' }));
+  await user.selectOptions(screen.getByLabelText(es.trust.barAssociation), 'Alcalá de Henares');
+  await user.type(screen.getByLabelText(es.trust.barNumber), '4.321');
+}
+
 describe('RegisterModal', () => {
   it('needs a profile before going on, and Volver goes back a step', async () => {
-    mockApi();
+    mockApi(CHECK_OK);
     const user = userEvent.setup();
     renderRegister();
     expect(dialog()).toHaveAccessibleName(es.register.title);
@@ -53,7 +73,7 @@ describe('RegisterModal', () => {
   });
 
   it('keeps Continue disabled until the password meets the policy, and says what the policy is', async () => {
-    mockApi();
+    mockApi(CHECK_OK);
     const user = userEvent.setup();
     renderRegister();
     await user.click(screen.getByLabelText(new RegExp(es.register.roleUser)));
@@ -74,7 +94,7 @@ describe('RegisterModal', () => {
   });
 
   it('formats the phone as 3-3-3 while typing and rejects one that is not 9 digits', async () => {
-    mockApi();
+    mockApi(CHECK_OK);
     const user = userEvent.setup();
     renderRegister();
     await reachPersonalStep(user, 'user');
@@ -89,6 +109,7 @@ describe('RegisterModal', () => {
 
   it('creates a client account, says so and signs the client in', async () => {
     const api = mockApi({
+      ...CHECK_OK,
       'POST /api/auth/user/register': () => ok({ id: CLIENT.id }),
       'POST /api/auth/login': () => ok({ token: 't', baseUser: CLIENT }),
     });
@@ -115,7 +136,10 @@ describe('RegisterModal', () => {
   });
 
   it('sends a client whose mail is taken back to the mail with "El usuario ya existe"', async () => {
-    mockApi({ 'POST /api/auth/user/register': () => fail(409, 'USER_EXISTS', es.validation.userExists) });
+    mockApi({
+      ...CHECK_OK,
+      'POST /api/auth/user/register': () => fail(409, 'USER_EXISTS', es.validation.userExists),
+    });
     const user = userEvent.setup();
     renderRegister();
     await reachPersonalStep(user, 'user');
@@ -125,7 +149,10 @@ describe('RegisterModal', () => {
   });
 
   it('shows the general failure for any other refusal', async () => {
-    mockApi({ 'POST /api/auth/user/register': () => fail(500, 'INTERNAL_ERROR', 'x') });
+    mockApi({
+      ...CHECK_OK,
+      'POST /api/auth/user/register': () => fail(500, 'INTERNAL_ERROR', 'x'),
+    });
     const user = userEvent.setup();
     renderRegister();
     await reachPersonalStep(user, 'user');
@@ -134,7 +161,7 @@ describe('RegisterModal', () => {
   });
 
   it('asks a lawyer for the professional data and checks every field of it', async () => {
-    mockApi();
+    mockApi(CHECK_OK);
     const user = userEvent.setup();
     renderRegister();
     await reachPersonalStep(user, 'lawyer');
@@ -146,11 +173,96 @@ describe('RegisterModal', () => {
     expect(screen.getByText(es.validation.description)).toBeInTheDocument();
     expect(screen.getByText(es.validation.price)).toBeInTheDocument();
     expect(screen.getByText(es.validation.province)).toBeInTheDocument();
-    expect(await screen.findByText(es.register.lawyerInvalid)).toBeInTheDocument();
+    expect(screen.getByText(es.validation.firstVisitChoice)).toBeInTheDocument();
+    // the toast names what to fix, in the order the step shows it, never 'Hubo un error inesperado'
+    expect(
+      await screen.findByText(
+        es.register.fixFields([
+          es.register.categories,
+          es.register.description,
+          es.register.price,
+          es.register.firstVisit,
+          es.register.province,
+          es.trust.barAssociation,
+          es.trust.barNumber,
+        ]),
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('asks the price of a paid first consultation, and sends none for a free one', async () => {
+    const api = mockApi({ ...CHECK_OK, 'POST /api/auth/lawyer/register': () => ok({ id: 'l-1' }) });
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'lawyer');
+    await user.click(continueButton());
+    await fillLawyerStep(user);
+    expect(screen.queryByLabelText(es.register.priceFirstVisit)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: es.register.firstVisitPaid }));
+    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    expect(await screen.findByText(es.register.fixFields([es.register.priceFirstVisit]))).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/lawyer/register')).toHaveLength(0);
+    await user.type(screen.getByLabelText(es.register.priceFirstVisit), '30');
+    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    expect(await screen.findByText(es.register.created)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/lawyer/register')[0]?.body).toMatchObject({
+      lawyerFirstVisitFree: false,
+      lawyerPriceFirstVisit: 30,
+    });
+  });
+
+  it('refuses a taken mail and a common password at step 3, beside their fields', async () => {
+    const api = mockApi({
+      'POST /api/auth/register/check': () =>
+        fail(400, 'VALIDATION_ERROR', es.validation.userExists, {
+          fields: { mail: es.validation.userExists, password: es.validation.passwordCommon },
+        }),
+    });
+    const user = userEvent.setup();
+    renderRegister();
+    await user.click(screen.getByLabelText(new RegExp(es.register.roleLawyer)));
+    await user.click(continueButton());
+    await user.click(screen.getByRole('button', { name: es.register.withEmail }));
+    await user.type(screen.getByLabelText(es.login.email), 'Lucia@Despacho.es');
+    await user.type(screen.getByLabelText(es.login.password), 'Password1');
+    await user.click(continueButton());
+    expect(await screen.findByText(es.validation.userExists)).toBeInTheDocument();
+    expect(screen.getByText(es.validation.passwordCommon)).toBeInTheDocument();
+    expect(dialog()).toHaveAccessibleName(es.register.credentialsTitle);
+    expect(api.callsTo('POST /api/auth/register/check')[0]?.body).toEqual({
+      mail: 'lucia@despacho.es',
+      password: 'Password1',
+    });
+  });
+
+  it('goes on when the check cannot answer: the registration checks again', async () => {
+    mockApi({ 'POST /api/auth/register/check': () => fail(429, 'RATE_LIMITED', 'Demasiados intentos.') });
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'user');
+    expect(dialog()).toHaveAccessibleName(es.register.personalTitle);
+  });
+
+  it('marks a photo the server cannot read on the photo and names it in the toast', async () => {
+    mockApi({
+      ...CHECK_OK,
+      'POST /api/auth/lawyer/register': () =>
+        fail(415, 'UNSUPPORTED_MEDIA_TYPE', 'El archivo no es una imagen PNG o JPEG válida.'),
+    });
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'lawyer');
+    await user.click(continueButton());
+    await fillLawyerStep(user);
+    await user.click(screen.getByRole('radio', { name: es.register.firstVisitFree }));
+    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    expect(await screen.findByText(es.register.fixFields([es.register.photo]))).toBeInTheDocument();
+    expect(screen.getByText('El archivo no es una imagen PNG o JPEG válida.')).toBeInTheDocument();
+    expect(screen.queryByText(es.register.failed)).not.toBeInTheDocument();
   });
 
   it('counts the description and keeps the price to digits and one comma', async () => {
-    mockApi();
+    mockApi(CHECK_OK);
     const user = userEvent.setup();
     renderRegister();
     await reachPersonalStep(user, 'lawyer');
@@ -163,7 +275,7 @@ describe('RegisterModal', () => {
   });
 
   it('summarises the chosen categories as two names and (+n)', async () => {
-    mockApi();
+    mockApi(CHECK_OK);
     const user = userEvent.setup();
     renderRegister();
     await reachPersonalStep(user, 'lawyer');
@@ -177,20 +289,16 @@ describe('RegisterModal', () => {
   });
 
   it('registers a lawyer and explains that an administrator must verify the account first', async () => {
-    const api = mockApi({ 'POST /api/auth/lawyer/register': () => ok({ id: 'l-1' }) });
+    const api = mockApi({
+      ...CHECK_OK,
+      'POST /api/auth/lawyer/register': () => ok({ id: 'l-1' }),
+    });
     const user = userEvent.setup();
     renderRegister();
     await reachPersonalStep(user, 'lawyer');
     await user.click(continueButton());
-    await user.click(screen.getByRole('button', { name: new RegExp(`^${es.register.categories}`) }));
-    await user.click(within(await screen.findByRole('group')).getByLabelText('Abogado Divorcios'));
-    await user.keyboard('{Escape}');
-    await user.type(screen.getByLabelText(es.register.description), 'Abogada de familia.');
-    await user.type(screen.getByLabelText(es.register.price), '60,5');
-    await user.click(screen.getByRole('combobox', { name: es.register.province }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Madrid' }));
-    await user.selectOptions(screen.getByLabelText(es.trust.barAssociation), 'Alcalá de Henares');
-    await user.type(screen.getByLabelText(es.trust.barNumber), '4.321');
+    await fillLawyerStep(user);
+    await user.click(screen.getByRole('radio', { name: es.register.firstVisitFree }));
     await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
     expect(await screen.findByText(es.register.created)).toBeInTheDocument();
     expect(dialog()).toHaveAccessibleName(es.register.lawyerPendingTitle);
@@ -200,6 +308,7 @@ describe('RegisterModal', () => {
       lawyerCategory: ['Abogado Divorcios'],
       lawyerDescription: 'Abogada de familia.',
       lawyerPrice: 60.5,
+      lawyerFirstVisitFree: true,
       province: 'Madrid',
       barAssociation: 'alcala-de-henares',
       barNumber: '4.321',
@@ -208,20 +317,16 @@ describe('RegisterModal', () => {
   });
 
   it('tells a lawyer whose mail is taken to use another', async () => {
-    mockApi({ 'POST /api/auth/lawyer/register': () => fail(409, 'USER_EXISTS', es.validation.userExists) });
+    mockApi({
+      ...CHECK_OK,
+      'POST /api/auth/lawyer/register': () => fail(409, 'USER_EXISTS', es.validation.userExists),
+    });
     const user = userEvent.setup();
     renderRegister();
     await reachPersonalStep(user, 'lawyer');
     await user.click(continueButton());
-    await user.click(screen.getByRole('button', { name: new RegExp(`^${es.register.categories}`) }));
-    await user.click(within(await screen.findByRole('group')).getByLabelText('Abogado Civil'));
-    await user.keyboard('{Escape}');
-    await user.type(screen.getByLabelText(es.register.description), 'Civil.');
-    await user.type(screen.getByLabelText(es.register.price), '50');
-    await user.click(screen.getByRole('combobox', { name: es.register.province }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Toda España' }));
-    await user.selectOptions(screen.getByLabelText(es.trust.barAssociation), 'madrid');
-    await user.type(screen.getByLabelText(es.trust.barNumber), '78.412');
+    await fillLawyerStep(user);
+    await user.click(screen.getByRole('radio', { name: es.register.firstVisitFree }));
     await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
     await waitFor(() => expect(dialog()).toHaveAccessibleName(es.register.credentialsTitle));
     expect(screen.getAllByText(es.register.lawyerExists).length).toBeGreaterThanOrEqual(1);

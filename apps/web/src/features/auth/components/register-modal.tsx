@@ -1,89 +1,38 @@
-import { LIMITS } from '@l4l/shared/constants/limits';
 import { ROLE } from '@l4l/shared/constants/roles';
 import { lawyerRegistrationSchema, userRegistrationSchema } from '@l4l/shared/schemas/auth';
 import { isStrongPassword } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es/account';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { BarAssociationField } from '../../../components/bar-association-field/bar-association-field.tsx';
 import { BackButton, Button } from '../../../components/button/button.tsx';
-import { CategorySelect } from '../../../components/category-select/category-select.tsx';
-import {
-  Field,
-  PasswordField,
-  PhoneField,
-  TextAreaField,
-  TextField,
-} from '../../../components/form/field.tsx';
+import { PasswordField, PhoneField, TextField } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
-import { ProvinceSelect } from '../../../components/province-select/province-select.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { sanitizePriceInput } from '../../../lib/price-input.ts';
 import { schemaResolverBy } from '../../../lib/schema-resolver.ts';
 import { loginToast } from '../../../lib/toast.ts';
+import { useCheckRegistration } from '../api/check-registration.ts';
 import { isSignIn, useLogin } from '../api/login.ts';
 import { type LawyerRegistrationInput, useRegisterLawyer } from '../api/register-lawyer.ts';
 import { type UserRegistrationInput, useRegisterUser } from '../api/register-user.ts';
 import { loginErrorMessage } from '../lib/login-error.ts';
+import {
+  EMPTY_FORM,
+  FIELDS_BY_STEP,
+  fixFieldsMessage,
+  formFieldOf,
+  type RegisterFormValues,
+  type RegisterStep,
+  STEP_ORDER,
+  stepOfField,
+} from '../lib/register-form.ts';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
 import styles from './auth-forms.module.css';
 import { Divider } from './login-modal.tsx';
-import { PhotoPicker } from './photo-picker.tsx';
+import { RegisterLawyerStep } from './register-lawyer-step.tsx';
 import wizard from './register-modal.module.css';
 import { SocialSignIn } from './social-sign-in.tsx';
-
-/** docs/product.md, Registration: the wizard's steps, and the lawyer's closing notice. */
-export type RegisterStep = 'role' | 'method' | 'credentials' | 'personal' | 'lawyer' | 'pending';
-type Role = typeof ROLE.USUARIO | typeof ROLE.ABOGADO;
-
-export type RegisterFormValues = {
-  role: Role | '';
-  mail: string;
-  password: string;
-  name: string;
-  surname: string;
-  phoneNumber: string;
-  lawyerCategory: string[];
-  lawyerDescription: string;
-  lawyerPrice: string;
-  province: string;
-  barNumber: string;
-  barAssociation: string;
-  lawyerPhoto: string;
-};
-
-const EMPTY_FORM: RegisterFormValues = {
-  role: '',
-  mail: '',
-  password: '',
-  name: '',
-  surname: '',
-  phoneNumber: '',
-  lawyerCategory: [],
-  lawyerDescription: '',
-  lawyerPrice: '',
-  province: '',
-  barNumber: '',
-  barAssociation: '',
-  lawyerPhoto: '',
-};
-
-const STEP_ORDER: readonly RegisterStep[] = ['role', 'method', 'credentials', 'personal', 'lawyer'];
-const FIELDS_BY_STEP = {
-  credentials: ['mail', 'password'],
-  personal: ['name', 'surname', 'phoneNumber'],
-  lawyer: [
-    'lawyerCategory',
-    'lawyerDescription',
-    'lawyerPrice',
-    'province',
-    'barAssociation',
-    'barNumber',
-    'lawyerPhoto',
-  ],
-} as const satisfies Partial<Record<RegisterStep, readonly (keyof RegisterFormValues)[]>>;
 
 /** The shared schemas decide (docs/domain.md, Validation rules); which one depends on the profile chosen in step 1. */
 const resolver = schemaResolverBy<RegisterFormValues>((values) =>
@@ -99,19 +48,6 @@ const STEP_TITLES: Record<RegisterStep, string> = {
   pending: es.register.lawyerPendingTitle,
 };
 
-/** A server's field error names a field of the wire (maybe nested: 'lawyerCategory.0'): find it here. */
-function formFieldOf(path: string): keyof RegisterFormValues | null {
-  const head = path.split('.')[0] ?? '';
-  return head in EMPTY_FORM && head !== 'role' ? (head as keyof RegisterFormValues) : null;
-}
-
-function stepOfField(field: keyof RegisterFormValues): RegisterStep {
-  for (const [step, fields] of Object.entries(FIELDS_BY_STEP)) {
-    if ((fields as readonly string[]).includes(field)) return step as RegisterStep;
-  }
-  return 'credentials';
-}
-
 type RegisterModalProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -123,12 +59,13 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
   const formRef = useRef<HTMLFormElement>(null);
   const shownStep = useRef<RegisterStep>(step);
   const form = useForm<RegisterFormValues>({ resolver, defaultValues: EMPTY_FORM });
-  const { register, control, watch, trigger, handleSubmit, setError, reset, formState } = form;
+  const { register, watch, trigger, getValues, handleSubmit, setError, reset, formState } = form;
   const { errors, touchedFields } = formState;
 
   const registerUser = useRegisterUser();
   const registerLawyer = useRegisterLawyer();
   const login = useLogin();
+  const checkRegistration = useCheckRegistration();
   const completeSignIn = useCompleteSignIn();
   const busy = registerUser.isPending || registerLawyer.isPending || login.isPending;
 
@@ -150,7 +87,6 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
   const role = watch('role');
   const mail = watch('mail');
   const password = watch('password');
-  const description = watch('lawyerDescription');
   const isLawyer = role === ROLE.ABOGADO;
   const totalSteps = isLawyer ? 5 : 4;
   const stepNumber = STEP_ORDER.indexOf(step) + 1;
@@ -160,23 +96,47 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
     if (previous) setStep(previous);
   };
 
-  /** Puts the server's per-field messages beside their fields and shows the first step that has one. */
+  /**
+   * Puts the server's per-field messages beside their fields and shows the first step that has one;
+   * answers the fields it placed.
+   */
   const showServerFields = (fields: Readonly<Record<string, string>>) => {
     let first: RegisterStep | null = null;
+    const placed: string[] = [];
     for (const [path, message] of Object.entries(fields)) {
       const field = formFieldOf(path);
       if (!field) continue;
       setError(field, { message });
+      placed.push(field);
       const fieldStep = stepOfField(field);
       if (!first || STEP_ORDER.indexOf(fieldStep) < STEP_ORDER.indexOf(first)) first = fieldStep;
     }
     if (first) setStep(first);
+    return placed;
   };
 
   const onExistingUser = (message: string) => {
     toast.error(message);
     setError('mail', { message });
     setStep('credentials');
+  };
+
+  /**
+   * A refused registration says what to do (docs/product.md, Registration): a taken mail goes back to it; the
+   * fields the server names are marked and the toast names them; a photo it cannot read is marked on the
+   * photo; anything else shows the server's own Spanish text.
+   */
+  const onRefused = (error: unknown, existsMessage: string) => {
+    if (!isApiError(error)) return toast.error(es.register.failed);
+    if (error.status === 409) return onExistingUser(existsMessage);
+    const placed = showServerFields(error.fields);
+    if (placed.length > 0) return toast.error(fixFieldsMessage(placed));
+    if (isLawyer && (error.status === 413 || error.status === 415)) {
+      setError('lawyerPhoto', { message: error.message });
+      setStep('lawyer');
+      return toast.error(fixFieldsMessage(['lawyerPhoto']));
+    }
+    toast.error(error.status > 0 && error.status < 500 ? error.message : es.register.failed);
   };
 
   const submitUser = (values: UserRegistrationInput) =>
@@ -196,11 +156,7 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
           },
         );
       },
-      onError: (error) => {
-        if (isApiError(error) && error.status === 409) return onExistingUser(es.validation.userExists);
-        if (isApiError(error)) showServerFields(error.fields);
-        toast.error(es.register.failed);
-      },
+      onError: (error) => onRefused(error, es.validation.userExists),
     });
 
   const submitLawyer = (values: LawyerRegistrationInput) =>
@@ -209,18 +165,33 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
         toast.success(es.register.created);
         setStep('pending');
       },
-      onError: (error) => {
-        if (isApiError(error) && error.status === 409) return onExistingUser(es.register.lawyerExists);
-        if (isApiError(error)) showServerFields(error.fields);
-        toast.error(
-          isApiError(error) && error.status === 400 ? es.register.lawyerInvalid : es.register.failed,
-        );
-      },
+      onError: (error) => onRefused(error, es.register.lawyerExists),
     });
+
+  /**
+   * Step 3 asks the server before going on: a taken mail or a common password is refused here, beside its
+   * field. A check that cannot answer (offline, too many) does not hold the person back: the registration
+   * itself checks again.
+   */
+  const credentialsAccepted = async (): Promise<boolean> => {
+    const { mail: typedMail, password: typedPassword } = getValues();
+    try {
+      await checkRegistration.mutateAsync({ mail: typedMail.trim().toLowerCase(), password: typedPassword });
+      return true;
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 400) return true;
+      return showServerFields(error.fields).length === 0;
+    }
+  };
 
   const next = async () => {
     if (step === 'role' && role) setStep('method');
-    if (step === 'credentials' && (await trigger([...FIELDS_BY_STEP.credentials]))) setStep('personal');
+    if (
+      step === 'credentials' &&
+      (await trigger([...FIELDS_BY_STEP.credentials])) &&
+      (await credentialsAccepted())
+    )
+      setStep('personal');
     if (step === 'personal' && isLawyer && (await trigger([...FIELDS_BY_STEP.personal]))) setStep('lawyer');
   };
 
@@ -230,9 +201,9 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
       if (isLawyer) submitLawyer(values as unknown as LawyerRegistrationInput);
       else submitUser(values as unknown as UserRegistrationInput);
     },
-    () => {
-      // docs/product.md, Registration: an invalid lawyer form also gets a toast; fields show their own messages
-      if (isLawyer && step === 'lawyer') toast.error(es.register.lawyerInvalid);
+    (invalid: FieldErrors<RegisterFormValues>) => {
+      // docs/product.md, Registration: an invalid lawyer form also gets a toast naming what to fix
+      if (isLawyer && step === 'lawyer') toast.error(fixFieldsMessage(Object.keys(invalid)));
     },
   );
 
@@ -247,7 +218,7 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
     : step === 'role'
       ? { label: es.buttons.continue, disabled: !role }
       : step === 'credentials'
-        ? { label: es.buttons.continue, disabled: !credentialsReady }
+        ? { label: es.buttons.continue, disabled: !credentialsReady || checkRegistration.isPending }
         : step === 'personal'
           ? { label: es.buttons.continue, disabled: false }
           : null;
@@ -350,99 +321,12 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
             </>
           ) : null}
 
-          {step === 'lawyer' ? (
-            <>
-              <Field label={es.register.categories} error={errors.lawyerCategory?.message}>
-                {(controlProps, labelId) => (
-                  <Controller
-                    control={control}
-                    name="lawyerCategory"
-                    render={({ field }) => (
-                      <CategorySelect
-                        {...controlProps}
-                        labelId={labelId}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                      />
-                    )}
-                  />
-                )}
-              </Field>
-              <TextAreaField
-                label={es.register.description}
-                maxLength={LIMITS.descriptionMax}
-                aside={es.register.descriptionCounter(description.length, LIMITS.descriptionMax)}
-                placeholder={es.register.descriptionPlaceholder}
-                error={errors.lawyerDescription?.message}
-                {...register('lawyerDescription')}
-              />
-              <div className={wizard.row}>
-                <Controller
-                  control={control}
-                  name="lawyerPrice"
-                  render={({ field }) => (
-                    <TextField
-                      label={es.register.price}
-                      inputMode="decimal"
-                      placeholder={es.register.pricePlaceholder}
-                      maxLength={LIMITS.priceInputMax}
-                      hint={es.register.priceHint}
-                      error={errors.lawyerPrice?.message}
-                      name={field.name}
-                      ref={field.ref}
-                      value={field.value}
-                      onBlur={field.onBlur}
-                      onChange={(event) => field.onChange(sanitizePriceInput(event.target.value))}
-                    />
-                  )}
-                />
-                <Field label={es.register.province} error={errors.province?.message}>
-                  {(controlProps) => (
-                    <Controller
-                      control={control}
-                      name="province"
-                      render={({ field }) => (
-                        <ProvinceSelect
-                          {...controlProps}
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                        />
-                      )}
-                    />
-                  )}
-                </Field>
-              </div>
-              <div className={wizard.row}>
-                <BarAssociationField error={errors.barAssociation?.message} {...register('barAssociation')} />
-                <TextField
-                  label={es.trust.barNumber}
-                  hint={es.trust.barNumberHint}
-                  maxLength={LIMITS.barNumberMax}
-                  autoComplete="off"
-                  error={errors.barNumber?.message}
-                  {...register('barNumber')}
-                />
-              </div>
-              <Controller
-                control={control}
-                name="lawyerPhoto"
-                render={({ field }) => (
-                  <PhotoPicker
-                    value={field.value}
-                    onChange={field.onChange}
-                    name={watch('name')}
-                    error={errors.lawyerPhoto?.message}
-                  />
-                )}
-              />
-            </>
-          ) : null}
+          {step === 'lawyer' ? <RegisterLawyerStep form={form} /> : null}
 
           {primary ? (
             <Button type="submit" size="lg" block disabled={primary.disabled}>
               {busy ? <Spinner size="sm" label={es.register.creating} /> : null}
+              {checkRegistration.isPending ? <Spinner size="sm" label={es.register.checking} /> : null}
               {primary.label}
             </Button>
           ) : null}

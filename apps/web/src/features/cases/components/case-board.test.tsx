@@ -116,6 +116,11 @@ describe('CaseBoard', () => {
 
     const noMatch = renderBoard(() => pageOf([]), '/dashboard/inicio?search=zzz');
     expect(await screen.findByText(es.dashboard.boardNoMatch)).toBeInTheDocument();
+    expect(screen.queryByText(es.dashboard.boardEmpty)).not.toBeInTheDocument();
+    // the way back: 'Borrar filtros' empties the search box and the URL
+    await userEvent.setup().click(screen.getByRole('button', { name: es.dashboard.clearFilters }));
+    await waitFor(() => expect(noMatch.router.state.location.search).toBe(''));
+    expect(screen.getByLabelText(es.dashboard.searchCases)).toHaveValue('');
     noMatch.unmount();
 
     renderBoard(() => fail(500, 'INTERNAL_ERROR', 'Error interno'));

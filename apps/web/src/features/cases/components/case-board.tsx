@@ -96,8 +96,22 @@ export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction 
             {es.common.retry}
           </Button>
         </div>
+      ) : board.data.cases.length === 0 && filters.search ? (
+        // a search that matched nothing is not an empty board: say so and offer the way back
+        <div className={list.state} role="status">
+          <p>{es.dashboard.boardNoMatch}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setSearch('');
+              update({ search: '' });
+            }}
+          >
+            {es.dashboard.clearFilters}
+          </Button>
+        </div>
       ) : board.data.cases.length === 0 ? (
-        <p className={list.state}>{filters.search ? es.dashboard.boardNoMatch : es.dashboard.boardEmpty}</p>
+        <p className={list.state}>{es.dashboard.boardEmpty}</p>
       ) : (
         <>
           <p className={list.count} aria-live="polite">

@@ -83,6 +83,8 @@ describe('MyCases', () => {
     expect(await screen.findByText(es.cases.emptyCategory)).toBeInTheDocument();
     expect(api.calls.at(-1)?.query.get('status')).toBe('FINALIZADO');
     expect(router.state.location.search).toBe('?status=FINALIZADO');
+    // the empty status offers the way back too
+    expect(screen.getByRole('button', { name: es.dashboard.clearFilters })).toBeInTheDocument();
 
     await user.click(finished);
     expect(finished).toHaveAttribute('aria-pressed', 'false');

@@ -75,8 +75,16 @@ export function MyCases({
             {es.common.retry}
           </Button>
         </div>
+      ) : cases.data.cases.length === 0 && status ? (
+        // a status with no case is not an empty list: say so and offer every case again
+        <div className={list.state} role="status">
+          <p>{es.cases.emptyCategory}</p>
+          <Button variant="secondary" onClick={() => go({ status: null, page: 1 })}>
+            {es.dashboard.clearFilters}
+          </Button>
+        </div>
       ) : cases.data.cases.length === 0 ? (
-        <p className={list.state}>{status ? es.cases.emptyCategory : es.cases.empty}</p>
+        <p className={list.state}>{es.cases.empty}</p>
       ) : (
         <>
           <ul className={list.list} aria-busy={cases.isPlaceholderData}>

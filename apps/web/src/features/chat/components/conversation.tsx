@@ -48,8 +48,20 @@ export function counterpartOf(chat: Chat, viewer: SessionUser) {
     : { id: chat.lawyerId, name: chat.lawyerName, photoUrl: chat.lawyerImgUrl };
 }
 
+/** How often 'hace 3 minutos' is written again, so it moves on while the conversation stays open. */
+const RELATIVE_TIME_TICK_MS = 30_000;
+
+/**
+ * docs/product.md, Private chat: 'En línea', or 'Visto por última vez' and how long ago. The server pushes
+ * each change (chat-socket.ts); the relative time is written again every half minute.
+ */
 function PresenceLine({ userId }: { userId: string }) {
   const presence = usePresence(userId);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => tick((count) => count + 1), RELATIVE_TIME_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
   if (presence.data?.online) return <span className={styles.online}>{es.chat.online}</span>;
   const last = presence.data?.lastConnection ? parseISO(presence.data.lastConnection) : null;
   return (
@@ -107,10 +119,14 @@ export function Conversation({
   const scroller = useRef<HTMLDivElement>(null);
   const restoreFrom = useRef<number | null>(null);
   const lastSeenId = useRef<string | null>(null);
-  /** the reader is at the newest messages: a new one scrolls into view (not while reading older ones) */
+  /**
+   * the reader is at the newest messages: a new one scrolls into view, and so does anything above it that
+   * grows (a picture that loads); not once the reader has scrolled up to older ones
+   */
   const atBottom = useRef(true);
   const composer = useRef<ComposerHandle>(null);
   const [dragging, setDragging] = useState(false);
+  const lastScrollTop = useRef(0);
 
   const { setOpenChat } = connection;
   useEffect(() => {
@@ -162,11 +178,38 @@ export function Conversation({
       restoreFrom.current = null;
     }
     if (newestId !== lastSeenId.current) {
-      const mine = messages.at(-1)?.senderId === viewer.id;
-      if (atBottom.current || mine || lastSeenId.current === null) element.scrollTop = element.scrollHeight;
+      const newest = messages.at(-1);
+      // one's own message, and the platform's word that the case is paid, always come into view
+      const shown = newest?.senderId === viewer.id || newest?.type === MESSAGE_TYPE.PROPOSAL_ACCEPTED;
+      if (atBottom.current || shown || lastSeenId.current === null) {
+        atBottom.current = true;
+        element.scrollTop = element.scrollHeight;
+      }
       lastSeenId.current = newestId;
     }
   });
+
+  // what changes size under the reader (a picture that loads, a card that opens, the window) keeps the
+  // newest message in view while the reader is at the bottom (docs/product.md, Private chat)
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const follow = () => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    };
+    const sizes = new ResizeObserver(follow);
+    const watch = (node: Node) => node instanceof Element && sizes.observe(node);
+    sizes.observe(element);
+    element.childNodes.forEach(watch);
+    const added = new MutationObserver((records) => {
+      for (const record of records) record.addedNodes.forEach(watch);
+    });
+    added.observe(element, { childList: true });
+    return () => {
+      sizes.disconnect();
+      added.disconnect();
+    };
+  }, []);
 
   const loadOlder = () => {
     if (!history.hasNextPage || history.isFetchingNextPage) return;
@@ -178,8 +221,12 @@ export function Conversation({
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICKY_BOTTOM_PX;
-    if (element.scrollTop <= LOAD_OLDER_THRESHOLD_PX) loadOlder();
+    // only the reader moving up lets go of the bottom: content growing under a still reader does not
+    const top = element.scrollTop;
+    if (element.scrollHeight - top - element.clientHeight < STICKY_BOTTOM_PX) atBottom.current = true;
+    else if (top < lastScrollTop.current) atBottom.current = false;
+    lastScrollTop.current = top;
+    if (top <= LOAD_OLDER_THRESHOLD_PX) loadOlder();
   };
 
   const onDragOver = (event: DragEvent) => {

@@ -236,7 +236,24 @@ export function MessageItem({ message, context, caseActions }: MessageProps) {
         <div className={`${styles.bubble} ${styles.imageBubble} ${context.own ? styles.own : ''}`}>
           {isOwnUploadUrl(url) ? (
             <a href={url} target="_blank" rel="noopener noreferrer" aria-label={es.chat.openImage}>
-              <img className={styles.image} src={url} alt={es.chat.imageLabel} loading="lazy" />
+              {/* its stored size keeps its place before it loads, so the newest message stays in view */}
+              {message.width && message.height ? (
+                <img
+                  className={styles.image}
+                  src={url}
+                  alt={es.chat.imageLabel}
+                  width={message.width}
+                  height={message.height}
+                  loading="lazy"
+                />
+              ) : (
+                <img
+                  className={`${styles.image} ${styles.unsized}`}
+                  src={url}
+                  alt={es.chat.imageLabel}
+                  loading="lazy"
+                />
+              )}
             </a>
           ) : (
             <p className={styles.text}>{es.chat.imageLabel}</p>

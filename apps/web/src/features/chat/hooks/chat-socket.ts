@@ -4,6 +4,7 @@ import {
   type Chat,
   type ChatMessage,
   chatMessageSchema,
+  presencePushSchema,
   readPushSchema,
   typingPushSchema,
 } from '@l4l/shared/schemas/chat';
@@ -12,6 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../../lib/session.tsx';
 import { joinSharedStomp, StompSendError, type StompState } from '../../../lib/stomp-client.ts';
 import { chatsQueryOptions } from '../api/get-chats.ts';
+import { presenceQueryOptions } from '../api/get-presence.ts';
 import { markChatRead } from '../api/mark-chat-read.ts';
 import { applyIncomingMessage, applyReadReceipt, CHAT_QUERY_ROOT } from '../lib/chat-cache.ts';
 
@@ -24,6 +26,8 @@ export const MESSAGES_DESTINATION = '/topic/messages';
 /** (+) docs/api/stomp.md, Destinations: read receipts and typing of the other participant. */
 const READ_DESTINATION = '/user/queue/read';
 const TYPING_DESTINATION = '/user/queue/typing';
+/** (+) docs/api/stomp.md, Presence: someone who shares a chat with the viewer came online or left. */
+const PRESENCE_DESTINATION = '/user/queue/presence';
 
 function parsePush<T>(
   schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
@@ -132,6 +136,13 @@ export function openChatSocket({
       live.subscribe(TYPING_DESTINATION, (body) => {
         const push = parsePush(typingPushSchema, body);
         if (push && push.userId !== userId) onTyping(push.chatId);
+      });
+      // 'Visto por última vez' follows the other party while both are connected, without a poll
+      live.subscribe(PRESENCE_DESTINATION, (body) => {
+        const push = parsePush(presencePushSchema, body);
+        if (!push) return;
+        const { userId: who, ...presence } = push;
+        queryClient.setQueryData(presenceQueryOptions(who).queryKey, presence);
       });
       live.notify('/app/connect', presenceBody(user()));
     },

@@ -1,4 +1,4 @@
-import { formatEuros } from '@l4l/shared/format';
+import { firstConsultationOf } from '@l4l/shared/format';
 import type { LawyerListItem } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es/public';
 import { memo } from 'react';
@@ -21,9 +21,12 @@ export function categoriesFirstMatching(categories: readonly string[], matching:
 /** The cards whose photos load at once: what a screen shows before any scrolling. */
 const EAGER_PHOTOS = 3;
 
-/** docs/product.md, Home: 'Gratuita' when the first visit is free or costs nothing, otherwise its price in euros. */
-export function firstConsultationText(firstVisitFree: boolean, priceFirstVisit: number): string {
-  return firstVisitFree || priceFirstVisit === 0 ? es.dashboard.free : formatEuros(priceFirstVisit);
+/**
+ * docs/product.md, Home: 'Gratuita' when the lawyer chose a free first visit, its price when given, otherwise
+ * 'Precio sin definir' (docs/domain.md, Lawyers' prices).
+ */
+export function firstConsultationText(lawyer: { firstVisitFree: boolean; priceFirstVisit: number | null }) {
+  return firstConsultationOf(lawyer, { free: es.dashboard.free, notGiven: es.defaults.noPrice });
 }
 
 /**
@@ -97,7 +100,7 @@ export const LawyerCard = memo(function LawyerCard({
         </div>
         <div>
           <dt>{es.dashboard.firstConsultation}</dt>
-          <dd>{firstConsultationText(lawyer.firstVisitFree, lawyer.priceFirstVisit)}</dd>
+          <dd>{firstConsultationText(lawyer)}</dd>
         </div>
       </dl>
       <div className={styles.bottom}>

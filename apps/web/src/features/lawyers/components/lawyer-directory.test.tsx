@@ -66,14 +66,23 @@ describe('LawyerDirectory', () => {
     );
   });
 
-  it("says 'Gratuita' when the first visit is free or costs nothing", async () => {
+  it("says 'Gratuita' only when the lawyer chose it, and 'Precio sin definir' for a price never given", async () => {
     renderDirectory(() =>
       page([
         { ...LAWYER, firstVisitFree: true },
-        { ...LAWYER, id: 'b6f1a8a0-1d9f-4b1e-8a9f-0c2d3e4f5a6b', fullName: 'Pedro Ruiz', priceFirstVisit: 0 },
+        {
+          ...LAWYER,
+          id: 'b6f1a8a0-1d9f-4b1e-8a9f-0c2d3e4f5a6b',
+          fullName: 'Pedro Ruiz',
+          priceFirstVisit: null,
+        },
       ]),
     );
-    expect(await screen.findAllByText(es.dashboard.free)).toHaveLength(2);
+    const chosen = await screen.findByRole('article', { name: LAWYER.fullName });
+    expect(within(chosen).getByText(es.dashboard.free)).toBeInTheDocument();
+    const notGiven = screen.getByRole('article', { name: 'Pedro Ruiz' });
+    expect(within(notGiven).getByText(es.defaults.noPrice)).toBeInTheDocument();
+    expect(within(notGiven).queryByText(es.dashboard.free)).not.toBeInTheDocument();
   });
 
   it('reads the filters from the URL and sends them to the server', async () => {

@@ -92,10 +92,7 @@ function LawyerSummary({ detail, action }: { detail: LawyerDetail; action: React
   const { lawyer } = detail;
   const facts: [string, ReactNode][] = [
     [es.lawyerProfile.pricePerHour, formatEuros(lawyer.price)],
-    [
-      es.lawyerProfile.firstConsultation,
-      firstConsultationText(lawyer.firstVisitFree, lawyer.priceFirstVisit),
-    ],
+    [es.lawyerProfile.firstConsultation, firstConsultationText(lawyer)],
     [es.lawyerProfile.activeCases, detail.activeCases],
     [es.lawyerProfile.finishedCases, detail.finishedCases],
     [

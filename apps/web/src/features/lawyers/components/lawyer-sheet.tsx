@@ -11,7 +11,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { AccountActions } from '../../../components/account-actions/account-actions.tsx';
-import { BarAssociationField } from '../../../components/bar-association-field/bar-association-field.tsx';
+import {
+  BarAssociationField,
+  BarNumberField,
+} from '../../../components/bar-association-field/bar-association-field.tsx';
 import { Button } from '../../../components/button/button.tsx';
 import { CategorySelect } from '../../../components/category-select/category-select.tsx';
 import { Field, FormMessage, PhoneField, TextAreaField, TextField } from '../../../components/form/field.tsx';
@@ -223,14 +226,7 @@ function SheetForm({
             )}
           </Field>
           <BarAssociationField error={errors.barAssociation?.message} {...register('barAssociation')} />
-          <TextField
-            label={es.trust.barNumber}
-            hint={es.trust.barNumberHint}
-            maxLength={LIMITS.barNumberMax}
-            autoComplete="off"
-            error={errors.barNumber?.message}
-            {...register('barNumber')}
-          />
+          <BarNumberField error={errors.barNumber?.message} {...register('barNumber')} />
         </div>
         <div className={styles.actions}>
           <Button type="submit" disabled={update.isPending}>

@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useUpdateLawyerPrices } from '../api/update-lawyer-prices.ts';
 import styles from './lawyer-sheet.module.css';
 
-const priceText = (euros: number) => String(euros).replace('.', ',');
+const priceText = (euros: number | null) => (euros === null ? '' : String(euros).replace('.', ','));
 
 /** docs/product.md, Profile ('Precios'): hourly price, first-visit price, and 'Primera consulta gratuita' disabling the latter. */
 export function PricesPanel({ sheet }: { sheet: LawyerSheet }) {

@@ -10,20 +10,24 @@ import styles from './payment-pages.module.css';
  * chat's 'Aceptar', so it closes itself and the chat underneath shows the outcome; a window the browser
  * will not let a script close keeps the link to the dashboard.
  */
-export function PaymentResult({ outcome }: { outcome: 'success' | 'failure' }) {
+export function PaymentResult({ outcome }: { outcome: 'success' | 'failure' | 'cancelled' }) {
   useEffect(() => {
     const timer = setTimeout(() => window.close(), LIMITS.paymentErrorCloseMs);
     return () => clearTimeout(timer);
   }, []);
 
   const success = outcome === 'success';
+  const cancelled = outcome === 'cancelled';
   return (
     <section className={styles.card} aria-labelledby="payment-result-title">
-      <span className={`${styles.badge} ${success ? styles.ok : styles.ko}`} aria-hidden="true">
-        {success ? '✓' : '!'}
+      <span
+        className={`${styles.badge} ${success ? styles.ok : cancelled ? styles.neutral : styles.ko}`}
+        aria-hidden="true"
+      >
+        {success ? '✓' : cancelled ? '×' : '!'}
       </span>
       <h1 id="payment-result-title" className={styles.title}>
-        {success ? es.payment.successTitle : es.payment.failureTitle}
+        {success ? es.payment.successTitle : cancelled ? es.payment.cancelledTitle : es.payment.failureTitle}
       </h1>
       {success ? (
         <>
@@ -32,6 +36,13 @@ export function PaymentResult({ outcome }: { outcome: 'success' | 'failure' }) {
           <ButtonLink to={paths.dashboard} variant="secondary">
             {es.payment.goToDashboard}
           </ButtonLink>
+        </>
+      ) : cancelled ? (
+        <>
+          <p className={styles.lead}>{es.payment.cancelledText}</p>
+          <p className={styles.note}>{es.payment.cancelledNext}</p>
+          <p className={styles.note}>{es.payment.failureClosing}</p>
+          <ButtonLink to={paths.dashboard}>{es.payment.backHome}</ButtonLink>
         </>
       ) : (
         <>
