@@ -226,6 +226,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     },
     onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
     beforeCheckout: (checkout) => app.invoices.requireFiscalData(checkout.userId, checkout.amountCents),
+    audit: recordAudit,
   });
   await app.register(moneyPlugin, deps.money ?? {});
   await app.register(retentionPlugin, deps.retention ?? {});
