@@ -19,8 +19,10 @@ import type { ChatEvent } from './fanout.ts';
 
 /**
  * docs/decisions/0009-chat-delivery-under-faults.md: Redis failing never holds up the chat. Two app
- * instances (two server processes, each with its own Redis connections) reach the real Redis through a
- * proxy this test owns, which stalls and then refuses connections. Runs only when REDIS_URL is set.
+ * instances in this test's process, each listening on a port of its own with its own Redis connections
+ * (what two server processes share is only Redis and the database), reach the real Redis through a proxy
+ * this test owns, which stalls and then refuses connections. Runs only when REDIS_URL is set;
+ * bench/hardening.mjs measures the same outage on two real server processes.
  */
 const redisUrl = process.env.REDIS_URL;
 /**
