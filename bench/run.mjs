@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['lawyers-listing', 'board', 'chat', 'web'];
+const BENCHES = ['lawyers-listing', 'board', 'chat', 'web', 'hardening'];
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const asked = process.argv.slice(2);
