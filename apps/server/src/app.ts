@@ -230,6 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     beforeCheckout: (checkout) =>
       app.invoices.checkoutTerms(checkout.userId, checkout.lawyerId, checkout.amountCents),
     outbox,
+    audit: recordAudit,
   });
   await app.register(moneyPlugin, deps.money ?? {});
   await app.register(retentionPlugin, deps.retention ?? {});

@@ -163,6 +163,23 @@ export async function openStomp(url: string, options: ConnectOptions = {}): Prom
   };
 }
 
+/** The chat's WebSocket upgrade at `url` with these headers: 101 once open, else the refusal's HTTP status. */
+export function upgradeStatus(url: string, headers: Record<string, string>): Promise<number> {
+  const socket = new WebSocket(url, ['v12.stomp'], { headers });
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      response.resume();
+      socket.once('error', () => {});
+      resolve(response.statusCode ?? 0);
+    });
+    socket.once('error', reject);
+  });
+}
+
 /** Signs the user in on that app and opens a STOMP connection with the token as `Authorization: Bearer`. */
 export async function connectAs(app: App, user: { id: string; role: Role }): Promise<TestStomp> {
   return openStomp(wsUrl(app), { headers: { Authorization: `Bearer ${await signIn(app, user)}` } });

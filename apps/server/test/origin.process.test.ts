@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { upgradeStatus } from './chat-stomp.ts';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -73,23 +73,11 @@ async function nameOf(account: Account): Promise<string> {
 }
 
 /** The chat's upgrade with the cookie from `origin`: 101 once open, else the refusal's HTTP status. */
-function upgrade(account: Account, origin: string): Promise<number> {
-  const socket = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, ['v12.stomp'], {
-    headers: { cookie: `${SESSION_COOKIE}=${account.token}`, origin },
+const upgrade = (account: Account, origin: string) =>
+  upgradeStatus(`ws://127.0.0.1:${server.port}/ws`, {
+    cookie: `${SESSION_COOKIE}=${account.token}`,
+    origin,
   });
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.once('unexpected-response', (_request, response) => {
-      response.resume();
-      socket.once('error', () => {});
-      resolve(response.statusCode ?? 0);
-    });
-    socket.once('error', reject);
-  });
-}
 
 describe('the session cookie from another origin, against the server process', () => {
   it('refuses a cookie-authenticated write from a foreign Origin and changes nothing; the own origin writes', async () => {

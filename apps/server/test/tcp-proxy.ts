@@ -20,7 +20,12 @@ export type TcpProxy = {
 
 type Pair = { client: Socket; upstream: Socket | undefined };
 
-export async function startTcpProxy(options: { targetPort: number; targetHost?: string }): Promise<TcpProxy> {
+export async function startTcpProxy(options: {
+  targetPort: number;
+  targetHost?: string;
+  /** where the proxy listens; any free port unless given */
+  port?: number;
+}): Promise<TcpProxy> {
   const targetHost = options.targetHost ?? '127.0.0.1';
   const pairs = new Set<Pair>();
   let stalled = false;
@@ -79,7 +84,7 @@ export async function startTcpProxy(options: { targetPort: number; targetHost?: 
       else server.close(() => resolve());
     });
 
-  server = await listen(0);
+  server = await listen(options.port ?? 0);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 

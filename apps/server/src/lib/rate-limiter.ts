@@ -21,10 +21,24 @@ export interface Limiter {
 /** Where limits keep their counts: Redis under `<prefix>:ratelimit:<name>:` when configured, else memory. */
 export type LimiterStore = { redis: Redis; prefix: string } | undefined;
 
+export type LimiterOptions = {
+  /**
+   * false: `consume` never waits for Redis (RedisRateLimiter below), for a caller that must answer at
+   * once whatever Redis does (the chat's SEND, docs/decisions/0009-chat-delivery-under-faults.md)
+   */
+  waitForRedis?: boolean;
+};
+
 /** A limiter named `name` (its Redis keys), `max` attempts per `windowMs` per key. */
-export function createLimiter(store: LimiterStore, name: string, max: number, windowMs: number): Limiter {
+export function createLimiter(
+  store: LimiterStore,
+  name: string,
+  max: number,
+  windowMs: number,
+  options: LimiterOptions = {},
+): Limiter {
   return store
-    ? new RedisRateLimiter(store.redis, `${store.prefix}:ratelimit:${name}`, max, windowMs)
+    ? new RedisRateLimiter(store.redis, `${store.prefix}:ratelimit:${name}`, max, windowMs, options)
     : new RateLimiter(max, windowMs);
 }
 
@@ -104,19 +118,30 @@ function refusalFor(waitMs: number): AppError {
   });
 }
 
+/** `waitForRedis: false`: this process's own count, and until when Redis found each key over the limit */
+type LocalCounts = { counts: RateLimiter; refusedUntil: Map<string, number> };
+
 /**
  * The same fixed window kept in Redis (rate-limiter-flexible), so every process behind the balancer
  * spends one budget. While Redis does not answer, each process falls back to a window in its own memory
  * (the library's insurance limiter): limits stay, per process, rather than refusing everyone or no one.
+ *
+ * A command that Redis leaves unanswered waits for its timeout (plugins/redis.ts) before that fallback.
+ * With `waitForRedis: false`, `consume` never waits: each attempt is counted in this process's memory at
+ * once and in Redis behind it, and a key Redis finds over the limit is refused here until its window ends.
+ * Every process still spends one budget, give or take the one attempt per process that Redis had not yet
+ * counted when it was let through.
  */
 export class RedisRateLimiter implements Limiter {
   readonly #limiter: RateLimiterRedis;
+  readonly #local: LocalCounts | undefined;
 
   constructor(
     redis: Redis,
     keyPrefix: string,
     readonly max: number,
     windowMs: number,
+    options: LimiterOptions = {},
   ) {
     const duration = Math.max(1, Math.ceil(windowMs / 1000));
     this.#limiter = new RateLimiterRedis({
@@ -127,9 +152,13 @@ export class RedisRateLimiter implements Limiter {
       rejectIfRedisNotReady: true,
       insuranceLimiter: new RateLimiterMemory({ points: max, duration }),
     });
+    if (options.waitForRedis === false) {
+      this.#local = { counts: new RateLimiter(max, windowMs), refusedUntil: new Map() };
+    }
   }
 
   async consume(key: string): Promise<void> {
+    if (this.#local) return this.#consumeWithoutWaiting(this.#local, key);
     try {
       await this.#limiter.consume(key);
     } catch (error) {
@@ -148,7 +177,26 @@ export class RedisRateLimiter implements Limiter {
   }
 
   async reset(key: string): Promise<void> {
+    this.#local?.counts.reset(key);
+    this.#local?.refusedUntil.delete(key);
     await this.#limiter.delete(key);
+  }
+
+  #consumeWithoutWaiting(local: LocalCounts, key: string): void {
+    const now = Date.now();
+    const until = local.refusedUntil.get(key);
+    if (until !== undefined && until > now) throw refusalFor(until - now);
+    local.counts.consume(key);
+    this.#limiter.consume(key).then(
+      () => local.refusedUntil.delete(key),
+      (error: unknown) => {
+        // over the shared limit: refused here from the next attempt on. Any other failure (Redis away, its
+        // fallback failing too) leaves this process's own count in charge.
+        if (!(error instanceof RateLimiterRes)) return;
+        for (const [other, end] of local.refusedUntil) if (end <= now) local.refusedUntil.delete(other);
+        local.refusedUntil.set(key, Date.now() + error.msBeforeNext);
+      },
+    );
   }
 }
 

@@ -6,6 +6,7 @@ import { es } from '@l4l/shared/texts/es';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_PLATFORM } from '../../test/app.ts';
+import { settle } from '../../test/chat-stomp.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import {
   bearer,
@@ -15,11 +16,13 @@ import {
   signIn,
   uniqueMail,
 } from '../../test/factories.ts';
+import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
 import { RedisRateLimiter } from '../lib/rate-limiter.ts';
+import { REDIS_COMMAND_TIMEOUT_MS } from './redis.ts';
 
 /**
  * docs/operations.md, Several processes: with REDIS_URL every process spends the same rate-limit budgets.
@@ -122,6 +125,83 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
     expect(keys).toContain(`${prefix}:ratelimit:auth:login-by-ip:10.9.0.1`);
     expect(keys).toContain(`${prefix}:ratelimit:test:shared:someone`);
     expect(keys.some((key) => key.startsWith(`${prefix}:ratelimit:auth:password-failures:`))).toBe(true);
+  });
+});
+
+describe.skipIf(!redisUrl)('a shared limit that does not wait for Redis (waitForRedis: false)', () => {
+  const prefix = `l4l-test-${randomBytes(6).toString('hex')}`;
+  let proxy: TcpProxy;
+  const clients: Redis[] = [];
+  /** a connected client of the app's kind (plugins/redis.ts) on the real Redis, or behind the proxy */
+  const client = async (url: string) => {
+    const redis = new Redis(url, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    });
+    redis.on('error', () => {});
+    clients.push(redis);
+    await redis.connect();
+    return redis;
+  };
+  const limiter = (redis: Redis, name: string, max: number) =>
+    new RedisRateLimiter(redis, `${prefix}:${name}`, max, 60_000, { waitForRedis: false });
+
+  beforeAll(async () => {
+    proxy = await startTcpProxy({ targetPort: Number(new URL(redisUrl!).port || 6379) });
+  });
+  afterAll(async () => {
+    await proxy.resume();
+    for (const redis of clients) redis.disconnect();
+    await proxy.close();
+  });
+
+  it('still spends one budget over two processes, letting each at most one attempt past it', async () => {
+    const here = limiter(await client(redisUrl!), 'shared', 3);
+    const there = limiter(await client(redisUrl!), 'shared', 3);
+    const watcher = await client(redisUrl!);
+    /** Redis has counted `n` attempts, and the process that made the last one has had its answer */
+    const counted = async (n: number) => {
+      await expect.poll(() => watcher.get(`${prefix}:shared:someone`)).toBe(String(n));
+      await settle();
+    };
+    await here.consume('someone');
+    await counted(1);
+    await there.consume('someone');
+    await counted(2);
+    await here.consume('someone');
+    await counted(3);
+    // the budget is spent; neither process knows yet, so each lets one more through, then refuses
+    await there.consume('someone');
+    await counted(4);
+    await expect(there.consume('someone')).rejects.toBeInstanceOf(AppError);
+    await here.consume('someone');
+    await counted(5);
+    await expect(here.consume('someone')).rejects.toBeInstanceOf(AppError);
+    // another key has its own budget
+    await expect(here.consume('someone else')).resolves.toBeUndefined();
+  });
+
+  it('answers at once while Redis stalls, where a limiter that waits takes the command timeout', async () => {
+    const behindProxy = new URL(redisUrl!);
+    behindProxy.host = `127.0.0.1:${proxy.port}`;
+    const redis = await client(behindProxy.toString());
+    const waiting = new RedisRateLimiter(redis, `${prefix}:waiting`, 5, 60_000);
+    const atOnce = limiter(redis, 'at-once', 5);
+    proxy.stall();
+    const timed = async (work: () => Promise<void>) => {
+      const started = performance.now();
+      await work();
+      return performance.now() - started;
+    };
+    expect(await timed(() => waiting.consume('someone'))).toBeGreaterThanOrEqual(
+      REDIS_COMMAND_TIMEOUT_MS - 50,
+    );
+    for (let i = 0; i < 5; i++) expect(await timed(() => atOnce.consume('someone'))).toBeLessThan(100);
+    // its own count still limits while Redis is away
+    await expect(atOnce.consume('someone')).rejects.toBeInstanceOf(AppError);
+    await proxy.resume();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis, type RedisOptions } from 'ioredis';
-import { createLimiter, type Limiter, type LimiterStore } from '../lib/rate-limiter.ts';
+import { createLimiter, type Limiter, type LimiterOptions, type LimiterStore } from '../lib/rate-limiter.ts';
 
 /**
  * The deployment's Redis (REDIS_URL), shared by the features that need every process to agree: rate
@@ -27,7 +27,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     redis: SharedRedis | undefined;
     /** a rate limit shared by every process when Redis is configured, in this process's memory otherwise */
-    limiter(name: string, max: number, windowMs: number): Limiter;
+    limiter(name: string, max: number, windowMs: number, options?: LimiterOptions): Limiter;
     /** where limits keep their counts (the auth module builds its own limiters from it) */
     limiterStore: LimiterStore;
   }
@@ -36,7 +36,10 @@ declare module 'fastify' {
 /** how long a start waits for a subscription before going on (Redis away: it subscribes once back) */
 export const SUBSCRIBE_WAIT_MS = 2_000;
 
-/** a command unanswered for this long fails (a limit then falls back to memory; nothing waits on Redis) */
+/**
+ * a command unanswered for this long fails (a limit then falls back to memory); what must not wait even
+ * that long uses a limiter with `waitForRedis: false` (lib/rate-limiter.ts)
+ */
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
 function connect(app: FastifyInstance, url: string, role: string): Redis {
@@ -132,8 +135,8 @@ async function redisPlugin(app: FastifyInstance) {
   const store: LimiterStore = { redis: client, prefix };
   app.decorate('redis', shared);
   app.decorate('limiterStore', store);
-  app.decorate('limiter', (name: string, max: number, windowMs: number) =>
-    createLimiter(store, name, max, windowMs),
+  app.decorate('limiter', (name: string, max: number, windowMs: number, options?: LimiterOptions) =>
+    createLimiter(store, name, max, windowMs, options),
   );
   app.addHook('onClose', async () => {
     for (const redis of [client, subscriber]) {

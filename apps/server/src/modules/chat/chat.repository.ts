@@ -1,4 +1,4 @@
-import { PROPOSAL_CARD_TYPES } from '@l4l/shared/constants/messages';
+import { MESSAGE_TYPE, PROPOSAL_CARD_TYPES } from '@l4l/shared/constants/messages';
 import type { ProposalStatus } from '@l4l/shared/constants/proposals';
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -26,7 +26,7 @@ import { preview } from '@l4l/shared/wording';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
-import { type Limiter, RateLimiter } from '../../lib/rate-limiter.ts';
+import { type Limiter, type LimiterOptions, RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import {
   type Audience,
@@ -141,14 +141,17 @@ export function createChatService(deps: {
   publish: (event: ChatEvent) => void;
   presence: PresenceSource;
   /** the app's limiter factory (shared by every process through Redis when configured) */
-  limiter: (name: string, max: number, windowMs: number) => Limiter;
+  limiter: (name: string, max: number, windowMs: number, options?: LimiterOptions) => Limiter;
   /** PLATFORM_FEE_PERCENT, for the fee a proposal card shows */
   feePercent: number;
 }) {
   const { db } = deps;
   const repository = createChatRepository(db);
   // docs/domain.md, Rate limits: 60 chat messages per user per minute
-  const sendLimiter = deps.limiter('chat:messages-by-user', LIMITS.chatMessagesPerMinute, 60_000);
+  // counted in Redis behind the message, never before it: a SEND's RECEIPT does not wait on Redis
+  const sendLimiter = deps.limiter('chat:messages-by-user', LIMITS.chatMessagesPerMinute, 60_000, {
+    waitForRedis: false,
+  });
   const typingLimiter = new RateLimiter(TYPING_PER_USER.max, TYPING_PER_USER.windowMs);
 
   /** Stores a message in one statement; a repeated clientMessageId answers the message stored first. */

@@ -9,9 +9,11 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { resolveUser } from '../../plugins/auth.ts';
 import { escapeHtml, type MailOutbox } from '../../plugins/mailer.ts';
+import type { AuditInsert } from '../admin/index.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   type BeforeCheckout,
@@ -37,6 +39,8 @@ export type PaymentsPluginOptions = {
   onReleased: OnReleased;
   /** what must hold before a checkout opens (the invoices feature: fiscal data above 400 €) */
   beforeCheckout?: BeforeCheckout;
+  /** the administrators' audit log (the admin feature): an automatic refund is written there */
+  audit: (tx: Db, entry: AuditInsert) => Promise<void>;
   /** another provider than the configured one (tests) */
   provider?: PaymentProvider;
   /** the account mails' outbox: the mail of a refund (docs/notifications.md, Account mails) */
@@ -179,6 +183,7 @@ async function payments(app: FastifyInstance, options: PaymentsPluginOptions) {
     onPaid: options.onPaid,
     onReleased: options.onReleased,
     beforeCheckout: options.beforeCheckout,
+    audit: options.audit,
     log: app.log,
   });
   app.decorate('payments', service);

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type AfterCommit, withTransaction } from '../../lib/transaction.ts';
 import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
+import type { AuditInsert } from '../admin/index.ts';
 import type { Chat } from '../chat/index.ts';
 import type { CheckoutRequest, PaymentProvider, ProviderName } from './payment-provider.ts';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
@@ -74,6 +75,8 @@ export function createPaymentsService(deps: {
   onPaid: OnPaid;
   onReleased: OnReleased;
   beforeCheckout?: BeforeCheckout;
+  /** writes to the administrators' audit log in the caller's transaction (the admin feature) */
+  audit: (tx: Db, entry: AuditInsert) => Promise<void>;
   log: FastifyBaseLogger;
 }) {
   const { db, provider, log } = deps;
@@ -155,9 +158,22 @@ export function createPaymentsService(deps: {
       log.error({ err: error, ...ids }, 'refund of a payment for a case already paid failed');
       throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.providerUnavailable });
     }
+    // recorded on the payment and in the audit log together; nobody asked for it, so no administrator
     const recorded = await withTransaction(db, async (tx, afterCommit) => {
       const [marked] = await createPaymentsRepository(tx).markRefunded(payment.id, refundId);
       if (marked) {
+        await deps.audit(tx, {
+          adminId: null,
+          action: 'payment.refund',
+          targetType: 'payment',
+          targetId: payment.id,
+          reason: es.payment.lateRefundReason,
+          details: {
+            amount: centsToEuros(payment.amountCents),
+            caseId: payment.caseId,
+            providerRefundId: refundId,
+          },
+        });
         await deps.outbox.queue(tx, afterCommit, {
           kind: 'payment-refunded',
           userId: payment.userId,

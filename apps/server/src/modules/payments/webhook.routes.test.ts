@@ -18,7 +18,7 @@ import {
 import { readMail } from '../../../test/mime.ts';
 import { sentMails } from '../../../test/outbox.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.ts';
-import { cases, messages, paymentEvents, payments, proposals } from '../../db/schema/index.ts';
+import { auditLog, cases, messages, paymentEvents, payments, proposals } from '../../db/schema/index.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -317,6 +317,25 @@ describe('stripe webhook', () => {
       providerRefundId: expect.stringMatching(/^re_/),
       refundedAt: expect.any(Date),
     });
+    // in the administrators' audit log, by nobody: the platform gave it back on its own
+    expect(
+      await t.app.db
+        .select({
+          adminId: auditLog.adminId,
+          action: auditLog.action,
+          reason: auditLog.reason,
+          details: auditLog.details,
+        })
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'payment'), eq(auditLog.targetId, second.id))),
+    ).toEqual([
+      {
+        adminId: null,
+        action: 'payment.refund',
+        reason: es.payment.lateRefundReason,
+        details: { amount: 550, caseId: first.caseId, providerRefundId: expect.stringMatching(/^re_/) },
+      },
+    ]);
     // the case keeps its first payment and lawyer; the client's billing shows that one payment only
     expect(await caseRow(first.caseId)).toMatchObject({ status: 'ACTIVO', lawyerId: first.lawyer.id });
     const billing = await t.app.inject({
@@ -355,6 +374,7 @@ describe('stripe webhook', () => {
     );
     expect(again.json().data.status).toBe('duplicate');
     expect(standIn.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+    expect(await t.app.db.select().from(auditLog).where(eq(auditLog.targetId, second.id))).toHaveLength(1);
   });
 
   it('a refund Stripe refuses answers 503, so that Stripe delivers the event again and the refund is retried', async () => {

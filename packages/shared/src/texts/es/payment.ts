@@ -39,6 +39,8 @@ export const es = {
     sandboxClosed: 'Este pago se canceló. Puedes volver a aceptar la propuesta desde el chat.',
     backHome: 'Volver al inicio',
     providerUnavailable: 'El pago no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
+    /** the audit log's reason for money that arrived for a case already paid, given back without anyone asking */
+    lateRefundReason: 'Pago recibido para un caso ya pagado: reembolsado automáticamente al cliente.',
     stripeNotConfigured: 'Los pagos con Stripe no están configurados en este servidor.',
     testPageUnavailable:
       'Stripe no está configurado en este servidor: «Pay now» hace un pago de prueba del entorno de L4L, sin tarjeta, y te lleva a la página de pago completado.',

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_LAWYER, message } from '../../../test/chat-fixtures.tsx';
 import { MessageItem } from './message-item.tsx';
 
-const noActions = { proposal: () => null, closureRequest: () => null, ratingPrompt: () => null };
+const noActions = {
+  proposal: () => null,
+  ownProposal: () => null,
+  counterOffer: () => null,
+  closureRequest: () => null,
+  ratingPrompt: () => null,
+};
 const picture = (size: { width?: number | null; height?: number | null }) =>
   render(
     <MessageItem
