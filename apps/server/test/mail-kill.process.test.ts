@@ -94,7 +94,7 @@ beforeAll(async () => {
       await never;
     },
   });
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   for (const server of servers) if (server.process.exitCode === null) server.process.kill('SIGKILL');
@@ -143,7 +143,7 @@ describe('kill -9 in the middle of 200 mails', () => {
     const third = await startServer();
     const thirdStarted = Date.now();
     try {
-      await expect.poll(() => new Set(messageIds()).size, { timeout: 120_000, interval: 500 }).toBe(MAILS);
+      await expect.poll(() => new Set(messageIds()).size, { timeout: 180_000, interval: 500 }).toBe(MAILS);
     } catch (error) {
       const last = smtp.received.at(-1)?.at ?? thirdStarted;
       throw new Error(
@@ -186,5 +186,5 @@ describe('kill -9 in the middle of 200 mails', () => {
     } finally {
       await database.close();
     }
-  }, 300_000);
+  }, 420_000);
 });

@@ -13,7 +13,7 @@ import {
   createUser,
   signIn,
 } from '../../../test/factories.ts';
-import { decodeQuotedPrintable, outbox } from '../../../test/outbox.ts';
+import { decodeQuotedPrintable, outbox, sentMails } from '../../../test/outbox.ts';
 import {
   auditLog,
   caseCreationKeys,
@@ -727,7 +727,7 @@ describe('at the same time', () => {
       es.caseMessages.refunded(caseCode(caseId), formatEuros(550)),
     ]);
     expect(
-      outbox(t.config.dataDir).some(
+      (await sentMails(t.app)).some(
         (m) => m.raw.includes(client.mail) && m.raw.includes(es.mail.paymentRefunded.subject),
       ),
     ).toBe(true);
