@@ -8,10 +8,13 @@
  */
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(root, 'dist');
+// --outdir: elsewhere, for the test that builds and starts a bundle (test/build.test.ts)
+const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
+const outdir = path.resolve(values.outdir ?? path.join(root, 'dist'));
 
 /** Every non-TypeScript file under src/ and where the bundle's code looks for it (relative to dist/). */
 const ASSETS = {
@@ -61,4 +64,4 @@ await build({
   logLevel: 'warning',
 });
 for (const [from, to] of Object.entries(ASSETS)) cpSync(path.join(root, from), path.join(outdir, to));
-process.stdout.write(`apps/server/dist/server.js\n`);
+process.stdout.write(`${path.relative(process.cwd(), path.join(outdir, 'server.js'))}\n`);
