@@ -1,7 +1,7 @@
 # L4L's image (docs/operations.md, Container image): built in one stage, run in another with production
 # dependencies only, as an unprivileged user.
 
-# --- build: every dependency, then the web app ---------------------------------------------------------
+# --- build: every dependency, then the server bundle and the web app ------------------------------------
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -21,6 +21,9 @@ COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# the server runs from apps/server/dist (scripts/start.mjs, NODE_ENV=production) on plain Node; its sources
+# and packages/shared stay for the operator commands (npm run db:migrate, admin:create, …), which run
+# through tsx (docs/operations.md, Build and start)
 COPY --from=build /app/packages/shared packages/shared
 COPY --from=build /app/apps/server apps/server
 COPY --from=build /app/apps/web/dist apps/web/dist

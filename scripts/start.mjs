@@ -2,9 +2,10 @@
 /**
  * `npm start`: starts the one L4L process (API, WebSocket and web app), on the embedded database with demo
  * data unless configured otherwise (see README). In development it first builds the web app when its build
- * is missing or older than its sources. In production (NODE_ENV=production) it never builds: the build
- * tools are development dependencies, absent after `npm ci --omit=dev`; `npm run build` comes first
- * (docs/operations.md).
+ * is missing or older than its sources, and runs the server from its TypeScript sources through tsx. In
+ * production (NODE_ENV=production) it never builds: the build tools are development dependencies, absent
+ * after `npm ci --omit=dev`; `npm run build` comes first and the built server (apps/server/dist) runs on
+ * plain Node (docs/operations.md).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
+const serverBundle = path.join(root, 'apps/server/dist/server.js');
 
 function newest(dir) {
   let latest = 0;
@@ -24,11 +26,21 @@ function newest(dir) {
   return latest;
 }
 
-if (process.env.NODE_ENV === 'production') {
-  if (!existsSync(dist)) {
+const production = process.env.NODE_ENV === 'production';
+if (production) {
+  const missing = [
+    existsSync(serverBundle) ? null : ['el servidor construido', 'The built server', 'apps/server/dist'],
+    existsSync(dist) ? null : ['la aplicación web construida', 'The built web app', 'apps/web/dist'],
+  ].filter((entry) => entry !== null);
+  if (missing.length > 0) {
     process.stderr.write(
-      'Falta la aplicación web construida (apps/web/dist): ejecuta `npm run build` antes de `npm start` en producción.\n' +
-        'The built web app is missing (apps/web/dist): run `npm run build` before `npm start` in production.\n',
+      missing
+        .map(
+          ([es, en, folder]) =>
+            `Falta ${es} (${folder}): ejecuta \`npm run build\` antes de \`npm start\` en producción.\n` +
+            `${en} is missing (${folder}): run \`npm run build\` before \`npm start\` in production.\n`,
+        )
+        .join(''),
     );
     process.exit(1);
   }
@@ -55,7 +67,9 @@ function buildWhenStale() {
 
 const server = spawn(
   process.execPath,
-  ['--import', import.meta.resolve('tsx'), path.join(root, 'apps/server/src/server.ts')],
+  production
+    ? ['--enable-source-maps', serverBundle]
+    : ['--import', import.meta.resolve('tsx'), path.join(root, 'apps/server/src/server.ts')],
   {
     cwd: process.cwd(),
     stdio: 'inherit',

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { checkFiscalId } from '@l4l/shared/fiscal/fiscal-id';
 import { z } from 'zod';
+import { SERVER_ROOT } from './lib/server-root.ts';
 import { type MasterKey, masterKey, parseMasterKey } from './lib/storage/envelope.ts';
 import { parseStorageUrl, type StorageSettings } from './lib/storage/settings.ts';
 
@@ -336,8 +337,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-const defaultWebDist = path.resolve(here, '../../web/dist');
+const defaultWebDist = path.resolve(SERVER_ROOT, '../web/dist');
 
 /** Treat empty variables as unset, the way shells and .env files usually mean them. */
 function present(env: NodeJS.ProcessEnv): Record<string, string> {

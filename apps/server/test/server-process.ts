@@ -32,8 +32,13 @@ export type ServerProcess = {
  * Starts the server on 127.0.0.1:`port` with `env` over the test's environment (the embedded database
  * unless env names one, no Redis) and waits, boundedly, until /api/health answers.
  */
-export async function startServerProcess(port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+export async function startServerProcess(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  /** node's arguments: the sources through tsx unless a test names a built bundle */
+  args: string[] = ['--import', 'tsx', serverEntry],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../lib/server-root.ts';
 import { lockDataDir } from './data-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -24,10 +25,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = path.resolve(
-  path.dirname(new URL(import.meta.url).pathname),
-  '../../drizzle',
-);
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
 /** Any fixed number: serialises migrations when several processes start at once on one PostgreSQL. */
 const MIGRATION_LOCK = 4_141_414;

@@ -6,7 +6,8 @@ import PDFDocument from 'pdfkit';
  * Fonts embedded in every PDF the server makes (receipts, invoices). The PDF standard fonts only know
  * WinAnsi, which has no minus sign (U+2212), and are not embedded; Liberation Sans is metrically
  * compatible with Helvetica, so layouts stay the same, and pdfkit embeds only the glyphs used.
- * Licence: fonts/LICENSE-Liberation.txt (GPL with the font-embedding exception).
+ * Licence: fonts/LICENSE-Liberation.txt (GPL with the font-embedding exception). `npm run build` copies
+ * fonts/ next to the bundle (scripts/build.mjs), where this same relative path finds it.
  */
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fonts');
 

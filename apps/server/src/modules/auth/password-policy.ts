@@ -5,7 +5,7 @@ import { validationError } from '../../lib/app-error.ts';
 /**
  * docs/domain.md, Password policy: the part the shared schema cannot carry to the browser: the 1,000 most common
  * passwords are refused, whatever their case ('Password1' is 'password1'). The list is a data file made
- * by scripts/common-passwords.mjs.
+ * by scripts/common-passwords.mjs; `npm run build` copies it next to the bundle (scripts/build.mjs).
  */
 const COMMON_PASSWORDS = new Set(
   readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
