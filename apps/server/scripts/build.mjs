@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run build -w @l4l/server`: bundles the server into dist/server.js with esbuild
- * (docs/decisions/0018-server-bundle.md). Node packages stay imports, installed by `npm ci --omit=dev`;
+ * (docs/decisions/0019-server-bundle.md). Node packages stay imports, installed by `npm ci --omit=dev`;
  * the workspace's @l4l/shared (TypeScript sources) is bundled in. The files a source module reads next to
  * itself are copied next to the bundle, where the same relative URL finds them; the migrations and the
  * web build resolve from the package folder (src/lib/server-root.ts).

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
- * What `npm run build` makes for the server (scripts/build.mjs, docs/decisions/0018-server-bundle.md)
+ * What `npm run build` makes for the server (scripts/build.mjs, docs/decisions/0019-server-bundle.md)
  * starts on plain Node, without tsx and away from the sources: a package folder holding only the bundle,
  * the migrations and a package.json (npm packages from the repository's node_modules). It migrates an
  * empty database, answers readiness, signs a client up and refuses a common password, which it reads from
