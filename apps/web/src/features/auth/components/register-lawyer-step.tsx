@@ -64,11 +64,7 @@ function FirstVisitField({ form }: { form: Form }) {
       control={form.control}
       name="lawyerFirstVisitFree"
       render={({ field: choice, fieldState }) => (
-        <fieldset
-          className={wizard.choice}
-          aria-describedby={fieldState.error ? errorId : undefined}
-          aria-invalid={fieldState.error ? true : undefined}
-        >
+        <fieldset className={wizard.choice} aria-describedby={fieldState.error ? errorId : undefined}>
           <legend className={field.label}>{es.register.firstVisit}</legend>
           <div className={wizard.choiceOptions}>
             {(

@@ -55,6 +55,15 @@ async function fillLawyerStep(user: UserEvent) {
   await user.type(screen.getByLabelText(es.trust.barNumber), '4.321');
 }
 
+/** Every step of a lawyer's registration, a free first consultation, and 'Crear usuario'. */
+async function sendLawyerForm(user: UserEvent) {
+  await reachPersonalStep(user, 'lawyer');
+  await user.click(continueButton());
+  await fillLawyerStep(user);
+  await user.click(screen.getByRole('radio', { name: es.register.firstVisitFree }));
+  await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+}
+
 describe('RegisterModal', () => {
   it('needs a profile before going on, and Volver goes back a step', async () => {
     mockApi(CHECK_OK);
@@ -251,11 +260,7 @@ describe('RegisterModal', () => {
     });
     const user = userEvent.setup();
     renderRegister();
-    await reachPersonalStep(user, 'lawyer');
-    await user.click(continueButton());
-    await fillLawyerStep(user);
-    await user.click(screen.getByRole('radio', { name: es.register.firstVisitFree }));
-    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    await sendLawyerForm(user);
     expect(await screen.findByText(es.register.fixFields([es.register.photo]))).toBeInTheDocument();
     expect(screen.getByText('El archivo no es una imagen PNG o JPEG válida.')).toBeInTheDocument();
     expect(screen.queryByText(es.register.failed)).not.toBeInTheDocument();
@@ -295,11 +300,7 @@ describe('RegisterModal', () => {
     });
     const user = userEvent.setup();
     renderRegister();
-    await reachPersonalStep(user, 'lawyer');
-    await user.click(continueButton());
-    await fillLawyerStep(user);
-    await user.click(screen.getByRole('radio', { name: es.register.firstVisitFree }));
-    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    await sendLawyerForm(user);
     expect(await screen.findByText(es.register.created)).toBeInTheDocument();
     expect(dialog()).toHaveAccessibleName(es.register.lawyerPendingTitle);
     expect(screen.getByText(es.register.lawyerPendingText)).toBeInTheDocument();
@@ -323,11 +324,7 @@ describe('RegisterModal', () => {
     });
     const user = userEvent.setup();
     renderRegister();
-    await reachPersonalStep(user, 'lawyer');
-    await user.click(continueButton());
-    await fillLawyerStep(user);
-    await user.click(screen.getByRole('radio', { name: es.register.firstVisitFree }));
-    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    await sendLawyerForm(user);
     await waitFor(() => expect(dialog()).toHaveAccessibleName(es.register.credentialsTitle));
     expect(screen.getAllByText(es.register.lawyerExists).length).toBeGreaterThanOrEqual(1);
   });
