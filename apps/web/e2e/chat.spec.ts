@@ -100,7 +100,10 @@ test('a client and a lawyer chat live, attach a picture, and a new proposal reac
     .getByRole('article', { name: es.chat.proposalTitle })
     .filter({ hasText: offer });
   await expect(lawyerCard).toBeVisible();
-  await expect(lawyerCard.getByRole('button')).toHaveCount(0);
+  // the lawyer's own open proposal: change its price or withdraw it, never the client's answers
+  await expect(lawyerCard.getByRole('button', { name: es.proposals.changePrice })).toBeVisible();
+  await expect(lawyerCard.getByRole('button', { name: es.buttons.accept })).toHaveCount(0);
+  await expect(lawyerCard.getByRole('button', { name: es.buttons.reject })).toHaveCount(0);
 
   // the client rejects it: the buttons go and the server's notice reaches the lawyer
   await clientCard.getByRole('button', { name: es.buttons.reject }).click();
