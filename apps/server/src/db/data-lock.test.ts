@@ -64,7 +64,8 @@ describe('the embedded data folder lock', () => {
     const again = await openPglite(db);
     await again.close();
     expect(existsSync(`${db}.lock`)).toBe(false);
-  });
+    // two embedded databases created and migrated: a busy machine needs more than the default 30 s
+  }, 120_000);
 
   it('makes admin:create and db:migrate refuse while the server runs, and work once it stops', async () => {
     const dataDir = folder();
