@@ -35,7 +35,13 @@ test('the lawyer proposes: the client’s bell shows it live, the mail is in the
   // the live push is subscribed once the page is idle: the timing below is the push's, not the idle wait
   await expect
     .poll(() => subscriptions().sort())
-    .toEqual(['/topic/messages', '/user/queue/notifications', '/user/queue/read', '/user/queue/typing']);
+    .toEqual([
+      '/topic/messages',
+      '/user/queue/notifications',
+      '/user/queue/presence',
+      '/user/queue/read',
+      '/user/queue/typing',
+    ]);
   expect(openSockets()).toHaveLength(1);
 
   const lawyer = await signedInPage(browser, LAWYER_MAIL);
