@@ -15,25 +15,13 @@
  */
 import path from 'node:path';
 import { CATEGORIES } from '@l4l/shared/constants/categories';
-import { database, exitWith, runListingBench } from './lib/listing-bench.mjs';
-import { distinctPool, pick, typedPrefixes, zipfClients } from './lib/query-mix.mjs';
+import { CACHE_MODES, database, exitWith, runListingBench } from './lib/listing-bench.mjs';
+import { distinctPool, pick, typedPrefixes, withoutAccents, zipfClients } from './lib/query-mix.mjs';
 import { TITLES } from './lib/seed-cases.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const CASES = Number(process.env.BENCH_CASES ?? (database === 'postgres' ? 1_000_000 : 100_000));
 const POOL = Number(process.env.BENCH_POOL ?? 10_000);
-const MODES =
-  database === 'postgres'
-    ? [
-        { label: 'caches on', env: {}, targets: { minRatio: 0.12, maxP99: 40 } },
-        { label: 'caches off', env: { BENCH_CACHES: 'off' }, targets: { maxP99: 60 } },
-      ]
-    : [
-        { label: 'caches on', env: {}, targets: { maxP99: 150 } },
-        { label: 'caches off', env: { BENCH_CACHES: 'off' }, targets: {} },
-      ];
-
-const withoutAccents = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 /** the words worth searching for in the seeded titles (four letters or more) */
 const WORDS = [...new Set(TITLES.flatMap((title) => title.split(' ')).filter((word) => word.length >= 4))];
 const SORTS = ['recent', 'recent', 'recent', 'category', 'price_asc', 'price_desc', 'finished', 'active'];
@@ -60,7 +48,7 @@ exitWith(async () => {
     app: path.join(here, 'lib/board-app.mjs'),
     env: { BENCH_CASES: String(CASES) },
     requests: () => ({ ...zipfClients(pool), pool: pool.length }),
-    modes: MODES,
+    modes: CACHE_MODES,
     settings: { cases: CASES },
     minDistinct: 5_000,
   });

@@ -18,26 +18,14 @@
 import path from 'node:path';
 import { CATEGORIES } from '@l4l/shared/constants/categories';
 import { PROVINCES } from '@l4l/shared/constants/provinces';
-import { database, exitWith, runListingBench } from './lib/listing-bench.mjs';
-import { distinctPool, pick, typedPrefixes, zipfClients } from './lib/query-mix.mjs';
+import { CACHE_MODES, database, exitWith, runListingBench } from './lib/listing-bench.mjs';
+import { distinctPool, pick, typedPrefixes, withoutAccents, zipfClients } from './lib/query-mix.mjs';
 import { FIRST_NAMES, SURNAMES } from './lib/seed-lawyers.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const LAWYERS = Number(process.env.BENCH_LAWYERS ?? (database === 'postgres' ? 1_000_000 : 100_000));
 const POOL = Number(process.env.BENCH_POOL ?? 20_000);
 const MIN_DISTINCT = 5_000;
-const MODES =
-  database === 'postgres'
-    ? [
-        { label: 'caches on', env: {}, targets: { minRatio: 0.12, maxP99: 40 } },
-        { label: 'caches off', env: { BENCH_CACHES: 'off' }, targets: { maxP99: 60 } },
-      ]
-    : [
-        { label: 'caches on', env: {}, targets: { maxP99: 150 } },
-        { label: 'caches off', env: { BENCH_CACHES: 'off' }, targets: {} },
-      ];
-
-const withoutAccents = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 const SORTS = ['rating', 'rating', 'rating', 'price_asc', 'price_desc', 'finished', 'active'];
 const PAGES = ['1', '1', '1', '1', '1', '1', '2', '2', '3'];
 const NAMED_PROVINCES = PROVINCES.slice(1);
@@ -81,7 +69,7 @@ exitWith(async () => {
     app: path.join(here, 'lib/lawyers-app.mjs'),
     env: { BENCH_LAWYERS: String(LAWYERS) },
     requests: () => ({ ...zipfClients(pool), pool: pool.length }),
-    modes: MODES,
+    modes: CACHE_MODES,
     settings: { lawyers: LAWYERS },
     check: ({ seed, explain }) => [
       ...(seed.lawyers >= 100_000 && explain.some((line) => !line.indexed)

@@ -20,6 +20,9 @@ export function randomFrom(seed) {
 
 export const pick = (random, values) => values[Math.floor(random() * values.length)];
 
+/** 'García' → 'Garcia': half of the people type without accents. */
+export const withoutAccents = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
 /** Draws an index in [0, n) with probability proportional to 1 / (rank + 1)^exponent. */
 export function zipf(n, random, exponent = 1) {
   const cumulative = new Float64Array(n);
