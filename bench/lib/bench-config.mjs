@@ -6,7 +6,7 @@
  * `loadConfig` as is. BENCH_CACHES=off turns the directory's and board's short caches off.
  */
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { DEMO_PLATFORM, loadConfig } from '../../apps/server/src/config.ts';
 
 export function benchConfig(env = {}, overrides = {}) {
   return loadConfig(
@@ -18,9 +18,9 @@ export function benchConfig(env = {}, overrides = {}) {
       LOG_LEVEL: 'silent',
       JWT_SECRET: randomBytes(32).toString('hex'),
       FILES_KEY: randomBytes(32).toString('hex'),
-      PLATFORM_NIF: 'B19874361',
-      PLATFORM_NAME: 'L4L Plataforma Legal, S.L.',
-      PLATFORM_ADDRESS: 'Calle de Serrano, 41, 4.ª planta, 28001 Madrid',
+      PLATFORM_NIF: DEMO_PLATFORM.nif,
+      PLATFORM_NAME: DEMO_PLATFORM.name,
+      PLATFORM_ADDRESS: DEMO_PLATFORM.address,
       ALLOW_SANDBOX_PAYMENTS: 'true',
       ...env,
     },

@@ -327,7 +327,7 @@ export type Config = {
 };
 
 /** Outside production only: the fictitious company of the legal notice, so invoices work out of the box. */
-const DEMO_PLATFORM = {
+export const DEMO_PLATFORM = {
   nif: 'B19874361',
   name: 'L4L Plataforma Legal, S.L.',
   address: 'Calle de Serrano, 41, 4.ª planta, 28001 Madrid',

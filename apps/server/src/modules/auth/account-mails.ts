@@ -1,11 +1,6 @@
 import { es } from '@l4l/shared/texts/es';
 import type { MailContent } from '../../plugins/mailer.ts';
 
-/**
- * What the accounts' mails say (docs/notifications.md, Account mails), from plain values: the composers
- * fill them from the database when a mail leaves, the mail previews (scripts/render-mails.ts) with demo
- * values.
- */
 /** A mail whose point is one link: what it is for, the button, how long it lives, what if it was not you. */
 const linkMail =
   (texts: { subject: string; intro: string; action: string; expiry: string; ignore: string }) =>
@@ -17,6 +12,11 @@ const linkMail =
     footnotes: [texts.expiry, texts.ignore],
   });
 
+/**
+ * What the accounts' mails say (docs/notifications.md, Account mails), from plain values: the composers
+ * fill them from the database when a mail leaves, the mail previews (scripts/render-mails.ts) with demo
+ * values.
+ */
 export const accountMailContents = {
   'email-verification': linkMail(es.mail.verifyMail),
   'password-reset': linkMail(es.mail.recovery),
