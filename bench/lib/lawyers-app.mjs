@@ -28,7 +28,7 @@ async function explain(db) {
     return found;
   };
   const planOf = async (query) => {
-    const { sql: text, params } = query.toSQL();
+    const { sql: text, params } = 'toSQL' in query ? query.toSQL() : db.dialect.sqlToQuery(query);
     const result = await client.query(`explain (format json) ${text}`, params);
     const cell = result.rows[0]['QUERY PLAN'];
     return (typeof cell === 'string' ? JSON.parse(cell) : cell)[0].Plan;
@@ -37,12 +37,13 @@ async function explain(db) {
   for (const { label, query } of EXPLAINED) {
     const filter = directoryFilter(query);
     const queries = repository.directoryQueries(filter, query.sort ?? 'rating', { limit: 20, offset: 0 });
-    const pageScans = scansOf(await planOf(queries.page));
-    const countScans = queries.count ? scansOf(await planOf(queries.count)) : ['(counted with the page)'];
+    // the narrow page (few matches) or the broad one (read off the sort's index): either may run
+    const pages = [queries.narrowPage, queries.broadPage].filter(Boolean);
+    const pageScans = (await Promise.all(pages.map(async (page) => scansOf(await planOf(page))))).flat();
     out.push({
       label,
       page: pageScans,
-      count: countScans,
+      count: scansOf(await planOf(queries.count)),
       indexed: pageScans.length > 0 && pageScans.every((scan) => !scan.startsWith('Seq Scan')),
     });
   }

@@ -3,7 +3,11 @@ import type { ErrorCode } from './texts/errors.ts';
 
 /** docs/api/http.md, Conventions and Errors: success and error envelopes. */
 export type DataEnvelope<T> = { data: T };
-export type PageMeta = { total: number; page: number; pageSize: number };
+/**
+ * `totalIsExact` false: the list stopped counting at `total` and holds more (the lawyer directory,
+ * docs/decisions/0020); absent or true: `total` is exact.
+ */
+export type PageMeta = { total: number; page: number; pageSize: number; totalIsExact?: boolean };
 export type PageEnvelope<T> = { data: T[]; meta: PageMeta };
 export type ErrorEnvelope = {
   error: {
@@ -20,6 +24,7 @@ export const pageMetaSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  totalIsExact: z.boolean().optional(),
 });
 export const pageEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: pageMetaSchema });

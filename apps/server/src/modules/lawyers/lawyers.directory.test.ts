@@ -9,6 +9,8 @@ import {
   createUser,
   signIn,
 } from '../../../test/factories.ts';
+import { createLawyersRepository } from './lawyers.repository.ts';
+import { directoryFilter } from './lawyers.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 type Card = { id: string; fullName: string; rating: number; totalRatings: number; [key: string]: unknown };
@@ -123,7 +125,7 @@ describe('lawyer directory', () => {
 
   it('lists only verified, unbanned lawyers, best rated first, with the card fields', async () => {
     const { data, meta } = await list();
-    expect(meta).toEqual({ total: 5, page: 1, pageSize: 20 });
+    expect(meta).toEqual({ total: 5, totalIsExact: true, page: 1, pageSize: 20 });
     const [lopezOrVidal] = idOrder('lopez', 'vidal');
     expect(keysOf(data)).toEqual([
       'nunez',
@@ -253,19 +255,44 @@ describe('lawyer directory', () => {
     expect(keysOf((await list(`${query}&province=Madrid`)).data)).toEqual(['garcia']);
   });
 
-  it('pages with meta {total, page, pageSize}', async () => {
+  it('pages with meta {total, totalIsExact, page, pageSize}', async () => {
     const all = keysOf((await list('?sort=price_asc')).data);
     const second = await list('?sort=price_asc&page=2&pageSize=2');
-    expect(second.meta).toEqual({ total: 5, page: 2, pageSize: 2 });
+    expect(second.meta).toEqual({ total: 5, totalIsExact: true, page: 2, pageSize: 2 });
     expect(keysOf(second.data)).toEqual(all.slice(2, 4));
     const last = await list('?sort=price_asc&page=3&pageSize=2');
     expect(keysOf(last.data)).toEqual(all.slice(4));
     const beyond = await list('?page=9');
-    expect(beyond).toEqual({ data: [], meta: { total: 5, page: 9, pageSize: 20 } });
+    expect(beyond).toEqual({ data: [], meta: { total: 5, totalIsExact: true, page: 9, pageSize: 20 } });
     for (const query of ['?pageSize=101', '?page=0', '?sort=cheapest']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/lawyers${query}`, headers: auth });
       expect(res.statusCode, query).toBe(400);
     }
+  });
+
+  it('counts exactly up to its limit, then says there are more, and still pages and sorts the same', async () => {
+    const civilQuery = '?categories=Abogado%20Civil&sort=price_asc';
+    const civil = await list(civilQuery);
+    expect(civil.meta.total).toBeGreaterThan(1);
+    const cases = [
+      { filter: directoryFilter({}), limit: 3, expected: await list('?sort=price_asc') },
+      { filter: directoryFilter({ categories: ['Abogado Civil'] }), limit: 1, expected: civil },
+    ];
+    for (const { filter, limit, expected } of cases) {
+      const limited = createLawyersRepository(t.app.db, { countLimit: limit });
+      const all = await limited.directory(filter, 'price_asc', { limit: 20, offset: 0 });
+      expect({ total: all.total, exact: all.exact }).toEqual({ total: limit, exact: false });
+      expect(all.rows.map((row) => row.id)).toEqual(expected.data.map((card) => card.id));
+      const second = await limited.directory(filter, 'price_asc', { limit: 1, offset: 1 });
+      expect(second.rows.map((row) => row.id)).toEqual([expected.data[1]!.id]);
+    }
+    // at the limit the count is exact, and a page past the last match is empty
+    const exact = createLawyersRepository(t.app.db, { countLimit: civil.meta.total });
+    const filter = directoryFilter({ categories: ['Abogado Civil'] });
+    const narrow = await exact.directory(filter, 'price_asc', { limit: 20, offset: 0 });
+    expect({ total: narrow.total, exact: narrow.exact }).toEqual({ total: civil.meta.total, exact: true });
+    expect(narrow.rows.map((row) => row.id)).toEqual(civil.data.map((card) => card.id));
+    expect((await exact.directory(filter, 'price_asc', { limit: 20, offset: 40 })).rows).toEqual([]);
   });
 
   it('features featured lawyers first, then the best rated, publicly and at most 8', async () => {

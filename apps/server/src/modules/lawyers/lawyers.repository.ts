@@ -1,3 +1,4 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
 import type { LawyerSort } from '@l4l/shared/constants/sort';
 import {
   type AnyColumn,
@@ -117,7 +118,13 @@ export type EntryTable = typeof academicExperiences | typeof workExperiences;
  */
 type AnyEntryTable = typeof academicExperiences;
 
-export function createLawyersRepository(db: Db) {
+/** How far a directory count goes before it says "more than" (docs/decisions/0020). */
+export type LawyersRepositoryOptions = { countLimit?: number };
+
+export function createLawyersRepository(
+  db: Db,
+  { countLimit = LIMITS.directoryCountLimit }: LawyersRepositoryOptions = {},
+) {
   /**
    * docs/api/http.md, Lawyers: only verified, unbanned lawyers are listed. "Not banned" is an anti-join against the few
    * banned accounts (a small partial index), so filtering and counting never read the users table.
@@ -157,11 +164,12 @@ export function createLawyersRepository(db: Db) {
   }
 
   /**
-   * A filtered page: the matching lawyers are found first through the filters' indexes (the window
-   * function keeps PostgreSQL from walking a sort index and testing every row), counted in the same pass,
-   * sorted by their sort keys only, and just the page's rows are joined to their profile and account.
+   * A narrow filter's page (at most `countLimit` matches): the matching lawyers are found through the
+   * filters' indexes (the window function keeps PostgreSQL from walking a sort index and testing every
+   * row, which at a million lawyers takes half a second), sorted by their sort keys only, and just the
+   * page's rows are joined to their profile and account.
    */
-  function filteredPageQuery(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+  function narrowPageQuery(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
     const matching = db
       .select({
         userId: lawyerProfiles.userId,
@@ -170,7 +178,7 @@ export function createLawyersRepository(db: Db) {
         priceHourCents: lawyerProfiles.priceHourCents,
         finishedCases: lawyerProfiles.finishedCases,
         activeCases: lawyerProfiles.activeCases,
-        total: sql<number>`(count(*) over ())::int`.as('total'),
+        total: sql<number>`count(*) over ()`.as('total'),
       })
       .from(lawyerProfiles)
       .where(directoryWhere(filter))
@@ -183,15 +191,18 @@ export function createLawyersRepository(db: Db) {
       .offset(range.offset)
       .as('page');
     return db
-      .select({ ...cardColumns, total: page.total })
+      .select(cardColumns)
       .from(page)
       .innerJoin(lawyerProfiles, eq(lawyerProfiles.userId, page.userId))
       .innerJoin(users, eq(users.id, page.userId))
       .orderBy(...ORDER_BY[sort](page));
   }
 
-  /** Without filters a page is read straight off the sort's index. */
-  function wholePageQuery(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+  /**
+   * A broad filter's page (or no filter): many lawyers match, so the page is read off the sort's index,
+   * testing each lawyer until the page is full.
+   */
+  function broadPageQuery(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
     return cards()
       .where(directoryWhere(filter))
       .orderBy(...ORDER_BY[sort](lawyerProfiles))
@@ -199,29 +210,58 @@ export function createLawyersRepository(db: Db) {
       .offset(range.offset);
   }
 
-  function countQuery(filter: DirectoryFilter) {
-    return db.select({ total: count() }).from(lawyerProfiles).where(directoryWhere(filter));
+  /**
+   * How many lawyers match, counting no further than `countLimit + 1`: a broad filter over a large
+   * directory stops after about a thousand rows instead of reading every match (docs/decisions/0020).
+   * The matches are a MATERIALIZED CTE, planned as if all were wanted (through the filters' indexes, as
+   * for a narrow page) and read only as far as the LIMIT pulls them; a plain LIMIT instead lets
+   * PostgreSQL pick a sequential scan hoping to stop early, which reads the whole table when fewer
+   * lawyers match than the limit.
+   */
+  function boundedCountQuery(filter: DirectoryFilter) {
+    const matches = db
+      .select({ userId: lawyerProfiles.userId })
+      .from(lawyerProfiles)
+      .where(directoryWhere(filter));
+    return sql`with matches as materialized (${matches})
+      select count(*)::int as total from (select 1 from matches limit ${countLimit + 1}) as bounded`;
+  }
+
+  async function boundedCount(filter: DirectoryFilter) {
+    const result = (await db.execute(boundedCountQuery(filter))) as unknown as {
+      rows: Array<{ total: number }>;
+    };
+    const total = Number(result.rows[0]?.total ?? 0);
+    return total > countLimit ? { total: countLimit, exact: false } : { total, exact: true };
   }
 
   return {
-    /** One page of listed lawyers and how many there are in all. */
+    /**
+     * One page of listed lawyers and how many there are in all, exactly up to `countLimit`; past it,
+     * `total` is `countLimit` and `exact` false.
+     */
     async directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
       if (!narrows(filter)) {
-        const [rows, totals] = await Promise.all([wholePageQuery(filter, sort, range), countQuery(filter)]);
-        return { rows, total: totals[0]?.total ?? 0 };
+        const [rows, counted] = await Promise.all([
+          broadPageQuery(filter, sort, range),
+          boundedCount(filter),
+        ]);
+        return { rows, ...counted };
       }
-      const rows = await filteredPageQuery(filter, sort, range);
-      const counted = rows[0]?.total;
-      // a page past the end has no row to carry the count
-      const total = counted ?? (range.offset > 0 ? ((await countQuery(filter))[0]?.total ?? 0) : 0);
-      return { rows, total };
+      const counted = await boundedCount(filter);
+      // nothing to read past the last match
+      if (range.offset >= counted.total && counted.exact) return { rows: [], ...counted };
+      const rows = await (counted.exact ? narrowPageQuery : broadPageQuery)(filter, sort, range);
+      return { rows, ...counted };
     },
 
-    /** The queries `directory` runs, not yet run (the benchmark EXPLAINs them). */
+    /** The queries `directory` may run, not yet run (the benchmark EXPLAINs them). */
     directoryQueries(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
-      return narrows(filter)
-        ? { page: filteredPageQuery(filter, sort, range), count: undefined }
-        : { page: wholePageQuery(filter, sort, range), count: countQuery(filter) };
+      return {
+        count: boundedCountQuery(filter),
+        narrowPage: narrows(filter) ? narrowPageQuery(filter, sort, range) : undefined,
+        broadPage: broadPageQuery(filter, sort, range),
+      };
     },
 
     /** Featured lawyers first, then the best rated, at most `limit` (the landing page). */

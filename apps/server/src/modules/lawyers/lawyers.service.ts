@@ -117,7 +117,12 @@ type ListedRow = NonNullable<Awaited<ReturnType<LawyersRepository['findListed']>
 export type PublicLawyerPage = LawyerDetail & { slug: string; firstName: string; updatedAt: Date };
 
 /** docs/domain.md, Public directory pages: one page of a category's (and province's) listed lawyers. */
-export type PublicListing = { lawyers: Array<LawyerListItem & { slug: string }>; total: number };
+/** `totalIsExact` false: more than `total` lawyers are listed (the count stops there). */
+export type PublicListing = {
+  lawyers: Array<LawyerListItem & { slug: string }>;
+  total: number;
+  totalIsExact: boolean;
+};
 
 /** A category and a province with at least one listed lawyer, and the newest change among them. */
 export type DirectoryCombination = { category: string; province: string; updatedAt: Date };
@@ -255,8 +260,8 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
       ]);
       return directoryCache.get(key, async () => {
         const range = { limit: pageSize, offset: (page - 1) * pageSize };
-        const { rows, total } = await repository.directory(filter, sort, range);
-        return { data: rows.map(toListItem), meta: { total, page, pageSize } };
+        const { rows, total, exact } = await repository.directory(filter, sort, range);
+        return { data: rows.map(toListItem), meta: { total, totalIsExact: exact, page, pageSize } };
       });
     },
 
@@ -309,12 +314,12 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
       };
       const { page, pageSize } = range;
       return listingCache.get(JSON.stringify([category, province, page, pageSize]), async () => {
-        const { rows, total } = await repository.directory(filter, 'rating', {
+        const { rows, total, exact } = await repository.directory(filter, 'rating', {
           limit: pageSize,
           offset: (page - 1) * pageSize,
         });
         const lawyers = rows.flatMap((row) => (row.slug ? [{ ...toListItem(row), slug: row.slug }] : []));
-        return { lawyers, total };
+        return { lawyers, total, totalIsExact: exact };
       });
     },
 

@@ -84,7 +84,8 @@ export function renderDirectoryPage(data: DirectoryPageData, { publicUrl }: Page
   const url = `${publicUrl}${pageHref(path, page)}`;
   const heading = directoryHeading(category, province);
   const title = t.title(heading, page);
-  const description = t.description(heading, t.count(listing.total));
+  const count = t.count(listing.total, listing.totalIsExact);
+  const description = t.description(heading, count);
   const empty = listing.total === 0;
 
   const crumbs = [
@@ -98,7 +99,8 @@ export function renderDirectoryPage(data: DirectoryPageData, { publicUrl }: Page
       '@type': 'ItemList',
       name: heading,
       url,
-      numberOfItems: listing.total,
+      // a count that stopped at its limit is not the number of items
+      ...(listing.totalIsExact ? { numberOfItems: listing.total } : {}),
       itemListElement: listing.lawyers.map((lawyer, i) => ({
         '@type': 'ListItem',
         position: (page - 1) * DIRECTORY_PAGE_SIZE + i + 1,
@@ -150,7 +152,7 @@ ${empty ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href
 
   const body = `<div class="wide">${breadcrumbs}<article class="card">
 <h1>${esc(heading)}</h1>
-<p class="count">${esc(t.count(listing.total))}</p>
+<p class="count">${esc(count.charAt(0).toUpperCase() + count.slice(1))}</p>
 <p class="lead">${esc(t.lead)}</p>
 ${list}
 ${elsewhere}

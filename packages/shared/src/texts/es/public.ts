@@ -191,7 +191,9 @@ export const es = {
     previousPage: 'Anterior',
     nextPage: 'Siguiente',
     pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
-    resultsCount: (total: number) => plural(total, 'abogado', 'abogados'),
+    /** `exact` false: the directory stopped counting at `total` ('Más de 1000 abogados') */
+    resultsCount: (total: number, exact = true) =>
+      `${exact ? '' : 'Más de '}${plural(total, 'abogado', 'abogados')}`,
     // the lawyers' board of general cases (docs/product.md, Home, lawyer role)
     boardEmpty: 'No hay casos publicados en este momento.',
     boardNoMatch: 'Ningún caso coincide con tu búsqueda.',

@@ -156,8 +156,9 @@ export const es = {
     title: (heading: string, page: number) => `${heading}${page > 1 ? ` (página ${page})` : ''} | L4L`,
     description: (heading: string, count: string) =>
       `${heading}: ${count} con la colegiación comprobada. Compara precios, valoraciones y tiempo de respuesta y pide presupuesto cerrado en L4L.`,
-    /** how many lawyers the page's list holds in all */
-    count: (count: number) => plural(count, 'abogado verificado', 'abogados verificados'),
+    /** how many lawyers the page's list holds in all; `exact` false: it stopped counting at `count` */
+    count: (count: number, exact = true) =>
+      `${exact ? '' : 'más de '}${plural(count, 'abogado verificado', 'abogados verificados')}`,
     lead: 'Todos los abogados de L4L tienen la identidad y la colegiación comprobadas. Elige uno, consúltale tu caso y recibe su propuesta con precio cerrado.',
     empty: 'Todavía no hay ningún abogado verificado de esta especialidad en esta provincia.',
     emptyEverywhere: 'Todavía no hay ningún abogado verificado de esta especialidad.',

@@ -128,6 +128,19 @@ describe('LawyerDirectory', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
   });
 
+  it("says 'Más de 1000 abogados' when the server stopped counting, and still pages", async () => {
+    renderDirectory(() =>
+      json(200, { data: [LAWYER], meta: { total: 1000, totalIsExact: false, page: 1, pageSize: 12 } }),
+    );
+    expect(await screen.findByText('Más de 1000 abogados')).toBeInTheDocument();
+    expect(screen.getByText(es.dashboard.pageOf(1, 84))).toBeInTheDocument();
+  });
+
+  it('gives the exact count otherwise', async () => {
+    renderDirectory(() => page([LAWYER], 13));
+    expect(await screen.findByText('13 abogados')).toBeInTheDocument();
+  });
+
   it('says when there are no lawyers', async () => {
     renderDirectory(() => page([]));
     expect(await screen.findByText(es.dashboard.noLawyers)).toBeInTheDocument();

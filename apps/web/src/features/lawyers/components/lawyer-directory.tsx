@@ -138,7 +138,7 @@ export function LawyerDirectory() {
       ) : (
         <>
           <p className={list.count} aria-live="polite">
-            {es.dashboard.resultsCount(meta?.total ?? lawyers.data.lawyers.length)}
+            {es.dashboard.resultsCount(meta?.total ?? lawyers.data.lawyers.length, meta?.totalIsExact)}
           </p>
           <ul className={list.list} aria-busy={lawyers.isPlaceholderData}>
             {lawyers.data.lawyers.map((lawyer, position) => (
