@@ -36,10 +36,11 @@ async function explain(db) {
   const out = [];
   for (const { label, query } of EXPLAINED) {
     const filter = directoryFilter(query);
-    const queries = repository.directoryQueries(filter, query.sort ?? 'rating', { limit: 20, offset: 0 });
-    // the narrow page (few matches) or the broad one (read off the sort's index): either may run
-    const pages = [queries.narrowPage, queries.broadPage].filter(Boolean);
-    const pageScans = (await Promise.all(pages.map(async (page) => scansOf(await planOf(page))))).flat();
+    const queries = await repository.directoryQueries(filter, query.sort ?? 'rating', {
+      limit: 20,
+      offset: 0,
+    });
+    const pageScans = scansOf(await planOf(queries.page));
     out.push({
       label,
       page: pageScans,

@@ -149,12 +149,15 @@ export async function seedLawyers(db, count) {
   const run = (text) => db.execute(sql.raw(text));
   const h = (salt) => `abs(hashint4(i + ${salt})::bigint)`;
   await run('drop table if exists bench_source');
-  // one row per lawyer with the pseudo-random draws both inserts read, so names and profiles agree
+  // one row per lawyer with the pseudo-random draws both inserts read, so names and profiles agree; each
+  // attribute a sort or a filter reads has a draw of its own (when 'verified' and 'finished cases' shared
+  // one, the 5% of lawyers with the most finished cases were all unverified, a pattern no real directory has)
   await run(`create unlogged table bench_source as
     select i, md5('bench-lawyer-' || i)::uuid as id,
       1 + ${h(0)} % ${FIRST_NAMES.length} as f, 1 + ${h(7919)} % ${SURNAMES.length} as s1,
       1 + ${h(15881)} % ${SURNAMES.length} as s2, ${h(23773)} as h1, ${h(31817)} as h2,
-      ${h(39857)} as h3, ${h(47777)} as h4, ${h(55933)} % 40 as rc
+      ${h(39857)} as h3, ${h(47777)} as h4, ${h(55933)} % 40 as rc, ${h(63997)} as h5, ${h(72073)} as h6,
+      ${h(80021)} as h7
     from generate_series(1, ${count}) as i`);
   const names = `(select ${sqlArray(FIRST_NAMES)} as fn, ${sqlArray(FIRST_NAMES.map((n) => searchableText(n)))} as fnp,
       ${sqlArray(SURNAMES)} as sn, ${sqlArray(SURNAMES.map((n) => searchableText(n)))} as snp,
@@ -173,9 +176,9 @@ export async function seedLawyers(db, count) {
         case when s.h3 % 33 = 0 then 'Toda España' else provs[1 + s.h4 % ${PROVINCES.length - 1}] end,
         'Ilustre Colegio de la Abogacía de Madrid', fnp[s.f] || '-' || snp[s.s1] || '-' || snp[s.s2] || '-' || s.i,
         case when s.rc > 0 then 20 + s.h1 % 2000 end, (30 + s.h4 % 170) * 100, (s.h1 % 4) * 1000, s.h1 % 4 = 0,
-        case when s.h2 % 100 < 95 then now() end, s.h3 % 1000 = 999,
+        case when s.h6 % 100 < 95 then now() end, s.h3 % 1000 = 999,
         fnp[s.f] || ' ' || snp[s.s1] || ' ' || snp[s.s2],
-        s.rc * 3 + s.h4 % (2 * s.rc + 1), s.rc, s.h1 % 10, s.h2 % 100
+        s.rc * 3 + s.h4 % (2 * s.rc + 1), s.rc, s.h7 % 10, s.h5 % 100
       from bench_source s, ${names} where ${range}`);
   }
   await run('drop table bench_source');

@@ -255,12 +255,12 @@ export function createLawyersRepository(
       return { rows, ...counted };
     },
 
-    /** The queries `directory` may run, not yet run (the benchmark EXPLAINs them). */
-    directoryQueries(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+    /** The queries `directory` runs for this request, not yet run (the benchmark EXPLAINs them). */
+    async directoryQueries(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+      const narrow = narrows(filter) && (await boundedCount(filter)).exact;
       return {
         count: boundedCountQuery(filter),
-        narrowPage: narrows(filter) ? narrowPageQuery(filter, sort, range) : undefined,
-        broadPage: broadPageQuery(filter, sort, range),
+        page: (narrow ? narrowPageQuery : broadPageQuery)(filter, sort, range),
       };
     },
 
