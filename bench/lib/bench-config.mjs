@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DEMO_PLATFORM, loadConfig } from '../../apps/server/src/config.ts';
+import { openPostgres } from '../../apps/server/src/db/database.ts';
 
 export function benchConfig(env = {}, overrides = {}) {
   return loadConfig(
@@ -26,4 +27,20 @@ export function benchConfig(env = {}, overrides = {}) {
     },
     { webDist: undefined, shortCaches: process.env.BENCH_CACHES !== 'off', ...overrides },
   );
+}
+
+/**
+ * The database a benchmark's bulk seed writes through: on PostgreSQL a pool of its own whose statements may
+ * run for up to an hour (a million-row INSERT on a busy machine outlasts the app's 10-second
+ * statement_timeout, which stays as it is for what is measured); on PGlite the app's own database.
+ */
+export async function seedDatabase(app) {
+  if (app.database?.kind !== 'postgres' || !process.env.DATABASE_URL)
+    return { db: app.db, close: async () => {} };
+  const hour = 3_600_000;
+  const seeding = await openPostgres(process.env.DATABASE_URL, {
+    max: 2,
+    timeouts: { connectTimeoutMs: 10_000, statementTimeoutMs: hour },
+  });
+  return { db: seeding.db, close: () => seeding.close() };
 }

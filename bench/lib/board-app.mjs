@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { users } from '../../apps/server/src/db/schema/index.ts';
-import { benchConfig } from './bench-config.mjs';
+import { benchConfig, seedDatabase } from './bench-config.mjs';
 import { seedCases } from './seed-cases.mjs';
 import { seedLawyers } from './seed-lawyers.mjs';
 
@@ -21,8 +21,10 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? Math.max(1000, CASES / 20));
 const config = benchConfig();
 const app = await buildApp(config);
 const fresh = process.env.BENCH_SEED !== 'skip';
-const lawyers = fresh ? await seedLawyers(app.db, LAWYERS) : { lawyers: LAWYERS };
-const cases = fresh ? await seedCases(app.db, { count: CASES, clients: CLIENTS, lawyers: LAWYERS }) : {};
+const seeding = await seedDatabase(app);
+const lawyers = fresh ? await seedLawyers(seeding.db, LAWYERS) : { lawyers: LAWYERS };
+const cases = fresh ? await seedCases(seeding.db, { count: CASES, clients: CLIENTS, lawyers: LAWYERS }) : {};
+await seeding.close();
 const [lawyer] = await app.db.select().from(users).where(eq(users.mail, 'abogado1@bench.l4l'));
 const token = await app.sessions.create(lawyer, { persistent: false });
 await app.listen({ port: 0, host: '127.0.0.1' });

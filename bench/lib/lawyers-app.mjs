@@ -10,7 +10,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { users } from '../../apps/server/src/db/schema/index.ts';
 import { createLawyersRepository } from '../../apps/server/src/modules/lawyers/lawyers.repository.ts';
 import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.service.ts';
-import { benchConfig } from './bench-config.mjs';
+import { benchConfig, seedDatabase } from './bench-config.mjs';
 import { EXPLAINED } from './lawyers-queries.mjs';
 import { seedLawyers } from './seed-lawyers.mjs';
 
@@ -54,7 +54,9 @@ async function explain(db) {
 const config = benchConfig();
 const app = await buildApp(config);
 const fresh = process.env.BENCH_SEED !== 'skip';
-const seeded = fresh ? await seedLawyers(app.db, COUNT) : { lawyers: COUNT, seconds: 0 };
+const seeding = await seedDatabase(app);
+const seeded = fresh ? await seedLawyers(seeding.db, COUNT) : { lawyers: COUNT, seconds: 0 };
+await seeding.close();
 const explained = fresh ? await explain(app.db) : [];
 const CLIENT_MAIL = 'cliente@bench.l4l';
 const [client] = fresh
