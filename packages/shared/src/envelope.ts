@@ -5,7 +5,7 @@ import type { ErrorCode } from './texts/errors.ts';
 export type DataEnvelope<T> = { data: T };
 /**
  * `totalIsExact` false: the list stopped counting at `total` and holds more (the lawyer directory,
- * docs/decisions/0020); absent or true: `total` is exact.
+ * docs/decisions/0020-bounded-search-counts.md); absent or true: `total` is exact.
  */
 export type PageMeta = { total: number; page: number; pageSize: number; totalIsExact?: boolean };
 export type PageEnvelope<T> = { data: T[]; meta: PageMeta };

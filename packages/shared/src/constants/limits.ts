@@ -46,8 +46,8 @@ export const LIMITS = {
   stompFrameMaxBytes: 64 * 1024,
   chatMessagesPerMinute: 60,
   defaultPageSize: 20,
-  /** (+) a directory counts its matches exactly up to this many; past it, it says 'more than' */
-  directoryCountLimit: 1000,
+  /** (+) the lawyer directory and the board count their matches exactly up to this many; past it, 'más de' */
+  searchCountLimit: 1000,
   maxPageSize: 100,
 } as const;
 

@@ -1,7 +1,9 @@
 import type { CaseStatus } from '@l4l/shared/constants/cases';
+import { LIMITS } from '@l4l/shared/constants/limits';
 import type { BoardQuery } from '@l4l/shared/schemas/cases';
 import { searchableText } from '@l4l/shared/search';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { boundedCount } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/database.ts';
 import { boardEntries, cases, OPEN_PROPOSAL_SQL_LIST, proposals } from '../../db/schema/index.ts';
 
@@ -43,7 +45,7 @@ const BOARD_ORDER: Record<BoardQuery['sort'], SQL[]> = {
 };
 
 /**
- * A search matches a few thousand cases at most: read them through the search index, then sort. The sort
+ * A search with at most `countLimit` matches: read them through the search index, then sort. The sort
  * columns are wrapped (`+ 0`) so that the planner cannot walk a sort index instead, testing the search on
  * every published case on the way (bench/board.mjs).
  */
@@ -78,19 +80,30 @@ const clientCases = (userId: string, status: CaseStatus) =>
  * The lawyers' board (docs/decisions/0006-cases-and-payments.md): its narrow table, kept in step with the
  * cases and proposals that change it, in their transaction.
  */
-export function createBoardRepository(db: Db) {
+export function createBoardRepository(
+  db: Db,
+  { countLimit = LIMITS.searchCountLimit }: { countLimit?: number } = {},
+) {
   return {
     /**
      * One page of the board: published general cases (not addressed to one lawyer), no client data, the
-     * same for every lawyer (their own proposals are read apart, `latestProposalsOf`) and its total.
+     * same for every lawyer (their own proposals are read apart, `latestProposalsOf`) and how many there
+     * are, exactly up to `countLimit` (docs/decisions/0020-bounded-search-counts.md).
      */
     async board(query: BoardQuery, range: PageRange) {
       const where = and(
         query.category ? eq(b.category, query.category) : undefined,
         textMatches(query.search),
       );
-      // the page is chosen on the narrow board table alone, then its few cases are read
-      const page = db
+      const counted = await boundedCount(
+        db,
+        db.select({ caseId: b.caseId }).from(b).where(where),
+        countLimit,
+      );
+      if (counted.exact && range.offset >= counted.total) return { rows: [], ...counted };
+      // the page is chosen on the narrow board table alone, then its few cases are read; a search with
+      // few matches reads them through its index and sorts them, anything broader walks the sort's index
+      const picked = await db
         .select({
           caseId: b.caseId,
           proposalsCount: b.proposalsCount,
@@ -98,10 +111,11 @@ export function createBoardRepository(db: Db) {
         })
         .from(b)
         .where(where)
-        .orderBy(...(query.search ? boardOrderOfMatches(query.sort) : BOARD_ORDER[query.sort]))
+        .orderBy(
+          ...(query.search && counted.exact ? boardOrderOfMatches(query.sort) : BOARD_ORDER[query.sort]),
+        )
         .limit(range.limit)
         .offset(range.offset);
-      const [picked, totals] = await Promise.all([page, db.select({ total: count() }).from(b).where(where)]);
       const details = picked.length
         ? await db
             .select({
@@ -127,7 +141,7 @@ export function createBoardRepository(db: Db) {
           ? [{ ...detail, proposalsCount: row.proposalsCount, lowestProposalCents: row.lowestProposalCents }]
           : [];
       });
-      return { rows, total: totals[0]?.total ?? 0 };
+      return { rows, ...counted };
     },
 
     /** The lawyer's latest proposal on each of these cases. */

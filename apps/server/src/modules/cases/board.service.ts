@@ -58,14 +58,14 @@ export function createBoardService(deps: {
         query.pageSize,
       ]);
       const cached = await boardPages.get(key, () => repository.board(query, range(query)));
-      const { rows, total } = cached;
+      const { rows, total, exact } = cached;
       const ids = rows.map((row) => row.id);
       const proposals = await ownProposals.get(`${actor.id}:${ownVersion.get(actor.id) ?? 0}:${key}`, () =>
         repository.latestProposalsOf(actor.id, ids),
       );
       const envelope = (myProposal: (id: string) => StoredProposal) => ({
         data: rows.map((row) => toBoardCase({ ...row, myProposal: myProposal(row.id) })),
-        meta: { total, page: query.page, pageSize: query.pageSize },
+        meta: { total, totalIsExact: exact, page: query.page, pageSize: query.pageSize },
       });
       // most lawyers have no proposal on a page: they all get the same answer object, which the route
       // serializes once (lib/rendered-json.ts)

@@ -24,6 +24,7 @@ import {
   proposals,
 } from '../../db/schema/index.ts';
 import type { SandboxProvider } from '../payments/sandbox-provider.ts';
+import { createBoardRepository } from './board.repository.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let adminToken: string;
@@ -805,7 +806,30 @@ describe('the board', () => {
       await call(lawyer.token, 'GET', `/api/cases/pending-cases?search=${token}&sort=price_desc`)
     ).json();
     expect(dearest.data.map((c: { id: string }) => c.id)).toEqual([b, a]);
-    expect(dearest.meta.total).toBe(2);
+    expect(dearest.meta).toMatchObject({ total: 2, totalIsExact: true });
+  });
+
+  it('counts its matches up to a limit, then says there are more and still pages the same', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const token = `c${Date.now().toString(36)}`;
+    const older = await publishedCase(client, `Deuda de la comunidad ${token}`);
+    const newer = await publishedCase(client, `Deuda del alquiler ${token}`);
+    const query = { search: token, sort: 'recent' as const, page: 1, pageSize: 20 };
+    const expected = (await call(lawyer.token, 'GET', `/api/cases/pending-cases?search=${token}`)).json();
+    expect(expected.data.map((c: { id: string }) => c.id)).toEqual([newer, older]);
+
+    const limited = createBoardRepository(t.app.db, { countLimit: 1 });
+    const all = await limited.board(query, { limit: 20, offset: 0 });
+    expect({ total: all.total, exact: all.exact }).toEqual({ total: 1, exact: false });
+    expect(all.rows.map((row) => row.id)).toEqual([newer, older]);
+    expect((await limited.board(query, { limit: 1, offset: 1 })).rows.map((row) => row.id)).toEqual([older]);
+
+    const exact = createBoardRepository(t.app.db, { countLimit: 2 });
+    const both = await exact.board(query, { limit: 20, offset: 0 });
+    expect({ total: both.total, exact: both.exact }).toEqual({ total: 2, exact: true });
+    expect(both.rows.map((row) => row.id)).toEqual([newer, older]);
+    expect((await exact.board(query, { limit: 20, offset: 20 })).rows).toEqual([]);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { boundedCount, boundedCountQuery } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/database.ts';
 import { academicExperiences, lawyerProfiles, users, workExperiences } from '../../db/schema/index.ts';
 
@@ -118,12 +119,12 @@ export type EntryTable = typeof academicExperiences | typeof workExperiences;
  */
 type AnyEntryTable = typeof academicExperiences;
 
-/** How far a directory count goes before it says "more than" (docs/decisions/0020). */
+/** How far a directory count goes before it says "more than" (docs/decisions/0020-bounded-search-counts.md). */
 export type LawyersRepositoryOptions = { countLimit?: number };
 
 export function createLawyersRepository(
   db: Db,
-  { countLimit = LIMITS.directoryCountLimit }: LawyersRepositoryOptions = {},
+  { countLimit = LIMITS.searchCountLimit }: LawyersRepositoryOptions = {},
 ) {
   /**
    * docs/api/http.md, Lawyers: only verified, unbanned lawyers are listed. "Not banned" is an anti-join against the few
@@ -210,30 +211,9 @@ export function createLawyersRepository(
       .offset(range.offset);
   }
 
-  /**
-   * How many lawyers match, counting no further than `countLimit + 1`: a broad filter over a large
-   * directory stops after about a thousand rows instead of reading every match (docs/decisions/0020).
-   * The matches are a MATERIALIZED CTE, planned as if all were wanted (through the filters' indexes, as
-   * for a narrow page) and read only as far as the LIMIT pulls them; a plain LIMIT instead lets
-   * PostgreSQL pick a sequential scan hoping to stop early, which reads the whole table when fewer
-   * lawyers match than the limit.
-   */
-  function boundedCountQuery(filter: DirectoryFilter) {
-    const matches = db
-      .select({ userId: lawyerProfiles.userId })
-      .from(lawyerProfiles)
-      .where(directoryWhere(filter));
-    return sql`with matches as materialized (${matches})
-      select count(*)::int as total from (select 1 from matches limit ${countLimit + 1}) as bounded`;
-  }
-
-  async function boundedCount(filter: DirectoryFilter) {
-    const result = (await db.execute(boundedCountQuery(filter))) as unknown as {
-      rows: Array<{ total: number }>;
-    };
-    const total = Number(result.rows[0]?.total ?? 0);
-    return total > countLimit ? { total: countLimit, exact: false } : { total, exact: true };
-  }
+  const matches = (filter: DirectoryFilter) =>
+    db.select({ userId: lawyerProfiles.userId }).from(lawyerProfiles).where(directoryWhere(filter));
+  const countMatches = (filter: DirectoryFilter) => boundedCount(db, matches(filter), countLimit);
 
   return {
     /**
@@ -244,11 +224,11 @@ export function createLawyersRepository(
       if (!narrows(filter)) {
         const [rows, counted] = await Promise.all([
           broadPageQuery(filter, sort, range),
-          boundedCount(filter),
+          countMatches(filter),
         ]);
         return { rows, ...counted };
       }
-      const counted = await boundedCount(filter);
+      const counted = await countMatches(filter);
       // nothing to read past the last match
       if (range.offset >= counted.total && counted.exact) return { rows: [], ...counted };
       const rows = await (counted.exact ? narrowPageQuery : broadPageQuery)(filter, sort, range);
@@ -257,9 +237,9 @@ export function createLawyersRepository(
 
     /** The queries `directory` runs for this request, not yet run (the benchmark EXPLAINs them). */
     async directoryQueries(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
-      const narrow = narrows(filter) && (await boundedCount(filter)).exact;
+      const narrow = narrows(filter) && (await countMatches(filter)).exact;
       return {
-        count: boundedCountQuery(filter),
+        count: boundedCountQuery(matches(filter), countLimit),
         page: (narrow ? narrowPageQuery : broadPageQuery)(filter, sort, range),
       };
     },

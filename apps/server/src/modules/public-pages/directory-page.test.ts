@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderDirectoryPage } from './directory-page.ts';
 
-/** A listing whose count stopped at its limit (docs/decisions/0020) says so, and claims no number. */
+/** A listing whose count stopped at its limit (docs/decisions/0020-bounded-search-counts.md) says so, and claims no number. */
 describe('a directory page over more lawyers than are counted', () => {
   const lawyer = {
     id: '00000000-0000-4000-8000-000000000001',

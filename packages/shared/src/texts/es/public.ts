@@ -197,7 +197,8 @@ export const es = {
     // the lawyers' board of general cases (docs/product.md, Home, lawyer role)
     boardEmpty: 'No hay casos publicados en este momento.',
     boardNoMatch: 'Ningún caso coincide con tu búsqueda.',
-    boardCount: (total: number) => plural(total, 'caso', 'casos'),
+    /** `exact` false: the board stopped counting at `total` ('Más de 1000 casos') */
+    boardCount: (total: number, exact = true) => `${exact ? '' : 'Más de '}${plural(total, 'caso', 'casos')}`,
   },
   defaults: {
     noDescription: 'Descripción no disponible',

@@ -47,6 +47,20 @@ describe('CaseBoard', () => {
     expect(screen.getByText(es.dashboard.boardCount(2))).toBeInTheDocument();
   });
 
+  it("says 'Más de 1000 casos' when the server stopped counting", async () => {
+    renderBoard(
+      () =>
+        new Response(
+          JSON.stringify({
+            data: [makeBoardCase()],
+            meta: { total: 1000, totalIsExact: false, page: 1, pageSize: 12 },
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    expect(await screen.findByText('Más de 1000 casos')).toBeInTheDocument();
+  });
+
   it('says Propuesta enviada where this lawyer already proposed, and at once after sending', async () => {
     let sent = false;
     const { api } = renderBoard(() =>

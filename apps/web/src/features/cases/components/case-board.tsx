@@ -115,7 +115,7 @@ export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction 
       ) : (
         <>
           <p className={list.count} aria-live="polite">
-            {es.dashboard.boardCount(meta?.total ?? board.data.cases.length)}
+            {es.dashboard.boardCount(meta?.total ?? board.data.cases.length, meta?.totalIsExact)}
           </p>
           <ul className={list.list} aria-busy={board.isPlaceholderData}>
             {board.data.cases.map((boardCase) => (
