@@ -29,7 +29,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { cpuSecondsOf, MiB, memoryOf, percentiles, serverPorts } from './lib/chat-load.mjs';
+import { cpuOf, MiB, memoryOf, percentiles, serverPorts } from './lib/chat-load.mjs';
 import {
   fixed,
   machine,
@@ -92,14 +92,14 @@ function connectGenerator(generator) {
 
 /** One load of every generator at once (each its share of the rate), answered as one. */
 async function load(generators, kind, seconds, prefix, probePort) {
-  const cpuBefore = await cpuSecondsOf(probePort);
+  const cpuBefore = await cpuOf(probePort);
   const started = Date.now();
   const parts = await Promise.all(
     generators.map((ask, g) =>
       ask('drive', { kind, rate: RATE / generators.length, seconds, prefix: `${prefix}g${g}` }),
     ),
   );
-  const serverCpuShare = (await cpuSecondsOf(probePort)) - cpuBefore;
+  const cpuAfter = await cpuOf(probePort);
   const wallSeconds = (Date.now() - started) / 1000;
   const sent = parts.reduce((sum, part) => sum + part.total, 0);
   return {
@@ -109,7 +109,9 @@ async function load(generators, kind, seconds, prefix, probePort) {
     ratePerSecond: fixed(sent / Math.max(...parts.map((part) => part.sendSeconds))),
     ...percentiles(parts.flatMap((part) => part.latencies)),
     // CPU seconds per second of the whole load, drain included: 1 is one core busy all the time
-    serverCpuShare: fixed(serverCpuShare / wallSeconds, 2),
+    serverCpuShare: fixed((cpuAfter.seconds - cpuBefore.seconds) / wallSeconds, 2),
+    serverLoopDelayP99Ms: fixed(cpuAfter.loopP99Ms),
+    serverLoopDelayMaxMs: fixed(cpuAfter.loopMaxMs),
     generators: parts.map((part) => ({
       cpuShare: fixed(part.generator.cpuShare, 2),
       loopDelayP99Ms: fixed(part.generator.loopDelayP99Ms),
@@ -209,7 +211,7 @@ async function main() {
       const cpus = (r) => r.generators.map((g) => g.cpuShare).join('/');
       console.log(
         `round ${i}: chat p50 ${chat.p50} ms p99 ${chat.p99} ms max ${chat.max} ms` +
-          ` (${chat.delivered}/${chat.sent} at ${chat.ratePerSecond}/s; server CPU ${chat.serverCpuShare}, generators ${cpus(chat)})` +
+          ` (${chat.delivered}/${chat.sent} at ${chat.ratePerSecond}/s; server CPU ${chat.serverCpuShare}, loop max ${chat.serverLoopDelayMaxMs} ms, generators ${cpus(chat)})` +
           ` | ceiling p50 ${ceiling.p50} ms p99 ${ceiling.p99} ms (${ceiling.delivered}/${ceiling.sent};` +
           ` relay CPU ${ceiling.serverCpuShare}, generators ${cpus(ceiling)})`,
       );
@@ -217,7 +219,7 @@ async function main() {
 
     // the storm: every socket cut within 10 s, back as the web comes back, then one message per pair
     const startAt = Date.now() + 500;
-    const cpuBefore = await cpuSecondsOf(app.probePort);
+    const cpuBefore = await cpuOf(app.probePort);
     const parts = await Promise.all(
       generators.map((ask, g) =>
         ask('storm', {
@@ -228,7 +230,7 @@ async function main() {
         }),
       ),
     );
-    const stormCpu = (await cpuSecondsOf(app.probePort)) - cpuBefore;
+    const cpuAfter = await cpuOf(app.probePort);
     const sum = (pick) => parts.reduce((total, part) => total + pick(part), 0);
     const errorFrames = parts.flatMap((part) => part.errorFrames);
     const storm = {
@@ -243,7 +245,8 @@ async function main() {
       errorFrames: errorFrames.length,
       firstErrors: [...new Set(errorFrames)].slice(0, 5),
       socketErrors: sum((p) => p.socketErrors),
-      serverCpuSeconds: fixed(stormCpu),
+      serverCpuSeconds: fixed(cpuAfter.seconds - cpuBefore.seconds),
+      serverLoopDelayMaxMs: fixed(cpuAfter.loopMaxMs),
     };
     if (storm.notBack || storm.probeDelivered < storm.probeSent) storm.recoveredSeconds = null;
     console.log(

@@ -51,11 +51,14 @@ export async function memoryOf(probePort) {
   return (await answer.json()).rss;
 }
 
-/** CPU seconds (user + system) the server process has used so far. */
-export async function cpuSecondsOf(probePort) {
+/**
+ * CPU seconds (user + system) the server process has used so far, and its event loop's delay (p99, max;
+ * ms) since the last call.
+ */
+export async function cpuOf(probePort) {
   const answer = await fetch(`http://127.0.0.1:${probePort}/cpu`);
-  const { user, system } = await answer.json();
-  return (user + system) / 1e6;
+  const { user, system, loopP99Ms, loopMaxMs } = await answer.json();
+  return { seconds: (user + system) / 1e6, loopP99Ms, loopMaxMs };
 }
 
 export async function inBatches(items, size, work) {
