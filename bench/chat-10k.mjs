@@ -208,7 +208,8 @@ async function main() {
       const ceiling = await echoLoad(SECONDS);
       const chat = await chatLoad(SECONDS);
       rounds.push({ chat, ceiling });
-      const cpus = (r) => r.generators.map((g) => g.cpuShare).join('/');
+      const cpus = (r) =>
+        `${r.generators.map((g) => g.cpuShare).join('/')} (loop p99 ${r.generators.map((g) => g.loopDelayP99Ms).join('/')} ms)`;
       console.log(
         `round ${i}: chat p50 ${chat.p50} ms p99 ${chat.p99} ms max ${chat.max} ms` +
           ` (${chat.delivered}/${chat.sent} at ${chat.ratePerSecond}/s; server CPU ${chat.serverCpuShare}, loop max ${chat.serverLoopDelayMaxMs} ms, generators ${cpus(chat)})` +
