@@ -176,11 +176,11 @@ async function main() {
     );
 
     // memory: the server before and after every session connected, subscribed and idle
-    const appBefore = await memoryOf(app.probePort);
+    const appBefore = await memoryOf(app.probePort, { usage: true });
     const opened = await Promise.all(generators.map((ask) => ask('openStomp')));
     const openSeconds = Math.max(...opened.map((o) => o.seconds));
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-    const appAfter = await memoryOf(app.probePort);
+    const appAfter = await memoryOf(app.probePort, { usage: true });
     const echoBefore = await memoryOf(echo.probePort);
     await Promise.all(generators.map((ask) => ask('openEcho')));
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
@@ -188,13 +188,17 @@ async function main() {
     const memory = {
       sessions: opened.reduce((sum, o) => sum + o.opened, 0),
       openSeconds: fixed(openSeconds),
-      stompAddedMiB: fixed((appAfter - appBefore) / MiB),
-      stompRssMiB: { before: fixed(appBefore / MiB), after: fixed(appAfter / MiB) },
+      stompAddedMiB: fixed((appAfter.rss - appBefore.rss) / MiB),
+      stompRssMiB: { before: fixed(appBefore.rss / MiB), after: fixed(appAfter.rss / MiB) },
+      // what of it is the JavaScript heap (live objects, after the collection) and buffers outside it
+      stompHeapUsedAddedMiB: fixed((appAfter.heapUsed - appBefore.heapUsed) / MiB),
+      stompExternalAddedMiB: fixed((appAfter.external - appBefore.external) / MiB),
       echoAddedMiB: fixed((echoAfter - echoBefore) / MiB),
     };
     console.log(
       `${memory.sessions} STOMP sessions opened in ${memory.openSeconds} s; idle they add ${memory.stompAddedMiB} MiB` +
-        ` to the server (${memory.stompRssMiB.before} → ${memory.stompRssMiB.after} MiB RSS);` +
+        ` to the server (${memory.stompRssMiB.before} → ${memory.stompRssMiB.after} MiB RSS;` +
+        ` heap used +${memory.stompHeapUsedAddedMiB} MiB, external +${memory.stompExternalAddedMiB} MiB);` +
         ` as many bare WebSockets add ${memory.echoAddedMiB} MiB`,
     );
 

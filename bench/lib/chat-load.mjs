@@ -46,9 +46,11 @@ export function serverPorts(base = Number(process.env.BENCH_CHAT_PORT ?? 0)) {
   return { app: at(0), echo: at(2) };
 }
 
-export async function memoryOf(probePort) {
+/** The server's resident memory after a full collection (bytes); `usage`: all of process.memoryUsage(). */
+export async function memoryOf(probePort, { usage = false } = {}) {
   const answer = await fetch(`http://127.0.0.1:${probePort}/memory`);
-  return (await answer.json()).rss;
+  const memory = await answer.json();
+  return usage ? memory : memory.rss;
 }
 
 /**
