@@ -29,24 +29,22 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { cpuOf, MiB, memoryOf, percentiles, serverPorts } from './lib/chat-load.mjs';
+import { cpuOf, MiB, memoryOf, percentiles } from './lib/chat-load.mjs';
 import {
-  fixed,
-  machine,
-  median,
-  ROOT,
-  startServer,
-  throwAwayDatabase,
-  writeResults,
-} from './lib/harness.mjs';
+  alternate,
+  exitWith,
+  printChatTable,
+  ROUNDS,
+  report,
+  SECONDS,
+  startChatServers,
+} from './lib/chat-servers.mjs';
+import { fixed, median, startServer } from './lib/harness.mjs';
 
 const PAIRS = Number(process.env.BENCH_CHAT10K_PAIRS ?? 5000);
 const RATE = Number(process.env.BENCH_CHAT10K_RATE ?? 2000);
 const GENERATORS = Number(process.env.BENCH_CHAT10K_GENERATORS ?? 2);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BUDGET_SECONDS = Number(process.env.BENCH_CHAT10K_BUDGET_SECONDS ?? 900);
-const WARM_UP_SECONDS = 2;
 const IDLE_SECONDS = 3;
 const STORM_SPREAD_MS = 10_000;
 const serverUrl = process.env.DATABASE_URL;
@@ -132,30 +130,13 @@ async function main() {
       `open files limit ${limit} is too low for ${sessions} sessions in one server (raise it: ulimit -n ${sessions + 1024})`,
     );
   }
-  const db = await throwAwayDatabase('bench-chat-10k');
-  const servers = [];
+  const { app, echo, servers, stop } = await startChatServers({
+    name: 'chat-10k',
+    pairs: PAIRS,
+    budgetSeconds: BUDGET_SECONDS,
+  });
   const generators = [];
-  const watchdog = setTimeout(async () => {
-    console.error(`chat-10k: over its time budget of ${BUDGET_SECONDS} s; stopping (targets MISSED)`);
-    for (const server of servers) await server.stop();
-    await db.drop();
-    process.exit(1);
-  }, BUDGET_SECONDS * 1000);
-  watchdog.unref();
   try {
-    const app = await startServer(path.join(here, 'lib/chat-app.mjs'), {
-      env: { ...db.env, ...serverPorts().app, BENCH_CHAT_PAIRS: String(PAIRS) },
-      label: 'app',
-    });
-    servers.push(app);
-    console.log(
-      `seeded ${app.users.length} users, ${app.pairs.length} chats and their sessions in ${app.seedSeconds} s`,
-    );
-    const echo = await startServer(path.join(here, 'lib/chat-echo-server.mjs'), {
-      env: serverPorts().echo,
-      label: 'echo',
-    });
-    servers.push(echo);
     for (let g = 0; g < GENERATORS; g++) {
       const generator = await startServer(path.join(here, 'lib/chat-generator.mjs'), {
         label: `generator ${g}`,
@@ -205,22 +186,21 @@ async function main() {
     let loads = 0;
     const chatLoad = (seconds) => load(generators, 'chat', seconds, `r${++loads}`, app.probePort);
     const echoLoad = (seconds) => load(generators, 'echo', seconds, `r${++loads}`, echo.probePort);
-    await echoLoad(WARM_UP_SECONDS);
-    await chatLoad(WARM_UP_SECONDS);
-    const rounds = [];
-    for (let i = 1; i <= ROUNDS; i++) {
-      const ceiling = await echoLoad(SECONDS);
-      const chat = await chatLoad(SECONDS);
-      rounds.push({ chat, ceiling });
-      const cpus = (r) =>
-        `${r.generators.map((g) => g.cpuShare).join('/')} (loop p99 ${r.generators.map((g) => g.loopDelayP99Ms).join('/')} ms)`;
-      console.log(
-        `round ${i}: chat p50 ${chat.p50} ms p99 ${chat.p99} ms max ${chat.max} ms` +
-          ` (${chat.delivered}/${chat.sent} at ${chat.ratePerSecond}/s; server CPU ${chat.serverCpuShare}, loop max ${chat.serverLoopDelayMaxMs} ms, generators ${cpus(chat)})` +
-          ` | ceiling p50 ${ceiling.p50} ms p99 ${ceiling.p99} ms (${ceiling.delivered}/${ceiling.sent};` +
-          ` relay CPU ${ceiling.serverCpuShare}, generators ${cpus(ceiling)})`,
-      );
-    }
+    const cpus = (r) =>
+      `${r.generators.map((g) => g.cpuShare).join('/')} (loop p99 ${r.generators.map((g) => g.loopDelayP99Ms).join('/')} ms)`;
+    const rounds = await alternate({
+      echoLoad,
+      chatLoad,
+      each: ({ chat, ceiling }, i) => {
+        console.log(
+          `round ${i}: chat p50 ${chat.p50} ms p99 ${chat.p99} ms max ${chat.max} ms` +
+            ` (${chat.delivered}/${chat.sent} at ${chat.ratePerSecond}/s; server CPU ${chat.serverCpuShare}, loop max ${chat.serverLoopDelayMaxMs} ms, generators ${cpus(chat)})` +
+            ` | ceiling p50 ${ceiling.p50} ms p99 ${ceiling.p99} ms (${ceiling.delivered}/${ceiling.sent};` +
+            ` relay CPU ${ceiling.serverCpuShare}, generators ${cpus(ceiling)})`,
+        );
+        return { chat, ceiling };
+      },
+    });
 
     // the storm: every socket cut within 10 s, back as the web comes back, then one message per pair
     const startAt = Date.now() + 500;
@@ -292,59 +272,38 @@ async function main() {
     if (allErrors > storm.errorFrames)
       failures.push(`${allErrors - storm.errorFrames} ERROR frames under load`);
 
-    console.log('');
-    console.log('|                    | p50       | p99       | delivered                 |');
-    console.log('| ------------------ | --------- | --------- | ------------------------- |');
-    const total = (key, field) => rounds.reduce((s, r) => s + r[key][field], 0);
-    const row = (label, p50, p99, key) =>
-      console.log(
-        `| ${label.padEnd(18)} | ${`${p50} ms`.padEnd(9)} | ${`${p99} ms`.padEnd(9)} | ${`${total(key, 'delivered')}/${total(key, 'sent')}`.padEnd(25)} |`,
-      );
-    row(`STOMP chat (${database})`, result.chatP50, result.chatP99, 'chat');
-    row('WebSocket relay', result.ceilingP50, result.ceilingP99, 'ceiling');
+    printChatTable({ rounds, result, database });
     console.log(
       `\n${memory.sessions} idle sessions: +${result.idleSessionsMiB} MiB server RSS (target < ${TARGETS.maxIdleMiB} MiB);` +
         ` storm recovered in ${storm.recoveredSeconds ?? 'never'} s (target < ${TARGETS.maxRecoverySeconds} s),` +
         ` ${storm.errorFrames} ERROR frames`,
     );
 
-    const file = writeResults('chat-10k', database, {
-      bench: 'chat-10k',
-      date: new Date().toISOString(),
+    return report(
+      'chat-10k',
       database,
-      machine: machine(),
-      settings: {
-        pairs: PAIRS,
-        sessions: app.users.length,
-        rate: RATE,
-        seconds: SECONDS,
-        rounds: ROUNDS,
-        generators: GENERATORS,
-        stormSpreadMs: STORM_SPREAD_MS,
-        openFilesLimit: limit,
+      {
+        settings: {
+          pairs: PAIRS,
+          sessions: app.users.length,
+          rate: RATE,
+          seconds: SECONDS,
+          rounds: ROUNDS,
+          generators: GENERATORS,
+          stormSpreadMs: STORM_SPREAD_MS,
+          openFilesLimit: limit,
+        },
+        memory,
+        rounds,
+        storm,
+        median: result,
+        targets: TARGETS,
       },
-      memory,
-      rounds,
-      storm,
-      median: result,
-      targets: TARGETS,
-      passed: failures.length === 0,
       failures,
-    });
-    console.log(`targets (${database}): ${failures.length ? `MISSED — ${failures.join('; ')}` : 'met'}`);
-    console.log(`results: ${path.relative(ROOT, file)}`);
-    return failures.length === 0;
+    );
   } finally {
-    clearTimeout(watchdog);
-    for (const server of servers.reverse()) await server.stop();
-    await db.drop();
+    await stop();
   }
 }
 
-main().then(
-  (passed) => process.exit(passed ? 0 : 1),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main());

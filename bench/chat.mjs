@@ -19,7 +19,6 @@
  * falls behind cannot keep it going), BENCH_CHAT_PROFILE (a file: the server's CPU profile), BENCH_CHAT_PORT (the
  * servers' ports from there, else free ones).
  */
-import path from 'node:path';
 import {
   createMeter,
   drive,
@@ -31,58 +30,35 @@ import {
   route,
   sendChat,
   sendEcho,
-  serverPorts,
 } from './lib/chat-load.mjs';
 import {
-  fixed,
-  machine,
-  median,
-  ROOT,
-  startServer,
-  throwAwayDatabase,
-  writeResults,
-} from './lib/harness.mjs';
+  alternate,
+  exitWith,
+  printChatTable,
+  ROUNDS,
+  report,
+  SECONDS,
+  startChatServers,
+} from './lib/chat-servers.mjs';
+import { fixed, median } from './lib/harness.mjs';
 
 const PAIRS = Number(process.env.BENCH_CHAT_PAIRS ?? 500);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARM_UP_SECONDS = 2;
 const BUDGET_SECONDS = Number(process.env.BENCH_CHAT_BUDGET_SECONDS ?? 300);
 const serverUrl = process.env.DATABASE_URL;
 const database = serverUrl ? 'postgres' : 'pglite';
 const TARGETS = { maxP99: serverUrl ? 50 : 150, maxIdleMiB: 100 };
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-
 async function main() {
   console.log(`chat on ${database}: ${PAIRS} pairs, ${RATE} messages/s for ${SECONDS} s, ${ROUNDS} rounds`);
-  const db = await throwAwayDatabase('bench-chat');
-  const servers = [];
+  const { app, echo, stop } = await startChatServers({
+    name: 'chat',
+    pairs: PAIRS,
+    budgetSeconds: BUDGET_SECONDS,
+  });
   let stomp;
   let echoSockets;
-  const watchdog = setTimeout(async () => {
-    console.error(`chat: over its time budget of ${BUDGET_SECONDS} s; stopping (targets MISSED)`);
-    for (const server of servers) await server.stop();
-    await db.drop();
-    process.exit(1);
-  }, BUDGET_SECONDS * 1000);
-  watchdog.unref();
   try {
-    const app = await startServer(path.join(here, 'lib/chat-app.mjs'), {
-      env: { ...db.env, ...serverPorts().app, BENCH_CHAT_PAIRS: String(PAIRS) },
-      label: 'app',
-    });
-    servers.push(app);
-    console.log(
-      `seeded ${app.users.length} users, ${app.pairs.length} chats and their sessions in ${app.seedSeconds} s`,
-    );
-    const echo = await startServer(path.join(here, 'lib/chat-echo-server.mjs'), {
-      env: serverPorts().echo,
-      label: 'echo',
-    });
-    servers.push(echo);
-
     // memory: the server before and after 1,000 sessions connected, subscribed and idle
     const appBefore = await memoryOf(app.probePort);
     stomp = { meter: createMeter(), errors: [] };
@@ -140,28 +116,27 @@ async function main() {
         },
       });
 
-    await echoLoad(WARM_UP_SECONDS);
-    await chatLoad(WARM_UP_SECONDS);
-    const rounds = [];
-    for (let i = 1; i <= ROUNDS; i++) {
-      const ceiling = await echoLoad(SECONDS);
-      const chat = await chatLoad(SECONDS);
-      const summary = (r) => ({
-        sent: r.total,
-        delivered: r.delivered,
-        lost: r.lost,
-        ratePerSecond: fixed(r.total / r.sendSeconds),
-        ...percentiles(r.latencies),
-      });
-      const entry = { chat: summary(chat), ceiling: summary(ceiling) };
-      rounds.push(entry);
-      console.log(
-        `round ${i}: chat p50 ${entry.chat.p50} ms p99 ${entry.chat.p99} ms max ${entry.chat.max} ms` +
-          ` (${entry.chat.delivered}/${entry.chat.sent} delivered at ${entry.chat.ratePerSecond}/s)` +
-          ` | ceiling p50 ${entry.ceiling.p50} ms p99 ${entry.ceiling.p99} ms` +
-          ` (${entry.ceiling.delivered}/${entry.ceiling.sent})`,
-      );
-    }
+    const summary = (r) => ({
+      sent: r.total,
+      delivered: r.delivered,
+      lost: r.lost,
+      ratePerSecond: fixed(r.total / r.sendSeconds),
+      ...percentiles(r.latencies),
+    });
+    const rounds = await alternate({
+      echoLoad,
+      chatLoad,
+      each: ({ chat, ceiling }, i) => {
+        const entry = { chat: summary(chat), ceiling: summary(ceiling) };
+        console.log(
+          `round ${i}: chat p50 ${entry.chat.p50} ms p99 ${entry.chat.p99} ms max ${entry.chat.max} ms` +
+            ` (${entry.chat.delivered}/${entry.chat.sent} delivered at ${entry.chat.ratePerSecond}/s)` +
+            ` | ceiling p50 ${entry.ceiling.p50} ms p99 ${entry.ceiling.p99} ms` +
+            ` (${entry.ceiling.delivered}/${entry.ceiling.sent})`,
+        );
+        return entry;
+      },
+    });
 
     const result = {
       chatP50: median(rounds.map((r) => r.chat.p50)),
@@ -178,51 +153,29 @@ async function main() {
     if (rounds.some((r) => r.chat.lost > 0)) failures.push('chat messages lost');
     if (stomp.errors.length) failures.push(`${stomp.errors.length} STOMP errors (first: ${stomp.errors[0]})`);
 
-    console.log('');
-    console.log('|                    | p50       | p99       | delivered                 |');
-    console.log('| ------------------ | --------- | --------- | ------------------------- |');
-    const total = (key) => rounds.reduce((sum, r) => sum + r[key].delivered, 0);
-    const sent = (key) => rounds.reduce((sum, r) => sum + r[key].sent, 0);
-    const row = (label, p50, p99, key) =>
-      console.log(
-        `| ${label.padEnd(18)} | ${`${p50} ms`.padEnd(9)} | ${`${p99} ms`.padEnd(9)} | ${`${total(key)}/${sent(key)}`.padEnd(25)} |`,
-      );
-    row(`STOMP chat (${database})`, result.chatP50, result.chatP99, 'chat');
-    row('WebSocket relay', result.ceilingP50, result.ceilingP99, 'ceiling');
+    printChatTable({ rounds, result, database });
     console.log(
       `\n${memory.sessions} idle sessions: +${result.idleSessionsMiB} MiB server RSS (target < ${TARGETS.maxIdleMiB} MiB)`,
     );
 
-    const file = writeResults('chat', database, {
-      bench: 'chat',
-      date: new Date().toISOString(),
+    return report(
+      'chat',
       database,
-      machine: machine(),
-      settings: { pairs: PAIRS, sessions: app.users.length, rate: RATE, seconds: SECONDS, rounds: ROUNDS },
-      memory,
-      rounds,
-      median: result,
-      targets: TARGETS,
-      stompErrors: stomp.errors.slice(0, 10),
-      passed: failures.length === 0,
+      {
+        settings: { pairs: PAIRS, sessions: app.users.length, rate: RATE, seconds: SECONDS, rounds: ROUNDS },
+        memory,
+        rounds,
+        median: result,
+        targets: TARGETS,
+        stompErrors: stomp.errors.slice(0, 10),
+      },
       failures,
-    });
-    console.log(`targets (${database}): ${failures.length ? `MISSED — ${failures.join('; ')}` : 'met'}`);
-    console.log(`results: ${path.relative(ROOT, file)}`);
-    return failures.length === 0;
+    );
   } finally {
-    clearTimeout(watchdog);
     await Promise.all((stomp?.clients ?? []).map((session) => session.client.deactivate({ force: true })));
     for (const socket of echoSockets?.sockets ?? []) socket.terminate();
-    for (const server of servers) await server.stop();
-    await db.drop();
+    await stop();
   }
 }
 
-main().then(
-  (passed) => process.exit(passed ? 0 : 1),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main());
