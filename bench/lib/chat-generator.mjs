@@ -146,7 +146,7 @@ const commands = {
   async close() {
     await Promise.all([...state.stomp.values()].map((session) => session.client.deactivate({ force: true })));
     for (const socket of state.echo.values()) socket.terminate();
-    return { errors: state.errors.length };
+    return { errors: state.errors.length, firstErrors: [...new Set(state.errors)].slice(0, 5) };
   },
 };
 
