@@ -250,6 +250,7 @@ async function main() {
       errorFrames: errorFrames.length,
       firstErrors: [...new Set(errorFrames)].slice(0, 5),
       socketErrors: sum((p) => p.socketErrors),
+      socketErrorTexts: [...new Set(parts.flatMap((p) => p.socketErrorTexts))].slice(0, 5),
       settleSeconds,
       serverCpuSeconds: fixed(cpuAfter.seconds - cpuBefore.seconds),
       serverLoopDelayMaxMs: fixed(cpuAfter.loopMaxMs),
@@ -260,7 +261,7 @@ async function main() {
         ` all back (CONNECTED, SUBSCRIBED) after ${storm.allBackSeconds} s (${storm.notBack} not back);` +
         ` ${storm.probeDelivered}/${storm.probeSent} messages sent after it delivered;` +
         ` recovered after ${storm.recoveredSeconds ?? 'never'} s; ${storm.errorFrames} ERROR frames,` +
-        ` ${storm.socketErrors} failed socket attempts; server CPU ${storm.serverCpuSeconds} s` +
+        ` ${storm.socketErrors} failed socket attempts${storm.socketErrors ? ` (${storm.socketErrorTexts.join(' | ')})` : ''}; server CPU ${storm.serverCpuSeconds} s` +
         ` (it started once the server had been quiet for a second, ${storm.settleSeconds} s after the rounds)`,
     );
 

@@ -140,6 +140,9 @@ const commands = {
       probe: { sent: probe.total, delivered: probe.delivered, lost: probe.lost, lastAt: probe.lastAt },
       errorFrames: state.errors.slice(errorsBefore),
       socketErrors: sessions.reduce((sum, session) => sum + session.socketErrors, 0) - socketErrorsBefore,
+      socketErrorTexts: [
+        ...new Set(sessions.map((session) => session.lastSocketError).filter(Boolean)),
+      ].slice(0, 5),
     };
   },
 

@@ -152,11 +152,11 @@ export function route(pairs, seq) {
  * `/app/connect`. With `reconnect` it comes back as the web does (5 s after a loss, doubling after each
  * failed attempt); without, it stays down. Resolves once the broker holds the first subscription;
  * `ready` counts the subscriptions confirmed (one per CONNECTED), `readyAt` the last (Date.now()).
- * Every ERROR frame goes to `errors`.
+ * Every ERROR frame goes to `errors`; `socketErrors` counts the sockets that failed (`lastSocketError`: why).
  */
 export function openStompSession({ url, users, position, meter, errors, reconnect = false }) {
   const user = users[position];
-  const session = { client: undefined, ready: 0, readyAt: 0, socketErrors: 0 };
+  const session = { client: undefined, ready: 0, readyAt: 0, socketErrors: 0, lastSocketError: undefined };
   return new Promise((resolve, reject) => {
     const client = new Client({
       webSocketFactory: () => new WebSocket(url, ['v12.stomp'], { localAddress: loopbackAddress(position) }),
@@ -191,8 +191,9 @@ export function openStompSession({ url, users, position, meter, errors, reconnec
       });
     };
     client.onStompError = (frame) => errors.push(frame.headers.message ?? 'ERROR');
-    client.onWebSocketError = () => {
+    client.onWebSocketError = (event) => {
       session.socketErrors += 1;
+      session.lastSocketError = event?.message ?? event?.error?.code ?? 'error';
       if (session.ready === 0) reject(new Error(`session ${position} could not connect`));
     };
     client.activate();
