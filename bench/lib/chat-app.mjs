@@ -1,9 +1,10 @@
 /**
- * Child process of bench/chat.mjs (run with `--import tsx`): the real app (`buildApp`, production
- * settings) on the database bench/chat.mjs chose, with BENCH_CHAT_PAIRS clients and as many lawyers
- * inserted directly, one chat per pair and one session each (the app's own session API). It listens on
- * a free port and reports `{port, probePort, users, pairs}`; `GET /memory` on the probe port answers
- * the process's memory after a full garbage collection.
+ * Child process of bench/chat.mjs and bench/chat-10k.mjs (run with `--import tsx`): the real app
+ * (`buildApp`, production settings, every product limit as it is) on the database the benchmark chose,
+ * with BENCH_CHAT_PAIRS clients and as many lawyers inserted directly, one chat per pair and one session
+ * each (the app's own session API). It listens on BENCH_PORT (else a free port) and reports
+ * `{port, probePort, users, pairs}`; `GET /memory` on the probe port answers the process's memory after
+ * a full garbage collection.
  */
 import { writeFileSync } from 'node:fs';
 import inspector from 'node:inspector/promises';
@@ -15,10 +16,9 @@ import { startMemoryProbe } from './chat-memory-probe.mjs';
 const PAIRS = Number(process.env.BENCH_CHAT_PAIRS ?? 500);
 const BATCH = 250;
 
-const config = benchConfig({
-  // every simulated chat session comes from this machine's one address
-  MAX_CONNECTIONS_PER_IP: '100000',
-});
+// the product's limits as they are: the per-address connection cap included (the benchmarks give each
+// simulated user a loopback address of their own, lib/chat-load.mjs)
+const config = benchConfig();
 const app = await buildApp(config);
 
 const people = (role, prefix) =>
@@ -59,7 +59,7 @@ for (let i = 0; i < everyone.length; i += 50) {
     )),
   );
 }
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const probePort = await startMemoryProbe();
 
 process.send?.({

@@ -15,7 +15,8 @@ export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 
 /**
  * Starts `script` in a child process that loads TypeScript through tsx and sends `{ ready: {...} }` over
- * IPC once it listens. Answers what it sent and `stop()`, which ends that child (by its own pid) only.
+ * IPC once it listens. Answers what it sent, `child` (to talk to it over IPC) and `stop()`, which ends
+ * that child (by its own pid) only.
  */
 export function startServer(script, { args = [], env = {}, timeoutMs = 15 * 60_000, label = script } = {}) {
   const child = fork(script, args, {
@@ -52,7 +53,7 @@ export function startServer(script, { args = [], env = {}, timeoutMs = 15 * 60_0
     });
   });
   return ready.then(
-    (info) => ({ ...info, stop }),
+    (info) => ({ ...info, child, stop }),
     async (err) => {
       await stop();
       throw err;

@@ -134,7 +134,7 @@ export function createChatGateway(deps: {
   function touch(userId: string, announce: boolean) {
     const write = service
       .touchLastConnection(userId)
-      .then(() => (announce ? service.announcePresence(userId) : undefined))
+      .then((at) => (announce ? service.announcePresence(userId, at) : undefined))
       .catch((error: unknown) => {
         log.warn({ err: error }, 'could not update last_connection or announce the presence');
       });
@@ -173,10 +173,10 @@ export function createChatGateway(deps: {
       case '/app/disconnect': {
         principal.present = destination === '/app/connect';
         const moved = presenceChanged(principal.id);
-        await service.touchLastConnection(principal.id);
+        const at = await service.touchLastConnection(principal.id);
         // the counterparts hear of it; a failure to tell them is no error of this frame
         if (moved) {
-          await service.announcePresence(principal.id).catch((error: unknown) => {
+          await service.announcePresence(principal.id, at).catch((error: unknown) => {
             log.warn({ err: error }, 'could not announce the presence');
           });
         }

@@ -359,8 +359,12 @@ export function createChatRepository(db: Db) {
       return row?.lastConnection;
     },
 
-    async touchLastConnection(userId: string) {
-      await db.update(users).set({ lastConnection: new Date() }).where(eq(users.id, userId));
+    /** last_connection of these users moved to `at`, never back (batches may land out of order) */
+    async touchLastConnections(userIds: string[], at: Date) {
+      await db
+        .update(users)
+        .set({ lastConnection: sql`greatest(${users.lastConnection}, ${at.toISOString()}::timestamptz)` })
+        .where(inArray(users.id, userIds));
     },
   };
 }

@@ -28,6 +28,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import { type Limiter, type LimiterOptions, RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
+import { WriteBatch } from '../../lib/write-batch.ts';
 import {
   type Audience,
   type ChatRow,
@@ -44,6 +45,8 @@ export const TYPING_QUEUE = '/user/queue/typing';
 export const PRESENCE_QUEUE = '/user/queue/presence';
 /** (+) Typing signals a person may send: a few a second is plenty for a keyboard. */
 const TYPING_PER_USER = { max: 20, windowMs: 10_000 };
+/** how long last_connection writes gather before one statement stores them */
+export const TOUCH_BATCH_MS = 50;
 
 /** Who is acting: a signed-in person (the session says who, never the body). */
 export type ChatActor = { id: string; role: Role };
@@ -206,9 +209,20 @@ export function createChatService(deps: {
     return { chat, side };
   }
 
-  /** Online now (on any process), and the last connection; undefined for nobody. */
-  async function presenceOf(userId: string): Promise<Presence | undefined> {
-    const lastConnection = await repository.lastConnection(userId);
+  // last_connection moves on every CONNECT, close and /app/connect: the writes of 50 ms go in one
+  // statement, so a reconnect storm (thousands of sessions within seconds) does not queue thousands of
+  // single-row UPDATEs in the pool ahead of the chat's messages
+  const connectionTouches = new WriteBatch(
+    (userIds, at) => repository.touchLastConnections(userIds, at),
+    TOUCH_BATCH_MS,
+  );
+
+  /**
+   * Online now (on any process), and the last connection (`known`: just written, so not read again);
+   * undefined for nobody.
+   */
+  async function presenceOf(userId: string, known?: Date): Promise<Presence | undefined> {
+    const lastConnection = known ?? (await repository.lastConnection(userId));
     if (lastConnection === undefined) return undefined;
     return {
       online: await deps.presence.isOnline(userId),
@@ -376,9 +390,9 @@ export function createChatService(deps: {
      * /user/queue/presence, on every process, in one event, so 'Visto por última vez' stays right while
      * both are connected (docs/api/stomp.md, Presence).
      */
-    async announcePresence(userId: string): Promise<void> {
+    async announcePresence(userId: string, lastConnection?: Date): Promise<void> {
       const [presence, counterparts] = await Promise.all([
-        presenceOf(userId),
+        presenceOf(userId, lastConnection),
         repository.counterpartsOf(userId),
       ]);
       if (!presence || counterparts.length === 0) return;
@@ -391,8 +405,9 @@ export function createChatService(deps: {
       });
     },
 
-    touchLastConnection(userId: string): Promise<void> {
-      return repository.touchLastConnection(userId);
+    /** Moves the user's last_connection to now (within TOUCH_BATCH_MS); answers the time written. */
+    touchLastConnection(userId: string): Promise<Date> {
+      return connectionTouches.add(userId);
     },
   };
   return service;
