@@ -20,7 +20,7 @@ import { tsImport } from 'tsx/esm/api';
 import { DEMO_PLATFORM } from '../apps/server/src/config.ts';
 import { totpCode } from '../apps/server/src/modules/auth/index.ts';
 import { startHaproxy } from './lib/haproxy.mjs';
-import { fixed, machine, throwAwayDatabase, writeResults } from './lib/harness.mjs';
+import { fixed, machine, ROOT, throwAwayDatabase, writeResults } from './lib/harness.mjs';
 import { call, sleep } from './lib/http-call.mjs';
 import { listingPaths } from './lib/lawyers-queries.mjs';
 import { MARKET_PASSWORD, marketClientMail, seedMarket } from './lib/seed-market.mjs';
@@ -503,12 +503,19 @@ const stopAll = async () => {
 try {
   const start = (name, port, extra = {}) => {
     mkdirSync(path.join(dir, name), { recursive: true });
-    return startServerProcess(port, {
-      ...shared,
-      DATA_DIR: path.join(dir, name),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...extra,
-    });
+    return startServerProcess(
+      port,
+      { ...shared, DATA_DIR: path.join(dir, name), PUBLIC_URL: `http://127.0.0.1:${port}`, ...extra },
+      // BENCH_PROFILE_DIR=<folder>: each server writes a CPU profile there when it stops (as harness.mjs)
+      [
+        ...(process.env.BENCH_PROFILE_DIR
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+          : []),
+        '--import',
+        'tsx',
+        path.join(ROOT, 'apps/server/src/server.ts'),
+      ],
+    );
   };
   // one process: it migrates the database, then the people are seeded
   const one = await start('one', BASE_PORT);
