@@ -16,6 +16,7 @@ import { Agent } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { CATEGORIES } from '@l4l/shared/constants/categories';
+import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { DEMO_PLATFORM } from '../apps/server/src/config.ts';
 import { totpCode } from '../apps/server/src/modules/auth/index.ts';
@@ -362,6 +363,7 @@ async function runStep(label, topology, k, journeyCounter) {
   const running = [];
   const cpuBefore = topology.pids.map(cpuSeconds);
   const ownBefore = process.cpuUsage();
+  const helpersBefore = new Map((await topology.helperPids()).map((pid) => [pid, cpuSeconds(pid)]));
   const stepStart = performance.now();
   for (let i = 0; ; i++) {
     const at = stepStart + i * interval;
@@ -380,6 +382,10 @@ async function runStep(label, topology, k, journeyCounter) {
   const wallMs = performance.now() - stepStart;
   const serverCpu = topology.pids.map((pid, i) => cpuSeconds(pid) - cpuBefore[i]);
   const own = process.cpuUsage(ownBefore);
+  // PostgreSQL's backends on this database and HAProxy; a backend opened during the step counts from 0
+  let helpersCpu = 0;
+  for (const pid of await topology.helperPids())
+    helpersCpu += cpuSeconds(pid) - (helpersBefore.get(pid) ?? 0);
   const summary = stats.summary();
   const slow = Object.entries(summary).filter(([, s]) => s.p99 > P99_LIMIT_MS);
   const step = {
@@ -398,6 +404,8 @@ async function runStep(label, topology, k, journeyCounter) {
     // where the cores went: each server process's share of one core, and its CPU per journey
     serverCores: serverCpu.map((cpu) => fixed(cpu / (wallMs / 1000), 2)),
     serverCpuMsPerJourney: fixed((serverCpu.reduce((a, b) => a + b, 0) * 1000) / Math.max(1, running.length)),
+    databaseAndBalancerCores: fixed(helpersCpu / (wallMs / 1000), 2),
+    databaseAndBalancerCpuMsPerJourney: fixed((helpersCpu * 1000) / Math.max(1, running.length)),
     loadGeneratorCores: fixed((own.user + own.system) / 1000 / wallMs, 2),
     loadAverage: fixed(os.loadavg()[0], 1),
     steps: summary,
@@ -409,7 +417,7 @@ async function runStep(label, topology, k, journeyCounter) {
   console.log(
     `${label} step ${k}: ${step.rate}/min — started ${step.started}, completed ${step.completed}, failed ${step.failed}; ` +
       `${step.completedPerMinute} completed/min; journey p50 ${step.journeySeconds.p50} s; slowest p99 ${worst[0]} ${worst[1].p99} ms; ` +
-      `servers ${step.serverCores.join(' + ')} cores (${step.serverCpuMsPerJourney} ms a journey), load generator ${step.loadGeneratorCores}, load average ${step.loadAverage}` +
+      `servers ${step.serverCores.join(' + ')} cores (${step.serverCpuMsPerJourney} ms a journey), PostgreSQL + HAProxy ${step.databaseAndBalancerCores} (${step.databaseAndBalancerCpuMsPerJourney} ms a journey), load generator ${step.loadGeneratorCores}, load average ${step.loadAverage}` +
       (step.ok ? '' : ` — ${[...step.over, ...step.failures].join('; ')}`),
   );
   return step;
@@ -489,6 +497,19 @@ const shared = {
 };
 const processes = [];
 let balancer;
+/** the PostgreSQL backends serving this run's database (same machine: their CPU is in /proc) */
+const backendPids = async () => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [
+      new URL(database.env.DATABASE_URL).pathname.slice(1),
+    ]);
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+};
 const runs = {};
 let seeded;
 let error;
@@ -537,7 +558,14 @@ try {
   await connectLawyers(one.base.replace('http', 'ws'), lawyers);
   runs.one = await ladder(
     'one process',
-    { base: one.base, wsBase: one.base.replace('http', 'ws'), admin, lawyers, pids: [one.process.pid] },
+    {
+      base: one.base,
+      wsBase: one.base.replace('http', 'ws'),
+      admin,
+      lawyers,
+      pids: [one.process.pid],
+      helperPids: backendPids,
+    },
     0,
     journeyCounter,
   );
@@ -570,7 +598,14 @@ try {
     const firstStep = Math.max(0, (goodOne?.step ?? 0) - 2);
     runs.two = await ladder(
       'two processes',
-      { base: balancer.base, wsBase, admin, lawyers, pids: processes.map((p) => p.process.pid) },
+      {
+        base: balancer.base,
+        wsBase,
+        admin,
+        lawyers,
+        pids: processes.map((p) => p.process.pid),
+        helperPids: async () => [...(await backendPids()), balancer.pid],
+      },
       firstStep,
       journeyCounter,
     );
