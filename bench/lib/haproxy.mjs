@@ -33,9 +33,17 @@ export async function startHaproxy({ dir, port, ports, source, timeoutMs = 20_00
   const config = path.join(dir, 'haproxy.cfg');
   writeFileSync(config, localHaproxyConfig({ port, ports, source }));
   const child = spawn(HAPROXY, ['-db', '-f', config], { stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let failed;
+  // a missing binary is an 'error', not an exit
+  child.once('error', (err) => {
+    failed = err;
+  });
+  const exited = new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.once('error', resolve);
+  });
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    if (!failed && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   };
   const deadline = performance.now() + timeoutMs;
@@ -45,9 +53,9 @@ export async function startHaproxy({ dir, port, ports, source, timeoutMs = 20_00
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null || performance.now() > deadline) {
+    if (failed || child.exitCode !== null || performance.now() > deadline) {
       await stop();
-      throw new Error('haproxy did not start');
+      throw new Error(`haproxy (${HAPROXY}) did not start${failed ? `: ${failed.message}` : ''}`);
     }
     await sleep(100);
   }
