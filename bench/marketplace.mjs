@@ -239,9 +239,10 @@ async function journey(topology, n, stats) {
       timeoutMs: 30_000,
       ...options,
     });
-  // two lawyers in turn, so each one's chat stays far below its 60 messages a minute
-  const first = lawyers[(2 * n) % lawyers.length];
-  const second = lawyers[(2 * n + 1) % lawyers.length];
+  // every lawyer in turn is the one chosen (once every `lawyers.length` journeys), so that each one's chat
+  // stays under its 60 messages a minute up to 6 × lawyers.length journeys a minute
+  const lawyer = lawyers[n % lawyers.length];
+  const other = lawyers[(n + 1) % lawyers.length];
   let stomp;
   try {
     const session = expectAnswer(
@@ -272,18 +273,18 @@ async function journey(topology, n, stats) {
       }),
     );
     const proposals = await Promise.all(
-      [first, second].map(async (lawyer, i) =>
+      [lawyer, other].map(async (proposer, i) =>
         expectAnswer(
           stats,
           'propose',
-          await asLawyer(lawyer, 'POST', `/api/proposal/create-proposal-to-case/${caseId}`, {
+          await asLawyer(proposer, 'POST', `/api/proposal/create-proposal-to-case/${caseId}`, {
             json: { price: 150 + 25 * i, message: 'Puedo llevar su caso por un precio cerrado.' },
           }),
         ),
       ),
     );
-    const chosen = proposals[n % 2];
-    const lawyer = n % 2 === 0 ? first : second;
+    // the client takes the cheaper one
+    const chosen = proposals[0];
     const checkout = expectAnswer(
       stats,
       'accept',
@@ -497,19 +498,46 @@ const shared = {
 };
 const processes = [];
 let balancer;
-/** the PostgreSQL backends serving this run's database (same machine: their CPU is in /proc) */
-const backendPids = async () => {
-  const client = new pg.Client({ connectionString: databaseUrl });
+const outbox = {};
+/** one query on this run's database */
+async function onDatabase(text, params = []) {
+  const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
   await client.connect();
   try {
-    const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [
-      new URL(database.env.DATABASE_URL).pathname.slice(1),
-    ]);
-    return rows.map((row) => row.pid);
+    return (await client.query(text, params)).rows;
   } finally {
     await client.end();
   }
-};
+}
+/**
+ * The notification mails due and not sent yet when a ladder ends, and how long the servers then take to
+ * send them (bounded): the next topology must not render the last one's mails on its own time.
+ */
+async function drainOutbox(timeoutMs = 90_000) {
+  const due = async () =>
+    (
+      await onDatabase(
+        `select count(*)::int as n from notification_mails where status = 'pending' and next_attempt_at <= now()`,
+      )
+    )[0].n;
+  const atEnd = await due();
+  const begun = performance.now();
+  let left = atEnd;
+  while (left > 0 && performance.now() - begun < timeoutMs) {
+    await sleep(500);
+    left = await due();
+  }
+  const drained = { dueAtEnd: atEnd, left, seconds: fixed((performance.now() - begun) / 1000) };
+  console.log(`outbox: ${atEnd} mails due at the end of the ladder, ${left} left after ${drained.seconds} s`);
+  return drained;
+}
+/** the PostgreSQL backends serving this run's database (same machine: their CPU is in /proc) */
+const backendPids = async () =>
+  (
+    await onDatabase(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    )
+  ).map((row) => row.pid);
 const runs = {};
 let seeded;
 let error;
@@ -569,6 +597,7 @@ try {
     0,
     journeyCounter,
   );
+  outbox.one = await drainOutbox();
   await stopAll();
 
   // two processes behind HAProxy, starting two steps below where one process stopped (the same ladder)
@@ -609,6 +638,7 @@ try {
       firstStep,
       journeyCounter,
     );
+    outbox.two = await drainOutbox();
   }
 } catch (err) {
   error = err;
@@ -648,6 +678,7 @@ const file = writeResults('marketplace', 'postgres', {
   seeded: seeded && { seconds: seeded.seconds, journeyLawyers: seeded.lawyers.length },
   one: runs.one,
   two: runs.two,
+  outbox,
   result: {
     onePerMinute,
     twoPerMinute,
