@@ -10,7 +10,6 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { Client } from '@stomp/stompjs';
@@ -18,6 +17,7 @@ import { SignJWT } from 'jose';
 import { tsImport } from 'tsx/esm/api';
 import WebSocket from 'ws';
 import { machine, ROOT, throwAwayDatabase, writeResults } from './lib/harness.mjs';
+import { call, sleep, waitFor } from './lib/http-call.mjs';
 
 const { startServerProcess } = await tsImport('../apps/server/test/server-process.ts', import.meta.url);
 const { startTcpProxy } = await tsImport('../apps/server/test/tcp-proxy.ts', import.meta.url);
@@ -43,71 +43,8 @@ const JWT_SECRET = `bench-hardening-${randomBytes(16).toString('hex')}`;
 const DEMO_PASSWORD = 'L4l-Demo-2026';
 const DEMO_LAWYER = 'lucia.garcia@l4l.demo';
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (ms) => Math.round(ms);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-
-async function waitFor(condition, timeoutMs, stepMs = 20) {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) return false;
-    await sleep(stepMs);
-  }
-  return true;
-}
-
-/** One HTTP request on a connection of its own from `from` (a loopback address): status, headers, body, ms. */
-function call(base, method, url, options = {}) {
-  const { token, cookie, origin, json, body, headers = {}, from = '127.0.0.1', timeoutMs = 90_000 } = options;
-  const target = new URL(url, base);
-  const payload = json === undefined ? body : Buffer.from(JSON.stringify(json));
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const req = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method,
-        localAddress: from,
-        agent: false,
-        headers: {
-          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(payload ? { 'content-length': payload.length } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(cookie ? { cookie } : {}),
-          ...(origin ? { origin } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let parsed = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // not JSON
-          }
-          resolve({
-            status: res.statusCode,
-            headers: res.headers,
-            body: parsed,
-            ms: performance.now() - started,
-          });
-        });
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error('timeout')));
-    req.once('error', (err) =>
-      resolve({ status: err.code ?? err.message, headers: {}, body: null, ms: performance.now() - started }),
-    );
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
 
 /** A STOMP session as the web opens it (Bearer token), subscribed to the chat's messages. */
 async function stomp(base, token) {

@@ -17,6 +17,7 @@ const BENCHES = [
   'directory-1m',
   'board-1m',
   'hardening',
+  'marketplace',
 ];
 
 const here = path.dirname(new URL(import.meta.url).pathname);

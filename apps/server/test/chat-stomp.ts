@@ -68,6 +68,8 @@ export type ConnectOptions = {
   wsOptions?: WebSocket.ClientOptions;
   /** told the headers of the upgrade's answer (which process a load balancer chose) */
   onUpgrade?: (headers: IncomingHttpHeaders) => void;
+  /** told each MESSAGE body as it arrives (a benchmark timing delivery), besides `messages` */
+  onMessage?: (body: ChatMessage) => void;
 };
 
 const all: Client[] = [];
@@ -147,7 +149,15 @@ export async function openStomp(url: string, options: ConnectOptions = {}): Prom
     closeCode: () => closeCode,
     subscribe: (destination = '/topic/messages') =>
       withReceipt((receipt) => {
-        client.subscribe(destination, (message) => messages.push(JSON.parse(message.body)), { receipt });
+        client.subscribe(
+          destination,
+          (message) => {
+            const body = JSON.parse(message.body);
+            messages.push(body);
+            options.onMessage?.(body);
+          },
+          { receipt },
+        );
       }),
     send: (destination, body) =>
       withReceipt((receipt) => {
