@@ -62,6 +62,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     publish: (event) => fanout.publish(event),
     feePercent: app.config.platformFeePercent,
     presence: { isOnline },
+    pool: app.database.pool,
   });
   const gateway: ChatGateway = createChatGateway({
     service,

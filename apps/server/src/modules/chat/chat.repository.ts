@@ -1,6 +1,6 @@
 import { MESSAGE_TYPE, PROPOSAL_CARD_TYPES } from '@l4l/shared/constants/messages';
 import type { ProposalStatus } from '@l4l/shared/constants/proposals';
-import { and, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { refreshResponseTimes } from '../../db/response-time.ts';
@@ -116,7 +116,24 @@ const visibleTo = (side: ChatSide) => (side === 'lawyer' ? eq(messages.audience,
 /** Messages written by someone else than `viewerId` (the platform's included). */
 const fromOthers = (viewerId: string) => or(isNull(messages.senderId), ne(messages.senderId, viewerId));
 
-export function createChatRepository(db: Db) {
+/** What a named, prepared statement needs of node-postgres's pool. */
+export type PreparingPool = {
+  query: (config: { name: string; text: string; values: unknown[] }) => Promise<unknown>;
+};
+
+/** A Drizzle statement as the driver takes it: its text with $n placeholders and their values. */
+function textAndValues(db: Db, statement: SQL): { text: string; values: unknown[] } {
+  const query = (
+    db as unknown as { dialect: { sqlToQuery: (s: SQL) => { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(statement);
+  return { text: query.sql, values: query.params };
+}
+
+/**
+ * `pool`: the PostgreSQL pool behind `db` when `db` is not a transaction; the chat's hottest statement is
+ * then prepared once per connection (planned once) instead of planned for every message.
+ */
+export function createChatRepository(db: Db, { pool }: { pool?: PreparingPool } = {}) {
   function selectChats() {
     return db
       .select(chatColumns)
@@ -244,7 +261,7 @@ export function createChatRepository(db: Db) {
      * transaction, which has just written the proposal.
      */
     async storeMessage(values: typeof messages.$inferInsert): Promise<StoredMessageRow | undefined> {
-      const result = (await db.execute(sql`with ins as (
+      const statement = sql`with ins as (
           insert into ${messages} (chat_id, sender_id, type, text, audience, proposal_id, case_id,
             proposal_amount_cents, client_message_id, document_id, document_size)
           values (${values.chatId}, ${values.senderId ?? null}, ${values.type}, ${values.text ?? ''},
@@ -276,7 +293,10 @@ export function createChatRepository(db: Db) {
         from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id
         left join ${proposals} p on p.id = ins.proposal_id and ins.type in ${PROPOSAL_CARD_SQL_LIST}
         left join ${cases} k on k.id = ins.case_id
-        left join ${uploads} u on ins.type = ${MESSAGE_TYPE.IMAGE} and u.url = ins.text and u.purpose = 'chat'`)) as unknown as {
+        left join ${uploads} u on ins.type = ${MESSAGE_TYPE.IMAGE} and u.url = ins.text and u.purpose = 'chat'`;
+      const result = (pool
+        ? await pool.query({ name: 'l4l_store_message', ...textAndValues(db, statement) })
+        : await db.execute(statement)) as unknown as {
         rows: Array<Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string }>;
       };
       const row = result.rows[0];

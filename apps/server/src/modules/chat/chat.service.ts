@@ -35,6 +35,7 @@ import {
   type ChatSide,
   createChatRepository,
   type MessageRow,
+  type PreparingPool,
 } from './chat.repository.ts';
 import type { ChatEvent } from './fanout.ts';
 
@@ -147,9 +148,11 @@ export function createChatService(deps: {
   limiter: (name: string, max: number, windowMs: number, options?: LimiterOptions) => Limiter;
   /** PLATFORM_FEE_PERCENT, for the fee a proposal card shows */
   feePercent: number;
+  /** on PostgreSQL, the pool behind `db`: messages are stored by a statement prepared once */
+  pool?: PreparingPool;
 }) {
   const { db } = deps;
-  const repository = createChatRepository(db);
+  const repository = createChatRepository(db, { pool: deps.pool });
   // docs/domain.md, Rate limits: 60 chat messages per user per minute
   // counted in Redis behind the message, never before it: a SEND's RECEIPT does not wait on Redis
   const sendLimiter = deps.limiter('chat:messages-by-user', LIMITS.chatMessagesPerMinute, 60_000, {
@@ -159,7 +162,7 @@ export function createChatService(deps: {
 
   /** Stores a message in one statement; a repeated clientMessageId answers the message stored first. */
   async function store(executor: Db, input: PostMessageInput): Promise<PostedMessage & { created: boolean }> {
-    const repo = createChatRepository(executor);
+    const repo = executor === db ? repository : createChatRepository(executor);
     const audience = audienceOf(input.type, input.audience);
     const clientMessageId = input.senderId ? (input.clientMessageId ?? null) : null;
     const stored = await repo.storeMessage({
