@@ -8,7 +8,16 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['lawyers-listing', 'board', 'chat', 'web', 'directory-1m', 'board-1m', 'hardening'];
+const BENCHES = [
+  'lawyers-listing',
+  'board',
+  'chat',
+  'web',
+  'web-inp',
+  'directory-1m',
+  'board-1m',
+  'hardening',
+];
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const asked = process.argv.slice(2);

@@ -63,6 +63,16 @@ export async function runLighthouse(url, { signIn, categories = CATEGORIES } = {
   }
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) and asks to be run again: once. */
+export async function runLighthouseTwice(url, options) {
+  try {
+    return await runLighthouse(url, options);
+  } catch (err) {
+    console.log(`${url}: ${err.message}; running it again`);
+    return runLighthouse(url, options);
+  }
+}
+
 /** Scores (0–100), metrics, the page it ended on, the scripts it fetched and what kept a score down. */
 function summarize(lhr, url, categories) {
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
