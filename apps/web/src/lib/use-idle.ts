@@ -30,17 +30,20 @@ function whenPainted(): Promise<void> {
 }
 
 /**
- * True once the page has painted its first content and the browser then has a moment (at once where it
- * cannot tell).
+ * True once the page has painted its first content and the browser then has a moment (once painted, where
+ * it cannot tell: Safari has no requestIdleCallback). False on the first render everywhere, so a page
+ * rendered ahead of time (landing-prerender.tsx) hydrates as it was rendered.
  */
 export function useIdle(timeoutMs = 2000) {
-  const [idle, setIdle] = useState(() => typeof window.requestIdleCallback !== 'function');
+  const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (idle) return;
     let cancelled = false;
     let handle: number | undefined;
     void whenPainted().then(() => {
-      if (!cancelled) handle = window.requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
+      if (cancelled) return;
+      if (typeof window.requestIdleCallback !== 'function') setIdle(true);
+      else handle = window.requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
     });
     return () => {
       cancelled = true;
