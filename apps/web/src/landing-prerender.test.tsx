@@ -67,7 +67,10 @@ describe('landing.html rendered at build time (landing-prerender.tsx, ADR 0008)'
     const [login] = within(page.container).getAllByRole('button', { name: es.buttons.login });
     if (!login) throw new Error('no login button');
     await act(async () => login.click());
-    expect(await screen.findByRole('dialog', { name: es.login.title })).toBeInTheDocument();
+    // the modal's code loads when it first opens
+    expect(
+      await screen.findByRole('dialog', { name: es.login.title }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
   });
 
@@ -75,7 +78,10 @@ describe('landing.html rendered at build time (landing-prerender.tsx, ADR 0008)'
     window.history.replaceState(null, '', '/login');
     page = await hydrateBuiltPage();
     expect(page.mismatches).toEqual([]);
-    expect(await screen.findByRole('dialog', { name: es.login.title })).toBeInTheDocument();
+    // the modal's code loads when it first opens
+    expect(
+      await screen.findByRole('dialog', { name: es.login.title }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it('for a returning visitor who accepted cookies, hydrates the same page, then hides the banner', async () => {
