@@ -41,7 +41,7 @@ import WebSocket from 'ws';
 import { DEMO_PASSWORD, demoLawyerMail } from '../apps/server/src/db/seed/demo.ts';
 import { DEMO_LAWYERS } from '../apps/server/src/db/seed/demo-lawyers.ts';
 import { fixed, machine, median, ROOT, startServer, writeResults } from './lib/harness.mjs';
-import { CHROMIUM, runLighthouseTwice } from './lib/web-lighthouse.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, runLighthouseTwice, signInFromPage } from './lib/web-lighthouse.mjs';
 import { buildWeb, startWebServer } from './lib/web-server.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -65,16 +65,6 @@ const THRESHOLD_MS = 16;
 const KEY_GAP_MS = 120;
 const SETTLE_MS = 900;
 const SEARCH_WORDS = ['garcia', 'martin', 'abogada', 'lopez', 'sanchez', 'fernandez'];
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCENARIOS = {
   search: 'directory: typing a search',
   category: 'directory: ticking a category',
@@ -162,6 +152,7 @@ try {
     label: 'relay',
   });
   const landing = await landingLighthouse(server.origin);
+  // headless (Playwright's default), with the flags the Lighthouse runs use
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const people = await demoPeople(server.origin);
   const interactions = await measureInteractions({ people });
@@ -454,23 +445,9 @@ async function measureInteractions({ people }) {
     into.performed += taken.performed;
   };
   const floorOrigin = `http://127.0.0.1:${PORT + 1}`;
-  const signInPage = async (_context, page) => {
-    // signed in through the API from a page that loads none of the app, cookies accepted (as Lighthouse's)
-    await page.goto(`${server.origin}/api/health`);
-    const status = await page.evaluate(
-      async ({ email, password }) => {
-        window.localStorage.setItem('cookieConsent', 'true');
-        const answer = await fetch('/api/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password, remember: true }),
-        });
-        return answer.status;
-      },
-      { email: CLIENT, password: DEMO_PASSWORD },
-    );
-    if (status !== 200) throw new Error(`signing in as ${CLIENT} in the browser answered ${status}`);
-  };
+  // signed in as Lighthouse's signed-in runs are (lib/web-lighthouse.mjs)
+  const signInPage = (_context, page) =>
+    signInFromPage(page, server.origin, { email: CLIENT, password: DEMO_PASSWORD });
 
   for (let round = 1; round <= ROUNDS; round += 1) {
     const started = performance.now();
