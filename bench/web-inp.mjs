@@ -27,8 +27,8 @@
  * each deleted again), BENCH_INP_TICKS (3 categories ticked and unticked a round), BENCH_INP_MESSAGES (4
  * messages sent a round), BENCH_INP_BURST (50 messages received a round), BENCH_INP_BURST_MS (40 between
  * two of them), BENCH_LIGHTHOUSE_RUNS (3), BENCH_INP_BUDGET_SECONDS (600), BENCH_WEB_PORT (33201: the
- * server; the relay serving the floor page takes the next port), BENCH_WEB_DIST (an existing build), BENCH_INP_SHOTS (a folder: a screenshot of each page
- * after its first round).
+ * server; the relay serving the floor page takes the next port), BENCH_WEB_DIST (an existing build),
+ * BENCH_INP_SHOTS (a folder: a screenshot of each page after its first round).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
