@@ -14,6 +14,7 @@ const BENCHES = [
   'chat',
   'chat-10k',
   'web',
+  'web-inp',
   'directory-1m',
   'board-1m',
   'hardening',

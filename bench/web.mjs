@@ -12,10 +12,7 @@
  *
  * The public pages (a lawyer's, a category's) are measured for SEO too, found in the demo's sitemap.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -23,7 +20,8 @@ import react from '@vitejs/plugin-react';
 import { build as viteBuild } from 'vite';
 import { fixed, machine, median, ROOT, writeResults } from './lib/harness.mjs';
 import { measureRoutes } from './lib/web-bundle.mjs';
-import { CATEGORIES, runLighthouse } from './lib/web-lighthouse.mjs';
+import { CATEGORIES, runLighthouseTwice } from './lib/web-lighthouse.mjs';
+import { buildWeb, startWebServer, WEB_ROOT } from './lib/web-server.mjs';
 
 const TARGETS = {
   landingKiB: 100,
@@ -52,14 +50,13 @@ const PAGES = [
   { name: 'category page', find: categoryPath, public: true },
 ];
 const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES;
-const WEB_ROOT = path.join(ROOT, 'apps/web');
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'l4l-bench-web-'));
 const missed = [];
 const kib = (value) => `${value.toFixed(1)} KiB`;
 
 try {
-  const dist = build();
+  const dist = buildWeb(work);
   // the public pages are the server's HTML: no bundle of theirs to measure
   const bundle = ONLY === 'public' ? null : await bundleReport(dist);
   const lighthouse = RUNS > 0 ? await lighthouseReport(dist) : [];
@@ -80,27 +77,6 @@ if (missed.length) {
   process.exit(1);
 }
 console.log('\nEvery web target met.');
-
-/** A production build in a folder of its own (others may be rebuilding apps/web/dist meanwhile). */
-function build() {
-  if (process.env.BENCH_WEB_DIST) {
-    const dist = path.resolve(process.env.BENCH_WEB_DIST);
-    if (!existsSync(path.join(dist, '.vite/manifest.json'))) {
-      throw new Error(`${dist} has no .vite/manifest.json: build it with this repository's vite.config.ts`);
-    }
-    return dist;
-  }
-  const dist = path.join(work, 'dist');
-  const started = performance.now();
-  const run = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--logLevel', 'warn'],
-    { cwd: WEB_ROOT, stdio: 'inherit' },
-  );
-  if (run.status !== 0) throw new Error(`vite build failed (${run.status ?? run.signal})`);
-  console.log(`Built the web app in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return dist;
-}
 
 async function bundleReport(dist) {
   const { entryKiB, landingPage, homePage, screens } = await measureRoutes({ webRoot: WEB_ROOT, dist });
@@ -165,7 +141,10 @@ async function bundleReport(dist) {
 }
 
 async function lighthouseReport(dist) {
-  const server = await startServer(dist);
+  const server = await startWebServer(dist, {
+    dataDir: path.join(work, 'data'),
+    port: process.env.BENCH_WEB_PORT ? Number(process.env.BENCH_WEB_PORT) : undefined,
+  });
   try {
     const sitemap = await fetch(`${server.origin}/sitemap.xml`).then((answer) => answer.text());
     const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
@@ -259,86 +238,4 @@ async function floorKiB() {
   const entry = output.find((file) => file.type === 'chunk' && file.isEntry);
   const initial = output.filter((file) => file === entry || entry.imports.includes(file.fileName));
   return initial.reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0) / 1024;
-}
-
-/** Lighthouse now and then fails to record a trace (NO_NAVSTART) and asks to be run again: once. */
-async function runLighthouseTwice(url, options) {
-  try {
-    return await runLighthouse(url, options);
-  } catch (err) {
-    console.log(`${url}: ${err.message}; running it again`);
-    return runLighthouse(url, options);
-  }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The real server on a fresh PGlite folder with the demo data, serving `dist`. In development mode, as the
- * journeys run it: production refuses the demo accounts (their passwords are published) and asks for the
- * platform's fiscal data and Stripe keys; the pages, their compression and their caching are the same.
- * BENCH_WEB_PORT fixes the port (a free one otherwise).
- */
-async function startServer(dist) {
-  const port = process.env.BENCH_WEB_PORT ? Number(process.env.BENCH_WEB_PORT) : await freePort();
-  const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: path.join(work, 'data'),
-      WEB_DIST: dist,
-      SEED_DEMO: 'true',
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      LOG_LEVEL: 'warn',
-      // the dashboard home of every run signs in once; the login limit is not what is measured
-      RATE_LIMIT_FACTOR: '20',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited early (${child.exitCode})`);
-    try {
-      const health = await fetch(`${origin}/api/health`);
-      if (health.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the server did not answer /api/health within 2 minutes');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const entry = await fetch(origin).then((answer) => answer.text());
-  const script = entry.match(/<script[^>]+src="([^"]+\.js)"/)?.[1];
-  const head = script
-    ? await fetch(`${origin}${script}`, { headers: { 'accept-encoding': 'gzip, br' } })
-    : null;
-  return { origin, stop, compressed: Boolean(head?.headers.get('content-encoding')) };
 }

@@ -9,7 +9,8 @@
  * not counted here; the Lighthouse run shows what a real page load fetches.
  *
  * A hard load of '/', '/login' or '/registro' gets landing.html instead (ADR 0008): its initial JavaScript
- * is what that page loads, its entry and static imports, with no route table. The SPA's rows for those
+ * is what that page loads, its entry and static imports, with no route table, and the code its entry
+ * imports once the page (already in the HTML) has painted: the landing's components, which hydrate it. The SPA's rows for those
  * paths stay: they are what a click back to '/' inside the SPA loads.
  */
 import { readFileSync } from 'node:fs';
@@ -76,7 +77,15 @@ export async function readRouteTable(webRoot) {
     if (!node) return undefined;
     if (node.type === 'Literal') return node.value;
     if (node.type === 'MemberExpression' && node.object.name === 'paths') return paths[node.property.name];
-    throw new Error(`${routerFile}: a route path that is neither a string nor paths.<name>`);
+    // `${paths.payoutSandbox}/:accountId`
+    if (node.type === 'TemplateLiteral') {
+      return node.quasis
+        .map((quasi, i) => quasi.value.cooked + (pathValue(node.expressions[i]) ?? ''))
+        .join('');
+    }
+    throw new Error(
+      `${routerFile}: a route path that is neither a string, paths.<name> nor a template of them`,
+    );
   };
   const screens = [];
   const visit = (routes, parentUrl, chain, ownChunk) => {
@@ -147,14 +156,19 @@ function htmlScripts(dist, page) {
  */
 export async function measureRoutes({ webRoot, dist }) {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  const pageScripts = (page) => {
+  // `afterPaint`: the entry's own dynamic imports count too (landing.html's script imports the landing's
+  // code once the page has painted; a build from before that has none)
+  const pageScripts = (page, { afterPaint = false } = {}) => {
     if (!manifest[page]?.isEntry) return null;
-    return new Set([...staticClosure(manifest, page), ...htmlScripts(dist, page)]);
+    const files = new Set([...staticClosure(manifest, page), ...htmlScripts(dist, page)]);
+    if (afterPaint)
+      for (const module of manifest[page].dynamicImports ?? []) staticClosure(manifest, module, files);
+    return files;
   };
   const initial = pageScripts('index.html');
   if (!initial) throw new Error("Vite's manifest has no entry 'index.html'");
   // null for a build from before landing.html (the SPA's '/' is then the landing page), or home.html
-  const landing = pageScripts('landing.html');
+  const landing = pageScripts('landing.html', { afterPaint: true });
   const home = pageScripts('home.html');
   const sizes = new Map();
   const sizeOf = (file) => {

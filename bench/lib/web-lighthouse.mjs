@@ -9,7 +9,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -28,6 +28,28 @@ const METRICS = {
 };
 
 /**
+ * Signs `page` (Puppeteer's or Playwright's) in through the API from a page that loads none of the app
+ * (/api/health), with cookie consent given: the session is the real HttpOnly cookie, kept as for a
+ * returning visitor who accepted cookies (ADR 0003), and nothing of the app is cached yet.
+ */
+export async function signInFromPage(page, origin, { email, password }) {
+  await page.goto(`${origin}/api/health`);
+  const status = await page.evaluate(
+    async (account) => {
+      window.localStorage.setItem('cookieConsent', 'true');
+      const answer = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...account, remember: true }),
+      });
+      return answer.status;
+    },
+    { email, password },
+  );
+  if (status !== 200) throw new Error(`signing in as ${email} answered ${status}`);
+}
+
+/**
  * One Lighthouse run of `url`. `signIn` ({ email, password }) signs in first and keeps the storage, so the
  * app restores the session as it does for a returning visitor who accepted cookies (ADR 0003).
  * `categories`: the scores to measure (performance, accessibility and best practices unless told).
@@ -36,20 +58,7 @@ export async function runLighthouse(url, { signIn, categories = CATEGORIES } = {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage();
-    if (signIn) {
-      const origin = new URL(url).origin;
-      await page.goto(`${origin}/api/health`);
-      const status = await page.evaluate(async ({ email, password }) => {
-        window.localStorage.setItem('cookieConsent', 'true');
-        const answer = await fetch('/api/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password, remember: true }),
-        });
-        return answer.status;
-      }, signIn);
-      if (status !== 200) throw new Error(`signing in as ${signIn.email} answered ${status}`);
-    }
+    if (signIn) await signInFromPage(page, new URL(url).origin, signIn);
     const result = await lighthouse(
       url,
       { output: 'json', logLevel: 'error', onlyCategories: categories, disableStorageReset: Boolean(signIn) },
@@ -60,6 +69,16 @@ export async function runLighthouse(url, { signIn, categories = CATEGORIES } = {
     return summarize(result.lhr, url, categories);
   } finally {
     await browser.close();
+  }
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) and asks to be run again: once. */
+export async function runLighthouseTwice(url, options) {
+  try {
+    return await runLighthouse(url, options);
+  } catch (err) {
+    console.log(`${url}: ${err.message}; running it again`);
+    return runLighthouse(url, options);
   }
 }
 

@@ -1,14 +1,17 @@
-import './styles/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingApp } from './app/landing/landing-app.tsx';
 
-// landing.html: a hard load of '/', '/login' or '/registro' (ADR 0008); every other page is main.tsx's SPA
+// landing.html: a hard load of '/', '/login' or '/registro' (ADR 0008); every other page is main.tsx's SPA.
+// Loaded by landing-boot.ts after the first paint.
 const root = document.getElementById('root');
 if (!root) throw new Error('landing.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <LandingApp />
-  </StrictMode>,
+  </StrictMode>
 );
+// the built page carries the landing already (landing-prerender.tsx); the dev server's does not
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -56,6 +56,9 @@ export function createDocumentNavigation(
     };
   };
   const readPathname = () => window.location.pathname;
+  // a page rendered ahead (landing-prerender.tsx) is rendered at its first own path, and hydrated as such;
+  // the path of the address bar follows at once
+  const prerenderedPathname = () => ownPaths[0] ?? '/';
 
   const navigate: Navigate = (to, options = {}) => {
     const url = new URL(to, window.location.href);
@@ -71,7 +74,7 @@ export function createDocumentNavigation(
   };
 
   return {
-    usePathname: () => useSyncExternalStore(subscribe, readPathname, readPathname),
+    usePathname: () => useSyncExternalStore(subscribe, readPathname, prerenderedPathname),
     useNavigate: () => navigate,
     Link: DocumentLink,
   };

@@ -45,7 +45,12 @@ const navigation = createDocumentNavigation(LANDING_PAGE_PATHS, leaveToSpa);
  * path with the history API; going anywhere else starts the SPA in place.
  */
 export function LandingApp() {
-  const Spa = useSyncExternalStore(subscribeToSpa, () => spa);
+  // rendered at build time (landing-prerender.tsx) and hydrated: the landing page until the visitor leaves
+  const Spa = useSyncExternalStore(
+    subscribeToSpa,
+    () => spa,
+    () => null,
+  );
   return (
     <AppProviders>
       {Spa ? (

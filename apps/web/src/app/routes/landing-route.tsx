@@ -4,7 +4,7 @@ import { MountOnceOpened, modalOnDemand } from '../../components/modal/modal-on-
 import { FullPageSpinner } from '../../components/spinner/spinner.tsx';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
 import { afterSignInPath } from '../../lib/after-sign-in.ts';
-import { hasPersistentConsent } from '../../lib/cookie-consent.ts';
+import { useCookieConsent } from '../../lib/cookie-consent.ts';
 import { useAppNavigate, usePathname } from '../../lib/navigation.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -28,6 +28,8 @@ export function LandingRoute() {
   const { status, user } = useSession();
   const pathname = usePathname();
   const navigate = useAppNavigate();
+  // read as a hook: landing.html is rendered ahead without it (landing-prerender.tsx), and hydrates so first
+  const persistentConsent = useCookieConsent() === 'true';
   useDocumentTitle(es.brand.slogan);
   const loginOpen = pathname === paths.login;
   const registerOpen = pathname === paths.register;
@@ -47,7 +49,7 @@ export function LandingRoute() {
   // a returning visitor who allowed a lasting session is probably signed in: wait rather than flash the
   // landing; the same while a signed-in visitor leaves for the dashboard (from landing.html, the SPA's code
   // loads first)
-  if (home || (status === 'unknown' && hasPersistentConsent())) return <FullPageSpinner />;
+  if (home || (status === 'unknown' && persistentConsent)) return <FullPageSpinner />;
 
   const close = (open: boolean) => {
     if (!open) navigate(paths.landing, { replace: true });

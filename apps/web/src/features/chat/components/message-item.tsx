@@ -7,7 +7,7 @@ import { type ChatMessage, isOwnUploadUrl } from '@l4l/shared/schemas/chat';
 import { documentUrl } from '@l4l/shared/schemas/documents';
 import { es } from '@l4l/shared/texts/es/app';
 import { format, isValid, parseISO } from 'date-fns';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import styles from './message-item.module.css';
 
 /**
@@ -190,11 +190,25 @@ function CounterOfferCard({ message, context, caseActions }: MessageProps) {
   );
 }
 
+/** The same message, seen the same way, with the same actions: nothing to draw again. */
+function sameMessage(before: MessageProps, after: MessageProps) {
+  return (
+    before.message === after.message &&
+    before.caseActions === after.caseActions &&
+    before.context.role === after.context.role &&
+    before.context.own === after.context.own &&
+    before.context.settled === after.context.settled &&
+    before.context.countered === after.context.countered
+  );
+}
+
 /**
  * One message as docs/domain.md, Chat messages describes its kind. Text is always rendered as text (React escapes it), never as
- * HTML; an image is shown only when it is a file of our own storage.
+ * HTML; an image is shown only when it is a file of our own storage. Memoized: a conversation renders again
+ * for every message that arrives or is sent, and its other messages (kept as the same objects by the
+ * cache, chat-cache.ts) need no new work; the message box stays quick while a burst arrives.
  */
-export function MessageItem({ message, context, caseActions }: MessageProps) {
+export const MessageItem = memo(function MessageItem({ message, context, caseActions }: MessageProps) {
   const isClient = context.role === ROLE.USUARIO;
   switch (message.type) {
     case MESSAGE_TYPE.DOCUMENT:
@@ -343,4 +357,4 @@ export function MessageItem({ message, context, caseActions }: MessageProps) {
         </div>
       );
   }
-}
+}, sameMessage);
