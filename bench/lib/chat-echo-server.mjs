@@ -40,7 +40,9 @@ server.on('connection', (socket, request) => {
     if (sockets.get(id) === socket) sockets.delete(id);
   });
 });
-await new Promise((resolve) => web.listen(Number(process.env.BENCH_ECHO_PORT ?? process.env.BENCH_PORT ?? 0), '127.0.0.1', resolve));
+await new Promise((resolve) =>
+  web.listen(Number(process.env.BENCH_ECHO_PORT ?? process.env.BENCH_PORT ?? 0), '127.0.0.1', resolve),
+);
 const probePort = await startMemoryProbe();
 process.send?.({ ready: { port: web.address().port, probePort } });
 process.on('SIGTERM', () => {
