@@ -8,10 +8,12 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { haproxyBinary } from '../../apps/server/test/haproxy-binary.ts';
 import { ROOT } from './harness.mjs';
 import { sleep } from './http-call.mjs';
 
-export const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
+/** HAPROXY when set, else `haproxy` on the PATH; undefined when neither answers */
+export const HAPROXY = haproxyBinary();
 
 export function localHaproxyConfig({ port, ports, source }) {
   const product = readFileSync(path.join(ROOT, 'deploy/haproxy.cfg'), 'utf8');
@@ -31,6 +33,7 @@ export function localHaproxyConfig({ port, ports, source }) {
 /** Starts HAProxy with `localHaproxyConfig` written into `dir`; resolves once /api/health/ready answers. */
 export async function startHaproxy({ dir, port, ports, source, timeoutMs = 20_000 }) {
   const config = path.join(dir, 'haproxy.cfg');
+  if (!HAPROXY) throw new Error('HAProxy not found: apt-get install haproxy, or HAPROXY=<its path>');
   writeFileSync(config, localHaproxyConfig({ port, ports, source }));
   const child = spawn(HAPROXY, ['-db', '-f', config], { stdio: ['ignore', 'inherit', 'inherit'] });
   let failed;

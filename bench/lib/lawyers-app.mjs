@@ -7,6 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
+import { statementText } from '../../apps/server/src/db/prepared.ts';
 import { users } from '../../apps/server/src/db/schema/index.ts';
 import { createLawyersRepository } from '../../apps/server/src/modules/lawyers/lawyers.repository.ts';
 import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.service.ts';
@@ -28,8 +29,9 @@ async function explain(db) {
     return found;
   };
   const planOf = async (query) => {
-    const { sql: text, params } = 'toSQL' in query ? query.toSQL() : db.dialect.sqlToQuery(query);
-    const result = await client.query(`explain (format json) ${text}`, params);
+    // a query builder or a raw statement alike
+    const { text, values } = statementText(db, 'getSQL' in query ? query.getSQL() : query);
+    const result = await client.query(`explain (format json) ${text}`, values);
     const cell = result.rows[0]['QUERY PLAN'];
     return (typeof cell === 'string' ? JSON.parse(cell) : cell)[0].Plan;
   };

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { totpCode } from '../src/modules/auth/index.ts';
 import { TEST_FILES_KEY } from './app.ts';
 import { closeAllStomp, openStomp, type TestStomp, textMessage } from './chat-stomp.ts';
 import { multipart } from './documents.ts';
+import { haproxyBinary } from './haproxy-binary.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 import { pdf } from './zip.ts';
 
@@ -34,22 +35,11 @@ import { pdf } from './zip.ts';
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 
-function haproxyBinary(): string | undefined {
-  for (const candidate of ['haproxy', '/usr/sbin/haproxy']) {
-    try {
-      execFileSync(candidate, ['-v'], { stdio: 'ignore' });
-      return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return undefined;
-}
 const haproxy = haproxyBinary();
 const missing = [
   !databaseUrl && 'DATABASE_URL',
   !redisUrl && 'REDIS_URL',
-  !haproxy && 'haproxy (apt-get install haproxy)',
+  !haproxy && 'haproxy (apt-get install haproxy, or HAPROXY=<its path>)',
 ].filter(Boolean);
 if (missing.length > 0) console.warn(`topology test skipped: it needs ${missing.join(', ')}`);
 

@@ -1,8 +1,10 @@
 import { MESSAGE_TYPE, PROPOSAL_CARD_TYPES } from '@l4l/shared/constants/messages';
 import type { ProposalStatus } from '@l4l/shared/constants/proposals';
-import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { refreshResponseTimes } from '../../db/response-time.ts';
 import { cases, chats, messages, proposals, uploads, users } from '../../db/schema/index.ts';
 
@@ -116,24 +118,11 @@ const visibleTo = (side: ChatSide) => (side === 'lawyer' ? eq(messages.audience,
 /** Messages written by someone else than `viewerId` (the platform's included). */
 const fromOthers = (viewerId: string) => or(isNull(messages.senderId), ne(messages.senderId, viewerId));
 
-/** What a named, prepared statement needs of node-postgres's pool. */
-export type PreparingPool = {
-  query: (config: { name: string; text: string; values: unknown[] }) => Promise<unknown>;
-};
-
-/** A Drizzle statement as the driver takes it: its text with $n placeholders and their values. */
-function textAndValues(db: Db, statement: SQL): { text: string; values: unknown[] } {
-  const query = (
-    db as unknown as { dialect: { sqlToQuery: (s: SQL) => { sql: string; params: unknown[] } } }
-  ).dialect.sqlToQuery(statement);
-  return { text: query.sql, values: query.params };
-}
-
 /**
  * `pool`: the PostgreSQL pool behind `db` when `db` is not a transaction; the chat's hottest statement is
  * then prepared once per connection (planned once) instead of planned for every message.
  */
-export function createChatRepository(db: Db, { pool }: { pool?: PreparingPool } = {}) {
+export function createChatRepository(db: Db, { pool }: { pool?: pg.Pool } = {}) {
   function selectChats() {
     return db
       .select(chatColumns)
@@ -294,11 +283,9 @@ export function createChatRepository(db: Db, { pool }: { pool?: PreparingPool } 
         left join ${proposals} p on p.id = ins.proposal_id and ins.type in ${PROPOSAL_CARD_SQL_LIST}
         left join ${cases} k on k.id = ins.case_id
         left join ${uploads} u on ins.type = ${MESSAGE_TYPE.IMAGE} and u.url = ins.text and u.purpose = 'chat'`;
-      const result = (pool
-        ? await pool.query({ name: 'l4l_store_message', ...textAndValues(db, statement) })
-        : await db.execute(statement)) as unknown as {
-        rows: Array<Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string }>;
-      };
+      const result = await executePrepared<
+        Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string }
+      >(db, pool, 'l4l_store_message', statement);
       const row = result.rows[0];
       // node-postgres parses timestamptz; PGlite may hand back the text
       return row && { ...row, createdAt: new Date(row.createdAt), readAt: null };

@@ -23,6 +23,7 @@ import type {
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import { preview } from '@l4l/shared/wording';
+import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
@@ -35,7 +36,6 @@ import {
   type ChatSide,
   createChatRepository,
   type MessageRow,
-  type PreparingPool,
 } from './chat.repository.ts';
 import type { ChatEvent } from './fanout.ts';
 
@@ -149,7 +149,7 @@ export function createChatService(deps: {
   /** PLATFORM_FEE_PERCENT, for the fee a proposal card shows */
   feePercent: number;
   /** on PostgreSQL, the pool behind `db`: messages are stored by a statement prepared once */
-  pool?: PreparingPool;
+  pool?: pg.Pool;
 }) {
   const { db } = deps;
   const repository = createChatRepository(db, { pool: deps.pool });
