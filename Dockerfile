@@ -2,7 +2,7 @@
 # dependencies only, as an unprivileged user.
 
 # --- build: every dependency, then the server bundle and the web app ------------------------------------
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -13,7 +13,7 @@ COPY . .
 RUN npm run build
 
 # --- runtime: production dependencies and what the build made ------------------------------------------
-FROM node:22-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -58,7 +58,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node22.12',
   sourcemap: 'linked',
   plugins: [externalPackages],
   logLevel: 'warning',
