@@ -1,5 +1,5 @@
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
@@ -37,6 +37,12 @@ export type Sessions = {
   create(user: { id: string; role: Role }, options: { persistent: boolean }): Promise<string>;
   /** The session user of a token, or null when the token or its session is no longer good. */
   verify(token: string): Promise<AuthUser | null>;
+  /**
+   * Of these sessions (each with the user it was opened for), the ids still good: not revoked, not
+   * expired, their user not banned. One statement for the whole list, for long-lived connections that
+   * check their sessions again from time to time.
+   */
+  stillGood(list: readonly { sessionId: string; userId: string }[]): Promise<Set<string>>;
   revoke(sessionId: string): Promise<void>;
   /** Revokes every open session of the user (but `except`); `db` lets a transaction do it. */
   revokeAll(userId: string, options?: { except?: string; db?: Db }): Promise<void>;
@@ -140,6 +146,29 @@ function createSessions(db: Db, secret: string): Sessions {
       const owner = isUnsettled(claims.sub) ? await read() : await checked.get(claims.sid, read);
       if (!owner || owner.userId !== claims.sub) return null;
       return { id: claims.sub, role: owner.role, sessionId: claims.sid };
+    },
+
+    async stillGood(list) {
+      if (list.length === 0) return new Set();
+      const rows = await db
+        .select({ sessionId: sessions.id, userId: sessions.userId })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            inArray(
+              sessions.id,
+              list.map((entry) => entry.sessionId),
+            ),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+            isNull(users.bannedAt),
+          ),
+        );
+      const owners = new Map(rows.map((row) => [row.sessionId, row.userId]));
+      return new Set(
+        list.filter((entry) => owners.get(entry.sessionId) === entry.userId).map((e) => e.sessionId),
+      );
     },
 
     async revoke(sessionId) {

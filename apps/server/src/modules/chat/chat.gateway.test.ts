@@ -15,7 +15,7 @@ import {
   wsUrl,
 } from '../../../test/chat-stomp.ts';
 import { banUser, bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
-import { chats, messages, users } from '../../db/schema/index.ts';
+import { chats, messages, sessions, users } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { FRAME_LIMITS } from './stomp/frame.ts';
 
@@ -348,6 +348,27 @@ describe('bans and shutdown', () => {
       expect(stomp.closeCode()).toBeUndefined();
       await app.sessions.revokeAll(client.id);
       await expect.poll(() => stomp.closeCode()).toBe(1008);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('checks every open session in one read and closes only those revoked behind its back', async () => {
+    const { app, dataDir } = await listeningApp(t.database, { chat: { reverifyMs: 50 } });
+    try {
+      const [kept, revoked] = [await createUser(app), await createUser(app)];
+      const keptStomp = await connectAs(app, kept);
+      const revokedStomp = await connectAs(app, revoked);
+      await keptStomp.subscribe();
+      await revokedStomp.subscribe();
+      // by hand in the database, as an operator would: no event tells the chat
+      await app.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, revoked.id));
+      await expect.poll(() => revokedStomp.closeCode()).toBe(1008);
+      await settle(150);
+      expect(keptStomp.closeCode()).toBeUndefined();
+      const open = [{ sessionId: crypto.randomUUID(), userId: kept.id }];
+      expect(await app.sessions.stillGood(open)).toEqual(new Set());
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

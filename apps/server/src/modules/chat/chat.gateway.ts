@@ -39,6 +39,11 @@ export const PUSH_DESTINATIONS: readonly string[] = [
 ];
 
 export const CHAT_DEFAULTS = { reverifyMs: 60_000, maxSocketsPerUser: 20 } as const;
+/**
+ * Open sessions checked again by one statement each: at 10,000 sessions, 20 reads a minute instead of
+ * 10,000 one after the other.
+ */
+const REVERIFY_BATCH = 500;
 
 export type ChatPrincipal = ChatActor & {
   /** false after SEND /app/disconnect, true again after /app/connect */
@@ -83,6 +88,8 @@ export function createChatGateway(deps: {
   presence: PresenceBoard;
   /** the session user of a token, or null when it no longer works (app.sessions.verify) */
   verify: (token: string) => Promise<{ id: string; role: ChatActor['role']; sessionId: string } | null>;
+  /** of these sessions, the ids still good, in one read (app.sessions.stillGood) */
+  stillGood: (list: readonly { sessionId: string; userId: string }[]) => Promise<Set<string>>;
   /** how often open connections check their token again; default CHAT_DEFAULTS.reverifyMs */
   reverifyMs?: number;
   /** open chat sockets one user may hold on this process; default CHAT_DEFAULTS.maxSocketsPerUser */
@@ -278,12 +285,15 @@ export function createChatGateway(deps: {
    * what those missed, such as a session revoked by hand in the database.
    */
   async function reverify() {
-    for (const set of [...sessionsByUser.values()]) {
-      for (const session of [...set]) {
+    const open = [...sessionsByUser.values()].flatMap((set) => [...set]);
+    for (let start = 0; start < open.length; start += REVERIFY_BATCH) {
+      const batch = open.slice(start, start + REVERIFY_BATCH).flatMap((session) => {
         const principal = session.principal;
-        if (!principal) continue;
-        const user = await deps.verify(principal.token).catch(() => principal);
-        if (!user) session.close(STOMP_CLOSE_CODES.policyViolation, es.stomp.unauthorized);
+        return principal ? [{ session, sessionId: principal.sessionId, userId: principal.id }] : [];
+      });
+      const good = await deps.stillGood(batch);
+      for (const { session, sessionId } of batch) {
+        if (!good.has(sessionId)) session.close(STOMP_CLOSE_CODES.policyViolation, es.stomp.unauthorized);
       }
     }
   }

@@ -69,6 +69,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     log: app.log,
     presence: fanout.presence,
     verify: (token) => app.sessions.verify(token),
+    stillGood: (list) => app.sessions.stillGood(list),
     reverifyMs: options.reverifyMs,
     maxSocketsPerUser: options.maxSocketsPerUser ?? app.config.chatMaxSocketsPerUser,
   });
