@@ -3,11 +3,11 @@ import { CATEGORIES, type Category, isCategory } from '@l4l/shared/constants/cat
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es/admin';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { categoryName, formatDay } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useApproveCase } from '../api/approve-case.ts';
 import { useDiscardCase } from '../api/discard-case.ts';
 import { type QueuedCase, useCasesToValidate } from '../api/get-admin-cases.ts';

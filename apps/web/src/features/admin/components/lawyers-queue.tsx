@@ -2,10 +2,10 @@ import { BAR_CENSUS_URL, barAssociationName } from '@l4l/shared/constants/bar-as
 import type { AdminLawyer } from '@l4l/shared/schemas/admin';
 import { es } from '@l4l/shared/texts/es/admin';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { categoryName, formatAmount, formatDay } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { type PendingLawyersQuery, usePendingLawyers } from '../api/get-pending-lawyers.ts';
 import { useRejectLawyer } from '../api/reject-lawyer.ts';
 import { useVerifyLawyer } from '../api/verify-lawyer.ts';

@@ -3,10 +3,10 @@ import { formatEuros } from '@l4l/shared/format';
 import { es } from '@l4l/shared/texts/es/admin';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import {
   type AdminDispute,
   type AdminPayment,

@@ -1,11 +1,11 @@
 import type { AdminRatingReport } from '@l4l/shared/schemas/ratings';
 import { es } from '@l4l/shared/texts/es/admin';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/button/button.tsx';
 import { Stars } from '../../../components/stars/stars.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { type RatingDecision, useDecideOnRating } from '../api/decide-on-rating.ts';
 import { useOpenRatingReports } from '../api/get-rating-reports.ts';
 import styles from './admin.module.css';

@@ -1,8 +1,8 @@
 import type { MfaChallenge } from '@l4l/shared/schemas/admin';
 import { es } from '@l4l/shared/texts/es/public';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { isApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useAuthProviders } from '../api/get-auth-providers.ts';
 import { useGoogleSignIn } from '../api/google-sign-in.ts';
 import { isMfaChallenge, isSignIn } from '../api/login.ts';
