@@ -183,6 +183,7 @@ export const notificationsEs = {
     preferencesTitle: 'Correos de avisos',
     preferencesHint: 'Elige qué avisos quieres recibir también por correo. En L4L los verás siempre.',
     preferencesSaved: 'Preferencias guardadas.',
+    notYourSwitch: 'Este aviso no se envía a tu tipo de cuenta.',
     notFound: 'Notificación no encontrada',
   },
 } as const;
