@@ -255,7 +255,7 @@ function CaseData({ item, lawyerView }: { item: Case; lawyerView: boolean }) {
     : [[es.caseDetail.lawyer, item.lawyerAssigned ?? es.caseDetail.unassigned]];
   const rows: [string, ReactNode][] = [
     [es.caseDetail.status, <StatusChip key="status" status={item.status} />],
-    [es.caseDetail.category, item.category || es.defaults.noCategory],
+    [es.caseDetail.category, categoryName(item.category) || es.defaults.noCategory],
     [es.caseDetail.creationDate, formatDay(item.creationDate)],
     [
       es.caseDetail.assignationDate,
