@@ -1,4 +1,5 @@
 import { CASE_STATUS, CASE_STEPS, LAWYER_STEP_MAX, LAWYER_STEP_MIN } from '@l4l/shared/constants/cases';
+import { categoryName } from '@l4l/shared/constants/categories';
 import { isOpenProposal } from '@l4l/shared/constants/proposals';
 import { ROLE } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
