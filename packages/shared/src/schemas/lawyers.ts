@@ -86,7 +86,7 @@ export const lawyerListItemSchema = z.object({
   /** (+) docs/domain.md, Response time: median minutes to a first reply, null below 3 answered chats */
   responseTime: z.number().int().nullable(),
   /** (+) docs/domain.md, Professional title: 'Abogado' or 'Abogada' */
-  professionalTitle: z.enum(PROFESSIONAL_TITLES),
+  professionalTitle: z.enum(PROFESSIONAL_TITLES).default('Abogado'),
 });
 export type LawyerListItem = z.infer<typeof lawyerListItemSchema>;
 
@@ -228,7 +228,7 @@ export const lawyerDetailSchema = z.object({
     responseTime: z.number().int().nullable(),
     firstVisitFree: z.boolean(),
     /** (+) docs/domain.md, Professional title */
-    professionalTitle: z.enum(PROFESSIONAL_TITLES),
+    professionalTitle: z.enum(PROFESSIONAL_TITLES).default('Abogado'),
     /** (+) the server-rendered public page, '/abogados/{slug}' (docs/domain.md, Public lawyer pages); null until it has a slug */
     publicPath: z.string().nullable(),
   }),
@@ -259,7 +259,7 @@ export const lawyerSheetSchema = z.object({
   isFirstVisitFree: z.boolean(),
   photoUrl: z.string().nullable(),
   /** (+) docs/domain.md, Professional title */
-  professionalTitle: z.enum(PROFESSIONAL_TITLES),
+  professionalTitle: z.enum(PROFESSIONAL_TITLES).default('Abogado'),
 });
 export type LawyerSheet = z.infer<typeof lawyerSheetSchema>;
 
