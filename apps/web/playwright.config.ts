@@ -28,6 +28,7 @@ export const JOURNEY_GROUPS = [
   [
     'accessibility.spec.ts',
     'colegiacion.spec.ts',
+    'cookie-banner-flash.spec.ts',
     'directory.spec.ts',
     'foundation.spec.ts',
     'proposal-changes.spec.ts',

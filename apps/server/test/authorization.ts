@@ -636,7 +636,7 @@ export const AUTHORIZATION: Record<string, Entry> = {
   },
   'PUT /api/notifications/preferences': {
     access: 'signed-in',
-    request: () => ({ url: '/api/notifications/preferences', body: { email: { 'case.approved': true } } }),
+    request: () => ({ url: '/api/notifications/preferences', body: { email: {} } }),
   },
   // the signed token is the capability; a token that does not verify is 404
   'GET /api/notifications/unsubscribe': {

@@ -85,10 +85,7 @@ test.describe('public pages', () => {
 
     await dialog.getByText(es.register.roleLawyer).click();
     await dialog.getByRole('button', { name: es.buttons.continue }).click();
-    await expect(dialog.getByRole('heading', { name: es.register.options })).toBeVisible();
-    await expectAccessible(page, 'register step 2 (method)');
-
-    await dialog.getByRole('button', { name: es.register.withEmail }).click();
+    // a lawyer has no options step (Google makes client accounts only): straight to the credentials
     await expect(dialog.getByRole('heading', { name: es.register.credentialsTitle })).toBeVisible();
     await dialog.getByLabel(es.login.email).fill('nueva.abogada@example.com');
     await dialog.getByLabel(es.login.password, { exact: true }).fill('corta');

@@ -26,7 +26,6 @@ test.describe('accounts', () => {
     await expect(next).toBeDisabled();
     await dialog.getByRole('radio', { name: new RegExp(es.register.roleUser) }).check();
     await next.click();
-    await dialog.getByRole('button', { name: es.register.withEmail }).click();
     await dialog.getByLabel(es.login.email).fill(freshMail('wizard'));
     await dialog.getByLabel(es.login.password, { exact: true }).fill('corta');
     await expect(dialog.getByRole('button', { name: es.buttons.continue })).toBeDisabled();
@@ -53,7 +52,6 @@ test.describe('accounts', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('radio', { name: new RegExp(es.register.roleLawyer) }).check();
     await dialog.getByRole('button', { name: es.buttons.continue }).click();
-    await dialog.getByRole('button', { name: es.register.withEmail }).click();
     await dialog.getByLabel(es.login.email).fill(mail);
     await dialog.getByLabel(es.login.password, { exact: true }).fill(password);
     await dialog.getByRole('button', { name: es.buttons.continue }).click();

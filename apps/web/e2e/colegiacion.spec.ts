@@ -17,7 +17,6 @@ test('a lawyer registers with a colegiado number, the admin checks and verifies 
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('radio', { name: new RegExp(es.register.roleLawyer) }).check();
   await dialog.getByRole('button', { name: es.buttons.continue }).click();
-  await dialog.getByRole('button', { name: es.register.withEmail }).click();
   await dialog.getByLabel(es.login.email).fill(mail);
   await dialog.getByLabel(es.login.password, { exact: true }).fill('Abogada-Clave-2026');
   await dialog.getByRole('button', { name: es.buttons.continue }).click();

@@ -75,7 +75,6 @@ test('the lawyer wizard refuses a taken mail and a common password at step 3 and
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('radio', { name: new RegExp(es.register.roleLawyer) }).check();
   await dialog.getByRole('button', { name: es.buttons.continue }).click();
-  await dialog.getByRole('button', { name: es.register.withEmail }).click();
 
   // a demo client's mail and one of the most common passwords: both refused here, beside their fields
   await dialog.getByLabel(es.login.email).fill('cliente1@l4l.demo');

@@ -22,6 +22,21 @@ describe('security headers', () => {
     }
   });
 
+  it("allows landing.html's one inline script by its hash, and no other inline script", async () => {
+    const { createHash } = await import('node:crypto');
+    const { readFile } = await import('node:fs/promises');
+    const { COOKIE_CHOICE_SCRIPT } = await import('@l4l/shared/constants/cookie-choice');
+    const csp = securityHeaders(helmetOptions(false))['content-security-policy'] ?? '';
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    const hash = createHash('sha256').update(COOKIE_CHOICE_SCRIPT).digest('base64');
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    // the page carries exactly that script, in its head, before anything paints
+    const html = await readFile(new URL('../../../web/landing.html', import.meta.url), 'utf8');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<script>${COOKIE_CHOICE_SCRIPT}</script>`);
+  });
+
   describe('on an https origin', () => {
     let t: Awaited<ReturnType<typeof buildTestApp>>;
     beforeAll(async () => {

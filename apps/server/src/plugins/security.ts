@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
+import { COOKIE_CHOICE_SCRIPT } from '@l4l/shared/constants/cookie-choice';
 import { isIndexablePath, isPrivatePath } from '@l4l/shared/constants/pages';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,6 +10,9 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
+/** The one inline script L4L serves (landing.html's cookie choice, before the first paint), by its hash. */
+export const COOKIE_CHOICE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(COOKIE_CHOICE_SCRIPT).digest('base64')}'`;
+
 /** What L4L's pages may load: its own files, Google sign-in and Stripe; never plugins, frames of us or <base>. */
 export function helmetOptions(https: boolean): HelmetOptions {
   return {
@@ -15,7 +20,12 @@ export function helmetOptions(https: boolean): HelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://js.stripe.com'],
+        scriptSrc: [
+          "'self'",
+          COOKIE_CHOICE_SCRIPT_HASH,
+          'https://accounts.google.com/gsi/client',
+          'https://js.stripe.com',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com', 'https://lh3.googleusercontent.com'],
         fontSrc: ["'self'", 'data:'],

@@ -1,6 +1,6 @@
 import { COOKIE_CONSENT_KEY } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,24 @@ describe('routes', () => {
     await userEvent.click(screen.getByRole('button', { name: es.login.noAccount }));
     expect(await screen.findByRole('dialog', { name: es.register.title })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/registro');
+  });
+
+  it('after an erasure, the login says the account is gone and what is kept and why', async () => {
+    mockApi();
+    renderApp('/cuenta-eliminada');
+    const dialog = await screen.findByRole('dialog', { name: es.login.title });
+    const notice = await within(dialog).findByRole('status');
+    expect(within(notice).getByRole('heading', { name: es.privacy.erasedTitle })).toBeInTheDocument();
+    expect(notice).toHaveTextContent(es.privacy.erasedKeptLead);
+    for (const kept of es.privacy.kept) expect(notice).toHaveTextContent(kept);
+    expect(within(dialog).getByLabelText(es.login.email)).toBeInTheDocument();
+  });
+
+  it('the plain login says nothing of an erasure', async () => {
+    mockApi();
+    renderApp('/login');
+    const dialog = await screen.findByRole('dialog', { name: es.login.title });
+    expect(within(dialog).queryByText(es.privacy.erasedTitle)).not.toBeInTheDocument();
   });
 
   it('closes a modal back to the landing', async () => {

@@ -1,3 +1,4 @@
+import { COOKIE_CHOICE_ATTRIBUTE } from '@l4l/shared/constants/cookie-choice';
 import { COOKIE_CONSENT_KEY } from '@l4l/shared/constants/limits';
 import { useSyncExternalStore } from 'react';
 
@@ -18,8 +19,15 @@ export function readCookieConsent(): CookieConsent {
   }
 }
 
+/** Keeps <html>'s mark of a choice made (COOKIE_CHOICE_ATTRIBUTE) in step, so the CSS that hides the banner follows it. */
+function markChoice(choice: CookieConsent): void {
+  if (choice === null) document.documentElement.removeAttribute(COOKIE_CHOICE_ATTRIBUTE);
+  else document.documentElement.setAttribute(COOKIE_CHOICE_ATTRIBUTE, choice);
+}
+
 export function writeCookieConsent(accepted: boolean): void {
   choiceInMemory = accepted ? 'true' : 'false';
+  markChoice(choiceInMemory);
   try {
     window.localStorage.setItem(COOKIE_CONSENT_KEY, String(accepted));
   } catch {
@@ -31,6 +39,7 @@ export function writeCookieConsent(accepted: boolean): void {
 /** Forgets the choice so the banner asks again (the cookie policy's "change my choice"). */
 export function clearCookieConsent(): void {
   choiceInMemory = null;
+  markChoice(null);
   try {
     window.localStorage.removeItem(COOKIE_CONSENT_KEY);
   } catch {
@@ -48,7 +57,9 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   // another tab choosing also counts
   const onStorage = (event: StorageEvent) => {
-    if (event.key === COOKIE_CONSENT_KEY) listener();
+    if (event.key !== COOKIE_CONSENT_KEY) return;
+    markChoice(readCookieConsent());
+    listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {

@@ -5,6 +5,8 @@
 export const paths = {
   landing: '/',
   login: '/login',
+  /** (+) where an erased account lands: the login, saying what was erased and what was kept (docs/domain.md, Privacy rights) */
+  accountErased: '/cuenta-eliminada',
   register: '/registro',
   resetPassword: '/reset-password',
   /** (+) the link mailed to a new sign-in address (the server writes the same path in that mail) */

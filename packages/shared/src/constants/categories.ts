@@ -45,3 +45,33 @@ export function summarizeCategories(selected: readonly string[], max = 2): strin
   if (selected.length <= max) return selected.join(', ');
   return `${selected.slice(0, max).join(', ')} (+${selected.length - max})`;
 }
+
+/** docs/domain.md, Professional title: how a lawyer is called, as they chose it; 'Abogado' unless they chose. */
+export const PROFESSIONAL_TITLES = ['Abogado', 'Abogada'] as const;
+export type ProfessionalTitle = (typeof PROFESSIONAL_TITLES)[number];
+export const DEFAULT_PROFESSIONAL_TITLE: ProfessionalTitle = 'Abogado';
+
+/** The category adjectives that agree with 'Abogada'; the others (Civil, Laboral, Divorcios…) do not change. */
+const FEMININE_AREAS: Readonly<Record<string, string>> = {
+  Inmobiliario: 'Inmobiliaria',
+  Bancario: 'Bancaria',
+  Administrativo: 'Administrativa',
+};
+
+/**
+ * A lawyer's category as a badge that agrees with their title: ('Abogado Inmobiliario', 'Abogada') →
+ * 'Abogada Inmobiliaria'; ('Abogado Laboral', 'Abogada') → 'Abogada Laboral'. The wire keeps the category.
+ */
+export function categoryBadge(
+  category: string,
+  title: ProfessionalTitle = DEFAULT_PROFESSIONAL_TITLE,
+): string {
+  if (!category.startsWith('Abogado ')) return category;
+  const area = categoryName(category);
+  return `${title} ${title === 'Abogada' ? (FEMININE_AREAS[area] ?? area) : area}`;
+}
+
+/** A stored title as the wire types it (the database's check allows these two only). */
+export function asProfessionalTitle(value: string): ProfessionalTitle {
+  return value === 'Abogada' ? 'Abogada' : 'Abogado';
+}

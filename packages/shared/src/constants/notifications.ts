@@ -1,3 +1,5 @@
+import { ROLE, type Role } from './roles.ts';
+
 /**
  * docs/notifications.md, Event types: what the platform tells a person, in the app and by mail. The order is
  * the order of the preference switches.
@@ -25,6 +27,42 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+const CLIENT = [ROLE.USUARIO] as const;
+const LAWYER = [ROLE.ABOGADO] as const;
+const BOTH = [ROLE.USUARIO, ROLE.ABOGADO] as const;
+
+/**
+ * docs/notifications.md, Event types: who is told of each type by mail, and so who has its switch in
+ * "Correos de avisos". A new type adds its row here (the `satisfies` asks for it); administrators are
+ * told in the app only, so they have no switch.
+ */
+export const NOTIFICATION_AUDIENCE = {
+  'proposal.received': CLIENT,
+  'proposal.accepted': LAWYER,
+  'proposal.rejected': LAWYER,
+  'proposal.withdrawn': CLIENT,
+  'proposal.replaced': CLIENT,
+  'proposal.countered': LAWYER,
+  'case.approved': CLIENT,
+  'case.discarded': CLIENT,
+  'payment.completed': BOTH,
+  'closure.requested': CLIENT,
+  'case.finished': LAWYER,
+  'rating.received': LAWYER,
+  'rating.replied': CLIENT,
+  'payout.sent': LAWYER,
+  'payout.reversed': LAWYER,
+  'dispute.opened': BOTH,
+  'dispute.resolved': BOTH,
+  'refund.issued': CLIENT,
+  messages: BOTH,
+} as const satisfies Record<NotificationType, readonly Role[]>;
+
+/** The types whose mail switch a role has, in the order of NOTIFICATION_TYPES. */
+export function notificationTypesFor(role: Role): NotificationType[] {
+  return NOTIFICATION_TYPES.filter((type) => (NOTIFICATION_AUDIENCE[type] as readonly Role[]).includes(role));
+}
 
 export function isNotificationType(value: string): value is NotificationType {
   return (NOTIFICATION_TYPES as readonly string[]).includes(value);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BAR_ASSOCIATION_IDS } from '../constants/bar-associations.ts';
-import { CATEGORIES } from '../constants/categories.ts';
+import { CATEGORIES, PROFESSIONAL_TITLES } from '../constants/categories.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { PROVINCES } from '../constants/provinces.ts';
 import { ROLES } from '../constants/roles.ts';
@@ -64,6 +64,11 @@ export const barNumberSchema = z
 /** docs/domain.md, Colegiación: one of Spain's 83 Colegios de la Abogacía, by its id. */
 export const barAssociationSchema = z.enum(BAR_ASSOCIATION_IDS, { error: es.validation.barAssociation });
 
+/** (+) docs/domain.md, Professional title: 'Abogado' or 'Abogada'. */
+export const professionalTitleSchema = z.enum(PROFESSIONAL_TITLES, {
+  error: es.validation.professionalTitle,
+});
+
 /** docs/domain.md, Validation rules: lawyer extras. The photo's error reuses the price message, as the first web client's form does. */
 export const lawyerRegistrationSchema = userRegistrationSchema
   .extend({
@@ -81,6 +86,8 @@ export const lawyerRegistrationSchema = userRegistrationSchema
     province: z.enum(PROVINCES, { error: es.validation.province }),
     barNumber: barNumberSchema,
     barAssociation: barAssociationSchema,
+    /** (+) docs/domain.md, Professional title: 'Abogado' when not given */
+    professionalTitle: professionalTitleSchema.optional(),
     lawyerPhoto: z
       .string({ error: es.validation.price })
       .trim()

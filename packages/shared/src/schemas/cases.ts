@@ -3,7 +3,7 @@ import { CASE_STATUSES, LAWYER_STEP_MAX, LAWYER_STEP_MIN } from '../constants/ca
 import { CATEGORIES } from '../constants/categories.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { PROPOSAL_STATUSES } from '../constants/proposals.ts';
-import { BOARD_SORTS } from '../constants/sort.ts';
+import { BOARD_SORT_VALUES } from '../constants/sort.ts';
 import { es } from '../texts/es/app.ts';
 import { blankToUndefined, pageQuerySchema, priceSchema } from './common.ts';
 
@@ -120,11 +120,6 @@ export const boardCaseSchema = z.object({
   myProposal: caseSchema.shape.myProposal,
 });
 export type BoardCase = z.infer<typeof boardCaseSchema>;
-
-const BOARD_SORT_VALUES = ['recent', ...BOARD_SORTS.map((sort) => sort.value)] as [
-  'recent',
-  ...(typeof BOARD_SORTS)[number]['value'][],
-];
 
 /** GET /api/cases/pending-cases query: search over title and description, sort, paging. */
 export const boardQuerySchema = pageQuerySchema.extend({

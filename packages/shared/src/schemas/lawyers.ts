@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES } from '../constants/categories.ts';
+import { CATEGORIES, PROFESSIONAL_TITLES } from '../constants/categories.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { ALL_SPAIN, PROVINCES } from '../constants/provinces.ts';
 import { LAWYER_SORTS } from '../constants/sort.ts';
@@ -8,6 +8,7 @@ import {
   barAssociationSchema,
   barNumberSchema,
   lawyerRegistrationSchema,
+  professionalTitleSchema,
   userProfileUpdateSchema,
 } from './auth.ts';
 
@@ -84,6 +85,8 @@ export const lawyerListItemSchema = z.object({
   province: z.string(),
   /** (+) docs/domain.md, Response time: median minutes to a first reply, null below 3 answered chats */
   responseTime: z.number().int().nullable(),
+  /** (+) docs/domain.md, Professional title: 'Abogado' or 'Abogada' */
+  professionalTitle: z.enum(PROFESSIONAL_TITLES).default('Abogado'),
 });
 export type LawyerListItem = z.infer<typeof lawyerListItemSchema>;
 
@@ -224,6 +227,8 @@ export const lawyerDetailSchema = z.object({
     totalRatings: z.number().int(),
     responseTime: z.number().int().nullable(),
     firstVisitFree: z.boolean(),
+    /** (+) docs/domain.md, Professional title */
+    professionalTitle: z.enum(PROFESSIONAL_TITLES).default('Abogado'),
     /** (+) the server-rendered public page, '/abogados/{slug}' (docs/domain.md, Public lawyer pages); null until it has a slug */
     publicPath: z.string().nullable(),
   }),
@@ -253,6 +258,8 @@ export const lawyerSheetSchema = z.object({
   priceFirstVisit: z.number().nullable(),
   isFirstVisitFree: z.boolean(),
   photoUrl: z.string().nullable(),
+  /** (+) docs/domain.md, Professional title */
+  professionalTitle: z.enum(PROFESSIONAL_TITLES).default('Abogado'),
 });
 export type LawyerSheet = z.infer<typeof lawyerSheetSchema>;
 
@@ -268,6 +275,8 @@ export const lawyerProfileUpdateSchema = userProfileUpdateSchema.extend({
   province: lawyerRegistrationSchema.shape.province,
   barNumber: barNumberSchema,
   barAssociation: barAssociationSchema,
+  /** (+) docs/domain.md, Professional title: left out, it stays as it was */
+  professionalTitle: professionalTitleSchema.optional(),
 });
 export type LawyerProfileUpdate = z.infer<typeof lawyerProfileUpdateSchema>;
 

@@ -39,11 +39,17 @@ const emailSwitches = z.object(
   >,
 );
 
-/** GET /api/notifications/preferences: one mail switch per type, every one on unless turned off. */
-export const notificationPreferencesSchema = z.object({ email: emailSwitches });
+/**
+ * GET /api/notifications/preferences: one mail switch per type the caller's role is told of
+ * (NOTIFICATION_AUDIENCE), every one on unless turned off.
+ */
+export const notificationPreferencesSchema = z.object({ email: emailSwitches.partial() });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-/** PUT /api/notifications/preferences: the switches to change (the others stay as they are). */
+/**
+ * PUT /api/notifications/preferences: the switches to change (the others stay as they are); a type the
+ * caller's role is not told of is 400.
+ */
 export const notificationPreferencesInputSchema = z.object({ email: emailSwitches.partial().strict() });
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInputSchema>;
 

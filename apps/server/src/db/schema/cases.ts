@@ -83,6 +83,11 @@ export const boardEntries = pgTable(
   // (board.plans.test.ts checks the plans)
   (t) => [
     index('board_recent_idx').on(t.createdAt.desc().nullsFirst(), t.caseId.desc().nullsFirst()),
+    index('board_proposals_asc_idx').on(
+      t.proposalsCount.asc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.caseId.desc().nullsFirst(),
+    ),
     index('board_category_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.caseId.desc().nullsFirst()),
     index('board_price_asc_idx').on(
       t.lowestProposalCents.asc().nullsLast(),

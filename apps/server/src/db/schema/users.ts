@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -167,6 +168,8 @@ export const lawyerProfiles = pgTable(
      */
     responseMinutes: integer('response_minutes'),
     priceHourCents: integer('price_hour_cents').notNull().default(0),
+    /** docs/domain.md, Professional title: 'Abogado' or 'Abogada', as the lawyer chose; badges agree with it */
+    professionalTitle: text('professional_title').notNull().default('Abogado'),
     /** docs/domain.md, Lawyers' prices: null until the lawyer gives one (never a silent 0) */
     priceFirstVisitCents: integer('price_first_visit_cents'),
     firstVisitFree: boolean('first_visit_free').notNull().default(false),
@@ -212,6 +215,7 @@ export const lawyerProfiles = pgTable(
     index('lawyer_profiles_finished_idx').on(t.finishedCases.desc().nullsFirst(), t.userId),
     index('lawyer_profiles_active_idx').on(t.activeCases.desc().nullsFirst(), t.userId),
     index('lawyer_profiles_featured_idx').on(t.userId).where(sql`${t.featured}`),
+    check('lawyer_profiles_professional_title_check', sql`${t.professionalTitle} in ('Abogado', 'Abogada')`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { BarAssociationId } from '@l4l/shared/constants/bar-associations';
-import type { Category } from '@l4l/shared/constants/categories';
+import type { Category, ProfessionalTitle } from '@l4l/shared/constants/categories';
 import type { Province } from '@l4l/shared/constants/provinces';
 
 /** [centre or company, title or position, start 'YYYY-MM-DD', end (none: still there)] */
@@ -7,6 +7,8 @@ export type DemoExperience = readonly [place: string, title: string, start: stri
 
 export type DemoLawyer = {
   name: string;
+  /** docs/domain.md, Professional title: 'Abogado' unless given */
+  title?: ProfessionalTitle;
   surname: string;
   province: Province;
   categories: Category[];
@@ -34,6 +36,7 @@ export type DemoLawyer = {
 export const DEMO_LAWYERS: DemoLawyer[] = [
   {
     name: 'Lucía',
+    title: 'Abogada',
     surname: 'García Fernández',
     province: 'Madrid',
     categories: ['Abogado Divorcios', 'Abogado Civil', 'Abogado Sucesiones y testamentos'],
@@ -81,6 +84,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Marta',
+    title: 'Abogada',
     surname: 'Sánchez Ruiz',
     province: 'Barcelona',
     categories: ['Abogado Mercantil', 'Abogado Concursal'],
@@ -120,6 +124,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Carmen',
+    title: 'Abogada',
     surname: 'Rodríguez Peña',
     province: 'Málaga',
     categories: ['Abogado Extranjería', 'Abogado Administrativo'],
@@ -162,6 +167,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Nuria',
+    title: 'Abogada',
     surname: 'Puig Soler',
     province: 'Barcelona',
     categories: ['Abogado Protección de datos', 'Abogado Compliance'],
@@ -203,6 +209,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Pilar',
+    title: 'Abogada',
     surname: 'Gómez Serrano',
     province: 'Zaragoza',
     categories: ['Abogado Generalista', 'Abogado Civil'],
@@ -234,6 +241,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Elena',
+    title: 'Abogada',
     surname: 'Navarro Blasco',
     province: 'Valencia',
     categories: ['Abogado Sucesiones y testamentos', 'Abogado Fiscal'],
@@ -274,6 +282,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Sofía',
+    title: 'Abogada',
     surname: 'Jiménez Cano',
     province: 'Granada',
     categories: ['Abogado Divorcios'],
@@ -308,6 +317,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Ainhoa',
+    title: 'Abogada',
     surname: 'Larrañaga Mendizábal',
     province: 'Guipúzcoa',
     categories: ['Abogado Administrativo', 'Abogado Generalista'],
@@ -345,6 +355,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Beatriz',
+    title: 'Abogada',
     surname: 'Molina Herrera',
     province: 'Alicante',
     categories: ['Abogado Inmobiliario', 'Abogado Extranjería'],
@@ -379,6 +390,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Laura',
+    title: 'Abogada',
     surname: 'Martín Iglesias',
     province: 'Madrid',
     categories: ['Abogado Protección de datos', 'Abogado Administrativo'],
@@ -416,6 +428,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Rocío',
+    title: 'Abogada',
     surname: 'Domínguez Marín',
     province: 'Sevilla',
     categories: ['Abogado Divorcios', 'Abogado Sucesiones y testamentos'],
@@ -447,6 +460,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Cristina',
+    title: 'Abogada',
     surname: 'Herrero Lozano',
     province: 'Islas Baleares',
     categories: ['Abogado Inmobiliario', 'Abogado Fiscal'],
@@ -492,6 +506,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Patricia',
+    title: 'Abogada',
     surname: 'Cabrera Santana',
     province: 'Las Palmas',
     categories: ['Abogado Laboral', 'Abogado Extranjería'],
@@ -523,6 +538,7 @@ export const DEMO_LAWYERS: DemoLawyer[] = [
   },
   {
     name: 'Irene',
+    title: 'Abogada',
     surname: 'Vega Montero',
     province: 'Salamanca',
     categories: ['Abogado Civil', 'Abogado Divorcios'],

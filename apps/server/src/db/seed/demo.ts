@@ -421,6 +421,7 @@ function planDemo(nowDate: Date) {
       province: l.province,
       lawyerAssociation: l.association,
       membershipNumber: l.membership,
+      professionalTitle: l.title ?? 'Abogado',
       priceHourCents: Math.round(l.priceHour * 100),
       priceFirstVisitCents: l.firstVisit === 'free' ? null : Math.round(l.firstVisit * 100),
       firstVisitFree: l.firstVisit === 'free',

@@ -224,6 +224,24 @@ describe('POST /api/auth/lawyer/register', () => {
     expect(await firstVisitOf(unsaid.json().data.id)).toEqual({ cents: null, free: false });
   });
 
+  it('keeps the professional title chosen, Abogado when none, and refuses any other', async () => {
+    const titleOf = async (id: string) =>
+      (
+        await t.app.db
+          .select({ title: lawyerProfiles.professionalTitle })
+          .from(lawyerProfiles)
+          .where(eq(lawyerProfiles.userId, id))
+      )[0]?.title;
+    const abogada = await register('lawyer', lawyerPayload({ professionalTitle: 'Abogada' }));
+    expect(abogada.statusCode, abogada.body).toBe(200);
+    expect(await titleOf(abogada.json().data.id)).toBe('Abogada');
+    const unsaid = await register('lawyer', lawyerPayload());
+    expect(await titleOf(unsaid.json().data.id)).toBe('Abogado');
+    const other = await register('lawyer', lawyerPayload({ professionalTitle: 'Letrada' }));
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.fields).toEqual({ professionalTitle: es.validation.professionalTitle });
+  });
+
   it('refuses a paid first consultation without its price, naming the field', async () => {
     const res = await register('lawyer', lawyerPayload({ lawyerFirstVisitFree: false }));
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_PROFESSIONAL_TITLE } from '@l4l/shared/constants/categories';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { MfaChallenge, MfaVerifyInput } from '@l4l/shared/schemas/admin';
 import type {
@@ -276,6 +277,7 @@ export function createAuthService({ db, config, storage, sessions, limits, close
             province: input.province,
             lawyerAssociation: input.barAssociation,
             membershipNumber: input.barNumber,
+            professionalTitle: input.professionalTitle ?? DEFAULT_PROFESSIONAL_TITLE,
             priceHourCents: eurosToCents(input.lawyerPrice),
             priceFirstVisitCents: firstVisit.priceCents,
             firstVisitFree: firstVisit.free,

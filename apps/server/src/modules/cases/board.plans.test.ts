@@ -19,6 +19,8 @@ const ROWS = 20_000;
 /** Every sort the board offers: the type makes this list complete. */
 const SORTS = Object.keys({
   recent: true,
+  oldest: true,
+  proposals_asc: true,
   category: true,
   price_asc: true,
   price_desc: true,

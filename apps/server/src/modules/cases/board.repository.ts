@@ -37,6 +37,8 @@ const b = boardEntries;
 /** How the board sorts (docs/decisions/0006-cases-and-payments.md); each one has its index. */
 const BOARD_ORDER: Record<BoardQuery['sort'], SQL[]> = {
   recent: [desc(b.createdAt), desc(b.caseId)],
+  oldest: [asc(b.createdAt), asc(b.caseId)],
+  proposals_asc: [asc(b.proposalsCount), desc(b.createdAt), desc(b.caseId)],
   category: [asc(b.category), desc(b.createdAt), desc(b.caseId)],
   price_asc: [sql`${b.lowestProposalCents} asc nulls last`, desc(b.createdAt), desc(b.caseId)],
   price_desc: [sql`${b.lowestProposalCents} desc nulls last`, desc(b.createdAt), desc(b.caseId)],
@@ -53,6 +55,10 @@ function boardOrderOfMatches(sort: BoardQuery['sort']): SQL[] {
   const created = sql`${b.createdAt} + interval '0 seconds' desc`;
   const byFigure = (figure: SQL) => [figure, created, desc(b.caseId)];
   switch (sort) {
+    case 'oldest':
+      return [sql`${b.createdAt} + interval '0 seconds' asc`, asc(b.caseId)];
+    case 'proposals_asc':
+      return byFigure(sql`${b.proposalsCount} + 0 asc`);
     case 'category':
       return byFigure(sql`${b.category} || '' asc`);
     case 'price_asc':

@@ -809,6 +809,36 @@ describe('the board', () => {
     expect(dearest.meta).toMatchObject({ total: 2, totalIsExact: true });
   });
 
+  it('sorts cases as cases: oldest first, and fewest proposals first (newest first among equals)', async () => {
+    const client = await person('client');
+    const lawyer = await person('lawyer');
+    const other = await person('lawyer');
+    const token = `s${Date.now().toString(36)}`;
+    const first = await publishedCase(client, `Herencia ${token}`);
+    const second = await publishedCase(client, `Despido ${token}`);
+    const third = await publishedCase(client, `Multa ${token}`);
+    expect((await propose(lawyer, third, 200)).statusCode).toBe(200);
+    expect((await propose(other, third, 150)).statusCode).toBe(200);
+    expect((await propose(lawyer, first, 300)).statusCode).toBe(200);
+    const ids = async (sort: string) => {
+      const res = await call(lawyer.token, 'GET', `/api/cases/pending-cases?search=${token}&sort=${sort}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().data.map((c: { id: string }) => c.id);
+    };
+    expect(await ids('recent')).toEqual([third, second, first]);
+    expect(await ids('oldest')).toEqual([first, second, third]);
+    expect(await ids('proposals_asc')).toEqual([second, first, third]);
+    // a broad request walks the sort's index instead of sorting the matches: the same order
+    const broad = createBoardRepository(t.app.db, { countLimit: 1 });
+    const page = (sort: 'oldest' | 'proposals_asc') =>
+      broad.board({ search: token, sort, page: 1, pageSize: 20 }, { limit: 20, offset: 0 });
+    expect((await page('oldest')).rows.map((row) => row.id)).toEqual([first, second, third]);
+    expect((await page('proposals_asc')).rows.map((row) => row.id)).toEqual([second, first, third]);
+
+    const unknown = await call(lawyer.token, 'GET', '/api/cases/pending-cases?sort=rating');
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('counts its matches up to a limit, then says there are more and still pages the same', async () => {
     const client = await person('client');
     const lawyer = await person('lawyer');

@@ -151,6 +151,7 @@ describe('lawyer directory', () => {
       lawyerPhoto: null,
       province: 'Madrid',
       responseTime: null,
+      professionalTitle: 'Abogado',
     });
     const nunez = data.find((card) => card.id === ids.nunez);
     expect(nunez).toMatchObject({ rating: 4.5, totalRatings: 4, price: 120, priceFirstVisit: 30.5 });

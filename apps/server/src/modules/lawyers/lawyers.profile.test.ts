@@ -94,6 +94,7 @@ describe('lawyer profiles', () => {
         priceFirstVisit: 20,
         isFirstVisitFree: false,
         photoUrl: null,
+        professionalTitle: 'Abogado',
       });
     });
 
@@ -105,6 +106,24 @@ describe('lawyer profiles', () => {
       expect((await call('GET', `/api/lawyers/profile/${client.id}`, asAdmin)).statusCode).toBe(404);
       expect((await call('GET', `/api/lawyers/profile/${lawyer.id}`)).statusCode).toBe(401);
       expect((await call('GET', '/api/lawyers/profile/not-a-uuid', asAdmin)).statusCode).toBe(404);
+    });
+  });
+
+  describe('PUT /api/lawyers/profile/{id}: the professional title', () => {
+    it('changes it when sent, keeps it when left out, and the directory card says it', async () => {
+      const asAbogada = await call('PUT', `/api/lawyers/profile/${lawyer.id}`, asLawyer, {
+        ...validProfile,
+        professionalTitle: 'Abogada',
+      });
+      expect(asAbogada.statusCode, asAbogada.body).toBe(200);
+      expect(asAbogada.json().data.professionalTitle).toBe('Abogada');
+      const kept = await call('PUT', `/api/lawyers/profile/${lawyer.id}`, asLawyer, validProfile);
+      expect(kept.json().data.professionalTitle).toBe('Abogada');
+      const back = await call('PUT', `/api/lawyers/profile/${lawyer.id}`, asLawyer, {
+        ...validProfile,
+        professionalTitle: 'Abogado',
+      });
+      expect(back.json().data.professionalTitle).toBe('Abogado');
     });
   });
 
@@ -411,6 +430,7 @@ describe('lawyer profiles', () => {
         totalRatings: 2,
         responseTime: null,
         firstVisitFree: false,
+        professionalTitle: 'Abogado',
         // the server-rendered page (docs/domain.md, Public lawyer pages)
         publicPath: '/abogados/otro-abogado',
       });

@@ -37,6 +37,7 @@ const profileColumns = {
   finishedCases: lawyerProfiles.finishedCases,
   ratingAvg: lawyerProfiles.ratingAvg,
   responseMinutes: lawyerProfiles.responseMinutes,
+  professionalTitle: lawyerProfiles.professionalTitle,
 };
 
 /**
@@ -71,6 +72,7 @@ const sheetColumns = {
   priceHourCents: lawyerProfiles.priceHourCents,
   priceFirstVisitCents: lawyerProfiles.priceFirstVisitCents,
   firstVisitFree: lawyerProfiles.firstVisitFree,
+  professionalTitle: lawyerProfiles.professionalTitle,
 };
 
 /** The columns a directory sort reads, from the table or from a subquery over it. */

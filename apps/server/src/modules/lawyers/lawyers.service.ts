@@ -1,4 +1,5 @@
 import { barAssociation as findBarAssociation } from '@l4l/shared/constants/bar-associations';
+import { asProfessionalTitle } from '@l4l/shared/constants/categories';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { LAWYER_PAGES_PATH } from '@l4l/shared/constants/pages';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
@@ -95,6 +96,7 @@ function toListItem(row: LawyerCardRow): LawyerListItem {
     lawyerPhoto: row.photoUrl,
     province: row.province,
     responseTime: row.responseMinutes,
+    professionalTitle: asProfessionalTitle(row.professionalTitle),
   };
 }
 
@@ -189,6 +191,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
         totalRatings: card.totalRatings,
         responseTime: card.responseTime,
         firstVisitFree: card.firstVisitFree,
+        professionalTitle: card.professionalTitle,
         publicPath: row.slug ? `${LAWYER_PAGES_PATH}/${row.slug}` : null,
       },
       lawyerRatings: latestRatings.data,
@@ -209,10 +212,12 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
       lawyerAssociation,
       membershipNumber,
       responseMinutes,
+      professionalTitle,
       ...fields
     } = row;
     return {
       ...fields,
+      professionalTitle: asProfessionalTitle(professionalTitle),
       ...colegiacionOf({ lawyerAssociation, membershipNumber }),
       responseTime: responseMinutes,
       priceHour: centsToEuros(priceHourCents),
@@ -332,7 +337,8 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
 
     /** docs/domain.md, Validation rules: the username and the search text follow the name; a mail already taken is 409. */
     async updateProfile(id: string, input: LawyerProfileUpdate): Promise<LawyerSheet> {
-      const { description, categories, province, barNumber, barAssociation, ...account } = input;
+      const { description, categories, province, barNumber, barAssociation, professionalTitle, ...account } =
+        input;
       const before = await repository.findSheet(id);
       // a changed colegiación has not been checked against the census yet
       const recheck =
@@ -347,6 +353,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
             province,
             lawyerAssociation: barAssociation,
             membershipNumber: barNumber,
+            ...(professionalTitle ? { professionalTitle } : {}),
             ...(recheck ? { barCheckedAt: null } : {}),
             searchText: searchableText(account.name, account.surname),
           },

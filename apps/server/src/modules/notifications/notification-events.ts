@@ -25,7 +25,14 @@ export type NotificationEvent =
       reason?: string | null;
     }
   | { type: 'proposal.withdrawn'; caseId: string; lawyerId: string; amountCents: number }
-  | { type: 'proposal.replaced'; caseId: string; lawyerId: string; amountCents: number }
+  | {
+      type: 'proposal.replaced';
+      caseId: string;
+      lawyerId: string;
+      amountCents: number;
+      /** the new price is the one the client asked for in their counter-offer */
+      counterAccepted?: boolean;
+    }
   | { type: 'proposal.countered'; caseId: string; lawyerId: string; amountCents: number }
   | { type: 'case.approved'; caseId: string }
   | { type: 'case.discarded'; caseId: string; reason?: string | null }
@@ -139,6 +146,7 @@ export function createNotificationEvents(
               ? event.reason
               : undefined,
         stars: event.type === 'rating.received' ? event.stars : undefined,
+        counterAccepted: event.type === 'proposal.replaced' ? event.counterAccepted : undefined,
       };
       await notify(tx, afterCommit, {
         userId: recipient.userId,

@@ -1,10 +1,10 @@
-import { NOTIFICATION_TYPES } from '@l4l/shared/constants/notifications';
+import { notificationTypesFor } from '@l4l/shared/constants/notifications';
 import { es } from '@l4l/shared/texts/es';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { closeAllStomp, connectAs, listeningApp } from '../../../test/chat-stomp.ts';
-import { bearer, createAdmin, createUser, signIn } from '../../../test/factories.ts';
+import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
 import { readMail } from '../../../test/mime.ts';
 import { startSmtp } from '../../../test/smtp.ts';
 import { notificationMails, notificationPreferences, notifications } from '../../db/schema/index.ts';
@@ -99,12 +99,12 @@ describe('the notification list', () => {
 });
 
 describe('mail preferences', () => {
-  it('has every type on by default, changes only the types sent, and writes no mail for a type turned off', async () => {
+  it("has every one of the role's types on by default, changes only the types sent, and writes no mail for a type turned off", async () => {
     const client = await createUser(t.app);
     const token = await signIn(t.app, client);
     const initial = await call(token, 'GET', '/api/notifications/preferences');
     expect(initial.json().data.email).toEqual(
-      Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true])),
+      Object.fromEntries(notificationTypesFor('USUARIO').map((type) => [type, true])),
     );
 
     const changed = await call(token, 'PUT', '/api/notifications/preferences', {
@@ -133,6 +133,43 @@ describe('mail preferences', () => {
       .from(notificationMails)
       .where(eq(notificationMails.notificationId, notification!.id));
     expect(mails).toEqual([]);
+  });
+});
+
+describe('mail preferences by role', () => {
+  it("shows each role only its own switches and refuses another role's with a 400 in Spanish", async () => {
+    const client = await createUser(t.app);
+    const clientToken = await signIn(t.app, client);
+    const clientSwitches = Object.keys(
+      (await call(clientToken, 'GET', '/api/notifications/preferences')).json().data.email,
+    );
+    expect(clientSwitches).toContain('proposal.received');
+    expect(clientSwitches).toContain('messages');
+    for (const lawyerOnly of ['proposal.accepted', 'payout.sent', 'payout.reversed', 'rating.received']) {
+      expect(clientSwitches).not.toContain(lawyerOnly);
+    }
+
+    const lawyer = await createLawyer(t.app);
+    const lawyerToken = await signIn(t.app, lawyer);
+    const lawyerSwitches = Object.keys(
+      (await call(lawyerToken, 'GET', '/api/notifications/preferences')).json().data.email,
+    );
+    expect(lawyerSwitches).toEqual(notificationTypesFor('ABOGADO'));
+    expect(lawyerSwitches).toEqual(expect.arrayContaining(['payout.sent', 'payment.completed', 'messages']));
+    expect(lawyerSwitches).not.toContain('case.approved');
+
+    const foreign = await call(clientToken, 'PUT', '/api/notifications/preferences', {
+      email: { 'payout.sent': false, 'case.approved': false },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.message).toBe(es.notifications.centre.notYourSwitch);
+    // nothing saved, not even the switch that was the client's own
+    const after = (await call(clientToken, 'GET', '/api/notifications/preferences')).json().data.email;
+    expect(after['case.approved']).toBe(true);
+
+    const admin = await createAdmin(t.app);
+    const adminOwn = await call(await signIn(t.app, admin), 'GET', '/api/notifications/preferences');
+    expect(adminOwn.json().data.email).toEqual({});
   });
 });
 

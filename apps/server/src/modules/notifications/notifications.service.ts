@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  NOTIFICATION_TYPES,
   NOTIFICATIONS_DESTINATION,
   type NotificationType,
+  notificationTypesFor,
 } from '@l4l/shared/constants/notifications';
+import type { Role } from '@l4l/shared/constants/roles';
 import type {
   Notification,
   NotificationPreferences,
@@ -13,7 +14,7 @@ import type {
 } from '@l4l/shared/schemas/notifications';
 import { es } from '@l4l/shared/texts/es';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { notFound, validationError } from '../../lib/app-error.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AccountMail } from '../../plugins/mailer.ts';
@@ -69,10 +70,12 @@ export function createNotificationsService(deps: {
 
   async function preferencesOf(
     repo: NotificationsRepository,
-    userId: string,
+    { id: userId, role }: { id: string; role: Role },
   ): Promise<NotificationPreferences> {
     const stored = new Map((await repo.preferences(userId)).map((row) => [row.type, row.email]));
-    const email = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, stored.get(type) ?? true]));
+    const email = Object.fromEntries(
+      notificationTypesFor(role).map((type) => [type, stored.get(type) ?? true]),
+    );
     return { email: email as NotificationPreferences['email'] };
   }
 
@@ -134,8 +137,9 @@ export function createNotificationsService(deps: {
 
     markAllRead: (actor: AuthUser) => repository.markAllRead(actor.id),
 
-    preferences: (actor: AuthUser) => preferencesOf(repository, actor.id),
+    preferences: (actor: AuthUser) => preferencesOf(repository, actor),
 
+    /** docs/notifications.md, Preferences: a switch the caller's role does not have is 400, nothing saved. */
     async setPreferences(
       actor: AuthUser,
       input: NotificationPreferencesInput,
@@ -143,8 +147,17 @@ export function createNotificationsService(deps: {
       const switches = Object.entries(input.email).filter(
         (entry): entry is [NotificationType, boolean] => typeof entry[1] === 'boolean',
       );
+      const own = new Set(notificationTypesFor(actor.role));
+      const foreign = switches.filter(([type]) => !own.has(type));
+      if (foreign.length > 0) {
+        throw validationError(
+          Object.fromEntries(
+            foreign.map(([type]) => [`email.${type}`, es.notifications.centre.notYourSwitch]),
+          ),
+        );
+      }
       await repository.setPreferences(actor.id, switches);
-      return preferencesOf(repository, actor.id);
+      return preferencesOf(repository, actor);
     },
 
     /** The link of a notification mail for its type. */

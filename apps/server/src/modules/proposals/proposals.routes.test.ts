@@ -491,9 +491,26 @@ describe('a client asks for a new price (a counter-offer)', () => {
       proposalAmount: 320,
       proposalStatus: PROPOSAL_STATUS.PENDING,
     });
+    // said as an acceptance of the counter-offer, in the chat and to the client, not as a new price
+    expect(messages.map((m) => m.text)).toContain(
+      es.caseMessages.counterOfferAccepted('Jorge Vidal', '400 €', '320 €'),
+    );
+    const clientTold = (await notificationsOf(client)).find((n) => n.type === 'proposal.replaced');
+    expect(clientTold?.title).toBe('Han aceptado tu contraoferta para «Reclamación de horas extra»');
+    expect(clientTold?.body).toContain('ha aceptado tu contraoferta');
+    expect(clientTold?.body).toContain('320 €');
+    expect(clientTold?.body).not.toContain('ha cambiado su propuesta');
+
     // the new proposal may be countered again
     const again = await post(client.token, `/api/proposal/${next.id}/counter-offer`, { price: 300 });
     expect(again.statusCode).toBe(200);
+    // a price other than the one asked is a new price, said so
+    const other = await post(lawyer.token, `/api/proposal/${next.id}/replace`, { price: 310 });
+    expect(other.statusCode).toBe(200);
+    const changed = (await notificationsOf(client)).filter((n) => n.type === 'proposal.replaced');
+    expect(changed.some((n) => n.body.includes('ha cambiado su propuesta') && n.body.includes('310 €'))).toBe(
+      true,
+    );
   });
 
   it('asks a price below the proposal, from its own client only, on an open case', async () => {

@@ -342,13 +342,18 @@ export function createProposalsService(deps: {
         if (!next) throw new AppError('CONFLICT', { message: es.proposals.alreadyPending });
         await cases.refreshProposalFigures(tx, row.id);
         const lawyer = await fullNameOf(proposals, actor.id);
+        // the client's counter-offer, answered with its price: said as an acceptance, not as a new price
+        const counterAccepted = proposal.counterOfferCents === priceCents;
+        const notice = counterAccepted
+          ? es.caseMessages.counterOfferAccepted
+          : es.caseMessages.proposalReplaced;
         await postAbout(
           tx,
           afterCommit,
           proposal,
           noticeOf(
             CASE_MACHINE.replaceProposal.writes.replaced,
-            es.caseMessages.proposalReplaced(lawyer, euros(proposal.priceCents), euros(priceCents)),
+            notice(lawyer, euros(proposal.priceCents), euros(priceCents)),
           ),
         );
         await postAbout(tx, afterCommit, next, cardOf(next, CASE_MACHINE.replaceProposal.writes.proposal));
@@ -357,6 +362,7 @@ export function createProposalsService(deps: {
           caseId: row.id,
           lawyerId: actor.id,
           amountCents: priceCents,
+          counterAccepted,
         });
         return next;
       });

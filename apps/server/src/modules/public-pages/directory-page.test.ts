@@ -20,6 +20,7 @@ describe('a directory page over more lawyers than are counted', () => {
     finishedCases: 3,
     lawyerPhoto: null,
     responseTime: null,
+    professionalTitle: 'Abogada' as const,
     slug: 'lucia-garcia',
   };
   const render = (total: number, totalIsExact: boolean) =>

@@ -38,7 +38,12 @@ export type DirectoryPageData = {
   listing: PublicListing;
   /** the provinces where lawyers of the category have their office (the category's own page links them) */
   provinces: readonly string[];
+  /** an empty province page: the other categories with listed lawyers in that province */
+  otherCategories?: readonly string[];
 };
+
+/** Where a visitor who found nobody tells their case: the sign-up (docs/domain.md, Public directory pages). */
+const TELL_US_PATH = '/registro';
 
 const lawyersOf = (category: string) => t.lawyersOf[category] ?? categoryName(category);
 
@@ -71,6 +76,25 @@ function pagination(path: string, page: number, pages: number): string {
     page > 1 ? `<a rel="prev" href="${esc(pageHref(path, page - 1))}">${esc(t.previous)}</a>` : '';
   const next = page < pages ? `<a rel="next" href="${esc(pageHref(path, page + 1))}">${esc(t.next)}</a>` : '';
   return `<nav class="pages" aria-label="${esc(t.pages)}">${previous}<span>${esc(t.pageOf(page, pages))}</span>${next}</nav>`;
+}
+
+/**
+ * An empty page does not end there: the whole country's page of the category, the other categories with
+ * lawyers in the province, and "Cuéntanos tu caso".
+ */
+function nextSteps({ province, otherCategories = [] }: DirectoryPageData, elsewhere: string): string {
+  const others = province
+    ? otherCategories.flatMap((other) => {
+        const href = directoryPath(other, province);
+        return href ? [`<li><a href="${esc(href)}">${esc(categoryName(other))}</a></li>`] : [];
+      })
+    : [];
+  return `<section class="next"><h2>${esc(t.nextSteps)}</h2>
+${elsewhere}
+${province && others.length > 0 ? `<p>${esc(t.otherAreasIn(province))}</p><ul class="tags">${others.join('')}</ul>` : ''}
+<p class="action"><a class="cta" href="${TELL_US_PATH}">${esc(t.tellUs)}</a></p>
+<p class="hint">${esc(t.tellUsHint)}</p>
+</section>`;
 }
 
 /** How many pages a list of `total` lawyers fills (an empty list is one page that says so). */
@@ -155,7 +179,7 @@ ${empty ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href
 <p class="count">${esc(count.charAt(0).toUpperCase() + count.slice(1))}</p>
 <p class="lead">${esc(t.lead)}</p>
 ${list}
-${elsewhere}
+${empty ? nextSteps(data, elsewhere) : elsewhere}
 </article></div>`;
   return htmlDocument(head, body);
 }

@@ -167,6 +167,23 @@ describe('a category’s page in a province', () => {
     expect(node(res.body, 'ItemList')?.numberOfItems).toBe(0);
   });
 
+  it('offers next steps on an empty page: the whole country, the province’s other categories, "Cuéntanos tu caso"', async () => {
+    const res = await t.app.inject({ url: '/abogados/laboral/madrid' });
+    const next = res.body.slice(res.body.indexOf('<section class="next">'));
+    expect(next).toContain('<h2>Qué puedes hacer ahora</h2>');
+    expect(next).toContain('<a href="/abogados/laboral">Ver todos los abogados laboralistas de España</a>');
+    expect(next).toContain('Otras especialidades con abogados en Madrid:');
+    expect(next).toContain('<a href="/abogados/civil/madrid">Civil</a>');
+    expect(next).toContain('<a href="/abogados/divorcios/madrid">Divorcios</a>');
+    // the empty category itself is not offered again
+    expect(next).not.toContain('/abogados/laboral/madrid"');
+    expect(next).toContain('<a class="cta" href="/registro">Cuéntanos tu caso</a>');
+
+    // a page with lawyers has no such section
+    const full = await t.app.inject({ url: '/abogados/civil/madrid' });
+    expect(full.body).not.toContain('<section class="next">');
+  });
+
   it('pages a long list: 20 a page, ?pagina=2 with its own canonical, and 404 past the last page', async () => {
     const first = (await t.app.inject({ url: '/abogados/fiscal/cadiz' })).body;
     expect(listed(first)).toHaveLength(20);

@@ -1,5 +1,5 @@
 import { barAssociationName } from '@l4l/shared/constants/bar-associations';
-import { categoryName } from '@l4l/shared/constants/categories';
+import { categoryBadge, categoryName, type ProfessionalTitle } from '@l4l/shared/constants/categories';
 import { AFTER_SIGN_IN_PARAM, dashboardLawyerPath, LAWYER_PAGES_PATH } from '@l4l/shared/constants/pages';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
 import { firstConsultationOf, initialsOf, spanishNumber } from '@l4l/shared/format';
@@ -34,9 +34,9 @@ function clientName(fullName: string): string {
 }
 
 /** A category of the lawyer, linked to the directory page of that category in the lawyer's province. */
-function tag(category: string, province: string): string {
+function tag(category: string, province: string, title: ProfessionalTitle): string {
   const href = directoryPath(category, province) ?? directoryPath(category, null);
-  const name = esc(categoryName(category));
+  const name = esc(categoryBadge(category, title));
   return `<li>${href ? `<a href="${esc(href)}">${name}</a>` : name}</li>`;
 }
 
@@ -143,14 +143,14 @@ ${rating.title ? `<h3>${esc(rating.title)}</h3>` : ''}${rating.description ? `<p
 <div class="head">${photo}<div class="who">
 <h1>${esc(lawyer.name)}</h1>
 <p class="verified"><span aria-hidden="true">✓</span> ${esc(t.verified)}</p>
-${lawyer.barNumber && colegio ? `<p class="bar">${esc(es.trust.colegiado(lawyer.barNumber, colegio))}</p>` : ''}
+${lawyer.barNumber && colegio ? `<p class="bar">${esc(es.trust.colegiado(lawyer.barNumber, colegio, lawyer.professionalTitle))}</p>` : ''}
 <p class="where"><span class="label">${esc(t.province)}:</span> ${esc(lawyer.province)}</p>
 ${lawyer.responseTime !== null ? `<p class="reply">${esc(es.trust.respondsIn(lawyer.responseTime))}</p>` : ''}
 </div></div>
 <dl class="facts">${facts}</dl>
 <p class="action"><a class="cta" rel="nofollow" href="${esc(consultHref(lawyer.id))}">${esc(t.cta(page.firstName))}</a></p>
 <p class="hint">${esc(t.ctaHint)}</p>
-${lawyer.categories.length > 0 ? `<section><h2>${esc(t.specialties)}</h2><ul class="tags">${lawyer.categories.map((category) => tag(category, lawyer.province)).join('')}</ul></section>` : ''}
+${lawyer.categories.length > 0 ? `<section><h2>${esc(t.specialties)}</h2><ul class="tags">${lawyer.categories.map((category) => tag(category, lawyer.province, lawyer.professionalTitle)).join('')}</ul></section>` : ''}
 ${lawyer.description ? `<section><h2>${esc(t.about)}</h2><p class="about">${esc(lawyer.description)}</p></section>` : ''}
 ${ratings ? `<section><h2>${esc(t.latestRatings)}</h2><ol class="ratings">${ratings}</ol></section>` : ''}
 </article>`;

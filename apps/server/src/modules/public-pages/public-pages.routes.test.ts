@@ -88,6 +88,27 @@ describe('public lawyer pages', () => {
   });
   afterAll(async () => t?.close());
 
+  it("names an Abogada's specialities as she chose, and 'Colegiada'", async () => {
+    const abogada = await createLawyerWithProfile(t.app, {
+      name: 'Marta',
+      surname: 'Inmobiliaria Pérez',
+      profile: {
+        province: 'Madrid',
+        categories: ['Abogado Inmobiliario', 'Abogado Laboral'],
+        professionalTitle: 'Abogada',
+        lawyerAssociation: 'madrid',
+        membershipNumber: '12.345',
+      },
+    });
+    const html = (await t.app.inject({ url: `/abogados/${await slugOf(t, abogada.id)}` })).body;
+    expect(html).toContain('Abogada Inmobiliaria</a>');
+    expect(html).toContain('Abogada Laboral</a>');
+    expect(html).toContain('Colegiada nº 12.345');
+    // Lucía chose nothing: Abogado, as before
+    const lucias = (await t.app.inject({ url: `/abogados/${slug}` })).body;
+    expect(lucias).toContain('Abogado Divorcios</a>');
+  });
+
   it('gives a lawyer the slug of their name, lower case and without accents', () => {
     expect(slug).toBe('lucia-garcia-fernandez');
   });

@@ -1,3 +1,4 @@
+import { CATEGORIES } from '@l4l/shared/constants/categories';
 import { CATEGORY_BY_SLUG, PROVINCE_BY_SLUG } from '@l4l/shared/constants/directory-pages';
 import { LAWYER_PAGES_PATH } from '@l4l/shared/constants/pages';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
@@ -57,15 +58,25 @@ const publicPagesModule: FastifyPluginAsyncZod = async (app) => {
       pageSize: DIRECTORY_PAGE_SIZE,
     });
     if (page > pageCount(listing.total)) return notFound(reply);
+    const combinations = await app.lawyers.directoryCombinations();
     const provinces =
       province === null
-        ? (await app.lawyers.directoryCombinations())
+        ? combinations
             .filter((row) => row.category === category && row.province !== ALL_SPAIN)
             .map((row) => row.province)
         : [];
+    // an empty province page points at the categories that do have lawyers there
+    const otherCategories =
+      province !== null && listing.total === 0
+        ? CATEGORIES.filter((other) =>
+            combinations.some((row) => row.category === other && row.province === province),
+          )
+        : [];
     return html(reply)
       .header('cache-control', PAGE_CACHE)
-      .send(renderDirectoryPage({ category, province, page, listing, provinces }, { publicUrl }));
+      .send(
+        renderDirectoryPage({ category, province, page, listing, provinces, otherCategories }, { publicUrl }),
+      );
   }
 
   // read by pageNumber, which answers 404 rather than a JSON refusal for what cannot be a page

@@ -1,5 +1,5 @@
 import { es } from '@l4l/shared/texts/es/public';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { MountOnceOpened, modalOnDemand } from '../../components/modal/modal-on-demand.tsx';
 import { FullPageSpinner } from '../../components/spinner/spinner.tsx';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
@@ -15,11 +15,19 @@ import { loadLoginModal, loadRegisterModal } from './auth-modal-loaders.ts';
 const LoginModal = modalOnDemand(() => loadLoginModal().then((module) => module.LoginModal));
 const RegisterModal = modalOnDemand(() => loadRegisterModal().then((module) => module.RegisterModal));
 
+// said only after an erasure: its code (and the profile's texts) never load in front of the landing
+const AccountErasedNotice = lazy(() =>
+  import('../../features/privacy/components/account-erased-notice.tsx').then((module) => ({
+    default: module.AccountErasedNotice,
+  })),
+);
+
 /** The other modal's path with this one's query, so a sign-in link's `?destino=` survives the switch. */
 const keepingQuery = (path: string) => `${path}${window.location.search}`;
 
 /**
- * '/', '/login', '/registro' and every unknown path (docs/product.md, Landing page). The path says which modal is open, so the
+ * '/', '/login', '/registro' and every unknown path (docs/product.md, Landing page); (+) '/cuenta-eliminada' is
+ * the login that tells an erased account what was kept. The path says which modal is open, so the
  * browser's back button closes it and a link can open it. Signed-in visitors go to their dashboard.
  * Without React Router (lib/navigation.tsx): a hard load of those three paths gets landing.html, whose
  * entry shows this same screen with no router at all (ADR 0008).
@@ -31,7 +39,8 @@ export function LandingRoute() {
   // read as a hook: landing.html is rendered ahead without it (landing-prerender.tsx), and hydrates so first
   const persistentConsent = useCookieConsent() === 'true';
   useDocumentTitle(es.brand.slogan);
-  const loginOpen = pathname === paths.login;
+  const erased = pathname === paths.accountErased;
+  const loginOpen = pathname === paths.login || erased;
   const registerOpen = pathname === paths.register;
   // each modal links to the other: while one is open, the other's code comes along
   useEffect(() => {
@@ -66,6 +75,13 @@ export function LandingRoute() {
         <LoginModal.Dialog
           open={loginOpen}
           onOpenChange={close}
+          notice={
+            erased ? (
+              <Suspense fallback={null}>
+                <AccountErasedNotice />
+              </Suspense>
+            ) : undefined
+          }
           onSwitchToRegister={() => navigate(keepingQuery(paths.register), { replace: true })}
         />
       </MountOnceOpened>

@@ -36,7 +36,13 @@ export const es = {
         ? `Revisa el campo «${labels[0]}».`
         : `Revisa estos campos: ${labels.slice(0, -1).join(', ')} y ${labels.at(-1)}.`,
     checking: 'Comprobando…',
-    stepOf: (step: number, total: number) => `Paso ${step} de ${total}`,
+    stepOf: (step: number, total: number | null) =>
+      total === null ? `Paso ${step}` : `Paso ${step} de ${total}`,
+    consentBefore: 'Al crear tu cuenta aceptas las',
+    termsLink: 'condiciones de uso',
+    consentMiddle: 'de L4L y confirmas que has leído la',
+    privacyLink: 'política de privacidad',
+    consentAfter: ', que explica qué datos tratamos, para qué y cómo ejercer tus derechos.',
     roleUserHint: 'Cuéntanos tu caso y recibe propuestas de abogados verificados.',
     roleLawyerHint: 'Crea tu perfil profesional y responde a casos de tu especialidad.',
     credentialsTitle: 'Tus datos de acceso',

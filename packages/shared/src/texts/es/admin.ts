@@ -170,7 +170,7 @@ export const es = {
     cases: {
       empty: 'No hay casos pendientes de validación.',
       waiting: 'Esperando',
-      hoursWaiting: (hours: number) => plural(hours, 'hora', 'horas'),
+      hoursWaiting: (hours: number) => (hours < 1 ? 'menos de 1 hora' : plural(hours, 'hora', 'horas')),
       overdue: 'Fuera de plazo (más de 48 h)',
       late: 'Más de 24 h',
       client: 'Cliente',

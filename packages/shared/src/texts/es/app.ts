@@ -133,6 +133,8 @@ export const es = {
     proposalReplaced: (lawyer: string, before: string, after: string) =>
       `${lawyer} ha cambiado el precio de su propuesta: de ${before} a ${after}.`,
     counterOffer: (amount: string) => `¿Podrías llevar el caso por ${amount}?`,
+    counterOfferAccepted: (lawyer: string, before: string, after: string) =>
+      `${lawyer} ha aceptado la contraoferta: la propuesta pasa de ${before} a ${after}.`,
     progressed: (code: string, step: string) => `El caso #${code} avanza: ${step}.`,
     closureRequested: (code: string) =>
       `El abogado solicita cerrar el caso #${code}. ¿Confirmas que está resuelto?`,

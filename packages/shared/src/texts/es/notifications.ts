@@ -9,6 +9,8 @@ type NotificationFacts = {
   stars?: number;
   /** the unread messages a digest counts */
   count?: number;
+  /** proposal.replaced: the new price is the client's counter-offer */
+  counterAccepted?: boolean;
 };
 
 const messagesCount = (count = 1) => (count === 1 ? 'un mensaje nuevo' : `${count} mensajes nuevos`);
@@ -41,9 +43,14 @@ export const notificationsEs = {
       action: 'Abrir el chat',
     },
     'proposal.replaced': {
-      title: (f: NotificationFacts) => `Nuevo precio para «${f.caseTitle}»`,
+      title: (f: NotificationFacts) =>
+        f.counterAccepted
+          ? `Han aceptado tu contraoferta para «${f.caseTitle}»`
+          : `Nuevo precio para «${f.caseTitle}»`,
       body: (f: NotificationFacts) =>
-        `${f.counterpart ?? 'El abogado'} ha cambiado su propuesta para tu caso «${f.caseTitle}»: ahora es de ${f.amount}. Puedes aceptarla o rechazarla en el chat.`,
+        f.counterAccepted
+          ? `${f.counterpart ?? 'El abogado'} ha aceptado tu contraoferta para tu caso «${f.caseTitle}»: su nueva propuesta es de ${f.amount}. Puedes aceptarla y pagarla en el chat.`
+          : `${f.counterpart ?? 'El abogado'} ha cambiado su propuesta para tu caso «${f.caseTitle}»: ahora es de ${f.amount}. Puedes aceptarla o rechazarla en el chat.`,
       action: 'Ver la propuesta',
     },
     'proposal.countered': {
@@ -183,6 +190,7 @@ export const notificationsEs = {
     preferencesTitle: 'Correos de avisos',
     preferencesHint: 'Elige qué avisos quieres recibir también por correo. En L4L los verás siempre.',
     preferencesSaved: 'Preferencias guardadas.',
+    notYourSwitch: 'Este aviso no se envía a tu tipo de cuenta.',
     notFound: 'Notificación no encontrada',
   },
 } as const;

@@ -108,6 +108,10 @@ export const es = {
     confirm: 'Eliminar definitivamente',
     erasing: 'Eliminando…',
     erased: 'Tu cuenta se ha eliminado. Sentimos verte marchar.',
+    erasedTitle: 'Tu cuenta se ha eliminado',
+    erasedText:
+      'Hemos borrado tus datos personales y cerrado tus sesiones. Tu correo queda libre: puedes volver a registrarte con él cuando quieras.',
+    erasedKeptLead: 'Solo conservamos, durante 6 años, lo que la ley o la otra parte necesitan:',
     eraseError: 'No se pudo eliminar tu cuenta. Inténtalo de nuevo.',
     // the server's refusals (409) and the Google-only account (400)
     activeCase:

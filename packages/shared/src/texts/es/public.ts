@@ -147,6 +147,7 @@ export const es = {
     date: 'Introduce una fecha válida (AAAA-MM-DD).',
     barNumber: 'Escribe tu número de colegiado tal como figura en tu colegio (hasta 12 caracteres).',
     barAssociation: 'Elige tu colegio de la abogacía de la lista.',
+    professionalTitle: 'Elige «Abogada» o «Abogado».',
     unknownCategory: 'Alguna de las categorías elegidas no existe.',
     experienceLimit: (max: number) => `No puedes guardar más de ${max} entradas de experiencia.`,
     imageRequired: 'Adjunta una imagen PNG o JPEG.',
@@ -215,7 +216,11 @@ export const es = {
     barNumber: 'Número de colegiado',
     barNumberHint: 'Tal como figura en tu colegio, por ejemplo 78.412.',
     chooseBarAssociation: 'Elige tu colegio',
-    colegiado: (number: string, colegio: string) => `Colegiado nº ${number} (${colegio})`,
+    colegiado: (number: string, colegio: string, title: 'Abogado' | 'Abogada' = 'Abogado') =>
+      `${title === 'Abogada' ? 'Colegiada' : 'Colegiado'} nº ${number} (${colegio})`,
+    professionalTitle: 'Título profesional',
+    professionalTitleHint:
+      'Así aparecerá en tu perfil y en tus especialidades, por ejemplo «Abogada Laboral».',
     /** 'Suele responder en 2 h': minutes on the wire, rounded as a person would say it */
     respondsIn: (minutes: number) => {
       if (minutes < 60) return `Suele responder en ${Math.max(1, Math.round(minutes))} min`;

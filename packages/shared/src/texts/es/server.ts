@@ -162,6 +162,12 @@ export const es = {
     lead: 'Todos los abogados de L4L tienen la identidad y la colegiación comprobadas. Elige uno, consúltale tu caso y recibe su propuesta con precio cerrado.',
     empty: 'Todavía no hay ningún abogado verificado de esta especialidad en esta provincia.',
     emptyEverywhere: 'Todavía no hay ningún abogado verificado de esta especialidad.',
+    /** an empty page's next steps (docs/domain.md, Public directory pages) */
+    nextSteps: 'Qué puedes hacer ahora',
+    otherAreasIn: (province: string) => `Otras especialidades con abogados en ${province}:`,
+    tellUs: 'Cuéntanos tu caso',
+    tellUsHint:
+      'Publica tu caso gratis: lo revisamos y los abogados verificados de la especialidad te envían su propuesta con precio cerrado.',
     breadcrumbs: 'Ruta de navegación',
     home: 'Inicio',
     byProvince: 'Por provincia',

@@ -227,6 +227,16 @@ describe('Casos por validar', () => {
     expect(waitingLevel(49)).toBe('overdue');
   });
 
+  it('says "menos de 1 hora" for a case that has waited under an hour, never "0 horas"', async () => {
+    mockApi({ 'GET /api/admin/cases': () => page([queued(0, 'Recién llegado'), queued(2, 'Multa')]) });
+    renderWithApp(<CasesQueue />);
+    const table = await screen.findByRole('table', { name: es.admin.sections.cases });
+    const fresh = within(table).getByText(/Recién llegado/).closest('tr') as HTMLElement;
+    expect(within(fresh).getByText('menos de 1 hora')).toBeInTheDocument();
+    expect(table).not.toHaveTextContent('0 horas');
+    expect(within(table).getByText('2 horas')).toBeInTheDocument();
+  });
+
   it('highlights the late ones, and approves a case only with one of the 15 categories', async () => {
     const api = mockApi({
       'GET /api/admin/cases': () =>

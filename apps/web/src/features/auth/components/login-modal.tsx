@@ -2,7 +2,7 @@ import type { MfaChallenge } from '@l4l/shared/schemas/admin';
 import { loginSchema } from '@l4l/shared/schemas/auth';
 import { EMAIL_PATTERN } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es/admin';
-import { type ChangeEvent, type FocusEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FocusEvent, type ReactNode, useEffect, useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage, PasswordField, TextField } from '../../../components/form/field.tsx';
@@ -27,9 +27,11 @@ type LoginModalProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSwitchToRegister: () => void;
+  /** what the app has to tell before the form (an account just erased), composed in by app/ */
+  notice?: ReactNode;
 };
 
-export function LoginModal({ open, onOpenChange, onSwitchToRegister }: LoginModalProps) {
+export function LoginModal({ open, onOpenChange, onSwitchToRegister, notice }: LoginModalProps) {
   const [mode, setMode] = useState<LoginMode>('loginWithMail');
   const [email, setEmail] = useState('');
   // an administrator's correct password: the second step still owed (docs/api/http.md, Auth)
@@ -63,6 +65,7 @@ export function LoginModal({ open, onOpenChange, onSwitchToRegister }: LoginModa
       title={recovering ? es.login.recoverTitle : es.login.title}
       description={recovering ? es.login.recoverText : es.login.subtitle}
     >
+      {recovering ? null : notice}
       {mode === 'initial' ? (
         <div className={styles.stack}>
           <Button block onClick={() => setMode('loginWithMail')}>

@@ -1,3 +1,4 @@
+import { PROFESSIONAL_TITLES } from '@l4l/shared/constants/categories';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es/account';
 import { useId } from 'react';
@@ -97,7 +98,38 @@ function FirstVisitField({ form }: { form: Form }) {
   );
 }
 
-/** Step 5 of docs/product.md, Registration: what a lawyer's profile needs before an administrator checks it. */
+/** docs/domain.md, Professional title: how the lawyer is called on their profile and badges. */
+function ProfessionalTitleField({ form }: { form: Form }) {
+  return (
+    <Controller
+      control={form.control}
+      name="professionalTitle"
+      render={({ field: title }) => (
+        <fieldset className={wizard.choice}>
+          <legend className={field.label}>{es.trust.professionalTitle}</legend>
+          <div className={wizard.choiceOptions}>
+            {PROFESSIONAL_TITLES.map((option) => (
+              <label key={option} className={wizard.choiceOption}>
+                <input
+                  type="radio"
+                  name={title.name}
+                  ref={option === 'Abogado' ? title.ref : undefined}
+                  checked={title.value === option}
+                  onChange={() => title.onChange(option)}
+                  onBlur={title.onBlur}
+                />
+                {option}
+              </label>
+            ))}
+          </div>
+          <p className={field.hint}>{es.trust.professionalTitleHint}</p>
+        </fieldset>
+      )}
+    />
+  );
+}
+
+/** The last step of docs/product.md, Registration: what a lawyer's profile needs before an administrator checks it. */
 export function RegisterLawyerStep({ form }: { form: Form }) {
   const { register, control, watch, formState } = form;
   const { errors } = formState;
@@ -105,6 +137,7 @@ export function RegisterLawyerStep({ form }: { form: Form }) {
   const paidFirstVisit = watch('lawyerFirstVisitFree') === false;
   return (
     <>
+      <ProfessionalTitleField form={form} />
       <Field label={es.register.categories} error={errors.lawyerCategory?.message}>
         {(controlProps, labelId) => (
           <Controller

@@ -29,7 +29,6 @@ async function reachPersonalStep(user: UserEvent, role: 'user' | 'lawyer') {
     screen.getByLabelText(new RegExp(role === 'user' ? es.register.roleUser : es.register.roleLawyer)),
   );
   await user.click(continueButton());
-  await user.click(screen.getByRole('button', { name: es.register.withEmail }));
   await user.type(screen.getByLabelText(es.login.email), 'lucia@despacho.es');
   await user.type(screen.getByLabelText(es.login.password), 'Secreta2026');
   await user.click(continueButton());
@@ -64,6 +63,77 @@ async function sendLawyerForm(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
 }
 
+/** The terms and the privacy policy, linked where the account is created (RGPD art. 13, LSSI). */
+function expectLegalLinks() {
+  expect(screen.getByRole('link', { name: es.register.termsLink })).toHaveAttribute(
+    'href',
+    '/aviso-legal#condiciones',
+  );
+  expect(screen.getByRole('link', { name: es.register.privacyLink })).toHaveAttribute(
+    'href',
+    '/politica-de-privacidad',
+  );
+}
+
+describe('RegisterModal steps and consent', () => {
+  it('counts the client’s steps honestly with Google offered, and links the terms where the account is made', async () => {
+    mockApi({
+      ...CHECK_OK,
+      'GET /api/auth/providers': () => ok({ google: { clientId: 'id.apps.googleusercontent.com' } }),
+    });
+    const user = userEvent.setup();
+    renderRegister();
+    await user.click(screen.getByLabelText(new RegExp(es.register.roleUser)));
+    expect(await screen.findByText(es.register.stepOf(1, 4))).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: es.register.termsLink })).not.toBeInTheDocument();
+    await user.click(continueButton());
+    expect(dialog()).toHaveAccessibleName(es.register.options);
+    expect(screen.getByText(es.register.stepOf(2, 4))).toBeInTheDocument();
+    // Google's button makes the account here, so the links are here too
+    expectLegalLinks();
+    await user.click(screen.getByRole('button', { name: es.register.withEmail }));
+    expect(screen.getByText(es.register.stepOf(3, 4))).toBeInTheDocument();
+    await user.type(screen.getByLabelText(es.login.email), 'lucia@despacho.es');
+    await user.type(screen.getByLabelText(es.login.password), 'Secreta2026');
+    await user.click(continueButton());
+    expect(await screen.findByText(es.register.stepOf(4, 4))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: es.buttons.createUser })).toBeInTheDocument();
+    expectLegalLinks();
+  });
+
+  it('never shows a lawyer an options step (Google makes client accounts only): 4 steps, the last 4 de 4', async () => {
+    mockApi({
+      ...CHECK_OK,
+      'GET /api/auth/providers': () => ok({ google: { clientId: 'id.apps.googleusercontent.com' } }),
+    });
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'lawyer');
+    expect(screen.getByText(es.register.stepOf(3, 4))).toBeInTheDocument();
+    await user.click(continueButton());
+    expect(dialog()).toHaveAccessibleName(es.register.lawyerTitle);
+    expect(screen.getByText(es.register.stepOf(4, 4))).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Abogado' })).toBeChecked();
+    expectLegalLinks();
+  });
+
+  it('sends the professional title the lawyer chose', async () => {
+    const api = mockApi({ ...CHECK_OK, 'POST /api/auth/lawyer/register': () => ok({ id: 'l-1' }) });
+    const user = userEvent.setup();
+    renderRegister();
+    await reachPersonalStep(user, 'lawyer');
+    await user.click(continueButton());
+    await user.click(screen.getByRole('radio', { name: 'Abogada' }));
+    await fillLawyerStep(user);
+    await user.click(screen.getByRole('radio', { name: es.register.firstVisitFree }));
+    await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
+    expect(await screen.findByText(es.register.created)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/lawyer/register')[0]?.body).toMatchObject({
+      professionalTitle: 'Abogada',
+    });
+  });
+});
+
 describe('RegisterModal', () => {
   it('needs a profile before going on, and Volver goes back a step', async () => {
     mockApi(CHECK_OK);
@@ -71,11 +141,15 @@ describe('RegisterModal', () => {
     renderRegister();
     expect(dialog()).toHaveAccessibleName(es.register.title);
     expect(continueButton()).toBeDisabled();
+    // no total is promised before the path is chosen
+    expect(screen.getByText(es.register.stepOf(1, null))).toBeInTheDocument();
     await user.click(screen.getByLabelText(new RegExp(es.register.roleUser)));
     expect(continueButton()).toBeEnabled();
+    expect(screen.getByText(es.register.stepOf(1, 3))).toBeInTheDocument();
     await user.click(continueButton());
-    expect(dialog()).toHaveAccessibleName(es.register.options);
-    expect(screen.getByText(es.register.stepOf(2, 4))).toBeInTheDocument();
+    // without Google there is no choice to make: no options step with a single button
+    expect(dialog()).toHaveAccessibleName(es.register.credentialsTitle);
+    expect(screen.getByText(es.register.stepOf(2, 3))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: es.buttons.back }));
     expect(dialog()).toHaveAccessibleName(es.register.title);
     expect(screen.getByLabelText(new RegExp(es.register.roleUser))).toBeChecked();
@@ -87,7 +161,6 @@ describe('RegisterModal', () => {
     renderRegister();
     await user.click(screen.getByLabelText(new RegExp(es.register.roleUser)));
     await user.click(continueButton());
-    await user.click(screen.getByRole('button', { name: es.register.withEmail }));
     expect(dialog()).toHaveAccessibleName(es.register.credentialsTitle);
     expect(continueButton()).toBeDisabled();
     await user.type(screen.getByLabelText(es.login.email), 'ana@example.com');
@@ -176,7 +249,7 @@ describe('RegisterModal', () => {
     await reachPersonalStep(user, 'lawyer');
     await user.click(continueButton());
     expect(dialog()).toHaveAccessibleName(es.register.lawyerTitle);
-    expect(screen.getByText(es.register.stepOf(5, 5))).toBeInTheDocument();
+    expect(screen.getByText(es.register.stepOf(4, 4))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: es.buttons.createUser }));
     expect(await screen.findByText(es.validation.category)).toBeInTheDocument();
     expect(screen.getByText(es.validation.description)).toBeInTheDocument();
@@ -231,7 +304,6 @@ describe('RegisterModal', () => {
     renderRegister();
     await user.click(screen.getByLabelText(new RegExp(es.register.roleLawyer)));
     await user.click(continueButton());
-    await user.click(screen.getByRole('button', { name: es.register.withEmail }));
     await user.type(screen.getByLabelText(es.login.email), 'Lucia@Despacho.es');
     await user.type(screen.getByLabelText(es.login.password), 'Password1');
     await user.click(continueButton());

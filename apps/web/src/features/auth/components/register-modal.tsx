@@ -9,6 +9,7 @@ import { PasswordField, PhoneField, TextField } from '../../../components/form/f
 import { Modal } from '../../../components/modal/modal.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { schemaResolverBy } from '../../../lib/schema-resolver.ts';
 import { loginToast, toast } from '../../../lib/toast.ts';
 import { useCheckRegistration } from '../api/check-registration.ts';
@@ -25,13 +26,14 @@ import {
   type RegisterStep,
   STEP_ORDER,
   stepOfField,
+  stepsOf,
 } from '../lib/register-form.ts';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
 import styles from './auth-forms.module.css';
 import { Divider } from './login-modal.tsx';
 import { RegisterLawyerStep } from './register-lawyer-step.tsx';
 import wizard from './register-modal.module.css';
-import { SocialSignIn } from './social-sign-in.tsx';
+import { SocialSignIn, useConfiguredGoogle } from './social-sign-in.tsx';
 
 /** The shared schemas decide (docs/domain.md, Validation rules); which one depends on the profile chosen in step 1. */
 const resolver = schemaResolverBy<RegisterFormValues>((values) =>
@@ -46,6 +48,27 @@ const STEP_TITLES: Record<RegisterStep, string> = {
   lawyer: es.register.lawyerTitle,
   pending: es.register.lawyerPendingTitle,
 };
+
+/**
+ * RGPD art. 13 and LSSI: where the account is created (the last step, or Google's button), the terms and the
+ * privacy policy are one click away, in a new tab so the wizard keeps what was typed.
+ */
+function LegalConsent() {
+  const t = es.register;
+  return (
+    <p className={wizard.consent}>
+      {t.consentBefore}{' '}
+      <a href={`${paths.legalNotice}#condiciones`} target="_blank" rel="noopener">
+        {t.termsLink}
+      </a>{' '}
+      {t.consentMiddle}{' '}
+      <a href={paths.privacy} target="_blank" rel="noopener">
+        {t.privacyLink}
+      </a>
+      {t.consentAfter}
+    </p>
+  );
+}
 
 type RegisterModalProps = {
   open: boolean;
@@ -87,11 +110,15 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
   const mail = watch('mail');
   const password = watch('password');
   const isLawyer = role === ROLE.ABOGADO;
-  const totalSteps = isLawyer ? 5 : 4;
-  const stepNumber = STEP_ORDER.indexOf(step) + 1;
+  // docs/product.md, Registration: the count follows the path chosen; before a choice, no total is promised
+  const withOptions = useConfiguredGoogle(!isLawyer) !== null;
+  const steps = stepsOf(role, withOptions);
+  const totalSteps = role ? steps.length : null;
+  const stepNumber = steps.indexOf(step) + 1;
+  const stepAfter = (current: RegisterStep) => steps[steps.indexOf(current) + 1];
 
   const goBack = () => {
-    const previous = STEP_ORDER[STEP_ORDER.indexOf(step) - 1];
+    const previous = steps[steps.indexOf(step) - 1];
     if (previous) setStep(previous);
   };
 
@@ -184,7 +211,7 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
   };
 
   const next = async () => {
-    if (step === 'role' && role) setStep('method');
+    if (step === 'role' && role) setStep(stepAfter('role') ?? 'credentials');
     if (
       step === 'credentials' &&
       (await trigger([...FIELDS_BY_STEP.credentials])) &&
@@ -321,6 +348,8 @@ export function RegisterModal({ open, onOpenChange, onSwitchToLogin }: RegisterM
           ) : null}
 
           {step === 'lawyer' ? <RegisterLawyerStep form={form} /> : null}
+
+          {submitsHere || step === 'method' ? <LegalConsent /> : null}
 
           {primary ? (
             <Button type="submit" size="lg" block disabled={primary.disabled}>

@@ -20,6 +20,8 @@ export type RegisterFormValues = {
   province: string;
   barNumber: string;
   barAssociation: string;
+  /** docs/domain.md, Professional title */
+  professionalTitle: 'Abogado' | 'Abogada';
   lawyerPhoto: string;
 };
 
@@ -38,6 +40,7 @@ export const EMPTY_FORM: RegisterFormValues = {
   province: '',
   barNumber: '',
   barAssociation: '',
+  professionalTitle: 'Abogado',
   lawyerPhoto: '',
 };
 
@@ -45,11 +48,22 @@ type FormField = Exclude<keyof RegisterFormValues, 'role'>;
 
 export const STEP_ORDER: readonly RegisterStep[] = ['role', 'method', 'credentials', 'personal', 'lawyer'];
 
+/**
+ * docs/product.md, Registration: the steps of one path. The options step is there only when it offers a
+ * choice (Google sign-up, for clients, when the server has it); a lawyer has the professional step.
+ */
+export function stepsOf(role: RegisterFormValues['role'], withOptions: boolean): RegisterStep[] {
+  return STEP_ORDER.filter(
+    (step) => (step !== 'method' || withOptions) && (step !== 'lawyer' || role === 'ABOGADO'),
+  );
+}
+
 /** Each step's fields, in the order the step shows them. */
 export const FIELDS_BY_STEP = {
   credentials: ['mail', 'password'],
   personal: ['name', 'surname', 'phoneNumber'],
   lawyer: [
+    'professionalTitle',
     'lawyerCategory',
     'lawyerDescription',
     'lawyerPrice',
@@ -77,6 +91,7 @@ const FIELD_LABELS: Record<FormField, string> = {
   province: es.register.province,
   barAssociation: es.trust.barAssociation,
   barNumber: es.trust.barNumber,
+  professionalTitle: es.trust.professionalTitle,
   lawyerPhoto: es.register.photo,
 };
 

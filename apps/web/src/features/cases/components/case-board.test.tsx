@@ -99,13 +99,17 @@ describe('CaseBoard', () => {
     ).toHaveLength(1);
 
     const sort = screen.getByLabelText(es.dashboard.sortBy);
-    // ADR 0006, Board sorts: the lawyer's five sorts, 'Por categoría' first and chosen
-    expect(
-      within(sort)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(BOARD_SORTS.map((option) => option.label));
+    // ADR 0006, Board sorts: sorts of cases, 'Por categoría' first and chosen; none of the directory's
+    const offered = within(sort)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(offered).toEqual(BOARD_SORTS.map((option) => option.label));
+    expect(offered).toEqual(expect.arrayContaining(['Más recientes', 'Más antiguos', 'Menos propuestas']));
+    expect(offered).not.toContain('Más casos completados');
+    expect(offered).not.toContain('Más casos activos');
     expect(sort).toHaveValue('category');
+    await user.selectOptions(sort, 'proposals_asc');
+    await waitFor(() => expect(api.calls.at(-1)?.query.get('sort')).toBe('proposals_asc'));
     await user.selectOptions(sort, 'price_asc');
     await waitFor(() => expect(api.calls.at(-1)?.query.get('sort')).toBe('price_asc'));
     expect(router.state.location.search).toBe('?search=despido&sort=price_asc');

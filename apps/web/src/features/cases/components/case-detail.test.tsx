@@ -52,7 +52,7 @@ describe('CaseDetail', () => {
     );
     expect(screen.getByRole('button', { name: es.buttons.back })).toBeInTheDocument();
     expect(fieldValue(es.caseDetail.status)).toBe('ACTIVO');
-    expect(fieldValue(es.caseDetail.category)).toBe('Abogado Sucesiones y testamentos');
+    expect(fieldValue(es.caseDetail.category)).toBe('Sucesiones y testamentos');
     expect(fieldValue(es.caseDetail.creationDate)).toBe('7/3/2026');
     expect(fieldValue(es.caseDetail.assignationDate)).toBe('9/3/2026');
     expect(fieldValue(es.caseDetail.lawyer)).toBe('Lucía García López');

@@ -1,4 +1,5 @@
 import { CASE_STATUS, CASE_STEPS, LAWYER_STEP_MAX, LAWYER_STEP_MIN } from '@l4l/shared/constants/cases';
+import { categoryName } from '@l4l/shared/constants/categories';
 import { isOpenProposal } from '@l4l/shared/constants/proposals';
 import { ROLE } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
@@ -255,7 +256,7 @@ function CaseData({ item, lawyerView }: { item: Case; lawyerView: boolean }) {
     : [[es.caseDetail.lawyer, item.lawyerAssigned ?? es.caseDetail.unassigned]];
   const rows: [string, ReactNode][] = [
     [es.caseDetail.status, <StatusChip key="status" status={item.status} />],
-    [es.caseDetail.category, item.category || es.defaults.noCategory],
+    [es.caseDetail.category, categoryName(item.category) || es.defaults.noCategory],
     [es.caseDetail.creationDate, formatDay(item.creationDate)],
     [
       es.caseDetail.assignationDate,

@@ -22,10 +22,8 @@ import { toast } from '../../../lib/toast.ts';
 import type { UploadOptions } from '../../../lib/upload-with-progress.ts';
 import { CHAT_IMAGE_ACCEPT, isChatImage, uploadChatImage } from '../api/upload-chat-image.ts';
 import type { OutgoingMessage } from '../hooks/chat-socket.ts';
+import { TYPING_SIGNAL_EVERY_MS } from '../hooks/use-typing-chats.ts';
 import styles from './composer.module.css';
-
-/** How often the box tells the other participant that the person is typing. */
-const TYPING_EVERY_MS = 3_000;
 
 /** What the conversation hands the composer: a file dropped on it (desktop drag and drop). */
 export type ComposerHandle = { attach: (file: File) => void };
@@ -157,7 +155,7 @@ export function Composer({
   const onTextChange = (value: string) => {
     setText(value);
     const now = Date.now();
-    if (onTyping && value.trim() !== '' && now - lastTyping.current > TYPING_EVERY_MS) {
+    if (onTyping && value.trim() !== '' && now - lastTyping.current > TYPING_SIGNAL_EVERY_MS) {
       lastTyping.current = now;
       onTyping();
     }

@@ -17,6 +17,7 @@ import type { SessionUser } from '../../../lib/session.tsx';
 import type { StompState } from '../../../lib/stomp-client.ts';
 import { useIdle } from '../../../lib/use-idle.ts';
 import type { ChatSocket, OutgoingMessage } from './chat-socket.ts';
+import { useTypingChats } from './use-typing-chats.ts';
 
 export type ChatConnectionValue = {
   state: StompState;
@@ -31,9 +32,6 @@ export type ChatConnectionValue = {
   /** (+) tells the other participant the viewer is typing */
   sendTyping: (chatId: string) => void;
 };
-
-/** (+) How long 'escribiendo…' stays after the last typing signal. */
-const TYPING_SHOWN_MS = 4_000;
 
 export const ChatConnectionContext = createContext<ChatConnectionValue | null>(null);
 /** Asks the provider to connect now rather than once the browser is idle (a chat on screen). */
@@ -77,29 +75,7 @@ export function ChatConnectionProvider({ user, children }: { user: SessionUser; 
   const start = idle || wanted;
   // a failed download of the socket's code is tried again when the browser is back online
   const [attempt, setAttempt] = useState(0);
-  const [typingChats, setTypingChats] = useState<ReadonlySet<string>>(new Set());
-  const typingTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  const onTyping = useCallback((chatId: string) => {
-    setTypingChats((current) => (current.has(chatId) ? current : new Set(current).add(chatId)));
-    clearTimeout(typingTimers.current.get(chatId));
-    typingTimers.current.set(
-      chatId,
-      setTimeout(() => {
-        typingTimers.current.delete(chatId);
-        setTypingChats((current) => {
-          const next = new Set(current);
-          next.delete(chatId);
-          return next;
-        });
-      }, TYPING_SHOWN_MS),
-    );
-  }, []);
-  useEffect(() => {
-    const timers = typingTimers.current;
-    return () => {
-      for (const timer of timers.values()) clearTimeout(timer);
-    };
-  }, []);
+  const { typingChats, typing: onTyping, stopped: onTypingStopped } = useTypingChats();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt downloads the code again
   useEffect(() => {
@@ -117,6 +93,7 @@ export function ChatConnectionProvider({ user, children }: { user: SessionUser; 
           openChat: () => openChatRef.current,
           onStateChange: setState,
           onTyping,
+          onTypingStopped,
         });
         socketRef.current = socket;
       },
@@ -131,7 +108,7 @@ export function ChatConnectionProvider({ user, children }: { user: SessionUser; 
       socketRef.current = null;
       socket?.close();
     };
-  }, [enabled, start, userId, queryClient, attempt, onTyping]);
+  }, [enabled, start, userId, queryClient, attempt, onTyping, onTypingStopped]);
 
   const sendMessage = useCallback<ChatConnectionValue['sendMessage']>(async (chat, message) => {
     const socket = socketRef.current;

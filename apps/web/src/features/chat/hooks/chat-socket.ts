@@ -86,6 +86,8 @@ type ChatSocketOptions = {
   onStateChange: (state: StompState) => void;
   /** (+) the other participant of `chatId` is typing */
   onTyping: (chatId: string) => void;
+  /** (+) a message of the other participant of `chatId` arrived: they are no longer typing it */
+  onTypingStopped: (chatId: string) => void;
 };
 
 /**
@@ -100,6 +102,7 @@ export function openChatSocket({
   openChat,
   onStateChange,
   onTyping,
+  onTypingStopped,
 }: ChatSocketOptions): ChatSocket {
   const userId = user().id;
   // the tab's one STOMP connection, shared with the notifications' bell (lib/stomp-client.ts)
@@ -116,6 +119,7 @@ export function openChatSocket({
         (body) => {
           const message = parseIncoming(body);
           if (!message) return;
+          if (message.senderId !== userId) onTypingStopped(message.chatId);
           const known = applyIncomingMessage(queryClient, userId, message, openChat());
           if (!known) void queryClient.invalidateQueries({ queryKey: chatsQueryOptions(userId).queryKey });
           if (message.chatId === openChat() && message.senderId !== userId) {

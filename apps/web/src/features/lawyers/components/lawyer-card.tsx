@@ -1,3 +1,4 @@
+import { categoryBadge } from '@l4l/shared/constants/categories';
 import { firstConsultationOf } from '@l4l/shared/format';
 import type { LawyerListItem } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es/public';
@@ -68,7 +69,7 @@ export const LawyerCard = memo(function LawyerCard({
             <ul className={styles.categories} aria-label={es.dashboard.lawyerCategories}>
               {categories.map(({ name, matches }) => (
                 <li key={name} className={matches ? styles.matching : styles.category}>
-                  {name}
+                  {categoryBadge(name, lawyer.professionalTitle)}
                   {matches ? (
                     <span className="visually-hidden">{` (${es.dashboard.matchesFilter})`}</span>
                   ) : null}

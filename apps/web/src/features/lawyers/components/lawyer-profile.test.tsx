@@ -82,6 +82,26 @@ describe('LawyerProfile', () => {
     expect(within(academic).getByText('15/9/2002 - 30/6/2007')).toBeInTheDocument();
   });
 
+  it("speaks of an Abogada as she chose: badges that agree, 'Colegiada'", async () => {
+    renderProfile(() =>
+      ok({
+        ...DETAIL,
+        lawyer: {
+          ...DETAIL.lawyer,
+          professionalTitle: 'Abogada',
+          categories: ['Abogado Inmobiliario', 'Abogado Laboral', 'Abogado Administrativo'],
+        },
+      }),
+    );
+    const badges = await screen.findByRole('list', { name: es.lawyerProfile.categories });
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Abogada Inmobiliaria', 'Abogada Laboral', 'Abogada Administrativa']);
+    expect(screen.getByText('Colegiada nº 78.412 (Colegio de la Abogacía de Madrid)')).toBeInTheDocument();
+  });
+
   it('says when no id was given', () => {
     renderProfile(() => ok(DETAIL), null);
     expect(screen.getByText(es.lawyerProfile.noId)).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { barAssociationName } from '@l4l/shared/constants/bar-associations';
+import { categoryBadge } from '@l4l/shared/constants/categories';
 import { formatEuros } from '@l4l/shared/format';
 import type { LawyerDetail } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es/profile';
@@ -110,11 +111,13 @@ function LawyerSummary({ detail, action }: { detail: LawyerDetail; action: React
             {lawyer.name}
           </h1>
           {lawyer.barNumber && colegio ? (
-            <p className={styles.colegiado}>{es.trust.colegiado(lawyer.barNumber, colegio)}</p>
+            <p className={styles.colegiado}>
+              {es.trust.colegiado(lawyer.barNumber, colegio, lawyer.professionalTitle)}
+            </p>
           ) : null}
           <ul className={styles.categories} aria-label={es.lawyerProfile.categories}>
             {lawyer.categories.map((category) => (
-              <li key={category}>{category}</li>
+              <li key={category}>{categoryBadge(category, lawyer.professionalTitle)}</li>
             ))}
           </ul>
           <p className={styles.meta}>

@@ -90,6 +90,8 @@ describe('LawyerSheet', () => {
     // the response time is measured, so nobody types it
     expect(screen.queryByLabelText(es.lawyerProfile.responseTime)).toBeNull();
     await user.selectOptions(screen.getByLabelText(es.trust.barAssociation), 'barcelona');
+    expect(screen.getByLabelText(es.trust.professionalTitle)).toHaveValue('Abogado');
+    await user.selectOptions(screen.getByLabelText(es.trust.professionalTitle), 'Abogada');
     await user.clear(number);
     await user.type(number, '41.208');
     await user.click(screen.getByRole('button', { name: es.buttons.saveChanges }));
@@ -101,6 +103,7 @@ describe('LawyerSheet', () => {
       province: 'Madrid',
       barAssociation: 'barcelona',
       barNumber: '41.208',
+      professionalTitle: 'Abogada',
     });
   });
 

@@ -1,3 +1,4 @@
+import { PROFESSIONAL_TITLES } from '@l4l/shared/constants/categories';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { formatPhone } from '@l4l/shared/format';
 import {
@@ -17,7 +18,14 @@ import {
 } from '../../../components/bar-association-field/bar-association-field.tsx';
 import { Button } from '../../../components/button/button.tsx';
 import { CategorySelect } from '../../../components/category-select/category-select.tsx';
-import { Field, FormMessage, PhoneField, TextAreaField, TextField } from '../../../components/form/field.tsx';
+import {
+  Field,
+  FormMessage,
+  PhoneField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form/field.tsx';
 import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
 import { ProvinceSelect } from '../../../components/province-select/province-select.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
@@ -47,6 +55,7 @@ const toForm = (sheet: LawyerSheetData): SheetForm => ({
   // not given yet: the lawyer is asked to choose (the schema refuses an empty choice)
   barNumber: sheet.barNumber ?? '',
   barAssociation: (sheet.barAssociation ?? '') as SheetForm['barAssociation'],
+  professionalTitle: sheet.professionalTitle ?? 'Abogado',
 });
 
 type LawyerSheetProps = {
@@ -227,6 +236,18 @@ function SheetForm({
           </Field>
           <BarAssociationField error={errors.barAssociation?.message} {...register('barAssociation')} />
           <BarNumberField error={errors.barNumber?.message} {...register('barNumber')} />
+          <SelectField
+            label={es.trust.professionalTitle}
+            hint={es.trust.professionalTitleHint}
+            error={errors.professionalTitle?.message}
+            {...register('professionalTitle')}
+          >
+            {PROFESSIONAL_TITLES.map((title) => (
+              <option key={title} value={title}>
+                {title}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <div className={styles.actions}>
           <Button type="submit" disabled={update.isPending}>

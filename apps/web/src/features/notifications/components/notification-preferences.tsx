@@ -11,7 +11,10 @@ import styles from './notification-preferences.module.css';
 
 const t = es.notifications.centre;
 
-/** Mi Perfil's mail switches (docs/notifications.md, Preferences): one per type, saved at once. */
+/**
+ * Mi Perfil's mail switches (docs/notifications.md, Preferences): one per type the server gives for the
+ * person's role, in the order of the types, saved at once.
+ */
 export function NotificationPreferences() {
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
@@ -36,15 +39,15 @@ export function NotificationPreferences() {
         <p role="alert">{preferences.error.message}</p>
       ) : (
         <ul className={styles.list}>
-          {NOTIFICATION_TYPES.map((type) => (
+          {NOTIFICATION_TYPES.filter((type) => preferences.data.email[type] !== undefined).map((type) => (
             <li key={type}>
               <label className={styles.switch}>
                 <span>{es.notifications.typeLabels[type]}</span>
                 <input
                   type="checkbox"
                   role="switch"
-                  aria-checked={preferences.data.email[type]}
-                  checked={preferences.data.email[type]}
+                  aria-checked={preferences.data.email[type] === true}
+                  checked={preferences.data.email[type] === true}
                   disabled={update.isPending}
                   onChange={(event) => toggle(type, event.target.checked)}
                 />

@@ -1,4 +1,4 @@
-import { NOTIFICATION_TYPES } from '@l4l/shared/constants/notifications';
+import { notificationTypesFor } from '@l4l/shared/constants/notifications';
 import { es } from '@l4l/shared/texts/es';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -72,21 +72,27 @@ describe('NotificationsPage', () => {
 });
 
 describe('NotificationPreferences', () => {
-  it('shows one switch per type and saves the one turned off', async () => {
+  it("shows the client's switches only, in order, and saves the one turned off", async () => {
+    const clientTypes = notificationTypesFor('USUARIO');
     const api = mockApi({
       'GET /api/auth/me': () => ok(CLIENT),
       'GET /api/notifications/preferences': () =>
-        ok({ email: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true])) }),
+        ok({ email: Object.fromEntries(clientTypes.map((type) => [type, true])) }),
       'PUT /api/notifications/preferences': (call) => {
         const body = call.body as { email: Record<string, boolean> };
         return ok({
-          email: { ...Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true])), ...body.email },
+          email: { ...Object.fromEntries(clientTypes.map((type) => [type, true])), ...body.email },
         });
       },
     });
     renderWithApp(<NotificationPreferences />, { consent: 'true' });
     const switches = await screen.findAllByRole('switch');
-    expect(switches).toHaveLength(NOTIFICATION_TYPES.length);
+    expect(switches.map((item) => item.closest('label')?.textContent)).toEqual(
+      clientTypes.map((type) => es.notifications.typeLabels[type]),
+    );
+    expect(
+      screen.queryByRole('switch', { name: es.notifications.typeLabels['payout.sent'] }),
+    ).not.toBeInTheDocument();
     const payments = screen.getByRole('switch', { name: es.notifications.typeLabels['payment.completed'] });
     expect(payments).toBeChecked();
     await userEvent.click(payments);

@@ -67,12 +67,12 @@ describe('Eliminar mi cuenta', () => {
     expect(screen.getByRole('dialog', { name: t.eraseTitle })).toBeInTheDocument();
   });
 
-  it('once erased: signs out, lands on the landing page and says so', async () => {
+  it('once erased: signs out, lands on the login page that says so', async () => {
     const { api, router } = renderSection({ 'DELETE /api/me': () => ok(null) });
     const { user } = await openDialog();
     await user.type(screen.getByLabelText(t.password), 'Toga-Martillo-2024');
     await user.click(screen.getByRole('button', { name: t.confirm }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cuenta-eliminada'));
     expect(api.callsTo('POST /api/auth/logout').length).toBeGreaterThan(0);
     expect(await screen.findByText(t.erased)).toBeInTheDocument();
   });

@@ -2,6 +2,8 @@ import { es } from '@l4l/shared/texts/es/profile';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import panel from '../../../components/panel/panel.module.css';
+import { useAppNavigate } from '../../../lib/navigation.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useExportMyData } from '../api/export-my-data.ts';
@@ -12,19 +14,22 @@ const t = es.privacy;
 
 /**
  * 'Tus datos' (docs/domain.md, Privacy rights), in Mi Perfil and in the Ficha de Abogado: the download of
- * the person's data and the erasure of the account, after which the person lands signed out on the landing.
+ * the person's data and the erasure of the account, after which the person lands signed out on the login, told what was kept.
  */
 export function YourDataSection() {
   const exportData = useExportMyData();
   const { signOut } = useSession();
+  const navigate = useAppNavigate();
   const [eraseOpen, setEraseOpen] = useState(false);
 
   const download = () => exportData.mutate(undefined, { onError: (error) => toast.error(error.message) });
 
-  const erased = () => {
+  // docs/domain.md, Privacy rights: the person lands on the login, which says what was erased and kept
+  const erased = async () => {
     setEraseOpen(false);
     toast.success(t.erased);
-    void signOut();
+    await signOut();
+    navigate(paths.accountErased, { replace: true });
   };
 
   return (
@@ -46,7 +51,7 @@ export function YourDataSection() {
           </Button>
         </div>
       </div>
-      <EraseAccountDialog open={eraseOpen} onOpenChange={setEraseOpen} onErased={erased} />
+      <EraseAccountDialog open={eraseOpen} onOpenChange={setEraseOpen} onErased={() => void erased()} />
     </section>
   );
 }

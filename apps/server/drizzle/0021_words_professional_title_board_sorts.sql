@@ -1,0 +1,3 @@
+ALTER TABLE "lawyer_profiles" ADD COLUMN "professional_title" text DEFAULT 'Abogado' NOT NULL;--> statement-breakpoint
+CREATE INDEX "board_proposals_asc_idx" ON "board_entries" USING btree ("proposals_count","created_at" DESC NULLS FIRST,"case_id" DESC NULLS FIRST);--> statement-breakpoint
+ALTER TABLE "lawyer_profiles" ADD CONSTRAINT "lawyer_profiles_professional_title_check" CHECK ("lawyer_profiles"."professional_title" in ('Abogado', 'Abogada'));
