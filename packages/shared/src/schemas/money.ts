@@ -63,6 +63,17 @@ export const transferSchema = z.object({
   status: z.enum(TRANSFER_STATUSES),
   /** (+) euros taken back after sending (by a refund, or outside L4L); `amount` is what the lawyer kept */
   reversed: z.number(),
+  /** (+) what was sent (owed, while PENDIENTE): `sent` − `reversed` = `amount` once sent */
+  sent: z.number(),
+  /**
+   * (+) the payment it comes from: what the client paid, the platform's fee on it, its IVA and fee + IVA
+   * (the fee invoice's total, kept from the payment), and what was refunded to the client (docs/money.md)
+   */
+  price: z.number(),
+  fee: z.number(),
+  feeVat: z.number(),
+  feeTotal: z.number(),
+  refunded: z.number(),
   createdAt: z.string(),
 });
 export type Transfer = z.infer<typeof transferSchema>;

@@ -27,7 +27,11 @@ export const moneyWebEs = {
       held: 'Retenido',
       heldHint: 'Casos pagados que aún no han terminado.',
       available: 'Disponible',
+      /** without an enabled account */
       availableHint: 'Te lo debemos: lo recibirás en cuanto tu cuenta de cobro esté activa.',
+      /** with an enabled account: what waits is held by an open dispute or a transfer about to go */
+      availableHintEnabled:
+        'Te lo debemos: sale hacia tu cuenta de cobro en la próxima transferencia, o cuando se resuelva una disputa abierta.',
       paidOut: 'Pagado',
       paidOutHint: 'Ya transferido a tu cuenta.',
     },
@@ -42,7 +46,16 @@ export const moneyWebEs = {
       empty: 'Aún no hay transferencias. Cuando termine un caso pagado, verás aquí lo que te transferimos.',
       paging: 'Páginas de transferencias',
       partlyReversed: 'Revertida en parte',
-      reversed: (amount: string) => `${amount} revertidos`,
+      /** how the fee is kept: the fee invoice's total (docs/money.md, The fee and its IVA) */
+      feeNote:
+        'De cada pago, L4L se queda su comisión más el IVA de la comisión: es el total de la factura de comisión que recibes. El resto es tuyo.',
+      fromPrice: (price: string) => `De ${price} pagados por el cliente`,
+      fee: (fee: string, vat: string, total: string) => `Comisión: ${fee} + ${vat} IVA = ${total}`,
+      refunded: (amount: string) => `Reembolsado al cliente: ${amount}`,
+      sent: (amount: string) => `Enviado: ${amount}`,
+      owed: (amount: string) => `Por enviar: ${amount}`,
+      takenBack: (amount: string) => `Revertido: −${amount}`,
+      remains: (amount: string) => `Te queda: ${amount}`,
     },
     consent: {
       title: 'Facturación en tu nombre',

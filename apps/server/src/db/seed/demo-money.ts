@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import type {
   cases,
   disputes,
@@ -119,8 +120,8 @@ export function planDemoMoney(input: {
     }
     if (status !== 'FINALIZADO') continue;
     const doneAt = finishedAt.get(payment.caseId) ?? at;
-    const fee = payment.feeCents;
-    const share = payment.amountCents - fee;
+    // the fee and its IVA, kept as the release does (docs/money.md, The fee and its IVA)
+    const { totalCents: fee, lawyerCents: share } = feeBreakdown(payment.amountCents, payment.feeCents);
     move('release', payment.caseId, payment.caseId, doneAt, [
       ['client_funds', payment.amountCents],
       ['platform_fee', -fee],

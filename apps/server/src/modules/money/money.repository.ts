@@ -221,11 +221,24 @@ export function createMoneyRepository(db: Db) {
         .orderBy(desc(transfers.createdAt), desc(transfers.id))
         .$dynamic();
       const rows = await (limit === undefined ? query : query.limit(limit).offset(offset ?? 0));
+      const ids = [...new Set(rows.map((row) => row.paymentId))];
+      // each transfer's payment: what the client paid, the fee and what was refunded (Cobros explains it)
+      const paid = ids.length
+        ? await db
+            .select({
+              id: payments.id,
+              amountCents: payments.amountCents,
+              feeCents: payments.feeCents,
+              refundedCents: payments.refundedCents,
+            })
+            .from(payments)
+            .where(inArray(payments.id, ids))
+        : [];
       const [total] = await db
         .select({ total: count() })
         .from(transfers)
         .where(eq(transfers.lawyerId, lawyerId));
-      return { rows, total: total?.total ?? 0 };
+      return { rows, payments: new Map(paid.map((row) => [row.id, row])), total: total?.total ?? 0 };
     },
 
     /** Pagos: payments with their names, transfer and whether a dispute is open, newest first. */

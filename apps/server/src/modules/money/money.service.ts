@@ -6,6 +6,7 @@ import {
   type LedgerAccount,
 } from '@l4l/shared/constants/money';
 import type { PageEnvelope } from '@l4l/shared/envelope';
+import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import type {
   AdminPayment,
   LedgerCheck,
@@ -63,9 +64,14 @@ type RefundOrder = {
   externalRefundId?: string;
 };
 
-/** The part of `cents` kept by the platform when the payment's fee was `feeCents` of `amountCents`. */
+/**
+ * What the platform keeps of `cents` when the payment's fee was `feeCents` of `amountCents`: the fee of
+ * that part and its IVA, the fee invoice's total (docs/money.md, The fee and its IVA).
+ */
 const feeShare = (cents: number, feeCents: number, amountCents: number) =>
-  amountCents === 0 ? 0 : Math.round((cents * feeCents) / amountCents);
+  amountCents === 0
+    ? 0
+    : Math.min(cents, feeBreakdown(cents, Math.round((cents * feeCents) / amountCents)).totalCents);
 
 /**
  * The money of a case after it is paid (docs/money.md): held while the case runs, released when it
@@ -334,7 +340,12 @@ export function createMoneyService(deps: MoneyDeps) {
     };
   }
 
-  function toTransfer(row: TransferRow): Transfer {
+  /** A transfer as Cobros shows it, with the payment it comes from (docs/money.md, The fee and its IVA). */
+  function toTransfer(
+    row: TransferRow,
+    payment: { amountCents: number; feeCents: number; refundedCents: number } | undefined,
+  ): Transfer {
+    const fee = feeBreakdown(payment?.amountCents ?? 0, payment?.feeCents ?? 0);
     return {
       id: row.id,
       caseId: row.caseId,
@@ -342,8 +353,14 @@ export function createMoneyService(deps: MoneyDeps) {
       amount: centsToEuros(
         row.status === 'PENDIENTE' ? row.amountCents : row.amountCents - row.reversedCents,
       ),
+      sent: centsToEuros(row.amountCents),
       status: row.status,
       reversed: centsToEuros(row.reversedCents),
+      price: centsToEuros(fee.priceCents),
+      fee: centsToEuros(fee.feeCents),
+      feeVat: centsToEuros(fee.vatCents),
+      feeTotal: centsToEuros(fee.totalCents),
+      refunded: centsToEuros(payment?.refundedCents ?? 0),
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -500,12 +517,13 @@ export function createMoneyService(deps: MoneyDeps) {
       lawyerId: string,
       paging: { page: number; pageSize: number },
     ): Promise<PageEnvelope<Transfer>> {
-      const { rows, total } = await repository.lawyerTransfers(
+      const { rows, payments, total } = await repository.lawyerTransfers(
         lawyerId,
         paging.pageSize,
         (paging.page - 1) * paging.pageSize,
       );
-      return { data: rows.map(toTransfer), meta: { total, page: paging.page, pageSize: paging.pageSize } };
+      const data = rows.map((row) => toTransfer(row, payments.get(row.paymentId)));
+      return { data, meta: { total, page: paging.page, pageSize: paging.pageSize } };
     },
 
     /** The case's client disputes it instead of confirming (docs/money.md, Disputes). */

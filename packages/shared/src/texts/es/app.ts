@@ -297,6 +297,8 @@ export const es = {
     proposalCase: 'Caso',
     vatIncluded: 'IVA incluido',
     platformFee: 'Comisión de la plataforma',
+    /** the fee as its invoice bills it: '22 € + 4,62 € IVA = 26,62 €' */
+    feeWithVat: (fee: string, vat: string, total: string) => `${fee} + ${vat} IVA = ${total}`,
     lawyerReceives: 'Recibes',
     // (+) proposals their lawyer took back, and the client's counter-offers (docs/domain.md, Proposals)
     proposalWithdrawnTitle: 'Propuesta retirada',
