@@ -19,6 +19,11 @@ import { checkedStringSchema, requiredText } from './common.ts';
 export const payoutAccountSchema = z.object({
   status: z.enum(PAYOUT_ACCOUNT_STATUSES),
   provider: z.enum(['sandbox', 'stripe']),
+  /** (+) the bank account's holder and last four digits as the provider told them; null until known */
+  holder: z.string().nullish(),
+  bankLast4: z.string().nullish(),
+  /** (+) when the account was enabled */
+  enabledAt: z.string().nullish(),
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 

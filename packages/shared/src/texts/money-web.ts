@@ -17,7 +17,18 @@ export const moneyWebEs = {
       enabled: 'Tu cuenta de cobro está activa: al terminar cada caso pagado te transferimos tu parte.',
       setUp: 'Configurar la cuenta de cobro',
       resume: 'Continuar la configuración',
-      update: 'Revisar la cuenta de cobro',
+      update: 'Cambiar la cuenta de cobro',
+      // an enabled account: what the provider told of it, and where it is changed
+      details: 'Datos de la cuenta de cobro',
+      holder: 'Titular',
+      bank: 'Cuenta bancaria',
+      bankEnding: (last4: string) => `Terminada en ${last4}`,
+      unknown: 'Aún no nos lo ha indicado el proveedor',
+      since: 'Activa desde',
+      changeHint: {
+        stripe: 'Te llevamos a tu panel de Stripe, donde puedes cambiar la cuenta bancaria y el titular.',
+        sandbox: 'Te llevamos al formulario de prueba, donde puedes cambiar el titular y el IBAN.',
+      },
       opening: 'Abriendo...',
       provider: (name: string) => `Proveedor: ${name}`,
       failed: 'No se pudo abrir la configuración de la cuenta de cobro. Inténtalo de nuevo.',
@@ -77,6 +88,10 @@ export const moneyWebEs = {
     ibanHint:
       'El de una cuenta en euros de un país de la zona SEPA (uno español son ES y 22 cifras). El que aparece es de prueba.',
     submit: 'Activar cuenta de cobro',
+    /** the page opened again on an enabled account: it changes the holder and the IBAN */
+    changeTitle: 'Cambia tu cuenta de cobro de prueba',
+    changeSubmit: 'Guardar la nueva cuenta',
+    changed: 'Hemos guardado tu nueva cuenta de cobro.',
     submitting: 'Activando...',
     done: 'Tu cuenta de cobro está activa.',
     failed: 'No se pudo activar la cuenta de cobro. Inténtalo de nuevo.',

@@ -193,6 +193,11 @@ export function createMoneyRepository(db: Db) {
       return changed.length > 0 && status === 'enabled';
     },
 
+    /** The bank account behind a payout account as the provider told it: its holder and last four digits. */
+    async setAccountBank(lawyerId: string, bank: { holder: string | null; bankLast4: string | null }) {
+      await db.update(payoutAccounts).set(bank).where(eq(payoutAccounts.lawyerId, lawyerId));
+    },
+
     async lawyerMail(lawyerId: string) {
       const [row] = await db.select({ mail: users.mail }).from(users).where(eq(users.id, lawyerId));
       return row?.mail;

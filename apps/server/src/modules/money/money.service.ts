@@ -437,14 +437,26 @@ export function createMoneyService(deps: MoneyDeps) {
 
     async account(lawyerId: string): Promise<PayoutAccount> {
       const row = await repository.account(lawyerId);
-      return { status: row?.status ?? 'none', provider: provider.name };
+      return {
+        status: row?.status ?? 'none',
+        provider: provider.name,
+        holder: row?.holder ?? null,
+        bankLast4: row?.bankLast4 ?? null,
+        enabledAt: iso(row?.enabledAt ?? null),
+      };
     },
 
-    /** Opens the lawyer's payout account at the provider (once) and answers where to complete it. */
+    /**
+     * Opens the lawyer's payout account at the provider (once) and answers where to complete it; for an
+     * enabled account, where to review and change it (docs/money.md, Payout accounts).
+     */
     async onboarding(lawyer: AuthUser): Promise<{ url: string }> {
       let row = await repository.account(lawyer.id);
-      if (row?.status === 'enabled') throw conflict(es.money.accountAlreadyEnabled);
       try {
+        const back = `${deps.publicUrl}/dashboard/cobros`;
+        if (row?.status === 'enabled' && row.provider === provider.name) {
+          return await provider.manageLink(row.providerAccountId, { returnUrl: back });
+        }
         if (!row || row.provider !== provider.name) {
           const email = (await repository.lawyerMail(lawyer.id)) ?? '';
           const { accountId } = await provider.createPayoutAccount({ lawyerId: lawyer.id, email });
@@ -456,7 +468,6 @@ export function createMoneyService(deps: MoneyDeps) {
           row = await repository.account(lawyer.id);
         }
         if (!row) throw new Error('payout account not stored');
-        const back = `${deps.publicUrl}/dashboard/cobros`;
         return await provider.onboardingLink(row.providerAccountId, { returnUrl: back, refreshUrl: back });
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -469,23 +480,33 @@ export function createMoneyService(deps: MoneyDeps) {
      * The provider says whether an account may receive transfers (Stripe's `account.updated`, the
      * sandbox's onboarding page). Once enabled, what the lawyer is owed is sent.
      */
-    async accountUpdated(providerAccountId: string, enabled: boolean): Promise<'updated' | 'unknown'> {
+    async accountUpdated(
+      providerAccountId: string,
+      enabled: boolean,
+      bank?: { holder: string | null; bankLast4: string | null },
+    ): Promise<'updated' | 'unknown'> {
       const row = await repository.accountByProviderId(provider.name, providerAccountId);
       if (!row) return 'unknown';
+      if (bank) await repository.setAccountBank(row.lawyerId, bank);
       const nowEnabled = await repository.setAccountStatus(row.lawyerId, enabled ? 'enabled' : 'pending');
       if (nowEnabled) await service.sendOwed(row.lawyerId);
       return 'updated';
     },
 
     /** The sandbox onboarding page's submit: the caller's own sandbox account becomes enabled. */
-    async completeSandboxOnboarding(lawyer: AuthUser, accountId: string): Promise<PayoutAccount> {
+    async completeSandboxOnboarding(
+      lawyer: AuthUser,
+      accountId: string,
+      bank: { holder: string; iban: string },
+    ): Promise<PayoutAccount> {
       const row = await repository.account(lawyer.id);
       if (provider.name !== 'sandbox' || row?.providerAccountId !== accountId) {
         throw notFound(es.money.sandboxAccountUnknown);
       }
       const sandbox = provider as PaymentProvider & { enableAccount?: (id: string) => void };
       sandbox.enableAccount?.(accountId);
-      await service.accountUpdated(accountId, true);
+      // what a provider tells of the bank account: its holder and last four digits, never the IBAN
+      await service.accountUpdated(accountId, true, { holder: bank.holder, bankLast4: bank.iban.slice(-4) });
       return service.account(lawyer.id);
     },
 

@@ -107,6 +107,9 @@ describe('money with Stripe', () => {
     expect((await h.get(lawyer, '/api/payouts/account')).data).toEqual({
       status: 'pending',
       provider: 'stripe',
+      holder: null,
+      bankLast4: null,
+      enabledAt: null,
     });
     const eventId = `evt_${randomBytes(12).toString('hex')}`;
     const enabled = {
@@ -114,15 +117,36 @@ describe('money with Stripe', () => {
       id: accountId,
       payouts_enabled: true,
       capabilities: { transfers: 'active' },
+      // the platform controls the Express account, so Stripe tells its bank account (never the number)
+      external_accounts: {
+        object: 'list',
+        data: [{ object: 'bank_account', id: 'ba_1', account_holder_name: 'Lucía García', last4: '1332' }],
+      },
     };
     expect((await deliver('account.updated', enabled, eventId)).json().data.status).toBe('updated');
     expect((await deliver('account.updated', enabled, eventId)).json().data.status).toBe('duplicate');
-    expect((await h.get(lawyer, '/api/payouts/account')).data.status).toBe('enabled');
+    expect((await h.get(lawyer, '/api/payouts/account')).data).toMatchObject({
+      status: 'enabled',
+      holder: 'Lucía García',
+      bankLast4: '1332',
+    });
     return { lawyer, accountId };
   }
 
   const transferOf = async (caseId: string) =>
     (await t.app.db.select().from(transfers).where(eq(transfers.caseId, caseId)))[0];
+
+  it("reviews an enabled account in Stripe's Express dashboard: a login link, not a 409", async () => {
+    const { lawyer, accountId } = await enabledLawyer();
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/payouts/account/onboarding',
+      headers: lawyer.headers,
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    expect(review.json().data.url).toBe(`https://connect.stripe.com/express/${accountId}`);
+    expect(standIn.requests.some((r) => r.path === `/v1/accounts/${accountId}/login_links`)).toBe(true);
+  });
 
   it('opens checkouts that expire in 30 minutes; checkout.session.expired frees the proposal', async () => {
     const lawyer = await h.person('lawyer');

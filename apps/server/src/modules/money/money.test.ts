@@ -40,6 +40,9 @@ describe('money', () => {
     expect((await h.get(lawyer, '/api/payouts/account')).data).toEqual({
       status: 'none',
       provider: 'sandbox',
+      holder: null,
+      bankLast4: null,
+      enabledAt: null,
     });
     await h.enablePayouts(lawyer);
     expect((await h.get(lawyer, '/api/payouts/account')).data.status).toBe('enabled');
@@ -114,7 +117,52 @@ describe('money', () => {
     expect((await h.get(lawyer, '/api/payouts/account')).data.status).toBe('pending');
     const accepted = await submit({ holder: 'Lucía García', iban: 'es91 2100 0418 4502 0005 1332' });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json().data).toEqual({ status: 'enabled', provider: 'sandbox' });
+    expect(accepted.json().data).toEqual({
+      status: 'enabled',
+      provider: 'sandbox',
+      holder: 'Lucía García',
+      bankLast4: '1332',
+      enabledAt: expect.any(String),
+    });
+  });
+
+  it('lets the lawyer review an enabled account and change it: the sandbox page again, not a 409', async () => {
+    const lawyer = await h.person('lawyer');
+    await h.enablePayouts(lawyer);
+    const before = (await h.get(lawyer, '/api/payouts/account')).data;
+    expect(before).toMatchObject({ status: 'enabled', bankLast4: expect.stringMatching(/^\d{4}$/) });
+    // 'Revisar la cuenta de cobro' on an active account: where to change it
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/payouts/account/onboarding',
+      headers: lawyer.headers,
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    const url = review.json().data.url as string;
+    expect(url).toMatch(/^\/payout\/sandbox\/sbx_acct_/);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: `/api/payouts/sandbox/${url.split('/').pop()}/complete`,
+      headers: lawyer.headers,
+      payload: { holder: 'Despacho García SLP', iban: 'ES7921000813610123456789' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await h.get(lawyer, '/api/payouts/account')).data).toEqual({
+      status: 'enabled',
+      provider: 'sandbox',
+      holder: 'Despacho García SLP',
+      bankLast4: '6789',
+      enabledAt: before.enabledAt,
+    });
+    // another lawyer cannot change it
+    const other = await h.person('lawyer');
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/payouts/sandbox/${url.split('/').pop()}/complete`,
+      headers: other.headers,
+      payload: { holder: 'Otra persona', iban: 'ES7921000813610123456789' },
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('keeps the share available until the lawyer enables the account, then sends it', async () => {

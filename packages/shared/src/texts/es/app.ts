@@ -24,7 +24,6 @@ export const es = {
     disputeStatuses: { open: 'Abierta', resolved: 'Resuelta' } as Record<string, string>,
     // the server's answers
     onlyLawyers: 'Solo los abogados tienen cuenta de cobros.',
-    accountAlreadyEnabled: 'Tu cuenta de cobros ya está activa.',
     sandboxAccountUnknown: 'Esta cuenta de cobros de prueba no existe o no es tuya.',
     sandboxUnavailable: 'La cuenta de cobros de prueba no está disponible en este servidor.',
     providerUnavailable: 'El proveedor de pagos no responde. Inténtalo de nuevo en unos minutos.',

@@ -92,6 +92,7 @@ function AccountCard({ navigate }: { navigate: (url: string) => void }) {
             </span>
             <span>{accountText(account.data.status)}</span>
           </p>
+          {account.data.status === 'enabled' ? <AccountDetails account={account.data} /> : null}
           <div className={styles.accountActions}>
             <Button
               variant={account.data.status === 'enabled' ? 'secondary' : 'accent'}
@@ -101,11 +102,37 @@ function AccountCard({ navigate }: { navigate: (url: string) => void }) {
               {onboarding.isPending ? <Spinner size="sm" label={t.account.opening} /> : null}
               {accountButton(account.data.status)}
             </Button>
-            <span className={styles.muted}>{t.account.provider(account.data.provider)}</span>
+            <span className={styles.muted}>
+              {account.data.status === 'enabled'
+                ? t.account.changeHint[account.data.provider]
+                : t.account.provider(account.data.provider)}
+            </span>
           </div>
         </div>
       )}
     </section>
+  );
+}
+
+/** An enabled account as the provider told it: the holder and the bank's last digits (never the IBAN). */
+function AccountDetails({ account }: { account: PayoutAccount }) {
+  return (
+    <dl className={styles.details} aria-label={t.account.details}>
+      <div>
+        <dt>{t.account.holder}</dt>
+        <dd>{account.holder || t.account.unknown}</dd>
+      </div>
+      <div>
+        <dt>{t.account.bank}</dt>
+        <dd>{account.bankLast4 ? t.account.bankEnding(account.bankLast4) : t.account.unknown}</dd>
+      </div>
+      {account.enabledAt ? (
+        <div>
+          <dt>{t.account.since}</dt>
+          <dd>{formatDay(account.enabledAt)}</dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }
 

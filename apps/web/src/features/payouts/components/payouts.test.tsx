@@ -79,6 +79,32 @@ describe('Cobros', () => {
   });
 });
 
+describe('Cobros, an active account', () => {
+  it('shows the holder and the last digits of the bank account, and sends the lawyer where to change them', async () => {
+    mockApi({
+      'GET /api/payouts/account': () =>
+        ok({
+          status: 'enabled',
+          provider: 'stripe',
+          holder: 'Lucía García',
+          bankLast4: '1332',
+          enabledAt: '2026-11-02T09:00:00.000Z',
+        }),
+      'GET /api/payouts/balance': () => ok({ held: 0, available: 0, paidOut: 0 }),
+      'GET /api/payouts/transfers': () => json(200, { data: [], meta: { total: 0, page: 1, pageSize: 10 } }),
+      'POST /api/payouts/account/onboarding': () => ok({ url: 'https://connect.stripe.com/express/abc' }),
+    });
+    const navigate = vi.fn();
+    renderWithApp(<PayoutsPage navigate={navigate} />);
+    const details = await screen.findByLabelText(t.payouts.account.details);
+    expect(within(details).getByText('Lucía García')).toBeInTheDocument();
+    expect(within(details).getByText(t.payouts.account.bankEnding('1332'))).toBeInTheDocument();
+    expect(screen.getByText(t.payouts.account.changeHint.stripe)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: t.payouts.account.update }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://connect.stripe.com/express/abc'));
+  });
+});
+
 describe('Cobros, transfers taken back', () => {
   it('says a transfer was reversed in part: what was sent, what was taken back and what remains', async () => {
     mockApi({
