@@ -174,6 +174,11 @@ export const es = {
     closureQuestion: 'Tu abogado ha solicitado cerrar el caso. ¿Está resuelto?',
     confirmClosure: 'Confirmar cierre',
     cancelClosure: 'No cerrar todavía',
+    // 'Confirmar cierre' asks first: it finishes the case and pays the lawyer (docs/money.md, The flow)
+    confirmClosureTitle: '¿Confirmas el cierre del caso?',
+    confirmClosureText:
+      'El caso quedará finalizado y el abogado recibirá el pago que está retenido. Después ya no podrás abrir una disputa: si el trabajo no está terminado o no estás conforme, no lo confirmes.',
+    confirmClosureYes: 'Sí, cerrar y pagar al abogado',
     closureWaiting: 'Has solicitado el cierre. Falta que el cliente lo confirme.',
     // a discarded case: the timeline ends in its own last step and the reason the administrator wrote
     discardedStep: 'Descartado',
