@@ -43,6 +43,16 @@ const BEFORE_ANY_LAWYER = {
 } as const;
 
 describe('CaseDetail', () => {
+  it("shows an administrator (from the console's Pagos) the case read only, without 'Ir al Chat'", async () => {
+    renderDetail({ ...CLIENT, id: 'admin-1', role: 'ADMIN' }, {
+      [CASE_URL]: () => ok(makeCase({ progressStep: 4 })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: '/ Caso #9F1E2D3C' })).toBeInTheDocument();
+    expect(fieldValue(es.caseDetail.status)).toBe('ACTIVO');
+    expect(screen.queryByRole('link', { name: es.buttons.goToChatCase })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: es.buttons.goToChatCase })).not.toBeInTheDocument();
+  });
+
   it("shows '/ Caso #CODE', 'Ir al Chat', every field of the left panel and the timeline", async () => {
     renderDetail(CLIENT, { [CASE_URL]: () => ok(makeCase({ progressStep: 4 })) });
     expect(await screen.findByRole('heading', { level: 1, name: '/ Caso #9F1E2D3C' })).toBeInTheDocument();

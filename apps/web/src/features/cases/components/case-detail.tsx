@@ -153,7 +153,8 @@ function LoadedCase({
           <h1 id="case-title" className={styles.title}>
             {es.caseDetail.header(item.code)}
           </h1>
-          {counterpart ? (
+          {/* an administrator (here from the console's Pagos) never reads the parties' chat */}
+          {viewer.role === ROLE.ADMIN ? null : counterpart ? (
             <ButtonLink to={chatWithPath(counterpart)} variant="accent" className={styles.chat}>
               {es.buttons.goToChatCase}
             </ButtonLink>
