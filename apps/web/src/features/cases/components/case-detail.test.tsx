@@ -44,9 +44,12 @@ const BEFORE_ANY_LAWYER = {
 
 describe('CaseDetail', () => {
   it("shows an administrator (from the console's Pagos) the case read only, without 'Ir al Chat'", async () => {
-    renderDetail({ ...CLIENT, id: 'admin-1', role: 'ADMIN' }, {
-      [CASE_URL]: () => ok(makeCase({ progressStep: 4 })),
-    });
+    renderDetail(
+      { ...CLIENT, id: 'admin-1', role: 'ADMIN' },
+      {
+        [CASE_URL]: () => ok(makeCase({ progressStep: 4 })),
+      },
+    );
     expect(await screen.findByRole('heading', { level: 1, name: '/ Caso #9F1E2D3C' })).toBeInTheDocument();
     expect(fieldValue(es.caseDetail.status)).toBe('ACTIVO');
     expect(screen.queryByRole('link', { name: es.buttons.goToChatCase })).not.toBeInTheDocument();
