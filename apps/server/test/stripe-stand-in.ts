@@ -123,6 +123,16 @@ export async function startStripeStandIn() {
       const account = accounts.get(decodeURIComponent(accountMatch[1]));
       return account ? { status: 200, body: account } : stripeError(404, 'No such account');
     }
+    // the Express dashboard's login link of an account (docs/money.md, Payout accounts)
+    const loginMatch = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(path);
+    if (method === 'POST' && loginMatch?.[1]) {
+      const accountId = decodeURIComponent(loginMatch[1]);
+      if (!accounts.has(accountId)) return stripeError(404, 'No such account');
+      return {
+        status: 200,
+        body: { object: 'login_link', created: 0, url: `https://connect.stripe.com/express/${accountId}` },
+      };
+    }
     if (method === 'POST' && path === '/v1/account_links') {
       return {
         status: 200,

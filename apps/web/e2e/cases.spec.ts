@@ -103,6 +103,11 @@ test('a case from start to finish: created, approved, proposed, paid, tracked, c
   ).toContainText(CASE_STEPS[5]);
   await expect(clientPage.getByText(es.caseDetail.closureQuestion)).toBeVisible();
   await clientPage.getByRole('button', { name: es.caseDetail.confirmClosure }).click();
+  // asked first: the lawyer will be paid
+  await clientPage
+    .getByRole('dialog', { name: es.caseDetail.confirmClosureTitle })
+    .getByRole('button', { name: es.caseDetail.confirmClosureYes })
+    .click();
   await expect(clientPage.getByText(es.cases.closed)).toBeVisible();
   await expect(field(clientPage, es.caseDetail.status)).toHaveText('FINALIZADO');
   await expect(

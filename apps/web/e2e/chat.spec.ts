@@ -156,6 +156,10 @@ test('the client confirms a closure the lawyer asks for, then rates the case fro
   const request = log.getByRole('article', { name: es.chat.closureTitle }).last();
   await expect(request.getByRole('button', { name: es.buttons.cancel })).toBeVisible();
   await request.getByRole('button', { name: es.chat.confirmClosure }).click();
+  // asked first, saying that the lawyer will be paid
+  const asking = client.getByRole('dialog', { name: es.caseDetail.confirmClosureTitle });
+  await expect(asking).toContainText(es.caseDetail.confirmClosureText);
+  await asking.getByRole('button', { name: es.caseDetail.confirmClosureYes }).click();
   await expect(client.getByText(es.cases.closed)).toBeVisible();
   await expect(request.getByRole('button')).toHaveCount(0);
 

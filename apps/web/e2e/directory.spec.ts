@@ -12,7 +12,7 @@ async function logInAs(page: Page, mail: string) {
   await expect(page).toHaveURL(/\/dashboard\/inicio/);
 }
 
-/** '65,5 € por caso' → 65.5 */
+/** '65,5 €/hora' → 65.5 */
 const euros = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
 
 test('a client searches, filters, sorts, opens a profile and reloads it', async ({ page }) => {
@@ -40,7 +40,7 @@ test('a client searches, filters, sorts, opens a profile and reloads it', async 
   await expect(page).toHaveURL(/categories=Abogado(%20|\+)Divorcios/);
   await page.getByLabel(es.dashboard.sortBy).selectOption({ label: 'Más económico' });
   await expect(page).toHaveURL(/sort=price_asc/);
-  const prices = page.getByRole('article').getByText(/ € por caso$/);
+  const prices = page.getByRole('article').getByText(/ €\/hora$/);
   await expect(prices.first()).toBeVisible();
   const shown = (await prices.allTextContents()).map(euros);
   expect(shown.length).toBeGreaterThan(1);

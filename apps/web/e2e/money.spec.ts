@@ -131,13 +131,30 @@ test('a lawyer is paid when the client confirms; an administrator refunds half o
   await expectSoon(dialog).toBeHidden();
   await shoot(client, 'case-closure-with-dispute');
   await closure.getByRole('button', { name: es.caseDetail.confirmClosure }).click();
+  // asked first, saying that the lawyer will be paid (issue 33, item 6)
+  const asking = client.getByRole('dialog', { name: es.caseDetail.confirmClosureTitle });
+  await expectSoon(asking).toContainText(es.caseDetail.confirmClosureText);
+  await shoot(client, 'confirm-closure-dialog');
+  await asking.getByRole('button', { name: es.caseDetail.confirmClosureYes }).click();
   await expectSoon(client.getByText(es.cases.closed)).toBeVisible();
 
   // the lawyer's Cobros: the case's transfer, sent
   await lawyer.goto('/dashboard/cobros');
   const transfer = lawyer.getByRole('row').filter({ hasText: `#${first.code}` });
   await expectSoon(transfer).toContainText(es.money.transferStatuses.ENVIADA as string);
-  await expectSoon(transfer).toContainText('180 €');
+  // 200 € less the fee (20 €) and its IVA (4,20 €), and where that comes from (issue 33, item 2)
+  await expectSoon(transfer).toContainText('175,80 €');
+  await expectSoon(transfer).toContainText(t.payouts.transfers.fee('20 €', '4,20 €', '24,20 €'));
+  // an active account: no 'lo recibirás en cuanto tu cuenta esté activa' (item 4), its holder and
+  // last digits, and a way to change it instead of a 409 (item 3)
+  await expectSoon(lawyer.getByText(t.payouts.balance.availableHintEnabled)).toBeVisible();
+  const account = lawyer.getByLabel(t.payouts.account.details);
+  await expectSoon(account).toContainText('Titular de prueba');
+  await expectSoon(account).toContainText(t.payouts.account.bankEnding('1332'));
+  await lawyer.getByRole('button', { name: t.payouts.account.update }).click();
+  await expectSoon(lawyer.getByRole('heading', { name: t.sandbox.changeTitle })).toBeVisible();
+  await lawyer.goto('/dashboard/cobros');
+  await expectSoon(transfer).toContainText('175,80 €');
   await expectSoon(
     transfer.getByRole('link', { name: t.payouts.transfers.openCase(first.code) }),
   ).toHaveAttribute('href', `/dashboard/casos/${first.caseId}`);
@@ -152,13 +169,18 @@ test('a lawyer is paid when the client confirms; an administrator refunds half o
   await expectSoon(row).toContainText('300 €');
   await row.getByRole('button', { name: t.admin.refund.actionLabel(second.code) }).click();
   const refund = admin.getByRole('dialog', { name: t.admin.refund.title(second.code) });
-  await refund.getByLabel(t.admin.refund.partial).check();
+  // the amount first (nothing chosen for the administrator), then confirmed written out
+  await expectSoon(refund.getByLabel(t.admin.refund.amount)).toHaveValue('');
   await refund.getByLabel(t.admin.refund.amount).fill('150');
   await refund.getByLabel(es.admin.reason).fill('Acuerdo entre las partes: la mitad del trabajo.');
   await shoot(admin, 'admin-refund-dialog');
-  await refund.getByRole('button', { name: t.admin.refund.confirm }).click();
+  await refund.getByRole('button', { name: t.admin.refund.review }).click();
+  const confirm = admin.getByRole('dialog', { name: t.admin.refund.confirmTitle(second.code) });
+  await expectSoon(confirm.getByText(t.admin.refund.confirmText('150 €', '150 €'))).toBeVisible();
+  await shoot(admin, 'admin-refund-confirm');
+  await confirm.getByRole('button', { name: t.admin.refund.confirmAmount('150 €') }).click();
   // (the toast saying so may come and go before a busy machine looks: the row is what must agree)
-  await expectSoon(refund).toBeHidden();
+  await expectSoon(confirm).toBeHidden();
   await expectSoon(row).toContainText('150 €');
   await expectSoon(row).toContainText(es.admin.money.paymentStatuses.COMPLETADO as string);
   await shoot(admin, 'admin-pagos');

@@ -98,6 +98,7 @@ describe('the chat with the case actions composed in app/', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: es.chat.confirmClosure }));
+    await user.click(await screen.findByRole('button', { name: es.caseDetail.confirmClosureYes }));
     expect(await screen.findByRole('button', { name: es.cases.closing })).toBeDisabled();
     finish(ok(makeCase({ id: CASE_ID, status: 'FINALIZADO' })));
     const closed = await screen.findByText(es.cases.closed);
@@ -113,9 +114,11 @@ describe('the chat with the case actions composed in app/', () => {
       routes: { [`POST /api/cases/confirm-close-case/${CASE_ID}/${CHAT.id}`]: (call) => answer(call) },
     });
     await user.click(await screen.findByRole('button', { name: es.chat.confirmClosure }));
+    await user.click(await screen.findByRole('button', { name: es.caseDetail.confirmClosureYes }));
     expect(await screen.findByText('El caso ya no está activo.')).toBeInTheDocument();
     answer = () => fail(500, 'INTERNAL_ERROR', 'Error interno');
     await user.click(screen.getByRole('button', { name: es.chat.confirmClosure }));
+    await user.click(await screen.findByRole('button', { name: es.caseDetail.confirmClosureYes }));
     expect(await screen.findByText(es.cases.closeUnexpected)).toBeInTheDocument();
   });
 
@@ -199,6 +202,7 @@ describe('the chat with the case actions composed in app/', () => {
     });
     expect(await screen.findByText(es.caseDetail.closureQuestion)).toBeInTheDocument();
     await user.click(await within(log()).findByRole('button', { name: es.chat.confirmClosure }));
+    await user.click(await screen.findByRole('button', { name: es.caseDetail.confirmClosureYes }));
     expect(await screen.findByText('valorar')).toBeInTheDocument();
     expect(screen.queryByText(es.caseDetail.closureQuestion)).not.toBeInTheDocument();
     // the answer itself refreshed the case screen: no second read of the case was needed

@@ -5,7 +5,7 @@ import { format, isValid, parseISO } from 'date-fns';
 // in shared so the landing page can name categories without loading date-fns
 export { categoryName } from '@l4l/shared/constants/categories';
 
-/** 45.5 → '45,5'; 1234 → '1.234': an amount in euros without the symbol (the lawyer card's '{price} € por caso'). */
+/** 45.5 → '45,5'; 1234 → '1.234': an amount in euros without the symbol (the lawyer card's '{price} €/hora'). */
 export function formatAmount(euros: number): string {
   return spanishNumber(euros, 0, 2);
 }

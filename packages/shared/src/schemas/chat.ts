@@ -35,9 +35,15 @@ export const chatMessageSchema = z.object({
   caseTitle: z.string().nullish(),
   /**
    * (+) on a proposal (type 2): the platform's fee on its amount at the current PLATFORM_FEE_PERCENT, in
-   * euros (the lawyer receives the amount less this); null on every other type; optional on the wire
+   * euros: the fee invoice's base; null on every other type; optional on the wire
    */
   platformFee: z.number().nullish(),
+  /** (+) with `platformFee`: its IVA, euros (the fee invoice bills and the release keeps fee + IVA) */
+  platformFeeVat: z.number().nullish(),
+  /** (+) with `platformFee`: fee + IVA, the fee invoice's total, euros */
+  platformFeeTotal: z.number().nullish(),
+  /** (+) with `platformFee`: what the lawyer receives, the amount less the fee and its IVA, euros */
+  lawyerReceives: z.number().nullish(),
   clientMessageId: z.string().nullable(),
   /** (+) a `document` message: the document (null once deleted) and its size in bytes */
   documentId: z.string().nullish(),

@@ -19,6 +19,11 @@ import { checkedStringSchema, requiredText } from './common.ts';
 export const payoutAccountSchema = z.object({
   status: z.enum(PAYOUT_ACCOUNT_STATUSES),
   provider: z.enum(['sandbox', 'stripe']),
+  /** (+) the bank account's holder and last four digits as the provider told them; null until known */
+  holder: z.string().nullish(),
+  bankLast4: z.string().nullish(),
+  /** (+) when the account was enabled */
+  enabledAt: z.string().nullish(),
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 
@@ -63,6 +68,17 @@ export const transferSchema = z.object({
   status: z.enum(TRANSFER_STATUSES),
   /** (+) euros taken back after sending (by a refund, or outside L4L); `amount` is what the lawyer kept */
   reversed: z.number(),
+  /** (+) what was sent (owed, while PENDIENTE): `sent` − `reversed` = `amount` once sent */
+  sent: z.number(),
+  /**
+   * (+) the payment it comes from: what the client paid, the platform's fee on it, its IVA and fee + IVA
+   * (the fee invoice's total, kept from the payment), and what was refunded to the client (docs/money.md)
+   */
+  price: z.number(),
+  fee: z.number(),
+  feeVat: z.number(),
+  feeTotal: z.number(),
+  refunded: z.number(),
   createdAt: z.string(),
 });
 export type Transfer = z.infer<typeof transferSchema>;

@@ -17,7 +17,18 @@ export const moneyWebEs = {
       enabled: 'Tu cuenta de cobro está activa: al terminar cada caso pagado te transferimos tu parte.',
       setUp: 'Configurar la cuenta de cobro',
       resume: 'Continuar la configuración',
-      update: 'Revisar la cuenta de cobro',
+      update: 'Cambiar la cuenta de cobro',
+      // an enabled account: what the provider told of it, and where it is changed
+      details: 'Datos de la cuenta de cobro',
+      holder: 'Titular',
+      bank: 'Cuenta bancaria',
+      bankEnding: (last4: string) => `Terminada en ${last4}`,
+      unknown: 'Aún no nos lo ha indicado el proveedor',
+      since: 'Activa desde',
+      changeHint: {
+        stripe: 'Te llevamos a tu panel de Stripe, donde puedes cambiar la cuenta bancaria y el titular.',
+        sandbox: 'Te llevamos al formulario de prueba, donde puedes cambiar el titular y el IBAN.',
+      },
       opening: 'Abriendo...',
       provider: (name: string) => `Proveedor: ${name}`,
       failed: 'No se pudo abrir la configuración de la cuenta de cobro. Inténtalo de nuevo.',
@@ -27,7 +38,11 @@ export const moneyWebEs = {
       held: 'Retenido',
       heldHint: 'Casos pagados que aún no han terminado.',
       available: 'Disponible',
+      /** without an enabled account */
       availableHint: 'Te lo debemos: lo recibirás en cuanto tu cuenta de cobro esté activa.',
+      /** with an enabled account: what waits is held by an open dispute or a transfer about to go */
+      availableHintEnabled:
+        'Te lo debemos: sale hacia tu cuenta de cobro en la próxima transferencia, o cuando se resuelva una disputa abierta.',
       paidOut: 'Pagado',
       paidOutHint: 'Ya transferido a tu cuenta.',
     },
@@ -42,7 +57,16 @@ export const moneyWebEs = {
       empty: 'Aún no hay transferencias. Cuando termine un caso pagado, verás aquí lo que te transferimos.',
       paging: 'Páginas de transferencias',
       partlyReversed: 'Revertida en parte',
-      reversed: (amount: string) => `${amount} revertidos`,
+      /** how the fee is kept: the fee invoice's total (docs/money.md, The fee and its IVA) */
+      feeNote:
+        'De cada pago, L4L se queda su comisión más el IVA de la comisión: es el total de la factura de comisión que recibes. El resto es tuyo.',
+      fromPrice: (price: string) => `De ${price} pagados por el cliente`,
+      fee: (fee: string, vat: string, total: string) => `Comisión: ${fee} + ${vat} IVA = ${total}`,
+      refunded: (amount: string) => `Reembolsado al cliente: ${amount}`,
+      sent: (amount: string) => `Enviado: ${amount}`,
+      owed: (amount: string) => `Por enviar: ${amount}`,
+      takenBack: (amount: string) => `Revertido: −${amount}`,
+      remains: (amount: string) => `Te queda: ${amount}`,
     },
     consent: {
       title: 'Facturación en tu nombre',
@@ -64,6 +88,10 @@ export const moneyWebEs = {
     ibanHint:
       'El de una cuenta en euros de un país de la zona SEPA (uno español son ES y 22 cifras). El que aparece es de prueba.',
     submit: 'Activar cuenta de cobro',
+    /** the page opened again on an enabled account: it changes the holder and the IBAN */
+    changeTitle: 'Cambia tu cuenta de cobro de prueba',
+    changeSubmit: 'Guardar la nueva cuenta',
+    changed: 'Hemos guardado tu nueva cuenta de cobro.',
     submitting: 'Activando...',
     done: 'Tu cuenta de cobro está activa.',
     failed: 'No se pudo activar la cuenta de cobro. Inténtalo de nuevo.',
@@ -105,6 +133,7 @@ export const moneyWebEs = {
       status: 'Estado',
       transfer: 'Transferencia',
       noTransfer: 'Sin transferencia',
+      openCase: (code: string) => `Ver el caso #${code}`,
       partlyReversed: 'Revertida en parte',
       unreconciled: (amount: string) => `${amount} revertidos fuera de L4L, sin conciliar`,
       empty: 'No hay pagos con estos filtros.',
@@ -114,19 +143,28 @@ export const moneyWebEs = {
       actionLabel: (code: string) => `Reembolsar el pago del caso #${code}`,
       title: (code: string) => `Reembolsar el pago del caso #${code}`,
       text: 'El dinero vuelve al cliente por el proveedor de pagos; si ya se transfirió al abogado, antes se revierte la transferencia. Queda registrado en la auditoría.',
-      full: (amount: string) => `Reembolso total (${amount})`,
-      partial: 'Reembolso parcial',
-      kind: 'Tipo de reembolso',
       amount: 'Importe a reembolsar (€)',
+      /** the most that may be refunded, shown under the amount */
+      amountMax: (max: string) => `Como mucho ${max}: lo que queda por reembolsar de este pago.`,
+      review: 'Continuar',
+      // the second step: the amount written out before anything is refunded
+      confirmTitle: (code: string) => `¿Reembolsar este importe del caso #${code}?`,
+      confirmText: (amount: string, left: string) =>
+        `Vas a devolver ${amount} al cliente. Después quedarán ${left} por reembolsar de este pago.`,
+      confirmAll: (amount: string) => `Vas a devolver ${amount} al cliente: todo lo que queda de este pago.`,
+      confirmReason: 'Motivo',
+      back: 'Cambiar el importe',
+      confirmAmount: (amount: string) => `Reembolsar ${amount}`,
+      disputed: 'Disputa abierta: se reembolsa al resolverla.',
       amountInvalid: (max: string) =>
         `Indica un importe entre 0,01 € y ${max}, con dos decimales como mucho.`,
-      confirm: 'Reembolsar',
       sending: 'Reembolsando...',
       done: (code: string) => `Reembolso del caso #${code} hecho.`,
       failed: 'No se pudo hacer el reembolso. Inténtalo de nuevo.',
     },
     disputes: {
       title: 'Disputas abiertas',
+      openCase: (code: string) => `Ver el caso #${code}`,
       caption: 'Disputas abiertas',
       empty: 'No hay disputas abiertas.',
       caseCode: 'Caso',

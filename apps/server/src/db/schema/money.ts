@@ -23,6 +23,9 @@ export const payoutAccounts = pgTable(
       .default('pending'),
     createdAt: createdAt(),
     enabledAt: tstz('enabled_at'),
+    /** the bank account's holder and its last four digits, as the provider told them (never the IBAN) */
+    holder: text('holder'),
+    bankLast4: text('bank_last4'),
   },
   (t) => [uniqueIndex('payout_accounts_provider_key').on(t.provider, t.providerAccountId)],
 );

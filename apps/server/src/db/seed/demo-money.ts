@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import type {
   cases,
   disputes,
@@ -7,6 +8,7 @@ import type {
   payoutAccounts,
   refunds,
   transfers,
+  users,
 } from '../schema/index.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
@@ -30,7 +32,10 @@ export function planDemoMoney(input: {
   payments: Row<typeof payments>[];
   /** a lawyer left without a payout account whatever their cases, so the set-up can be tried */
   keepWithoutAccount?: string;
+  /** the people, for the holder of each payout account */
+  users?: Row<typeof users>[];
 }) {
+  const names = new Map((input.users ?? []).map((user) => [user.id, `${user.name} ${user.surname}`]));
   const plan = {
     accounts: [] as Row<typeof payoutAccounts>[],
     transfers: [] as Row<typeof transfers>[],
@@ -65,6 +70,11 @@ export function planDemoMoney(input: {
       provider: 'sandbox',
       providerAccountId: accountId(lawyerId),
       status: 'enabled',
+      // what the sandbox's form keeps of the bank account (docs/money.md, Payout accounts)
+      holder: names.get(lawyerId) ?? null,
+      bankLast4: String(
+        Number.parseInt(createHash('sha1').update(`iban:${lawyerId}`).digest('hex').slice(0, 6), 16) % 10_000,
+      ).padStart(4, '0'),
       enabledAt: new Date(
         Math.min(...paid.filter((p) => p.lawyerId === lawyerId).map((p) => p.completedAt?.getTime() ?? 0)),
       ),
@@ -119,8 +129,8 @@ export function planDemoMoney(input: {
     }
     if (status !== 'FINALIZADO') continue;
     const doneAt = finishedAt.get(payment.caseId) ?? at;
-    const fee = payment.feeCents;
-    const share = payment.amountCents - fee;
+    // the fee and its IVA, kept as the release does (docs/money.md, The fee and its IVA)
+    const { totalCents: fee, lawyerCents: share } = feeBreakdown(payment.amountCents, payment.feeCents);
     move('release', payment.caseId, payment.caseId, doneAt, [
       ['client_funds', payment.amountCents],
       ['platform_fee', -fee],

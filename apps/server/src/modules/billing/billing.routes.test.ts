@@ -216,7 +216,7 @@ describe('billing', () => {
     expect(data.map((row: { id: string }) => row.id)).not.toContain(pendingPaymentId);
   });
 
-  it('gives a lawyer what they earn: the amount less the recorded fee', async () => {
+  it('gives a lawyer what they earn: the amount less the recorded fee and its IVA', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/transaccion/getLawyerTransaccion/${lawyer.id}`,
@@ -225,8 +225,9 @@ describe('billing', () => {
     expect(res.statusCode).toBe(200);
     const { data, meta } = res.json();
     expect(meta.total).toBe(3);
-    // 455,55 − 45,56; 100 − 10; 300 − 30 (newest first, across both clients)
-    expect(data.map((row: { precioBruto: number }) => row.precioBruto)).toEqual([409.99, 90, 270]);
+    // 455,55 − (45,56 + 9,57 IVA); 100 − (10 + 2,10); 300 − (30 + 6,30) (newest first, across both clients):
+    // docs/money.md, The fee and its IVA
+    expect(data.map((row: { precioBruto: number }) => row.precioBruto)).toEqual([400.42, 87.9, 263.7]);
     expect(data.map((row: { id: string }) => row.id)).toEqual([paid[2]?.id, paid[3]?.id, paid[0]?.id]);
   });
 
@@ -247,9 +248,9 @@ describe('billing', () => {
       url: `/api/transaccion/getLawyerTransaccion/${otherLawyer.id}`,
       headers: otherLawyer.headers,
     });
-    // PLATFORM_FEE_PERCENT defaults to 10: 250,50 € less 25,05 €
+    // PLATFORM_FEE_PERCENT defaults to 10: 250,50 € less 25,05 € and its IVA, 5,26 €
     expect(asLawyer.json().data.find((r: { id: string }) => r.id === sandboxPayment.id)?.precioBruto).toBe(
-      225.45,
+      220.19,
     );
   });
 
@@ -367,7 +368,8 @@ describe('billing', () => {
     expect(Object.keys(clientCopy)).not.toContain('Importe para el abogado');
     const lawyerCopy = Object.fromEntries(receiptFacts(row, 'lawyer'));
     expect(lawyerCopy['Comisión de la plataforma (10 %)']).toBe('− 123,45 €');
-    expect(lawyerCopy['Importe para el abogado']).toBe('1.111,05 €');
+    expect(lawyerCopy['IVA de la comisión (21 %)']).toBe('− 25,92 €');
+    expect(lawyerCopy['Importe para el abogado']).toBe('1.085,13 €');
     expect(lawyerCopy.Caso).toBe(`#${caseCode(row.caseId)} · Caso pagado el 2024-03-07`);
   });
 
@@ -381,7 +383,7 @@ describe('billing', () => {
       });
       const text = pdfText(res.rawPayload);
       expect(text).toContain('\u2212 123,45 €');
-      expect(text).toContain('1.111,05 €');
+      expect(text).toContain('1.085,13 €');
       const fonts = pdfFonts(res.rawPayload);
       expect(fonts.length).toBeGreaterThan(0);
       expect(fonts.every((font) => font.embedded)).toBe(true);

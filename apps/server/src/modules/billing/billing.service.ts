@@ -1,6 +1,7 @@
 import { caseCode } from '@l4l/shared/constants/cases';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { PageEnvelope } from '@l4l/shared/envelope';
+import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import { type BillingRow, receiptPath } from '@l4l/shared/schemas/billing';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import type { Db } from '../../db/database.ts';
@@ -20,7 +21,10 @@ export function createBillingService(db: Db) {
   const repository = createBillingRepository(db);
   const range = ({ page, pageSize }: Paging) => ({ limit: pageSize, offset: (page - 1) * pageSize });
 
-  /** docs/api/http.md, Billing (a row): what the client paid, or what the lawyer earns (the amount less the fee). */
+  /**
+   * docs/api/http.md, Billing (a row): what the client paid, or what the lawyer earns (the amount less the
+   * fee and its IVA, docs/money.md, The fee and its IVA).
+   */
   const toRow =
     (side: 'client' | 'lawyer') =>
     (payment: BillingPaymentRow): BillingRow => ({
@@ -29,7 +33,9 @@ export function createBillingService(db: Db) {
       caseCode: caseCode(payment.caseId),
       coinType: 'EUR',
       precioBruto: centsToEuros(
-        side === 'client' ? payment.amountCents : payment.amountCents - payment.feeCents,
+        side === 'client'
+          ? payment.amountCents
+          : feeBreakdown(payment.amountCents, payment.feeCents).lawyerCents,
       ),
       receiptUrl: receiptPath(payment.id),
     });

@@ -1,4 +1,5 @@
 import { caseCode } from '@l4l/shared/constants/cases';
+import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import { formatEuros } from '@l4l/shared/format';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
@@ -51,9 +52,11 @@ export function receiptFacts(row: ReceiptRow, copy: ReceiptCopy): [string, strin
     [es.billing.receiptAmount, euros(row.amountCents)],
   ];
   if (copy === 'lawyer') {
+    const fee = feeBreakdown(row.amountCents, row.feeCents);
     facts.push(
-      [es.billing.receiptFee(percentOf(row.feeCents, row.amountCents)), `− ${euros(row.feeCents)}`],
-      [es.billing.receiptNet, euros(row.amountCents - row.feeCents)],
+      [es.billing.receiptFee(percentOf(row.feeCents, row.amountCents)), `− ${euros(fee.feeCents)}`],
+      [es.billing.receiptFeeVat, `− ${euros(fee.vatCents)}`],
+      [es.billing.receiptNet, euros(fee.lawyerCents)],
     );
   }
   return facts;

@@ -7,6 +7,7 @@ import {
 } from '@l4l/shared/constants/messages';
 import { platformFeeCents } from '@l4l/shared/constants/money';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
+import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import type {
   Chat,
   ChatHistory,
@@ -91,9 +92,10 @@ function toChat(row: ChatRow): Chat {
  * its amount at `feePercent` (docs/domain.md, Money), which the lawyer's card shows with what they receive.
  */
 export function toChatMessage(row: MessageRow, feePercent: number): ChatMessage {
-  const proposalFee =
+  // docs/money.md, The fee and its IVA: the same rule the fee invoice and the release use
+  const fee =
     PROPOSAL_CARD_TYPES.includes(row.type as MessageType) && row.proposalAmountCents !== null
-      ? centsToEuros(platformFeeCents(row.proposalAmountCents, feePercent))
+      ? feeBreakdown(row.proposalAmountCents, platformFeeCents(row.proposalAmountCents, feePercent))
       : null;
   return {
     id: row.id,
@@ -111,7 +113,10 @@ export function toChatMessage(row: MessageRow, feePercent: number): ChatMessage 
     proposalAmount: row.proposalAmountCents === null ? null : centsToEuros(row.proposalAmountCents),
     proposalStatus: row.proposalStatus,
     caseTitle: row.caseTitle,
-    platformFee: proposalFee,
+    platformFee: fee ? centsToEuros(fee.feeCents) : null,
+    platformFeeVat: fee ? centsToEuros(fee.vatCents) : null,
+    platformFeeTotal: fee ? centsToEuros(fee.totalCents) : null,
+    lawyerReceives: fee ? centsToEuros(fee.lawyerCents) : null,
     clientMessageId: row.clientMessageId,
     documentId: row.documentId,
     size: row.documentSize,

@@ -1,3 +1,7 @@
+import { divideHalfUp, feeVatCents } from '@l4l/shared/fiscal/fee';
+
+export { divideHalfUp };
+
 /**
  * Invoice amounts in integer cents, rounded half up once per invoice (docs/invoices.md, Amounts). Legal
  * services carry IVA at 21 %.
@@ -13,14 +17,6 @@ export type InvoiceAmounts = {
   /** base + IVA − IRPF: what the recipient owes */
   totalCents: number;
 };
-
-/** `numerator / denominator` rounded half up, in integers (no binary fractions involved). */
-export function divideHalfUp(numerator: number, denominator: number): number {
-  const sign = Math.sign(numerator) * Math.sign(denominator);
-  const n = Math.abs(numerator);
-  const d = Math.abs(denominator);
-  return sign * Math.floor((2 * n + d) / (2 * d));
-}
 
 /**
  * The lawyer's invoice for a price the client saw with IVA included: base = price / 1.21 rounded half up,
@@ -41,9 +37,12 @@ export function serviceAmounts(priceCents: number, irpfRate: number): InvoiceAmo
   };
 }
 
-/** The platform's invoice for its fee: the fee is the base, IVA on top. */
+/**
+ * The platform's invoice for its fee: the fee is the base, IVA on top (the shared rule the release keeps
+ * and the lawyer's screens show, fiscal/fee.ts).
+ */
 export function feeAmounts(feeCents: number): InvoiceAmounts {
-  const vatCents = divideHalfUp(feeCents * VAT_RATE, 100);
+  const vatCents = feeVatCents(feeCents);
   return {
     baseCents: feeCents,
     vatRate: VAT_RATE,

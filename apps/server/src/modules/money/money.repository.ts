@@ -193,6 +193,11 @@ export function createMoneyRepository(db: Db) {
       return changed.length > 0 && status === 'enabled';
     },
 
+    /** The bank account behind a payout account as the provider told it: its holder and last four digits. */
+    async setAccountBank(lawyerId: string, bank: { holder: string | null; bankLast4: string | null }) {
+      await db.update(payoutAccounts).set(bank).where(eq(payoutAccounts.lawyerId, lawyerId));
+    },
+
     async lawyerMail(lawyerId: string) {
       const [row] = await db.select({ mail: users.mail }).from(users).where(eq(users.id, lawyerId));
       return row?.mail;
@@ -221,11 +226,24 @@ export function createMoneyRepository(db: Db) {
         .orderBy(desc(transfers.createdAt), desc(transfers.id))
         .$dynamic();
       const rows = await (limit === undefined ? query : query.limit(limit).offset(offset ?? 0));
+      const ids = [...new Set(rows.map((row) => row.paymentId))];
+      // each transfer's payment: what the client paid, the fee and what was refunded (Cobros explains it)
+      const paid = ids.length
+        ? await db
+            .select({
+              id: payments.id,
+              amountCents: payments.amountCents,
+              feeCents: payments.feeCents,
+              refundedCents: payments.refundedCents,
+            })
+            .from(payments)
+            .where(inArray(payments.id, ids))
+        : [];
       const [total] = await db
         .select({ total: count() })
         .from(transfers)
         .where(eq(transfers.lawyerId, lawyerId));
-      return { rows, total: total?.total ?? 0 };
+      return { rows, payments: new Map(paid.map((row) => [row.id, row])), total: total?.total ?? 0 };
     },
 
     /** Pagos: payments with their names, transfer and whether a dispute is open, newest first. */

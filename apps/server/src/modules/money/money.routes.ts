@@ -72,7 +72,11 @@ export function moneyRoutes(service: MoneyService): FastifyPluginAsyncZod {
           },
         },
         async (request) => ({
-          data: await service.completeSandboxOnboarding(currentUser(request), request.params.id),
+          data: await service.completeSandboxOnboarding(
+            currentUser(request),
+            request.params.id,
+            request.body,
+          ),
         }),
       );
     }

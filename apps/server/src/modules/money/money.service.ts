@@ -6,6 +6,7 @@ import {
   type LedgerAccount,
 } from '@l4l/shared/constants/money';
 import type { PageEnvelope } from '@l4l/shared/envelope';
+import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import type {
   AdminPayment,
   LedgerCheck,
@@ -63,9 +64,14 @@ type RefundOrder = {
   externalRefundId?: string;
 };
 
-/** The part of `cents` kept by the platform when the payment's fee was `feeCents` of `amountCents`. */
+/**
+ * What the platform keeps of `cents` when the payment's fee was `feeCents` of `amountCents`: the fee of
+ * that part and its IVA, the fee invoice's total (docs/money.md, The fee and its IVA).
+ */
 const feeShare = (cents: number, feeCents: number, amountCents: number) =>
-  amountCents === 0 ? 0 : Math.round((cents * feeCents) / amountCents);
+  amountCents === 0
+    ? 0
+    : Math.min(cents, feeBreakdown(cents, Math.round((cents * feeCents) / amountCents)).totalCents);
 
 /**
  * The money of a case after it is paid (docs/money.md): held while the case runs, released when it
@@ -334,7 +340,12 @@ export function createMoneyService(deps: MoneyDeps) {
     };
   }
 
-  function toTransfer(row: TransferRow): Transfer {
+  /** A transfer as Cobros shows it, with the payment it comes from (docs/money.md, The fee and its IVA). */
+  function toTransfer(
+    row: TransferRow,
+    payment: { amountCents: number; feeCents: number; refundedCents: number } | undefined,
+  ): Transfer {
+    const fee = feeBreakdown(payment?.amountCents ?? 0, payment?.feeCents ?? 0);
     return {
       id: row.id,
       caseId: row.caseId,
@@ -342,8 +353,14 @@ export function createMoneyService(deps: MoneyDeps) {
       amount: centsToEuros(
         row.status === 'PENDIENTE' ? row.amountCents : row.amountCents - row.reversedCents,
       ),
+      sent: centsToEuros(row.amountCents),
       status: row.status,
       reversed: centsToEuros(row.reversedCents),
+      price: centsToEuros(fee.priceCents),
+      fee: centsToEuros(fee.feeCents),
+      feeVat: centsToEuros(fee.vatCents),
+      feeTotal: centsToEuros(fee.totalCents),
+      refunded: centsToEuros(payment?.refundedCents ?? 0),
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -420,14 +437,26 @@ export function createMoneyService(deps: MoneyDeps) {
 
     async account(lawyerId: string): Promise<PayoutAccount> {
       const row = await repository.account(lawyerId);
-      return { status: row?.status ?? 'none', provider: provider.name };
+      return {
+        status: row?.status ?? 'none',
+        provider: provider.name,
+        holder: row?.holder ?? null,
+        bankLast4: row?.bankLast4 ?? null,
+        enabledAt: iso(row?.enabledAt ?? null),
+      };
     },
 
-    /** Opens the lawyer's payout account at the provider (once) and answers where to complete it. */
+    /**
+     * Opens the lawyer's payout account at the provider (once) and answers where to complete it; for an
+     * enabled account, where to review and change it (docs/money.md, Payout accounts).
+     */
     async onboarding(lawyer: AuthUser): Promise<{ url: string }> {
       let row = await repository.account(lawyer.id);
-      if (row?.status === 'enabled') throw conflict(es.money.accountAlreadyEnabled);
       try {
+        const back = `${deps.publicUrl}/dashboard/cobros`;
+        if (row?.status === 'enabled' && row.provider === provider.name) {
+          return await provider.manageLink(row.providerAccountId, { returnUrl: back });
+        }
         if (!row || row.provider !== provider.name) {
           const email = (await repository.lawyerMail(lawyer.id)) ?? '';
           const { accountId } = await provider.createPayoutAccount({ lawyerId: lawyer.id, email });
@@ -439,7 +468,6 @@ export function createMoneyService(deps: MoneyDeps) {
           row = await repository.account(lawyer.id);
         }
         if (!row) throw new Error('payout account not stored');
-        const back = `${deps.publicUrl}/dashboard/cobros`;
         return await provider.onboardingLink(row.providerAccountId, { returnUrl: back, refreshUrl: back });
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -452,23 +480,33 @@ export function createMoneyService(deps: MoneyDeps) {
      * The provider says whether an account may receive transfers (Stripe's `account.updated`, the
      * sandbox's onboarding page). Once enabled, what the lawyer is owed is sent.
      */
-    async accountUpdated(providerAccountId: string, enabled: boolean): Promise<'updated' | 'unknown'> {
+    async accountUpdated(
+      providerAccountId: string,
+      enabled: boolean,
+      bank?: { holder: string | null; bankLast4: string | null },
+    ): Promise<'updated' | 'unknown'> {
       const row = await repository.accountByProviderId(provider.name, providerAccountId);
       if (!row) return 'unknown';
+      if (bank) await repository.setAccountBank(row.lawyerId, bank);
       const nowEnabled = await repository.setAccountStatus(row.lawyerId, enabled ? 'enabled' : 'pending');
       if (nowEnabled) await service.sendOwed(row.lawyerId);
       return 'updated';
     },
 
     /** The sandbox onboarding page's submit: the caller's own sandbox account becomes enabled. */
-    async completeSandboxOnboarding(lawyer: AuthUser, accountId: string): Promise<PayoutAccount> {
+    async completeSandboxOnboarding(
+      lawyer: AuthUser,
+      accountId: string,
+      bank: { holder: string; iban: string },
+    ): Promise<PayoutAccount> {
       const row = await repository.account(lawyer.id);
       if (provider.name !== 'sandbox' || row?.providerAccountId !== accountId) {
         throw notFound(es.money.sandboxAccountUnknown);
       }
       const sandbox = provider as PaymentProvider & { enableAccount?: (id: string) => void };
       sandbox.enableAccount?.(accountId);
-      await service.accountUpdated(accountId, true);
+      // what a provider tells of the bank account: its holder and last four digits, never the IBAN
+      await service.accountUpdated(accountId, true, { holder: bank.holder, bankLast4: bank.iban.slice(-4) });
       return service.account(lawyer.id);
     },
 
@@ -500,12 +538,13 @@ export function createMoneyService(deps: MoneyDeps) {
       lawyerId: string,
       paging: { page: number; pageSize: number },
     ): Promise<PageEnvelope<Transfer>> {
-      const { rows, total } = await repository.lawyerTransfers(
+      const { rows, payments, total } = await repository.lawyerTransfers(
         lawyerId,
         paging.pageSize,
         (paging.page - 1) * paging.pageSize,
       );
-      return { data: rows.map(toTransfer), meta: { total, page: paging.page, pageSize: paging.pageSize } };
+      const data = rows.map((row) => toTransfer(row, payments.get(row.paymentId)));
+      return { data, meta: { total, page: paging.page, pageSize: paging.pageSize } };
     },
 
     /** The case's client disputes it instead of confirming (docs/money.md, Disputes). */

@@ -107,6 +107,9 @@ describe('money with Stripe', () => {
     expect((await h.get(lawyer, '/api/payouts/account')).data).toEqual({
       status: 'pending',
       provider: 'stripe',
+      holder: null,
+      bankLast4: null,
+      enabledAt: null,
     });
     const eventId = `evt_${randomBytes(12).toString('hex')}`;
     const enabled = {
@@ -114,15 +117,36 @@ describe('money with Stripe', () => {
       id: accountId,
       payouts_enabled: true,
       capabilities: { transfers: 'active' },
+      // the platform controls the Express account, so Stripe tells its bank account (never the number)
+      external_accounts: {
+        object: 'list',
+        data: [{ object: 'bank_account', id: 'ba_1', account_holder_name: 'Lucía García', last4: '1332' }],
+      },
     };
     expect((await deliver('account.updated', enabled, eventId)).json().data.status).toBe('updated');
     expect((await deliver('account.updated', enabled, eventId)).json().data.status).toBe('duplicate');
-    expect((await h.get(lawyer, '/api/payouts/account')).data.status).toBe('enabled');
+    expect((await h.get(lawyer, '/api/payouts/account')).data).toMatchObject({
+      status: 'enabled',
+      holder: 'Lucía García',
+      bankLast4: '1332',
+    });
     return { lawyer, accountId };
   }
 
   const transferOf = async (caseId: string) =>
     (await t.app.db.select().from(transfers).where(eq(transfers.caseId, caseId)))[0];
+
+  it("reviews an enabled account in Stripe's Express dashboard: a login link, not a 409", async () => {
+    const { lawyer, accountId } = await enabledLawyer();
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/payouts/account/onboarding',
+      headers: lawyer.headers,
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    expect(review.json().data.url).toBe(`https://connect.stripe.com/express/${accountId}`);
+    expect(standIn.requests.some((r) => r.path === `/v1/accounts/${accountId}/login_links`)).toBe(true);
+  });
 
   it('opens checkouts that expire in 30 minutes; checkout.session.expired frees the proposal', async () => {
     const lawyer = await h.person('lawyer');
@@ -155,7 +179,7 @@ describe('money with Stripe', () => {
     const sent = standIn.requests.filter((r) => r.path === '/v1/transfers');
     const ours = sent.filter((r) => r.form.transfer_group === caseId);
     expect(ours).toHaveLength(1);
-    expect(ours[0]?.form).toMatchObject({ amount: '45000', currency: 'eur', destination: accountId });
+    expect(ours[0]?.form).toMatchObject({ amount: '43950', currency: 'eur', destination: accountId });
     expect(ours[0]?.headers['idempotency-key']).toBe(`transfer-${caseId}`);
 
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
@@ -167,11 +191,11 @@ describe('money with Stripe', () => {
     });
     expect(refund.statusCode, refund.body).toBe(200);
     const transfer = await transferOf(caseId);
-    expect(transfer).toMatchObject({ status: 'REVERTIDA', reversedCents: 45_000 });
+    expect(transfer).toMatchObject({ status: 'REVERTIDA', reversedCents: 43_950 });
     const reversal = standIn.requests.find(
       (r) => r.path === `/v1/transfers/${transfer?.providerTransferId}/reversals`,
     );
-    expect(reversal?.form.amount).toBe('45000');
+    expect(reversal?.form.amount).toBe('43950');
     const refundCall = standIn.requests.filter((r) => r.path === '/v1/refunds').at(-1);
     expect(refundCall?.form).toMatchObject({ payment_intent: paymentIntent, amount: '50000' });
     // the reversal went before the refund
@@ -192,7 +216,7 @@ describe('money with Stripe', () => {
       refunds: { object: 'list', data: [{ id: row?.providerRefundId }] },
     };
     expect((await deliver('charge.refunded', charge)).json().data.status).toBe('duplicate');
-    const reversed = { object: 'transfer', id: transfer?.providerTransferId, amount_reversed: 45_000 };
+    const reversed = { object: 'transfer', id: transfer?.providerTransferId, amount_reversed: 43_950 };
     expect((await deliver('transfer.reversed', reversed)).json().data.status).toBe('duplicate');
   });
 
@@ -242,11 +266,18 @@ describe('money with Stripe', () => {
       reversedOutsideCents: 10_000,
     });
     const list = await h.get(lawyer, '/api/payouts/transfers');
-    expect(list.data[0]).toMatchObject({ caseId, amount: 170, reversed: 100, status: 'ENVIADA' });
+    // 300 € less the fee (30 €) and its IVA (6,30 €) was sent: 263,70 €, of which 100 € came back
+    expect(list.data[0]).toMatchObject({
+      caseId,
+      amount: 163.7,
+      sent: 263.7,
+      reversed: 100,
+      status: 'ENVIADA',
+    });
     expect((await h.get(lawyer, '/api/payouts/balance')).data).toEqual({
       held: 0,
       available: 0,
-      paidOut: 170,
+      paidOut: 163.7,
     });
     expect(await told(lawyer.id)).toHaveLength(1);
     expect(await told(admin.id)).toHaveLength(1);
@@ -254,30 +285,30 @@ describe('money with Stripe', () => {
     expect(check.totals.accounts.unreconciled).toBe(-100);
 
     // the rest reversed outside too, told by several deliveries at once: recorded once
-    const whole = await reverseInDashboard(providerId, 17_000);
+    const whole = await reverseInDashboard(providerId, 16_370);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => deliver('transfer.reversed', whole).then((res) => res.json())),
     );
     expect(answers.filter((answer) => answer.data.status === 'reversed')).toHaveLength(1);
     expect(await transferOf(caseId)).toMatchObject({
       status: 'REVERTIDA',
-      reversedCents: 27_000,
-      reversedOutsideCents: 27_000,
+      reversedCents: 26_370,
+      reversedOutsideCents: 26_370,
     });
     expect((await h.get(lawyer, '/api/payouts/transfers')).data[0]).toMatchObject({
       amount: 0,
-      reversed: 270,
+      reversed: 263.7,
       status: 'REVERTIDA',
     });
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
     const pagos = await h.get(admin, `/api/admin/payments?page=1&pageSize=100`);
     expect(pagos.data.find((row: { id: string }) => row.id === payment?.id)).toMatchObject({
       transferStatus: 'REVERTIDA',
-      transferReversed: 270,
-      transferUnreconciled: 270,
+      transferReversed: 263.7,
+      transferUnreconciled: 263.7,
     });
     expect(await told(lawyer.id)).toHaveLength(2);
-    expect((await h.expectBalanced(admin)).totals.accounts.unreconciled).toBe(-270);
+    expect((await h.expectBalanced(admin)).totals.accounts.unreconciled).toBe(-263.7);
   });
 
   it('a refund after a reversal outside L4L uses the reversed money first and reverses only the rest', async () => {
@@ -293,18 +324,18 @@ describe('money with Stripe', () => {
       payload: { reason: 'Devolución completa tras la reversión.' },
     });
     expect(refund.statusCode, refund.body).toBe(200);
-    // only the 170 € the lawyer still had are reversed by L4L; the client gets the 300 € back
+    // only the 163,70 € the lawyer still had are reversed by L4L; the client gets the 300 € back
     const ours = standIn.requests.filter((r) => r.path === `/v1/transfers/${providerId}/reversals`);
-    expect(ours.map((r) => r.form.amount)).toEqual(['10000', '17000']);
+    expect(ours.map((r) => r.form.amount)).toEqual(['10000', '16370']);
     const refundCall = standIn.requests.filter((r) => r.path === '/v1/refunds').at(-1);
     expect(refundCall?.form).toMatchObject({ payment_intent: paymentIntent, amount: '30000' });
     expect(await transferOf(caseId)).toMatchObject({
       status: 'REVERTIDA',
-      reversedCents: 27_000,
+      reversedCents: 26_370,
       reversedOutsideCents: 0,
     });
     // Stripe's own event for the whole reversal is known
-    const after = { ...event, amount_reversed: 27_000, reversed: true };
+    const after = { ...event, amount_reversed: 26_370, reversed: true };
     expect((await deliver('transfer.reversed', after)).json().data.status).toBe('duplicate');
   });
 

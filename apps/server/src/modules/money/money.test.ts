@@ -40,12 +40,16 @@ describe('money', () => {
     expect((await h.get(lawyer, '/api/payouts/account')).data).toEqual({
       status: 'none',
       provider: 'sandbox',
+      holder: null,
+      bankLast4: null,
+      enabledAt: null,
     });
     await h.enablePayouts(lawyer);
     expect((await h.get(lawyer, '/api/payouts/account')).data.status).toBe('enabled');
     const { caseId } = await h.paidCase(client, lawyer, admin, 200);
+    // 200 € less the fee (20 €) and its IVA (4,20 €): docs/money.md, The fee and its IVA
     expect((await h.get(lawyer, '/api/payouts/balance')).data).toEqual({
-      held: 180,
+      held: 175.8,
       available: 0,
       paidOut: 0,
     });
@@ -58,15 +62,27 @@ describe('money', () => {
     await t.app.money.sweep();
     await t.app.money.sendTransfer(caseId);
     expect(sandbox().transfers.filter((sent) => sent.caseId === caseId)).toHaveLength(1);
-    expect(sandbox().transfers.find((sent) => sent.caseId === caseId)?.amountCents).toBe(18_000);
+    expect(sandbox().transfers.find((sent) => sent.caseId === caseId)?.amountCents).toBe(17_580);
     expect((await h.get(lawyer, '/api/payouts/balance')).data).toEqual({
       held: 0,
       available: 0,
-      paidOut: 180,
+      paidOut: 175.8,
     });
     const list = await h.get(lawyer, '/api/payouts/transfers?page=1&pageSize=5');
     expect(list.meta.total).toBe(1);
-    expect(list.data[0]).toMatchObject({ caseId, amount: 180, status: 'ENVIADA' });
+    // the row says where the amount comes from: the price, the fee, its IVA and the two together
+    expect(list.data[0]).toMatchObject({
+      caseId,
+      amount: 175.8,
+      sent: 175.8,
+      reversed: 0,
+      price: 200,
+      fee: 20,
+      feeVat: 4.2,
+      feeTotal: 24.2,
+      refunded: 0,
+      status: 'ENVIADA',
+    });
     const told = await t.app.db
       .select()
       .from(notifications)
@@ -101,7 +117,52 @@ describe('money', () => {
     expect((await h.get(lawyer, '/api/payouts/account')).data.status).toBe('pending');
     const accepted = await submit({ holder: 'Lucía García', iban: 'es91 2100 0418 4502 0005 1332' });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json().data).toEqual({ status: 'enabled', provider: 'sandbox' });
+    expect(accepted.json().data).toEqual({
+      status: 'enabled',
+      provider: 'sandbox',
+      holder: 'Lucía García',
+      bankLast4: '1332',
+      enabledAt: expect.any(String),
+    });
+  });
+
+  it('lets the lawyer review an enabled account and change it: the sandbox page again, not a 409', async () => {
+    const lawyer = await h.person('lawyer');
+    await h.enablePayouts(lawyer);
+    const before = (await h.get(lawyer, '/api/payouts/account')).data;
+    expect(before).toMatchObject({ status: 'enabled', bankLast4: expect.stringMatching(/^\d{4}$/) });
+    // 'Revisar la cuenta de cobro' on an active account: where to change it
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/payouts/account/onboarding',
+      headers: lawyer.headers,
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    const url = review.json().data.url as string;
+    expect(url).toMatch(/^\/payout\/sandbox\/sbx_acct_/);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: `/api/payouts/sandbox/${url.split('/').pop()}/complete`,
+      headers: lawyer.headers,
+      payload: { holder: 'Despacho García SLP', iban: 'ES7921000813610123456789' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await h.get(lawyer, '/api/payouts/account')).data).toEqual({
+      status: 'enabled',
+      provider: 'sandbox',
+      holder: 'Despacho García SLP',
+      bankLast4: '6789',
+      enabledAt: before.enabledAt,
+    });
+    // another lawyer cannot change it
+    const other = await h.person('lawyer');
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/payouts/sandbox/${url.split('/').pop()}/complete`,
+      headers: other.headers,
+      payload: { holder: 'Otra persona', iban: 'ES7921000813610123456789' },
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('keeps the share available until the lawyer enables the account, then sends it', async () => {
@@ -112,7 +173,7 @@ describe('money', () => {
     expect((await transferOf(caseId))?.status).toBe('PENDIENTE');
     expect((await h.get(lawyer, '/api/payouts/balance')).data).toEqual({
       held: 0,
-      available: 90,
+      available: 87.9,
       paidOut: 0,
     });
     await h.enablePayouts(lawyer);
@@ -120,7 +181,7 @@ describe('money', () => {
     expect((await h.get(lawyer, '/api/payouts/balance')).data).toEqual({
       held: 0,
       available: 0,
-      paidOut: 90,
+      paidOut: 87.9,
     });
   });
 
@@ -153,11 +214,12 @@ describe('money', () => {
     });
     expect(refund.statusCode, refund.body).toBe(200);
     expect(refund.json().data).toMatchObject({ status: 'COMPLETADO', amount: 300, refunded: 100 });
-    expect((await h.get(lawyer, '/api/payouts/balance')).data.held).toBe(180);
+    expect((await h.get(lawyer, '/api/payouts/balance')).data.held).toBe(175.8);
     await h.requestClosure(lawyer, caseId);
     await h.confirmClosure(client, lawyer, caseId);
     await expect.poll(async () => (await transferOf(caseId))?.status).toBe('ENVIADA');
-    expect((await transferOf(caseId))?.amountCents).toBe(18_000);
+    // 200 left: fee 20 + 4,20 IVA
+    expect((await transferOf(caseId))?.amountCents).toBe(17_580);
     const told = await t.app.db
       .select()
       .from(notifications)
@@ -285,8 +347,8 @@ describe('money', () => {
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json().data).toMatchObject({ outcome: 'refund', refunded: 50 });
     await expect.poll(async () => (await transferOf(caseId))?.status).toBe('ENVIADA');
-    // 150 left: fee 15, share 135
-    expect((await transferOf(caseId))?.amountCents).toBe(13_500);
+    // 150 left: fee 15 + 3,15 IVA, share 131,85
+    expect((await transferOf(caseId))?.amountCents).toBe(13_185);
     const both = await t.app.db
       .select({ userId: notifications.userId })
       .from(notifications)

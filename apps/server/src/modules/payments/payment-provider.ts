@@ -77,6 +77,11 @@ export interface PaymentProvider {
     accountId: string,
     urls: { returnUrl: string; refreshUrl: string },
   ): Promise<{ url: string }>;
+  /**
+   * Where the lawyer reviews and changes an enabled account (docs/money.md, Payout accounts): Stripe's
+   * Express dashboard (a login link), or the sandbox's page again.
+   */
+  manageLink(accountId: string, urls: { returnUrl: string }): Promise<{ url: string }>;
   /** Whether the provider lets the account receive transfers now. */
   payoutsEnabled(accountId: string): Promise<boolean>;
   /** Sends the lawyer's share of a case; repeating it for the case sends once. */

@@ -63,6 +63,10 @@ export function createSandboxProvider(publicUrl: string): SandboxProvider {
       // docs/api/http.md, Money: a page of the web app that enables the account when submitted
       return { url: `/payout/sandbox/${accountId}` };
     },
+    async manageLink(accountId: string) {
+      // the same page: submitted again, it changes the holder and the IBAN
+      return { url: `/payout/sandbox/${accountId}` };
+    },
     async payoutsEnabled(accountId: string) {
       return enabled.has(accountId);
     },

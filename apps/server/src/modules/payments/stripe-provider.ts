@@ -151,6 +151,12 @@ export function createStripeProvider(
       return { url: link.url };
     },
 
+    async manageLink(accountId: string) {
+      // an Express account is changed in Stripe's Express dashboard (its bank account included)
+      const link = await client.accounts.createLoginLink(accountId);
+      return { url: link.url };
+    },
+
     async payoutsEnabled(accountId: string) {
       const account = await client.accounts.retrieve(accountId);
       return account.payouts_enabled === true || account.capabilities?.transfers === 'active';

@@ -19,6 +19,17 @@ export type WebhookOutcome =
   | 'updated'
   | 'reversed';
 
+/**
+ * The bank account an Express account pays out to, as `account.updated` carries it (the platform controls
+ * the account, so Stripe includes its external accounts): the holder and the last four digits; undefined
+ * when the event names none, so what is known is kept.
+ */
+function bankOf(account: Stripe.Account): { holder: string | null; bankLast4: string | null } | undefined {
+  const bank = account.external_accounts?.data.find((external) => external.object === 'bank_account');
+  if (bank?.object !== 'bank_account') return undefined;
+  return { holder: bank.account_holder_name ?? null, bankLast4: bank.last4 ?? null };
+}
+
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
@@ -89,7 +100,7 @@ async function webhookRoutes(app: FastifyInstance) {
       case 'account.updated': {
         const account = event.data.object;
         const enabled = account.payouts_enabled === true || account.capabilities?.transfers === 'active';
-        return app.money.accountUpdated(account.id, enabled);
+        return app.money.accountUpdated(account.id, enabled, bankOf(account));
       }
       case 'transfer.reversed': {
         const transfer = event.data.object;

@@ -77,12 +77,16 @@ describe('a proposal card in the chat', () => {
       (message) => message.type === MESSAGE_TYPE.PROPOSAL,
     );
     expect(cards).toHaveLength(2);
-    // 10 % (PLATFORM_FEE_PERCENT's default) of 350,50 € is 35,05 €
+    // 10 % (PLATFORM_FEE_PERCENT's default) of 350,50 € is 35,05 €, and its IVA 7,36 € (7,3605 rounded):
+    // the fee invoice's 42,41 €, kept from the 350,50 € (docs/money.md, The fee and its IVA)
     expect(cards[0]).toMatchObject({
       caseId: first,
       caseTitle: 'Fianza del piso',
       proposalAmount: 350.5,
       platformFee: 35.05,
+      platformFeeVat: 7.36,
+      platformFeeTotal: 42.41,
+      lawyerReceives: 308.09,
     });
     expect(cards[1]).toMatchObject({ caseId: second, caseTitle: 'Bajante de la comunidad', platformFee: 20 });
     // other messages carry no fee

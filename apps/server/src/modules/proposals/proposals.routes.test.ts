@@ -459,6 +459,9 @@ describe('a client asks for a new price (a counter-offer)', () => {
       proposalStatus: PROPOSAL_STATUS.PENDING,
       // the lawyer's card shows what they would receive at that price (10 % by default)
       platformFee: 32,
+      platformFeeVat: 6.72,
+      platformFeeTotal: 38.72,
+      lawyerReceives: 281.28,
     });
     const [delivered] = await live.waitForMessages(1);
     expect(delivered).toMatchObject({

@@ -104,7 +104,7 @@ describe('a category’s page', () => {
     expect(listed(html)).toHaveLength(3);
     expect(listed(html)[0]).toBe(slugs.best);
     expect(html).toContain('Alba Mejor Valorada');
-    expect(html).toContain('Desde 60 € por caso');
+    expect(html).toContain('Desde 60 €/hora');
     expect(html).toContain('5,0 de 5 (1 valoración)');
     expect(html).not.toContain('Eva Pendiente');
     expect(html).not.toContain('Félix Vetado');

@@ -40,6 +40,26 @@ function tag(category: string, province: string, title: ProfessionalTitle): stri
   return `<li>${href ? `<a href="${esc(href)}">${name}</a>` : name}</li>`;
 }
 
+/**
+ * The lawyer's price as schema.org reads an hourly rate (docs/domain.md, Lawyers' prices): an offer of
+ * legal service whose unit price is per hour (UN/CEFACT `HUR`).
+ */
+function hourlyOffer(price: number) {
+  if (price <= 0) return undefined;
+  return {
+    '@type': 'Offer',
+    itemOffered: { '@type': 'Service', name: t.offerName },
+    priceSpecification: {
+      '@type': 'UnitPriceSpecification',
+      price: price.toFixed(2),
+      priceCurrency: 'EUR',
+      unitCode: 'HUR',
+      unitText: 'HOUR',
+      referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'HUR' },
+    },
+  };
+}
+
 const starsText = (stars: number) => '★'.repeat(stars) + '☆'.repeat(Math.max(0, 5 - stars));
 
 /** The schema.org `Attorney` of the page (docs/domain.md, Public lawyer pages). */
@@ -63,6 +83,7 @@ function attorneyJsonLd(page: PublicLawyerPage, url: string, image: string | und
       : { '@type': 'AdministrativeArea', name: lawyer.province },
     knowsAbout: lawyer.categories.map(categoryName),
     priceRange: lawyer.price > 0 ? t.priceFrom(spanishNumber(lawyer.price, 0, 2)) : undefined,
+    makesOffer: hourlyOffer(lawyer.price),
     aggregateRating:
       lawyer.totalRatings > 0
         ? {

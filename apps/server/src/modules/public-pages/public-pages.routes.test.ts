@@ -138,7 +138,7 @@ describe('public lawyer pages', () => {
     expect(html).toContain('<h1>Lucía García Fernández</h1>');
     expect(html).toContain(es.trust.colegiado('78.412', 'Colegio de la Abogacía de Madrid'));
     expect(html).toContain('Suele responder en 2 h');
-    expect(html).toContain('Desde 60 € por caso');
+    expect(html).toContain('Desde 60 €/hora');
     expect(html).toContain('4,5 de 5 (2 valoraciones)');
     expect(html).toContain('Resolvió mi divorcio en un mes');
     expect(html).toContain('Muy clara con los plazos y el precio.');
@@ -164,6 +164,18 @@ describe('public lawyer pages', () => {
       address: { '@type': 'PostalAddress', addressRegion: 'Madrid', addressCountry: 'ES' },
       areaServed: { '@type': 'AdministrativeArea', name: 'Madrid' },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5 },
+      // docs/domain.md, Lawyers' prices: the price is an hourly rate
+      priceRange: 'Desde 60 €/hora',
+      makesOffer: {
+        '@type': 'Offer',
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: '60.00',
+          priceCurrency: 'EUR',
+          unitCode: 'HUR',
+          unitText: 'HOUR',
+        },
+      },
     });
     expect(data.review).toHaveLength(2);
   });

@@ -63,9 +63,11 @@ export function DashboardLayout() {
   if (!user) return null;
   // the directory, the board and the chat have nothing for an administrator (who never reads private
   // chats, docs/product.md, Roles): their dashboard is the console
+  // a case's page is the exception: the console's Pagos links each case there (read only for them)
   if (
     user.role === ROLE.ADMIN &&
-    (pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`))
+    (pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`)) &&
+    !pathname.startsWith(`${paths.cases}/`)
   ) {
     return <Navigate to={paths.admin} replace />;
   }

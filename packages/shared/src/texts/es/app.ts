@@ -24,7 +24,6 @@ export const es = {
     disputeStatuses: { open: 'Abierta', resolved: 'Resuelta' } as Record<string, string>,
     // the server's answers
     onlyLawyers: 'Solo los abogados tienen cuenta de cobros.',
-    accountAlreadyEnabled: 'Tu cuenta de cobros ya está activa.',
     sandboxAccountUnknown: 'Esta cuenta de cobros de prueba no existe o no es tuya.',
     sandboxUnavailable: 'La cuenta de cobros de prueba no está disponible en este servidor.',
     providerUnavailable: 'El proveedor de pagos no responde. Inténtalo de nuevo en unos minutos.',
@@ -177,6 +176,11 @@ export const es = {
     closureQuestion: 'Tu abogado ha solicitado cerrar el caso. ¿Está resuelto?',
     confirmClosure: 'Confirmar cierre',
     cancelClosure: 'No cerrar todavía',
+    // 'Confirmar cierre' asks first: it finishes the case and pays the lawyer (docs/money.md, The flow)
+    confirmClosureTitle: '¿Confirmas el cierre del caso?',
+    confirmClosureText:
+      'El caso quedará finalizado y el abogado recibirá el pago que está retenido. Después ya no podrás abrir una disputa: si el trabajo no está terminado o no estás conforme, no lo confirmes.',
+    confirmClosureYes: 'Sí, cerrar y pagar al abogado',
     closureWaiting: 'Has solicitado el cierre. Falta que el cliente lo confirme.',
     // a discarded case: the timeline ends in its own last step and the reason the administrator wrote
     discardedStep: 'Descartado',
@@ -299,6 +303,8 @@ export const es = {
     proposalCase: 'Caso',
     vatIncluded: 'IVA incluido',
     platformFee: 'Comisión de la plataforma',
+    /** the fee as its invoice bills it: '22 € + 4,62 € IVA = 26,62 €' */
+    feeWithVat: (fee: string, vat: string, total: string) => `${fee} + ${vat} IVA = ${total}`,
     lawyerReceives: 'Recibes',
     // (+) proposals their lawyer took back, and the client's counter-offers (docs/domain.md, Proposals)
     proposalWithdrawnTitle: 'Propuesta retirada',

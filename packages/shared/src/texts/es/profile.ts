@@ -160,6 +160,7 @@ export const es = {
     receiptMethodStripe: 'Tarjeta (Stripe)',
     receiptAmount: 'Importe pagado',
     receiptFee: (percent: string) => `Comisión de la plataforma (${percent})`,
+    receiptFeeVat: 'IVA de la comisión (21 %)',
     receiptNet: 'Importe para el abogado',
     receiptFooter:
       'Este justificante acredita el pago realizado a través de L4L por los servicios profesionales del abogado indicado. No es una factura.',

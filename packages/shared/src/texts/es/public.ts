@@ -184,7 +184,8 @@ export const es = {
     filterCategories: 'Especialidad',
     filterProvince: 'Provincia',
     allCategories: 'Todas las especialidades',
-    pricePerCase: (price: string) => `${price} € por caso`,
+    /** the lawyer's price is an hourly rate (docs/domain.md, Lawyers' prices) */
+    pricePerHour: (price: string) => `${price} €/hora`,
     activeCases: 'Casos activos',
     finishedCases: 'Casos finalizados',
     ratingOf: (score: string, count: number) =>

@@ -110,8 +110,11 @@ export const es = {
     specialties: 'Especialidades',
     about: 'Presentación',
     price: 'Precio',
-    priceFrom: (amount: string) => `Desde ${amount} € por caso`,
+    /** an hourly rate (docs/domain.md, Lawyers' prices) */
+    priceFrom: (amount: string) => `Desde ${amount} €/hora`,
     firstVisit: (price: string) => `Primera consulta: ${price}`,
+    /** the JSON-LD offer's service (its price is per hour) */
+    offerName: 'Asesoramiento jurídico por horas',
     free: 'gratuita',
     rating: 'Valoración',
     stars: (stars: number) => `${stars} de 5 estrellas`,

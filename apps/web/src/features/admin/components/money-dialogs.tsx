@@ -55,7 +55,14 @@ function Choices<V extends string>({
 
 type RefundTarget = { id: string; caseCode: string; amount: number; refunded: number };
 
-/** 'Reembolsar': all that is left or part of it, always with a reason (audited, the client reads it). */
+/** Euros without binary leftovers: 300 − 150,1 → 149,9. */
+const euros = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * 'Reembolsar' in two steps (docs/money.md, Refunds): first the amount (nothing chosen for the
+ * administrator: the most that may be refunded is shown) and a reason (audited, the client reads it); then
+ * the amount written out, and what will be left, before anything is refunded.
+ */
 export function RefundDialog({
   payment,
   onOpenChange,
@@ -67,78 +74,98 @@ export function RefundDialog({
   onOpenChange: (open: boolean) => void;
   pending: boolean;
   error?: string | undefined;
-  onConfirm: (input: { amount?: number; reason: string }) => void;
+  onConfirm: (input: { amount: number; reason: string }) => void;
 }) {
-  const [kind, setKind] = useState<'full' | 'partial'>('full');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<RefundErrors>({});
-  const refundable = payment ? Math.round((payment.amount - payment.refunded) * 100) / 100 : 0;
+  const [checked, setChecked] = useState<number | null>(null);
+  const refundable = payment ? euros(payment.amount - payment.refunded) : 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new payment starts a clean form
   useEffect(() => {
-    setKind('full');
     setAmount('');
     setReason('');
     setErrors({});
+    setChecked(null);
   }, [payment?.id]);
 
-  const submit = (event: FormEvent) => {
+  const review = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkRefund({ kind, amount, reason }, refundable);
+    const found = checkRefund({ amount, reason }, refundable);
     setErrors(found);
     if (found.amount || found.reason) return;
-    const partial = kind === 'partial' ? parseEuros(amount) : null;
-    onConfirm({ ...(partial === null ? {} : { amount: partial }), reason: reason.trim() });
+    setChecked(parseEuros(amount));
   };
 
+  const code = payment?.caseCode ?? '';
   return (
     <Modal
       open={payment !== null}
       onOpenChange={onOpenChange}
-      title={payment ? t.refund.title(payment.caseCode) : ''}
-      description={t.refund.text}
+      title={checked === null ? t.refund.title(code) : t.refund.confirmTitle(code)}
+      description={
+        checked === null
+          ? t.refund.text
+          : checked >= refundable
+            ? t.refund.confirmAll(formatEuros(checked))
+            : t.refund.confirmText(formatEuros(checked), formatEuros(euros(refundable - checked)))
+      }
       size="md"
     >
-      <form className={styles.dialogForm} onSubmit={submit} noValidate>
-        <Choices
-          legend={t.refund.kind}
-          name="refund-kind"
-          value={kind}
-          onChange={setKind}
-          choices={[
-            { value: 'full', label: t.refund.full(formatEuros(refundable)) },
-            { value: 'partial', label: t.refund.partial },
-          ]}
-        />
-        {kind === 'partial' ? (
+      {checked === null ? (
+        <form className={styles.dialogForm} onSubmit={review} noValidate>
           <TextField
             label={t.refund.amount}
+            hint={t.refund.amountMax(formatEuros(refundable))}
             inputMode="decimal"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             error={errors.amount}
             maxLength={12}
+            required
           />
-        ) : null}
-        <TextAreaField
-          label={es.admin.reason}
-          value={reason}
-          rows={3}
-          maxLength={MONEY_NOTE_MAX}
-          required
-          error={errors.reason ?? error}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t.close}
-          </Button>
-          <Button type="submit" variant="danger" disabled={pending}>
-            {pending ? <Spinner size="sm" label={t.refund.sending} /> : null}
-            {t.refund.confirm}
-          </Button>
+          <TextAreaField
+            label={es.admin.reason}
+            value={reason}
+            rows={3}
+            maxLength={MONEY_NOTE_MAX}
+            required
+            error={errors.reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <div className={styles.dialogActions}>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              {t.close}
+            </Button>
+            <Button type="submit">{t.refund.review}</Button>
+          </div>
+        </form>
+      ) : (
+        <div className={styles.dialogForm}>
+          <p className={styles.confirmFigure}>{formatEuros(checked)}</p>
+          <p>
+            <strong>{t.refund.confirmReason}:</strong> {reason.trim()}
+          </p>
+          {error ? (
+            <p role="alert" className={styles.formError}>
+              {error}
+            </p>
+          ) : null}
+          <div className={styles.dialogActions}>
+            <Button variant="secondary" onClick={() => setChecked(null)} disabled={pending}>
+              {t.refund.back}
+            </Button>
+            <Button
+              variant="danger"
+              disabled={pending}
+              onClick={() => onConfirm({ amount: checked, reason: reason.trim() })}
+            >
+              {pending ? <Spinner size="sm" label={t.refund.sending} /> : null}
+              {t.refund.confirmAmount(formatEuros(checked))}
+            </Button>
+          </div>
         </div>
-      </form>
+      )}
     </Modal>
   );
 }

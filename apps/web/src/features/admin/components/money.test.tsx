@@ -55,14 +55,16 @@ describe('the money forms', () => {
     expect(parseEuros('doce')).toBeNull();
   });
 
-  it('asks a refund for a reason and a partial amount within what is left', () => {
-    expect(checkRefund({ kind: 'full', amount: '', reason: '' }, 300)).toEqual({
+  it('asks every refund for its amount, within what is left, and a reason: nothing is refunded by default', () => {
+    expect(checkRefund({ amount: '', reason: '' }, 300)).toEqual({
+      amount: t.refund.amountInvalid('300 €'),
       reason: es.admin.money.reasonRequired,
     });
-    expect(checkRefund({ kind: 'partial', amount: '300,01', reason: 'x' }, 300)).toEqual({
+    expect(checkRefund({ amount: '300,01', reason: 'x' }, 300)).toEqual({
       amount: t.refund.amountInvalid('300 €'),
     });
-    expect(checkRefund({ kind: 'partial', amount: '150', reason: 'Acuerdo' }, 300)).toEqual({});
+    expect(checkRefund({ amount: '150', reason: 'Acuerdo' }, 300)).toEqual({});
+    expect(checkRefund({ amount: '300', reason: 'Acuerdo' }, 300)).toEqual({});
   });
 
   it('asks a resolution for a note; a refund amount is optional', () => {
@@ -73,6 +75,26 @@ describe('the money forms', () => {
       amount: t.refund.amountInvalid('200 €'),
     });
     expect(checkResolve({ outcome: 'refund', amount: '', note: 'Nota' }, 200)).toEqual({});
+  });
+});
+
+describe('Pagos, disputes first', () => {
+  it('puts the open disputes above the payments and disables the refund of a disputed payment, saying why', async () => {
+    mockApi({
+      'GET /api/admin/payments': () => page([{ ...PAYMENT, disputeOpen: true }]),
+      'GET /api/admin/disputes': () => page([DISPUTE]),
+    });
+    renderWithApp(<PaymentsPage />);
+    const disputes = await screen.findByRole('table', { name: t.disputes.caption });
+    const payments = await screen.findByRole('table', { name: t.table.caption });
+    // the disputes table comes first in the page
+    expect(disputes.compareDocumentPosition(payments) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      within(disputes).getByRole('link', { name: t.disputes.openCase(DISPUTE.caseCode) }),
+    ).toHaveAttribute('href', `/dashboard/casos/${DISPUTE.caseId}`);
+    const refund = within(payments).getByRole('button', { name: t.refund.actionLabel('AB12CD34') });
+    expect(refund).toBeDisabled();
+    expect(refund).toHaveAccessibleDescription(t.refund.disputed);
   });
 });
 
@@ -96,7 +118,7 @@ describe('Pagos', () => {
     expect(within(row).getByText(t.table.unreconciled('67,50 €'))).toBeInTheDocument();
   });
 
-  it('lists payments with filters and the CSV link, and refunds half with a reason', async () => {
+  it('lists payments with filters and the CSV link, and refunds half: the amount first, then written out', async () => {
     const api = mockApi({
       'GET /api/admin/payments': () => page([PAYMENT]),
       'GET /api/admin/disputes': () => page([]),
@@ -105,6 +127,11 @@ describe('Pagos', () => {
     const user = userEvent.setup();
     renderWithApp(<PaymentsPage />);
     const row = (await screen.findByText('#AB12CD34')).closest('tr') as HTMLElement;
+    // the case's code leads to the case
+    expect(within(row).getByRole('link', { name: t.table.openCase('AB12CD34') })).toHaveAttribute(
+      'href',
+      '/dashboard/casos/case-1',
+    );
     expect(within(row).getByText('300 €')).toBeInTheDocument();
     expect(within(row).getByText('30 €')).toBeInTheDocument();
     expect(within(row).getByText(t.table.noTransfer)).toBeInTheDocument();
@@ -119,9 +146,12 @@ describe('Pagos', () => {
 
     await user.click(within(row).getByRole('button', { name: t.refund.actionLabel('AB12CD34') }));
     const dialog = await screen.findByRole('dialog', { name: t.refund.title('AB12CD34') });
-    await user.click(within(dialog).getByLabelText(t.refund.partial));
+    // nothing is chosen for the administrator: an empty amount, the most that may be refunded shown
+    expect(within(dialog).getByLabelText(t.refund.amount)).toHaveValue('');
+    expect(within(dialog).getByText(t.refund.amountMax('300 €'))).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(t.refund.amount), '400');
-    await user.click(within(dialog).getByRole('button', { name: t.refund.confirm }));
+    await user.click(within(dialog).getByRole('button', { name: t.refund.review }));
     expect(await within(dialog).findByText(t.refund.amountInvalid('300 €'))).toBeInTheDocument();
     expect(within(dialog).getByText(es.admin.money.reasonRequired)).toBeInTheDocument();
     expect(api.callsTo('POST /api/admin/payments/pay-1/refund')).toHaveLength(0);
@@ -129,7 +159,12 @@ describe('Pagos', () => {
     await user.clear(within(dialog).getByLabelText(t.refund.amount));
     await user.type(within(dialog).getByLabelText(t.refund.amount), '150');
     await user.type(within(dialog).getByLabelText(es.admin.reason), 'Acuerdo entre las partes');
-    await user.click(within(dialog).getByRole('button', { name: t.refund.confirm }));
+    await user.click(within(dialog).getByRole('button', { name: t.refund.review }));
+    // the amount written out, and what will be left, before anything is refunded
+    const confirm = await screen.findByRole('dialog', { name: t.refund.confirmTitle('AB12CD34') });
+    expect(within(confirm).getByText(t.refund.confirmText('150 €', '150 €'))).toBeInTheDocument();
+    expect(api.callsTo('POST /api/admin/payments/pay-1/refund')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: t.refund.confirmAmount('150 €') }));
     expect(await screen.findByText(t.refund.done('AB12CD34'))).toBeInTheDocument();
     expect(api.callsTo('POST /api/admin/payments/pay-1/refund')[0]?.body).toEqual({
       amount: 150,

@@ -3,9 +3,11 @@ import { formatEuros } from '@l4l/shared/format';
 import { es } from '@l4l/shared/texts/es/admin';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   type AdminDispute,
@@ -47,14 +49,53 @@ function TransferState({ row }: { row: AdminPayment }) {
   );
 }
 
-/** 'Pagos': every payment with its state, fee, refunds and transfer, filters, CSV, refunds; then the disputes queue. */
+/** A case's code as a link to the case (an administrator reads it at its dashboard address). */
+function CaseLink({ caseId, code, label }: { caseId: string; code: string; label: string }) {
+  return (
+    <Link to={`${paths.cases}/${encodeURIComponent(caseId)}`} aria-label={label} className={styles.code}>
+      #{code}
+    </Link>
+  );
+}
+
+/**
+ * 'Pagos': the open disputes first (they wait for a decision), then every payment with its state, fee,
+ * refunds and transfer, filters, CSV, refunds.
+ */
 export function PaymentsPage() {
   return (
     <section className={styles.page}>
       <SectionHeading title={t.section} lead={t.lead} />
-      <PaymentsTable />
       <DisputesQueue />
+      <PaymentsTable />
     </section>
+  );
+}
+
+/**
+ * 'Reembolsar'; while a dispute is open on the case the button is disabled and says why (the dispute's
+ * resolution refunds instead, docs/money.md, Refunds).
+ */
+function RefundAction({ row, onRefund }: { row: AdminPayment; onRefund: (row: AdminPayment) => void }) {
+  const reasonId = `refund-blocked-${row.id}`;
+  return (
+    <span className={styles.refundCell}>
+      <Button
+        size="sm"
+        variant="danger"
+        aria-label={t.refund.actionLabel(row.caseCode)}
+        disabled={row.disputeOpen}
+        aria-describedby={row.disputeOpen ? reasonId : undefined}
+        onClick={() => onRefund(row)}
+      >
+        {t.refund.action}
+      </Button>
+      {row.disputeOpen ? (
+        <span id={reasonId} className={styles.muted}>
+          {t.refund.disputed}
+        </span>
+      ) : null}
+    </span>
   );
 }
 
@@ -71,7 +112,9 @@ function PaymentsTable() {
     {
       id: 'case',
       header: t.table.caseCode,
-      cell: (row) => `#${row.caseCode}`,
+      cell: (row) => (
+        <CaseLink caseId={row.caseId} code={row.caseCode} label={t.table.openCase(row.caseCode)} />
+      ),
     },
     {
       id: 'amount',
@@ -110,14 +153,7 @@ function PaymentsTable() {
       header: es.admin.table.actions,
       cell: (row) =>
         row.status === 'COMPLETADO' && row.refunded < row.amount ? (
-          <Button
-            size="sm"
-            variant="danger"
-            aria-label={t.refund.actionLabel(row.caseCode)}
-            onClick={() => setRefunding(row)}
-          >
-            {t.refund.action}
-          </Button>
+          <RefundAction row={row} onRefund={setRefunding} />
         ) : null,
     },
   ];
@@ -211,7 +247,13 @@ function DisputesQueue() {
   const resolve = useResolveDispute();
   const [resolving, setResolving] = useState<AdminDispute | null>(null);
   const columns: Column<AdminDispute, never>[] = [
-    { id: 'case', header: t.disputes.caseCode, cell: (row) => `#${row.caseCode}` },
+    {
+      id: 'case',
+      header: t.disputes.caseCode,
+      cell: (row) => (
+        <CaseLink caseId={row.caseId} code={row.caseCode} label={t.disputes.openCase(row.caseCode)} />
+      ),
+    },
     {
       id: 'amount',
       header: t.disputes.amount,

@@ -11,17 +11,15 @@ export function parseEuros(typed: string): number | null {
   return Number(text);
 }
 
-export type RefundValues = { kind: 'full' | 'partial'; amount: string; reason: string };
+export type RefundValues = { amount: string; reason: string };
 export type RefundErrors = { amount?: string; reason?: string };
 
-/** A partial refund names an amount between a cent and what is left to refund; every refund a reason. */
+/** Every refund names its amount, between a cent and what is left to refund, and a reason. */
 export function checkRefund(values: RefundValues, refundable: number): RefundErrors {
   const errors: RefundErrors = {};
-  if (values.kind === 'partial') {
-    const amount = parseEuros(values.amount);
-    if (amount === null || amount < 0.01 || amount > refundable)
-      errors.amount = t.refund.amountInvalid(formatEuros(refundable));
-  }
+  const amount = parseEuros(values.amount);
+  if (amount === null || amount < 0.01 || amount > refundable)
+    errors.amount = t.refund.amountInvalid(formatEuros(refundable));
   if (values.reason.trim() === '') errors.reason = es.admin.money.reasonRequired;
   return errors;
 }

@@ -43,6 +43,19 @@ const BEFORE_ANY_LAWYER = {
 } as const;
 
 describe('CaseDetail', () => {
+  it("shows an administrator (from the console's Pagos) the case read only, without 'Ir al Chat'", async () => {
+    renderDetail(
+      { ...CLIENT, id: 'admin-1', role: 'ADMIN' },
+      {
+        [CASE_URL]: () => ok(makeCase({ progressStep: 4 })),
+      },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '/ Caso #9F1E2D3C' })).toBeInTheDocument();
+    expect(fieldValue(es.caseDetail.status)).toBe('ACTIVO');
+    expect(screen.queryByRole('link', { name: es.buttons.goToChatCase })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: es.buttons.goToChatCase })).not.toBeInTheDocument();
+  });
+
   it("shows '/ Caso #CODE', 'Ir al Chat', every field of the left panel and the timeline", async () => {
     renderDetail(CLIENT, { [CASE_URL]: () => ok(makeCase({ progressStep: 4 })) });
     expect(await screen.findByRole('heading', { level: 1, name: '/ Caso #9F1E2D3C' })).toBeInTheDocument();
@@ -195,6 +208,11 @@ describe('CaseDetail', () => {
     const user = userEvent.setup();
     expect(await screen.findByText(es.caseDetail.closureQuestion)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: es.caseDetail.confirmClosure }));
+    // asked first, saying that the lawyer will be paid; nothing is sent until the client says yes
+    const asked = await screen.findByRole('dialog', { name: es.caseDetail.confirmClosureTitle });
+    expect(asked).toHaveAccessibleDescription(es.caseDetail.confirmClosureText);
+    expect(api.callsTo(`POST /api/cases/confirm-close-case/${CASE_ID}/${CHAT_ID}`)).toHaveLength(0);
+    await user.click(within(asked).getByRole('button', { name: es.caseDetail.confirmClosureYes }));
     expect(await screen.findByRole('button', { name: es.cases.closing })).toBeDisabled();
     expect(screen.getByRole('button', { name: es.caseDetail.cancelClosure })).toBeDisabled();
     release(ok(makeCase({ status: 'FINALIZADO', progressStep: 7, finishDate: '2026-04-01T10:00:00.000Z' })));
@@ -253,6 +271,7 @@ describe('CaseDetail', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: es.caseDetail.confirmClosure }));
+    await user.click(await screen.findByRole('button', { name: es.caseDetail.confirmClosureYes }));
     expect(await screen.findByText(es.cases.closureNotRequested)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: es.caseDetail.cancelClosure }));
     expect(await screen.findByText(es.cases.closureDiscarded)).toBeInTheDocument();

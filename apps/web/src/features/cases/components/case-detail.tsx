@@ -24,6 +24,7 @@ import { closureErrorMessage } from '../lib/closure-error.ts';
 import { chatCounterpart } from './case-card.tsx';
 import styles from './case-detail.module.css';
 import { CaseTimeline } from './case-timeline.tsx';
+import { ConfirmClosureButton } from './confirm-closure-button.tsx';
 import { PendingCaseActions } from './pending-case-actions.tsx';
 import { StatusChip } from './status-chip.tsx';
 
@@ -153,7 +154,8 @@ function LoadedCase({
           <h1 id="case-title" className={styles.title}>
             {es.caseDetail.header(item.code)}
           </h1>
-          {counterpart ? (
+          {/* an administrator (here from the console's Pagos) never reads the parties' chat */}
+          {viewer.role === ROLE.ADMIN ? null : counterpart ? (
             <ButtonLink to={chatWithPath(counterpart)} variant="accent" className={styles.chat}>
               {es.buttons.goToChatCase}
             </ButtonLink>
@@ -395,9 +397,7 @@ function ClosureAnswer({ item, extra }: { item: Case; extra?: ReactNode }) {
       </h2>
       <p>{es.caseDetail.closureQuestion}</p>
       <div className={styles.closureActions}>
-        <Button onClick={answer.confirm} disabled={answer.busy}>
-          {answer.confirming ? es.cases.closing : es.caseDetail.confirmClosure}
-        </Button>
+        <ConfirmClosureButton onConfirm={answer.confirm} busy={answer.busy} confirming={answer.confirming} />
         <Button variant="secondary" disabled={answer.busy} onClick={answer.discard}>
           {es.caseDetail.cancelClosure}
         </Button>

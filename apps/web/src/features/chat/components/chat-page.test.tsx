@@ -487,6 +487,9 @@ describe('ChatPage: proposals taken back and counter-offers', () => {
         proposalAmount: 320,
         proposalStatus,
         platformFee: 32,
+        platformFeeVat: 6.72,
+        platformFeeTotal: 38.72,
+        lawyerReceives: 281.28,
       });
     renderChatWith({
       caseActions: withCounterFlag,
@@ -506,8 +509,10 @@ describe('ChatPage: proposals taken back and counter-offers', () => {
     expect(within(answered).getByText(es.chat.counterOfferAnswered)).toBeInTheDocument();
     expect(within(open).getByRole('button', { name: 'counter p-2' })).toBeInTheDocument();
     // the lawyer reads what they would receive at that price
+    // the fee as its invoice bills it, with its IVA, and what is left for the lawyer, as the server sent them
     expect(within(open).getByText(es.chat.platformFee)).toBeInTheDocument();
-    expect(within(open).getByText('288 €')).toBeInTheDocument();
+    expect(within(open).getByText('32 € + 6,72 € IVA = 38,72 €')).toBeInTheDocument();
+    expect(within(open).getByText('281,28 €')).toBeInTheDocument();
     expect(within(closed).getByText(es.chat.counterOfferClosed)).toBeInTheDocument();
     expect(within(thread).getAllByRole('button')).toHaveLength(1);
   });

@@ -81,8 +81,9 @@ export function sizeLabel(bytes: number): string {
 }
 
 /**
- * A proposal's price, IVA included; for the lawyer also the platform's fee and what they receive
- * (docs/domain.md, Money).
+ * A proposal's price, IVA included; for the lawyer also the platform's fee with its IVA, as the fee
+ * invoice bills it, and what they receive: all three as the server computed them (docs/money.md, The fee
+ * and its IVA), never recomputed here.
  */
 function ProposalFigures({
   message,
@@ -95,6 +96,9 @@ function ProposalFigures({
 }) {
   const amount = message.proposalAmount ?? 0;
   const fee = role === ROLE.ABOGADO ? message.platformFee : null;
+  const vat = message.platformFeeVat ?? null;
+  const total = message.platformFeeTotal ?? null;
+  const receives = message.lawyerReceives ?? null;
   return (
     <dl className={styles.figures}>
       <div className={styles.amount}>
@@ -103,15 +107,17 @@ function ProposalFigures({
           {formatEuros(amount)} <span className={styles.vat}>{es.chat.vatIncluded}</span>
         </dd>
       </div>
-      {fee !== null && fee !== undefined ? (
+      {fee !== null && fee !== undefined && vat !== null && total !== null && receives !== null ? (
         <>
           <div className={styles.amount}>
             <dt className={styles.amountLabel}>{es.chat.platformFee}</dt>
-            <dd className={styles.figure}>−{formatEuros(fee)}</dd>
+            <dd className={styles.figure}>
+              {es.chat.feeWithVat(formatEuros(fee), formatEuros(vat), formatEuros(total))}
+            </dd>
           </div>
           <div className={styles.amount}>
             <dt className={styles.amountLabel}>{es.chat.lawyerReceives}</dt>
-            <dd className={styles.figure}>{formatEuros(Math.round((amount - fee) * 100) / 100)}</dd>
+            <dd className={styles.figure}>{formatEuros(receives)}</dd>
           </div>
         </>
       ) : null}

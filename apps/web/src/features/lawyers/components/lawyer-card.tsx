@@ -105,7 +105,7 @@ export const LawyerCard = memo(function LawyerCard({
         </div>
       </dl>
       <div className={styles.bottom}>
-        <p className={styles.price}>{es.dashboard.pricePerCase(formatAmount(lawyer.price))}</p>
+        <p className={styles.price}>{es.dashboard.pricePerHour(formatAmount(lawyer.price))}</p>
         <ButtonLink to={lawyerProfilePath(lawyer.id)} state={{ lawyerId: lawyer.id }} variant="accent">
           {es.buttons.knowMore}
         </ButtonLink>

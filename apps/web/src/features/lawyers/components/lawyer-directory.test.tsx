@@ -57,7 +57,7 @@ describe('LawyerDirectory', () => {
     expect(inCard.getByText(es.dashboard.ratingOf('4,5', 12))).toBeInTheDocument();
     expect(inCard.getByText('3')).toBeInTheDocument();
     expect(inCard.getByText('27')).toBeInTheDocument();
-    expect(inCard.getByText('80 € por caso')).toBeInTheDocument();
+    expect(inCard.getByText('80 €/hora')).toBeInTheDocument();
     expect(inCard.getByText('30 €')).toBeInTheDocument();
     expect(inCard.getByText('Madrid')).toBeInTheDocument();
     expect(inCard.getByRole('link', { name: es.buttons.knowMore })).toHaveAttribute(

@@ -92,6 +92,7 @@ function AccountCard({ navigate }: { navigate: (url: string) => void }) {
             </span>
             <span>{accountText(account.data.status)}</span>
           </p>
+          {account.data.status === 'enabled' ? <AccountDetails account={account.data} /> : null}
           <div className={styles.accountActions}>
             <Button
               variant={account.data.status === 'enabled' ? 'secondary' : 'accent'}
@@ -101,7 +102,11 @@ function AccountCard({ navigate }: { navigate: (url: string) => void }) {
               {onboarding.isPending ? <Spinner size="sm" label={t.account.opening} /> : null}
               {accountButton(account.data.status)}
             </Button>
-            <span className={styles.muted}>{t.account.provider(account.data.provider)}</span>
+            <span className={styles.muted}>
+              {account.data.status === 'enabled'
+                ? t.account.changeHint[account.data.provider]
+                : t.account.provider(account.data.provider)}
+            </span>
           </div>
         </div>
       )}
@@ -109,11 +114,40 @@ function AccountCard({ navigate }: { navigate: (url: string) => void }) {
   );
 }
 
+/** An enabled account as the provider told it: the holder and the bank's last digits (never the IBAN). */
+function AccountDetails({ account }: { account: PayoutAccount }) {
+  return (
+    <dl className={styles.details} aria-label={t.account.details}>
+      <div>
+        <dt>{t.account.holder}</dt>
+        <dd>{account.holder || t.account.unknown}</dd>
+      </div>
+      <div>
+        <dt>{t.account.bank}</dt>
+        <dd>{account.bankLast4 ? t.account.bankEnding(account.bankLast4) : t.account.unknown}</dd>
+      </div>
+      {account.enabledAt ? (
+        <div>
+          <dt>{t.account.since}</dt>
+          <dd>{formatDay(account.enabledAt)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
 function BalanceCards() {
   const balance = usePayoutBalance();
+  // the same query as the account card's: 'lo recibirás en cuanto tu cuenta esté activa' only without one
+  const account = usePayoutAccount();
+  const enabled = account.data?.status === 'enabled';
   const figures = [
     { key: 'held', label: t.balance.held, hint: t.balance.heldHint },
-    { key: 'available', label: t.balance.available, hint: t.balance.availableHint },
+    {
+      key: 'available',
+      label: t.balance.available,
+      hint: enabled ? t.balance.availableHintEnabled : t.balance.availableHint,
+    },
     { key: 'paidOut', label: t.balance.paidOut, hint: t.balance.paidOutHint },
   ] as const;
   return (
@@ -156,7 +190,10 @@ function TransfersCard() {
       ) : transfers.data.items.length === 0 ? (
         <p className={styles.muted}>{t.transfers.empty}</p>
       ) : (
-        <TransfersTable rows={transfers.data.items} busy={transfers.isFetching} />
+        <>
+          <p className={styles.muted}>{t.transfers.feeNote}</p>
+          <TransfersTable rows={transfers.data.items} busy={transfers.isFetching} />
+        </>
       )}
       <Pager
         page={Math.min(page, pages)}
@@ -175,6 +212,38 @@ function TransferStatus({ row }: { row: PayoutTransfer }) {
   return (
     <span className={styles[`transfer_${partly ? 'REVERTIDA' : row.status}`]}>
       {partly ? t.transfers.partlyReversed : es.money.transferStatuses[row.status]}
+    </span>
+  );
+}
+
+/**
+ * What a transfer row is made of, as the server computed it (docs/money.md, The fee and its IVA): what is
+ * left to the lawyer, the price it comes from and the fee with its IVA, any refund to the client, and, once
+ * something was taken back, what was sent, what was taken back and what remains.
+ */
+function TransferFigures({ row }: { row: PayoutTransfer }) {
+  const lines = [
+    t.transfers.fromPrice(formatEuros(row.price)),
+    t.transfers.fee(formatEuros(row.fee), formatEuros(row.feeVat), formatEuros(row.feeTotal)),
+    ...(row.refunded > 0 ? [t.transfers.refunded(formatEuros(row.refunded))] : []),
+    ...(row.reversed > 0
+      ? [
+          t.transfers.sent(formatEuros(row.sent)),
+          t.transfers.takenBack(formatEuros(row.reversed)),
+          t.transfers.remains(formatEuros(row.amount)),
+        ]
+      : []),
+  ];
+  return (
+    <span className={styles.amountFigures}>
+      <span className={styles.net}>
+        {row.status === 'PENDIENTE' ? t.transfers.owed(formatEuros(row.amount)) : formatEuros(row.amount)}
+      </span>
+      <span className={styles.breakdown}>
+        {lines.map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+      </span>
     </span>
   );
 }
@@ -206,12 +275,7 @@ export function TransfersTable({ rows, busy }: { rows: PayoutTransfer[]; busy?: 
               </Link>
             </td>
             <td data-label={t.transfers.amount} className={styles.amount}>
-              <span className={styles.amountFigures}>
-                {formatEuros(row.amount)}
-                {row.reversed > 0 ? (
-                  <span className={styles.muted}>{t.transfers.reversed(formatEuros(row.reversed))}</span>
-                ) : null}
-              </span>
+              <TransferFigures row={row} />
             </td>
             <td data-label={t.transfers.status}>
               <TransferStatus row={row} />

@@ -15,9 +15,15 @@ const TRANSFER = {
   id: 'tr-1',
   caseId: CASE_ID,
   caseCode: '9C1F3C1E',
-  amount: 270,
+  amount: 263.7,
+  sent: 263.7,
   status: 'ENVIADA',
   reversed: 0,
+  price: 300,
+  fee: 30,
+  feeVat: 6.3,
+  feeTotal: 36.3,
+  refunded: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
@@ -39,7 +45,14 @@ describe('Cobros', () => {
       'tr',
     );
     expect(row).not.toBeNull();
-    expect(within(row as HTMLElement).getByText('270 €')).toBeInTheDocument();
+    expect(within(row as HTMLElement).getByText('263,70 €')).toBeInTheDocument();
+    // the fee as its invoice bills it, with its IVA (docs/money.md, The fee and its IVA)
+    expect(within(row as HTMLElement).getByText(t.payouts.transfers.fromPrice('300 €'))).toBeInTheDocument();
+    expect(
+      within(row as HTMLElement).getByText(t.payouts.transfers.fee('30 €', '6,30 €', '36,30 €')),
+    ).toBeInTheDocument();
+    // no active account yet: what is available waits for it
+    expect(screen.getByText(t.payouts.balance.availableHint)).toBeInTheDocument();
     expect(
       within(row as HTMLElement).getByText(es.money.transferStatuses.ENVIADA as string),
     ).toBeInTheDocument();
@@ -60,19 +73,55 @@ describe('Cobros', () => {
     renderWithApp(<PayoutsPage />);
     expect(await screen.findByText(t.payouts.transfers.empty)).toBeInTheDocument();
     expect(screen.getByText(t.payouts.account.enabled)).toBeInTheDocument();
+    // an active account: the hint no longer says it waits for one
+    expect(screen.getByText(t.payouts.balance.availableHintEnabled)).toBeInTheDocument();
+    expect(screen.queryByText(t.payouts.balance.availableHint)).not.toBeInTheDocument();
+  });
+});
+
+describe('Cobros, an active account', () => {
+  it('shows the holder and the last digits of the bank account, and sends the lawyer where to change them', async () => {
+    mockApi({
+      'GET /api/payouts/account': () =>
+        ok({
+          status: 'enabled',
+          provider: 'stripe',
+          holder: 'Lucía García',
+          bankLast4: '1332',
+          enabledAt: '2026-11-02T09:00:00.000Z',
+        }),
+      'GET /api/payouts/balance': () => ok({ held: 0, available: 0, paidOut: 0 }),
+      'GET /api/payouts/transfers': () => json(200, { data: [], meta: { total: 0, page: 1, pageSize: 10 } }),
+      'POST /api/payouts/account/onboarding': () => ok({ url: 'https://connect.stripe.com/express/abc' }),
+    });
+    const navigate = vi.fn();
+    renderWithApp(<PayoutsPage navigate={navigate} />);
+    const details = await screen.findByLabelText(t.payouts.account.details);
+    expect(within(details).getByText('Lucía García')).toBeInTheDocument();
+    expect(within(details).getByText(t.payouts.account.bankEnding('1332'))).toBeInTheDocument();
+    expect(screen.getByText(t.payouts.account.changeHint.stripe)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: t.payouts.account.update }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://connect.stripe.com/express/abc'));
   });
 });
 
 describe('Cobros, transfers taken back', () => {
-  it('says a transfer was reversed in part, with what was taken back, or reversed in whole', async () => {
+  it('says a transfer was reversed in part: what was sent, what was taken back and what remains', async () => {
     mockApi({
       'GET /api/payouts/account': () => ok({ status: 'enabled', provider: 'stripe' }),
       'GET /api/payouts/balance': () => ok({ held: 0, available: 0, paidOut: 170 }),
       'GET /api/payouts/transfers': () =>
         json(200, {
           data: [
-            { ...TRANSFER, amount: 170, reversed: 100 },
-            { ...TRANSFER, id: 'tr-2', caseCode: 'AAAA1111', amount: 0, reversed: 270, status: 'REVERTIDA' },
+            { ...TRANSFER, amount: 163.7, reversed: 100 },
+            {
+              ...TRANSFER,
+              id: 'tr-2',
+              caseCode: 'AAAA1111',
+              amount: 0,
+              reversed: 263.7,
+              status: 'REVERTIDA',
+            },
           ],
           meta: { total: 2, page: 1, pageSize: 10 },
         }),
@@ -82,12 +131,15 @@ describe('Cobros, transfers taken back', () => {
       await screen.findByRole('link', { name: t.payouts.transfers.openCase('9C1F3C1E') })
     ).closest('tr') as HTMLElement;
     expect(within(partly).getByText(t.payouts.transfers.partlyReversed)).toBeInTheDocument();
-    expect(within(partly).getByText(t.payouts.transfers.reversed('100 €'))).toBeInTheDocument();
+    expect(within(partly).getByText(t.payouts.transfers.sent('263,70 €'))).toBeInTheDocument();
+    expect(within(partly).getByText(t.payouts.transfers.takenBack('100 €'))).toBeInTheDocument();
+    expect(within(partly).getByText(t.payouts.transfers.remains('163,70 €'))).toBeInTheDocument();
     const whole = screen
       .getByRole('link', { name: t.payouts.transfers.openCase('AAAA1111') })
       .closest('tr') as HTMLElement;
     expect(within(whole).getByText(es.money.transferStatuses.REVERTIDA as string)).toBeInTheDocument();
-    expect(within(whole).getByText(t.payouts.transfers.reversed('270 €'))).toBeInTheDocument();
+    expect(within(whole).getByText(t.payouts.transfers.takenBack('263,70 €'))).toBeInTheDocument();
+    expect(within(whole).getByText(t.payouts.transfers.remains('0 €'))).toBeInTheDocument();
   });
 });
 

@@ -8,7 +8,7 @@ import { TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useActivateSandboxAccount } from '../api/payouts.ts';
+import { useActivateSandboxAccount, usePayoutAccount } from '../api/payouts.ts';
 import styles from './payouts.module.css';
 
 const t = moneyWebEs.sandbox;
@@ -32,6 +32,7 @@ export function checkSandboxForm(values: { holder: string; iban: string }): Sand
 /**
  * The sandbox provider's onboarding page (docs/money.md, Sandbox): it stands for the provider's own
  * pages while L4L runs offline. Submitting it enables the payout account, then the lawyer is back in 'Cobros'.
+ * Opened again on an enabled account ('Cambiar la cuenta de cobro'), it changes the holder and the IBAN.
  */
 export function SandboxOnboardingPage({
   accountId,
@@ -47,6 +48,7 @@ export function SandboxOnboardingPage({
   const [iban, setIban] = useState(SANDBOX_IBAN);
   const [errors, setErrors] = useState<SandboxErrors>({});
   const activate = useActivateSandboxAccount(accountId);
+  const changing = usePayoutAccount().data?.status === 'enabled';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +59,7 @@ export function SandboxOnboardingPage({
       { holder: holder.trim(), iban: normalizeIban(iban) },
       {
         onSuccess: () => {
-          toast.success(t.done);
+          toast.success(changing ? t.changed : t.done);
           navigate(donePath);
         },
         onError: (error) => {
@@ -73,7 +75,7 @@ export function SandboxOnboardingPage({
       <section className={`${styles.card} ${styles.narrow}`} aria-labelledby="sandbox-title">
         <p className={styles.sandboxBadge}>{t.badge}</p>
         <h1 id="sandbox-title" className={styles.title}>
-          {t.title}
+          {changing ? t.changeTitle : t.title}
         </h1>
         <p className={styles.lead}>{t.intro}</p>
         <form className={styles.form} onSubmit={submit} noValidate>
@@ -105,7 +107,7 @@ export function SandboxOnboardingPage({
           />
           <Button type="submit" variant="accent" disabled={activate.isPending}>
             {activate.isPending ? <Spinner size="sm" label={t.submitting} /> : null}
-            {t.submit}
+            {changing ? t.changeSubmit : t.submit}
           </Button>
         </form>
         <Link to={donePath}>{t.back}</Link>
