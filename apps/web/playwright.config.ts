@@ -27,6 +27,7 @@ const chromiumArgs = [
 export const JOURNEY_GROUPS = [
   [
     'accessibility.spec.ts',
+    'axe-routes.spec.ts',
     'colegiacion.spec.ts',
     'cookie-banner-flash.spec.ts',
     'directory.spec.ts',

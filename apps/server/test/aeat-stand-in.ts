@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { firstElement, SUM_LR, withoutPrefixes } from '../src/modules/invoices/aeat-submitter.ts';
 import { SUM1, xmlText } from '../src/modules/invoices/invoice-exports.ts';
 import { altaHuella, anulacionHuella } from '../src/modules/invoices/verifactu.ts';
+import { schemaErrors, soapBody, validatesXml } from './xsd.ts';
 
 /**
  * A local stand-in for the AEAT's VERI*FACTU web service (RegFactuSistemaFacturacion), for tests of the
@@ -31,6 +32,8 @@ export type StandInLine = {
 export type StandInRequest = {
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** what the AEAT's schema rejects in the operation (empty when it validates or was not checked) */
+  schemaErrors: string[];
   /** the Cabecera's issuer and representative, when the envelope had them */
   issuerNif: string | null;
   representativeNif: string | null;
@@ -40,7 +43,12 @@ export type StandInRequest = {
 
 const field = firstElement;
 
-const DATE = /^\d{2}-\d{2}-\d{4}$/;
+/** dd-mm-yyyy, and a day the calendar has (the schema checks the shape only; the AEAT the date). */
+const isDate = (text: string) => {
+  const [d, m, y] = text.split('-').map(Number);
+  const date = new Date(Date.UTC(y ?? 0, (m ?? 0) - 1, d ?? 0));
+  return /^\d{2}-\d{2}-\d{4}$/.test(text) && date.getUTCDate() === d && date.getUTCMonth() + 1 === m;
+};
 const AMOUNT = /^-?\d{1,12}\.\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 const TYPES = ['F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5'];
@@ -73,7 +81,7 @@ export async function startAeatStandIn() {
     });
     if (nif !== issuerNif) return refuse(alta ? 'IDEmisorFactura' : 'IDEmisorFacturaAnulada');
     if (!numSerie || numSerie.length > 60) return refuse('NumSerieFactura');
-    if (!DATE.test(date)) return refuse('FechaExpedicionFactura');
+    if (!isDate(date)) return refuse('FechaExpedicionFactura');
     const generatedAt = field(xml, 'FechaHoraHusoGenRegistro') ?? '';
     if (!TIMESTAMP.test(generatedAt)) return refuse('FechaHoraHusoGenRegistro');
     if (field(xml, 'TipoHuella') !== '01') return refuse('TipoHuella');
@@ -145,7 +153,7 @@ export async function startAeatStandIn() {
     body: string;
     request: Omit<StandInRequest, 'headers' | 'body'>;
   } {
-    const empty = { issuerNif: null, representativeNif: null, lines: [], csv: null };
+    const empty = { issuerNif: null, representativeNif: null, lines: [], csv: null, schemaErrors: [] };
     for (const [prefix, uri] of [
       ['soapenv', SOAP_ENV],
       ['sum', SUM_LR],
@@ -153,6 +161,18 @@ export async function startAeatStandIn() {
     ] as const) {
       if (!raw.includes(`xmlns:${prefix}="${uri}"`)) {
         return { status: 500, body: fault('Client', `Falta el espacio de nombres ${uri}`), request: empty };
+      }
+    }
+    if (validatesXml) {
+      let errors: string[];
+      try {
+        errors = schemaErrors('submission', soapBody(raw));
+      } catch (error) {
+        errors = [String(error)];
+      }
+      if (errors.length > 0) {
+        const text = `Codigo[4102].El XML no cumple el esquema. ${errors.join(' ')}`;
+        return { status: 500, body: fault('Client', text), request: { ...empty, schemaErrors: errors } };
       }
     }
     const xml = withoutPrefixes(raw);
@@ -201,6 +221,7 @@ export async function startAeatStandIn() {
         representativeNif: representative ? field(representative, 'NIF') : null,
         lines,
         csv,
+        schemaErrors: [],
       },
     };
   }
@@ -219,6 +240,7 @@ export async function startAeatStandIn() {
           representativeNif: null,
           lines: [],
           csv: null,
+          schemaErrors: [],
         });
         res.writeHead(failure.status, { 'content-type': 'text/xml; charset=utf-8' });
         res.end(
@@ -233,7 +255,7 @@ export async function startAeatStandIn() {
           : {
               status: 415,
               body: 'text/xml expected',
-              request: { issuerNif: null, representativeNif: null, lines: [], csv: null },
+              request: { issuerNif: null, representativeNif: null, lines: [], csv: null, schemaErrors: [] },
             };
       requests.push({ headers: req.headers, body, ...answered.request });
       res.writeHead(answered.status, { 'content-type': 'text/xml; charset=utf-8' });

@@ -14,14 +14,30 @@ import { sendError } from './error-handler.ts';
  */
 const SERVER_PATHS = ['/api', '/ws', '/uploads', '/payment/sandbox', '/metrics', '/docs', '/openapi.json'];
 
+/** What a stored image is served as, by its extension (the storage keys are the server's own). */
+const UPLOAD_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+/**
+ * The storage folders that are public by design, served at /uploads (docs/api/http.md, Uploads): profile
+ * photos and their thumbnails, and chat pictures. Anything else in the storage is private and never
+ * served there: a case document (`documents/`, sealed, read through GET /api/documents/{id} by the case's
+ * parties only), a marker file, a file half written.
+ */
+const PUBLIC_UPLOAD_FOLDERS = ['avatars', 'chat'] as const;
+const PUBLIC_UPLOAD = new RegExp(
+  `^/?(${PUBLIC_UPLOAD_FOLDERS.join('|')})/[\\w-][\\w.-]*\\.(${Object.keys(UPLOAD_TYPES).join('|')})$`,
+);
+
+/** The storage key a path under /uploads names when it is a public image; null for anything else. */
+export function publicUploadKey(pathname: string): string | null {
+  return PUBLIC_UPLOAD.test(pathname) ? pathname.replace(/^\//, '') : null;
+}
+
 /**
  * Serves uploaded images at /uploads and the built web app with the SPA fallback: any other GET that
  * matches no file answers index.html, so the client router takes the path; '/', '/login' and '/registro'
  * answer landing.html, and '/dashboard/inicio' home.html, when the build has them (ADR 0008).
  */
-/** What a stored image is served as, by its extension (the storage keys are the server's own). */
-const UPLOAD_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
-
 async function web(app: FastifyInstance) {
   if (app.storage.kind === 'local') {
     const uploads = path.join(app.config.dataDir, 'uploads');
@@ -30,6 +46,8 @@ async function web(app: FastifyInstance) {
       root: uploads,
       prefix: '/uploads/',
       decorateReply: false,
+      // the public folders only: a document's sealed object, also on disk under uploads/, answers 404
+      allowedPath: (pathname) => publicUploadKey(pathname) !== null,
       // listed in the OpenAPI document like every other route
       schemaHide: false,
       index: false,
@@ -37,20 +55,16 @@ async function web(app: FastifyInstance) {
       immutable: true,
     });
   } else {
-    // object storage: the same URLs, read through the storage (avatars and chat pictures only; documents
-    // are never under /uploads, they are sealed and served by their own route)
+    // object storage: the same URLs, read through the storage, the same public folders only
     app.get<{ Params: { folder: string; name: string } }>(
       '/uploads/:folder/:name',
       async (request, reply) => {
         const { folder, name } = request.params;
-        const type = UPLOAD_TYPES[name.slice(name.lastIndexOf('.') + 1)];
-        const bytes =
-          type && (folder === 'avatars' || folder === 'chat') && /^[\w-][\w.-]*$/.test(name)
-            ? await app.storage.get(`${folder}/${name}`)
-            : null;
-        if (!type || !bytes) return sendError(reply, 404, 'NOT_FOUND', ERROR_MESSAGES.NOT_FOUND);
+        const key = publicUploadKey(`${folder}/${name}`);
+        const bytes = key ? await app.storage.get(key) : null;
+        if (!key || !bytes) return sendError(reply, 404, 'NOT_FOUND', ERROR_MESSAGES.NOT_FOUND);
         return reply
-          .header('content-type', type)
+          .header('content-type', UPLOAD_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'image/png')
           .header('cache-control', 'public, max-age=604800, immutable')
           .send(bytes);
       },

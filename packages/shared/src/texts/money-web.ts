@@ -121,7 +121,7 @@ export const moneyWebEs = {
       from: 'Desde',
       to: 'Hasta',
       csv: 'Descargar CSV',
-      csvLabel: 'Descargar los pagos filtrados en CSV',
+      csvLabel: 'Descargar CSV de los pagos filtrados',
     },
     table: {
       caption: 'Pagos',

@@ -8,6 +8,7 @@ import { fiscalProfileInputSchema } from '@l4l/shared/schemas/invoices';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
+import { schemaErrors, validatesXml } from '../../../test/xsd.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { ensureAdmin } from './admin.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
@@ -148,6 +149,22 @@ describe('demo data', () => {
       where u.mail = 'cliente1@l4l.demo' and i.kind = 'service'`);
     expect(client?.types).toEqual(['F1']);
   });
+
+  it.skipIf(!validatesXml)(
+    'exports every demo record as XML the AEAT’s schema accepts, the platform as the system’s producer',
+    async () => {
+      const xml = await t.app.invoices.recordsXml();
+      expect(xml.match(/<sum1:RegistroAlta>/g)?.length).toBeGreaterThan(2);
+      expect(xml).toContain('<sum1:TipoRectificativa>I</sum1:TipoRectificativa>');
+      expect(schemaErrors('export', xml)).toEqual([]);
+      const { nif, name } = t.config.platform;
+      const systems = xml.match(/<sum1:SistemaInformatico>[\s\S]*?<\/sum1:SistemaInformatico>/g) ?? [];
+      expect(systems.length).toBe(xml.match(/<sum1:Registro(Alta|Anulacion)>/g)?.length);
+      for (const system of systems) {
+        expect(system).toContain(`<sum1:NombreRazon>${name}</sum1:NombreRazon><sum1:NIF>${nif}</sum1:NIF>`);
+      }
+    },
+  );
 
   it('has cases in every status and chat messages of every type', async () => {
     const statuses = await rows<{ status: string }>(sql`select distinct status from cases`);

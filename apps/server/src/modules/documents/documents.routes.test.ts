@@ -185,6 +185,41 @@ function documentsSuite(
       expect((await download(doc!.id, { authorization: '' })).statusCode).toBe(401);
     });
 
+    it('keeps a document’s stored object off /uploads, anonymous or signed in, while avatars and chat pictures stay public', async () => {
+      const [doc] = await t.app.db.select().from(documents).where(eq(documents.caseId, w.caseId)).limit(1);
+      expect(await t.app.storage.get(`documents/${doc!.id}`)).not.toBeNull();
+      const png = await sharp({
+        create: { width: 4, height: 4, channels: 3, background: '#336699' },
+      })
+        .png()
+        .toBuffer();
+      await t.app.storage.put('avatars/publica.png', png, 'image/png');
+      await t.app.storage.put('chat/publica.png', png, 'image/png');
+      const get = (url: string, headers: Headers | Record<string, never> = {}) =>
+        t.app.inject({ method: 'GET', url, headers });
+      for (const who of [{}, w.asClient, w.asLawyer, w.asAdmin]) {
+        for (const url of [
+          `/uploads/documents/${doc!.id}`,
+          `/uploads/documents/${doc!.id}.png`,
+          `/uploads/avatars/../documents/${doc!.id}`,
+          `/uploads/avatars/%2E%2E/documents/${doc!.id}`,
+          `/uploads/avatars/..%2Fdocuments%2F${doc!.id}`,
+          '/uploads/documents/',
+          '/uploads/avatars/.sent-avatars-redrawn',
+        ]) {
+          const res = await get(url, who);
+          expect(res.statusCode, url).toBe(404);
+          expect(res.rawPayload.includes(Buffer.from(doc!.id))).toBe(false);
+        }
+        for (const url of ['/uploads/avatars/publica.png', '/uploads/chat/publica.png']) {
+          const res = await get(url, who);
+          expect(res.statusCode, url).toBe(200);
+          expect(res.headers['content-type']).toBe('image/png');
+          expect(res.rawPayload.equals(png)).toBe(true);
+        }
+      }
+    });
+
     it('lists the case’s documents, newest first, paged with who uploaded each', async () => {
       const res = await t.app.inject({
         method: 'GET',

@@ -4,6 +4,7 @@ import { type AeatStandIn, startAeatStandIn } from '../../../test/aeat-stand-in.
 import { buildTestApp } from '../../../test/app.ts';
 import { createFiscalProfile } from '../../../test/factories.ts';
 import { moneyHelpers, type Person } from '../../../test/money.ts';
+import { schemaErrors, soapBody, validatesXml } from '../../../test/xsd.ts';
 import { invoices, verifactuRecords } from '../../db/schema/index.ts';
 import { withTransaction } from '../../lib/transaction.ts';
 import { AeatSubmissionError, createAeatSubmitter, parseAeatAnswer } from './aeat-submitter.ts';
@@ -134,12 +135,13 @@ describe('VERI*FACTU submission to the AEAT', () => {
   it('records a refusal with its code, and a record sent twice as the accepted one it is', async () => {
     const service = submitterService();
     const caseId = await submitted();
-    // a record whose stored date was damaged: the AEAT refuses it, naming the field
+    // a record whose stored date was damaged (the schema's shape, a day no calendar has): the AEAT
+    // refuses it, naming the field
     const [record] = (await recordsOf(caseId)).filter((r) => r.issuerNif === '12345678Z');
     if (!record) throw new Error('no record');
     await t.app.db
       .update(verifactuRecords)
-      .set({ submission: 'PENDIENTE', issueDate: '2026-11-26' })
+      .set({ submission: 'PENDIENTE', issueDate: '31-02-2026' })
       .where(eq(verifactuRecords.id, record.id));
     await service.submitPending();
     const [refused] = await t.app.db
@@ -182,6 +184,40 @@ describe('VERI*FACTU submission to the AEAT', () => {
     expect(await service.submitPending()).toBe(2);
     standIn.setWait(0);
   });
+
+  it.skipIf(!validatesXml)(
+    'submits altas, rectifying altas and anulaciones the AEAT’s schema accepts, the platform as the system’s producer',
+    async () => {
+      const service = submitterService();
+      const caseId = await submitted();
+      const [payment] = await t.app.db
+        .select({ id: invoices.paymentId })
+        .from(invoices)
+        .where(eq(invoices.caseId, caseId));
+      await withTransaction(t.app.db, (tx) => service.rectifyPayment(tx, payment?.id ?? ''));
+      expect(await service.submitPending()).toBe(2);
+      const sent = standIn.requests.filter((r) => r.body.includes('RegFactuSistemaFacturacion'));
+      const bodies = sent.map((r) => r.body).join('');
+      for (const kind of ['RegistroAlta', 'RegistroAnulacion', 'TipoRectificativa']) {
+        expect(bodies).toContain(`<sum1:${kind}>`);
+      }
+      // every submission of this file, as the stand-in received it, against SuministroLR.xsd
+      for (const request of sent) {
+        expect(request.schemaErrors).toEqual([]);
+        expect(schemaErrors('submission', soapBody(request.body))).toEqual([]);
+      }
+      const lawyers = sent.filter((r) => r.issuerNif === '12345678Z');
+      expect(lawyers.length).toBeGreaterThan(0);
+      for (const request of lawyers) {
+        expect(request.body).toContain(
+          `<sum1:SistemaInformatico><sum1:NombreRazon>${t.config.platform.name}</sum1:NombreRazon><sum1:NIF>${t.config.platform.nif}</sum1:NIF>`,
+        );
+        expect(request.body).not.toMatch(
+          /<sum1:SistemaInformatico><sum1:NombreRazon>[^<]*<\/sum1:NombreRazon><sum1:NIF>12345678Z</,
+        );
+      }
+    },
+  );
 
   it('reads a SOAP Fault as a failed submission', () => {
     expect(() =>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
-import { type PreviousRecord, recordXml, SUM1, xmlText } from './invoice-exports.ts';
+import { type PreviousRecord, party, recordXml, SUM1, type SystemProducer } from './invoice-exports.ts';
 import type { PendingRecord, SubmissionAnswer } from './invoices.repository.ts';
 import type { VerifactuSubmitter } from './verifactu-submitter.ts';
 
@@ -34,7 +34,7 @@ export type AeatSubmitterOptions = {
   /** the PKCS#12 file (.p12/.pfx) of the certificate the TLS connection presents; https only */
   certPath?: string;
   certPassword?: string;
-  /** who submits for the issuers (the `Representante` of a lawyer's submission) */
+  /** who submits for the issuers (the `Representante` of a lawyer's submission) and produced the invoicing system (`SistemaInformatico`) */
   platform: { nif: string; name: string };
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** tries per submission before its records wait for the next round (default 3) */
@@ -71,19 +71,21 @@ export type AeatAnswer = {
   lines: AeatLine[];
 };
 
-/** The request body: one issuer's records as RegFactuSistemaFacturacion. */
+/**
+ * The request body: one issuer's records as RegFactuSistemaFacturacion, `producer` (the platform) named as
+ * the producer of the invoicing system on each.
+ */
 export function submissionEnvelope(
-  issuer: { nif: string; name: string },
-  representative: { nif: string; name: string } | null,
+  issuer: SystemProducer,
+  representative: SystemProducer | null,
   records: PendingRecord[],
+  producer: SystemProducer,
 ): string {
-  const party = (tag: string, p: { nif: string; name: string }) =>
-    `<sum1:${tag}><sum1:NombreRazon>${xmlText(p.name)}</sum1:NombreRazon><sum1:NIF>${xmlText(p.nif)}</sum1:NIF></sum1:${tag}>`;
   const header = `<sum:Cabecera>${party('ObligadoEmision', issuer)}${representative ? party('Representante', representative) : ''}</sum:Cabecera>`;
   const body = records
     .map(
-      ({ record, invoice, previous }) =>
-        `<sum:RegistroFactura>${recordXml({ invoice, record }, previous as PreviousRecord | null)}</sum:RegistroFactura>`,
+      ({ record, invoice, previous, rectified }) =>
+        `<sum:RegistroFactura>${recordXml({ invoice, record, rectified }, previous as PreviousRecord | null, producer)}</sum:RegistroFactura>`,
     )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<soapenv:Envelope xmlns:soapenv="${SOAP_ENV}" xmlns:sum="${SUM_LR}" xmlns:sum1="${SUM1}"><soapenv:Header/><soapenv:Body><sum:RegFactuSistemaFacturacion>${header}${body}</sum:RegFactuSistemaFacturacion></soapenv:Body></soapenv:Envelope>`;
@@ -237,7 +239,7 @@ export function createAeatSubmitter(options: AeatSubmitterOptions): VerifactuSub
         const representative = nif === options.platform.nif ? null : options.platform;
         let answer: AeatAnswer;
         try {
-          answer = await send(submissionEnvelope(issuer, representative, rows));
+          answer = await send(submissionEnvelope(issuer, representative, rows, options.platform));
         } catch (error) {
           failure = error;
           options.log.error(

@@ -16,11 +16,17 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
 export type RecordRow = typeof verifactuRecords.$inferSelect;
 export type NewRecord = typeof verifactuRecords.$inferInsert;
-/** A record waiting for the submitter, with its invoice and the record before it (null for the first). */
+/** The invoice a rectifying one rectifies, as its alta record names it (the AEAT's IDFacturaRectificada). */
+export type RectifiedRef = Pick<RecordRow, 'issuerNif' | 'numSerie' | 'issueDate'>;
+/**
+ * A record waiting for the submitter, with its invoice, the record before it (null for the first) and, for
+ * a rectifying invoice, the invoice it rectifies.
+ */
 export type PendingRecord = {
   record: RecordRow;
   invoice: InvoiceRow;
   previous: Pick<RecordRow, 'issuerNif' | 'numSerie' | 'issueDate' | 'huella'> | null;
+  rectified: RectifiedRef | null;
 };
 /** What the submitter answered for one record (docs/invoices.md, Submission). */
 export type SubmissionAnswer = {
@@ -37,6 +43,14 @@ const withAlta = {
   record: verifactuRecords,
 };
 const altaOf = and(eq(verifactuRecords.invoiceId, invoices.id), eq(verifactuRecords.kind, 'alta'));
+/** The alta record of the invoice a rectifying one rectifies (null for any other invoice). */
+const rectifiedAlta = alias(verifactuRecords, 'rectified');
+const rectifiedRef = {
+  issuerNif: rectifiedAlta.issuerNif,
+  numSerie: rectifiedAlta.numSerie,
+  issueDate: rectifiedAlta.issueDate,
+};
+const rectifiedOn = and(eq(rectifiedAlta.invoiceId, invoices.rectifiesId), eq(rectifiedAlta.kind, 'alta'));
 
 /**
  * Fiscal profiles, invoices and VERI*FACTU records: written by this module only, and only by inserts
@@ -147,7 +161,6 @@ export function createInvoicesRepository(db: Db) {
       return row as RecordRow;
     },
 
-    /** Records not yet accepted by the submitter, oldest first. */
     /**
      * Records not yet answered, oldest first, each with its invoice and the record before it in its
      * issuer's chain (what the AEAT's `Encadenamiento` names).
@@ -164,9 +177,11 @@ export function createInvoicesRepository(db: Db) {
             issueDate: previous.issueDate,
             huella: previous.huella,
           },
+          rectified: rectifiedRef,
         })
         .from(verifactuRecords)
         .innerJoin(invoices, eq(invoices.id, verifactuRecords.invoiceId))
+        .leftJoin(rectifiedAlta, rectifiedOn)
         .leftJoin(
           previous,
           and(
@@ -238,12 +253,16 @@ export function createInvoicesRepository(db: Db) {
         .orderBy(asc(invoices.issuedAt), asc(invoices.issuerNif), asc(invoices.series), asc(invoices.number));
     },
 
-    /** Records with their invoices, one issuer's chain in order, or every chain. */
-    records(issuerNif?: string) {
+    /**
+     * Records with their invoices (and, for a rectifying one, the invoice it rectifies), one issuer's
+     * chain in order, or every chain.
+     */
+    records(issuerNif?: string): Promise<RecordWithInvoice[]> {
       return db
-        .select({ record: verifactuRecords, invoice: invoices })
+        .select({ record: verifactuRecords, invoice: invoices, rectified: rectifiedRef })
         .from(verifactuRecords)
         .innerJoin(invoices, eq(invoices.id, verifactuRecords.invoiceId))
+        .leftJoin(rectifiedAlta, rectifiedOn)
         .where(issuerNif ? eq(verifactuRecords.issuerNif, issuerNif) : undefined)
         .orderBy(asc(verifactuRecords.issuerNif), asc(verifactuRecords.position));
     },
@@ -252,3 +271,5 @@ export function createInvoicesRepository(db: Db) {
 
 export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;
 export type InvoiceWithAlta = { invoice: InvoiceRow; record: RecordRow };
+/** A record as the AEAT reads it: its invoice and, for a rectifying one, the invoice it rectifies. */
+export type RecordWithInvoice = InvoiceWithAlta & { rectified: RectifiedRef | null };

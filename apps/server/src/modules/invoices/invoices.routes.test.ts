@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
+import { schemaErrors, validatesXml } from '../../../test/xsd.ts';
 import { invoices, payments, verifactuRecords } from '../../db/schema/index.ts';
 import { withTransaction } from '../../lib/transaction.ts';
 import { createInvoicesService } from './invoices.service.ts';
@@ -401,6 +402,17 @@ describe('invoices', () => {
       expect(xml.body).toContain(
         '<sum1:EmitidaPorTerceroODestinatario>T</sum1:EmitidaPorTerceroODestinatario>',
       );
+      // the lawyer's records name the platform twice: the third party that issues, and the producer of the system
+      const { nif, name } = t.config.platform;
+      expect(xml.body.match(/<sum1:Tercero>[\s\S]*?<\/sum1:Tercero>/)?.[0]).toContain(
+        `<sum1:NIF>${nif}</sum1:NIF>`,
+      );
+      const systems = xml.body.match(/<sum1:SistemaInformatico>[\s\S]*?<\/sum1:SistemaInformatico>/g) ?? [];
+      expect(systems).toHaveLength(52);
+      for (const system of systems) {
+        expect(system).toContain(`<sum1:NombreRazon>${name}</sum1:NombreRazon><sum1:NIF>${nif}</sum1:NIF>`);
+      }
+      if (validatesXml) expect(schemaErrors('export', xml.body)).toEqual([]);
     });
   });
 
@@ -441,6 +453,16 @@ describe('invoices', () => {
       });
       expect(pdf.statusCode).toBe(200);
       for (const result of await t.app.invoices.checkChains()) expect(result).toMatchObject({ ok: true });
+      const xml = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/verifactu/records?issuerNif=12345678Z&format=xml',
+        headers: admin.headers,
+      });
+      // by difference, naming the invoice it rectifies (the AEAT requires TipoRectificativa on an R1)
+      expect(xml.body).toContain(
+        `<sum1:TipoFactura>R1</sum1:TipoFactura><sum1:TipoRectificativa>I</sum1:TipoRectificativa><sum1:FacturasRectificadas><sum1:IDFacturaRectificada><sum1:IDEmisorFactura>12345678Z</sum1:IDEmisorFactura><sum1:NumSerieFactura>A${year}-`,
+      );
+      if (validatesXml) expect(schemaErrors('export', xml.body)).toEqual([]);
     });
 
     it('an anulación is chained after the issuer’s last record and the chain still verifies', async () => {
@@ -470,7 +492,26 @@ describe('invoices', () => {
       expect(xml.body).toContain(
         `<sum1:NumSerieFacturaAnulada>${target?.numSerie}</sum1:NumSerieFacturaAnulada>`,
       );
+      if (validatesXml) expect(schemaErrors('export', xml.body)).toEqual([]);
     });
+
+    it.skipIf(!validatesXml)(
+      'exports every record of every issuer as XML the AEAT’s schema accepts',
+      async () => {
+        const xml = await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/verifactu/records?format=xml',
+          headers: admin.headers,
+        });
+        for (const kind of ['RegistroAlta', 'RegistroAnulacion', 'TipoRectificativa']) {
+          expect(xml.body).toContain(`<sum1:${kind}>`);
+        }
+        expect(schemaErrors('export', xml.body)).toEqual([]);
+        // and the schema is strict: a record without its fields is rejected
+        const broken = xml.body.replace(/<sum1:IDVersion>1.0<\/sum1:IDVersion>/, '');
+        expect(schemaErrors('export', broken).join(' ')).toContain('IDVersion');
+      },
+    );
   });
 
   describe('submission', () => {

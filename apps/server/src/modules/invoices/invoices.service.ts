@@ -546,7 +546,7 @@ export function createInvoicesService(deps: {
       return rows;
     },
 
-    recordsXml: async (issuerNif?: string) => recordsXml(await read.records(issuerNif)),
+    recordsXml: async (issuerNif?: string) => recordsXml(await read.records(issuerNif), config.platform),
 
     /** Verifies each issuer's chain from its first record to its last. */
     async checkChains(issuerNif?: string) {

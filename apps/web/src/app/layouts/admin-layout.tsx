@@ -35,7 +35,7 @@ export function AdminLayout() {
       </a>
       <header className={styles.header}>
         <div className={shell.bar}>
-          <Link to={paths.admin} className={shell.brand} aria-label={es.admin.consoleTitle}>
+          <Link to={paths.admin} className={shell.brand} aria-label={es.admin.consoleBrand}>
             <Logo tone="light" />
           </Link>
           <span className={styles.consoleName}>{es.admin.consoleTitle}</span>

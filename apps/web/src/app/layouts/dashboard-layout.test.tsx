@@ -30,8 +30,12 @@ describe('DashboardLayout', () => {
       'href',
       '/dashboard/begincase',
     );
-    expect(screen.getByRole('link', { name: es.nav.profile })).toHaveAttribute('href', '/profile');
-    expect(screen.getByText('AM')).toBeInTheDocument();
+    // its name starts with the name it shows (WCAG 2.5.3, label in name)
+    expect(screen.getByRole('link', { name: 'Ana Martín Ruiz, mi perfil' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(document.querySelector('[data-initials="AM"]')).toBeInTheDocument();
   });
 
   it('does not offer "Iniciar un caso" to a lawyer', async () => {
@@ -63,7 +67,9 @@ describe('DashboardLayout', () => {
     '/dashboard/casos/9f1e2d3c-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
   ])('hides the nav on %s', async (path) => {
     renderLayout(path);
-    expect(await screen.findByRole('link', { name: es.nav.profile })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: es.nav.profileOf('Ana Martín Ruiz') }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: es.nav.mainNav })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: es.buttons.menu })).not.toBeInTheDocument();
   });

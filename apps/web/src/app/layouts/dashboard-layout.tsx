@@ -131,7 +131,11 @@ export function DashboardLayout() {
           </Link>
           <div className={styles.account}>
             <NotificationBell user={user} to={paths.notifications} />
-            <Link to={paths.profile} className={styles.profileLink} aria-label={es.nav.profile}>
+            <Link
+              to={paths.profile}
+              className={styles.profileLink}
+              aria-label={es.nav.profileOf(`${user.name} ${user.surname}`)}
+            >
               <span className={styles.userName}>
                 {user.name} {user.surname}
               </span>

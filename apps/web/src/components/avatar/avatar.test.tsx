@@ -27,4 +27,12 @@ describe('Avatar', () => {
     const { container } = render(<Avatar photoUrl="/uploads/avatars/a.png" name="Ana" loading="lazy" />);
     expect(container.querySelector('img')).toHaveAttribute('loading', 'lazy');
   });
+
+  it('draws the initials without a photo as decoration, not text (a name beside it stays the link’s whole label)', () => {
+    const { container } = render(<Avatar name="Ana" surname="Martín Ruiz" />);
+    const initials = container.querySelector('[data-initials]');
+    expect(initials).toHaveAttribute('data-initials', 'AM');
+    expect(initials).toHaveAttribute('aria-hidden', 'true');
+    expect(initials?.textContent).toBe('');
+  });
 });

@@ -51,8 +51,13 @@ export function Avatar({
     );
   }
   return (
-    <span className={`${styles.avatar} ${styles.initials}`} style={style} aria-hidden="true">
-      {initialsOf(name, surname)}
-    </span>
+    // the initials are drawn by CSS (::before), not text: a link that shows a name beside the avatar
+    // keeps the name as all it says (WCAG 2.5.3, label in name), and they are decoration to assistive tech
+    <span
+      className={`${styles.avatar} ${styles.initials}`}
+      style={style}
+      aria-hidden="true"
+      data-initials={initialsOf(name, surname)}
+    />
   );
 }

@@ -41,6 +41,8 @@ export const es = {
     },
     // the console (web)
     consoleTitle: 'Administración',
+    /** the console's brand link: its name holds the wordmark it shows (WCAG 2.5.3, label in name) */
+    consoleBrand: 'L4L, Administración',
     consoleNav: 'Secciones de administración',
     sections: {
       overview: 'Resumen',

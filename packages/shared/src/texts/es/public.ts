@@ -63,6 +63,8 @@ export const es = {
     privateChat: 'Chat privado',
     startCase: 'Iniciar un caso',
     profile: 'Mi perfil',
+    /** the header's profile link: its name starts with the name it shows (WCAG 2.5.3, label in name) */
+    profileOf: (fullName: string) => `${fullName}, mi perfil`,
     mainNav: 'Navegación principal',
     menuTitle: 'Menú',
     goToDashboard: 'Ir a mi panel',
