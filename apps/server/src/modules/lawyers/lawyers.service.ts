@@ -15,11 +15,10 @@ import {
   type LawyerProfileUpdate,
   type LawyerSheet,
   type LawyersQuery,
-  SEARCH_MAX_TERMS,
   type WorkEntry,
   type WorkEntryInput,
 } from '@l4l/shared/schemas/lawyers';
-import { searchableText } from '@l4l/shared/search';
+import { searchableText, searchWords } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
@@ -35,35 +34,20 @@ import {
   type LawyersRepository,
 } from './lawyers.repository.ts';
 
-/**
- * Particles of Spanish names ('Martínez de la Fuente') that the 'spanish' configuration drops as stop
- * words, so the stored search vector never holds them: beside other words they cannot match and are left
- * out. Alone, they still match as prefixes ('de' finds 'Delgado').
- */
-const NAME_PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'y', 'e']);
-
-/**
- * The words of a name search as the stored search text has them: accent-free, lower-case, [a-z0-9] only
- * (ADR 0002), at most SEARCH_MAX_TERMS of them. Nothing else of the user's text reaches the query.
- */
-export function searchTerms(search: string | undefined): string[] {
-  if (!search) return [];
-  const words = searchableText(search)
-    .split(' ')
-    .map((word) => word.replace(/[^a-z0-9]/g, ''))
-    .filter(Boolean);
-  const names = words.filter((word) => !NAME_PARTICLES.has(word));
-  return (names.length > 0 ? names : words).slice(0, SEARCH_MAX_TERMS);
-}
-
 export function directoryFilter(
-  query: Pick<LawyersQuery, 'search' | 'categories' | 'province'>,
+  query: Pick<
+    LawyersQuery,
+    'search' | 'categories' | 'province' | 'minPrice' | 'maxPrice' | 'firstVisitFree'
+  >,
 ): DirectoryFilter {
   return {
-    terms: searchTerms(query.search),
+    terms: searchWords(query.search),
     categories: query.categories ?? [],
     // a lawyer whose zone of action is all of Spain acts in every province too
     provinces: query.province ? [query.province, ALL_SPAIN] : [],
+    minPriceCents: query.minPrice === undefined ? undefined : eurosToCents(query.minPrice),
+    maxPriceCents: query.maxPrice === undefined ? undefined : eurosToCents(query.maxPrice),
+    firstVisitFree: query.firstVisitFree === true,
   };
 }
 
@@ -254,6 +238,9 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
         filter.terms,
         [...filter.categories].sort(),
         filter.provinces,
+        filter.minPriceCents,
+        filter.maxPriceCents,
+        filter.firstVisitFree,
         sort,
         page,
         pageSize,

@@ -148,6 +148,10 @@ export const es = {
     barNumber: 'Escribe tu número de colegiado tal como figura en tu colegio (hasta 12 caracteres).',
     barAssociation: 'Elige tu colegio de la abogacía de la lista.',
     unknownCategory: 'Alguna de las categorías elegidas no existe.',
+    priceFilter: 'Escribe el precio en euros, con dos decimales como mucho (por ejemplo, 40 o 45,50).',
+    priceRange: 'El precio máximo no puede ser menor que el mínimo.',
+    firstVisitFreeFilter: 'El filtro de primera consulta gratis solo admite «true» o «false».',
+    searchTooLong: (max: number) => `La búsqueda no puede superar los ${max} caracteres.`,
     experienceLimit: (max: number) => `No puedes guardar más de ${max} entradas de experiencia.`,
     imageRequired: 'Adjunta una imagen PNG o JPEG.',
     imageTooManyPixels: (megapixels: number) =>
