@@ -13,7 +13,8 @@ import {
 
 export { barAssociationSchema, barNumberSchema };
 
-import { blankToUndefined, PRICE_TEXT, pageQuerySchema, priceSchema, requiredText } from './common.ts';
+import { PRICE_TEXT } from '../format.ts';
+import { blankToUndefined, pageQuerySchema, priceSchema, requiredText } from './common.ts';
 
 /**
  * The lawyer directory and profiles (docs/api/http.md, Lawyers, and the rating

@@ -1,4 +1,4 @@
-import { PRICE_TEXT } from '@l4l/shared/schemas/common';
+import { PRICE_TEXT } from '@l4l/shared/format';
 import { es } from '@l4l/shared/texts/es/public';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../../components/form/field.tsx';

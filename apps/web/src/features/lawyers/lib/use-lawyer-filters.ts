@@ -1,7 +1,7 @@
 import { isCategory } from '@l4l/shared/constants/categories';
 import { PROVINCES } from '@l4l/shared/constants/provinces';
 import { LAWYER_SORTS, type LawyerSort } from '@l4l/shared/constants/sort';
-import { PRICE_TEXT } from '@l4l/shared/schemas/common';
+import { PRICE_TEXT } from '@l4l/shared/format';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_SORT, type LawyerFilters } from '../api/get-lawyers.ts';
