@@ -56,7 +56,11 @@ const cardColumns = {
 };
 
 /** A directory card as the page queries answer it. */
-type DirectoryCard = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] };
+type DirectoryCard = {
+  [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['notNull'] extends true
+    ? (typeof cardColumns)[K]['_']['data']
+    : (typeof cardColumns)[K]['_']['data'] | null;
+};
 
 const sheetColumns = {
   id: users.id,
@@ -105,6 +109,17 @@ export type DirectoryFilter = {
 };
 
 export type PageRange = { limit: number; offset: number };
+
+/** A directory page: its cards and the bounded count of ADR 0020 (`exact` false: more than `total`). */
+export type DirectoryPage = { rows: DirectoryCard[]; total: number; exact: boolean };
+
+/**
+ * The one seam of the directory's search (docs/decisions/0021-search-words-by-prefix.md): PostgreSQL
+ * answers it here; a search engine's adapter would implement the same, and pass the same equivalence test.
+ */
+export type DirectorySearch = {
+  directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<DirectoryPage>;
+};
 
 const narrows = (filter: DirectoryFilter) =>
   filter.terms.length > 0 ||
@@ -254,7 +269,7 @@ export function createLawyersRepository(
      * One page of listed lawyers and how many there are in all, exactly up to `countLimit`; past it,
      * `total` is `countLimit` and `exact` false.
      */
-    async directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+    async directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<DirectoryPage> {
       if (!narrows(filter)) {
         const [rows, counted] = await Promise.all([
           broadPageQuery(filter, sort, range),

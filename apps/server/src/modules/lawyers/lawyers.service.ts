@@ -29,6 +29,7 @@ import { MicroCache } from '../../lib/micro-cache.ts';
 import {
   createLawyersRepository,
   type DirectoryFilter,
+  type DirectorySearch,
   type EntryTable,
   type LawyerCardRow,
   type LawyersRepository,
@@ -124,6 +125,8 @@ type Deps = {
 /** docs/api/http.md, Lawyers. Who may call is checked by the routes' guards. */
 export function createLawyersService({ db, ratings, directoryCacheMs, announceChange }: Deps) {
   const repository = createLawyersRepository(db);
+  // the directory is read through its search seam only (ADR 0021)
+  const search: DirectorySearch = repository;
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
   // (pages asked for all the time are read again in the background before they expire: no caller waits)
   const directoryCache = new MicroCache<PageEnvelope<LawyerListItem>>(
@@ -247,7 +250,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
       ]);
       return directoryCache.get(key, async () => {
         const range = { limit: pageSize, offset: (page - 1) * pageSize };
-        const { rows, total, exact } = await repository.directory(filter, sort, range);
+        const { rows, total, exact } = await search.directory(filter, sort, range);
         return { data: rows.map(toListItem), meta: { total, totalIsExact: exact, page, pageSize } };
       });
     },
@@ -301,7 +304,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
       };
       const { page, pageSize } = range;
       return listingCache.get(JSON.stringify([category, province, page, pageSize]), async () => {
-        const { rows, total, exact } = await repository.directory(filter, 'rating', {
+        const { rows, total, exact } = await search.directory(filter, 'rating', {
           limit: pageSize,
           offset: (page - 1) * pageSize,
         });
