@@ -73,6 +73,23 @@ function pagination(path: string, page: number, pages: number): string {
   return `<nav class="pages" aria-label="${esc(t.pages)}">${previous}<span>${esc(t.pageOf(page, pages))}</span>${next}</nav>`;
 }
 
+/** The signed-in directory (docs/api/http.md, Lawyers) with this page's category and province chosen. */
+export function directoryAppHref(
+  category: string,
+  province: string | null,
+  extra: Record<string, string> = {},
+) {
+  const query = new URLSearchParams({ categories: category, ...(province ? { province } : {}), ...extra });
+  return `/dashboard/inicio?${query}`;
+}
+
+/** The way from a public page to the directory's own filters: price (sorted cheapest first) and a free first visit. */
+function refineLinks(category: string, province: string | null): string {
+  const byPrice = directoryAppHref(category, province, { sort: 'price_asc' });
+  const free = directoryAppHref(category, province, { firstVisitFree: 'true' });
+  return `<p class="more">${esc(t.refine)} <a href="${esc(byPrice)}" rel="nofollow">${esc(t.refineByPrice)}</a> · <a href="${esc(free)}" rel="nofollow">${esc(t.refineFirstVisitFree)}</a></p>`;
+}
+
 /** How many pages a list of `total` lawyers fills (an empty list is one page that says so). */
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
 
@@ -155,6 +172,7 @@ ${empty ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href
 <p class="count">${esc(count.charAt(0).toUpperCase() + count.slice(1))}</p>
 <p class="lead">${esc(t.lead)}</p>
 ${list}
+${empty ? '' : refineLinks(category, province)}
 ${elsewhere}
 </article></div>`;
   return htmlDocument(head, body);
