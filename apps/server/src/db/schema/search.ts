@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -40,7 +41,8 @@ export const lawyerSearch = pgTable(
   (t) => [
     primaryKey({ columns: [t.category, t.userId] }),
     index('lawyer_search_user_idx').on(t.userId),
-    index('lawyer_search_words_idx').using('gin', t.searchVector),
+    // a name is searched on the '*' rows only (one per lawyer), so only they are in the words' index
+    index('lawyer_search_words_idx').using('gin', t.searchVector).where(sql`${t.category} = '*'`),
     // each sort with the category leading, so a category's page is one ordered range of its index
     index('lawyer_search_rating_idx').on(
       t.category,
