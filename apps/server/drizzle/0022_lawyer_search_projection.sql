@@ -15,7 +15,7 @@ CREATE TABLE "lawyer_search" (
 --> statement-breakpoint
 ALTER TABLE "lawyer_search" ADD CONSTRAINT "lawyer_search_user_id_lawyer_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."lawyer_profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lawyer_search_user_idx" ON "lawyer_search" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "lawyer_search_words_idx" ON "lawyer_search" USING gin ("search_vector") WHERE "lawyer_search"."category" = '*';--> statement-breakpoint
+CREATE INDEX "lawyer_search_words_idx" ON "lawyer_search" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "lawyer_search_rating_idx" ON "lawyer_search" USING btree ("category","rating_avg" DESC NULLS FIRST,"rating_count" DESC NULLS FIRST,"user_id");--> statement-breakpoint
 CREATE INDEX "lawyer_search_price_idx" ON "lawyer_search" USING btree ("category","price_hour_cents","user_id");--> statement-breakpoint
 CREATE INDEX "lawyer_search_finished_idx" ON "lawyer_search" USING btree ("category","finished_cases" DESC NULLS FIRST,"user_id");--> statement-breakpoint

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -41,8 +40,7 @@ export const lawyerSearch = pgTable(
   (t) => [
     primaryKey({ columns: [t.category, t.userId] }),
     index('lawyer_search_user_idx').on(t.userId),
-    // a name is searched on the '*' rows only (one per lawyer), so only they are in the words' index
-    index('lawyer_search_words_idx').using('gin', t.searchVector).where(sql`${t.category} = '*'`),
+    index('lawyer_search_words_idx').using('gin', t.searchVector),
     // each sort with the category leading, so a category's page is one ordered range of its index
     index('lawyer_search_rating_idx').on(
       t.category,

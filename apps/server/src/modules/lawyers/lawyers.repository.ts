@@ -180,18 +180,15 @@ export function createLawyersRepository(
       .innerJoin(users, eq(users.id, lawyerProfiles.userId));
 
   /**
-   * A request's rows of the search projection (db/schema/search.ts): one category's own rows when that
-   * category is all it names (an ordered range of the category-led sort indexes), the '*' rows otherwise
-   * (categories, if any: ANY of them, on the row's `categories`), where the words' index is. Only listed
+   * A request's rows of the search projection (db/schema/search.ts): one category's own rows, or the '*'
+   * rows when none or several are asked (several: ANY of them, on the row's categories). Only listed
    * lawyers have rows, so no condition says so.
    */
   function directoryWhere(filter: DirectoryFilter) {
     const [only] = filter.categories;
-    const ownRows = filter.categories.length === 1 && filter.terms.length === 0 && only !== undefined;
     return and(
-      // '*' written out, so the planner sees the words' partial index applies
-      ownRows ? eq(ls.category, only) : sql`${ls.category} = ${sql.raw(`'${ANY_CATEGORY}'`)}`,
-      filter.categories.length > 0 && !ownRows ? arrayOverlaps(ls.categories, filter.categories) : undefined,
+      eq(ls.category, filter.categories.length === 1 && only ? only : ANY_CATEGORY),
+      filter.categories.length > 1 ? arrayOverlaps(ls.categories, filter.categories) : undefined,
       wordsMatch(ls.searchVector, filter.terms),
       filter.provinces.length ? inArray(ls.province, filter.provinces) : undefined,
       filter.minPriceCents === undefined ? undefined : gte(ls.priceHourCents, filter.minPriceCents),
