@@ -6,5 +6,4 @@ export * from './invoices.ts';
 export * from './money.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
-export * from './search.ts';
 export * from './users.ts';

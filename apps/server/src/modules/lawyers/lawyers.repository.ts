@@ -20,14 +20,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { boundedCount, boundedCountQuery } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/database.ts';
-import {
-  ANY_CATEGORY,
-  academicExperiences,
-  lawyerProfiles,
-  lawyerSearch as ls,
-  users,
-  workExperiences,
-} from '../../db/schema/index.ts';
+import { academicExperiences, lawyerProfiles, users, workExperiences } from '../../db/schema/index.ts';
 import { wordsMatch } from '../../db/word-prefix.ts';
 
 const banned = alias(users, 'banned');
@@ -179,21 +172,19 @@ export function createLawyersRepository(
       .from(lawyerProfiles)
       .innerJoin(users, eq(users.id, lawyerProfiles.userId));
 
-  /**
-   * A request's rows of the search projection (db/schema/search.ts): one category's own rows, or the '*'
-   * rows when none or several are asked (several: ANY of them, on the row's categories). Only listed
-   * lawyers have rows, so no condition says so.
-   */
   function directoryWhere(filter: DirectoryFilter) {
-    const [only] = filter.categories;
     return and(
-      eq(ls.category, filter.categories.length === 1 && only ? only : ANY_CATEGORY),
-      filter.categories.length > 1 ? arrayOverlaps(ls.categories, filter.categories) : undefined,
-      wordsMatch(ls.searchVector, filter.terms),
-      filter.provinces.length ? inArray(ls.province, filter.provinces) : undefined,
-      filter.minPriceCents === undefined ? undefined : gte(ls.priceHourCents, filter.minPriceCents),
-      filter.maxPriceCents === undefined ? undefined : lte(ls.priceHourCents, filter.maxPriceCents),
-      filter.firstVisitFree ? eq(ls.firstVisitFree, true) : undefined,
+      listed,
+      wordsMatch(lawyerProfiles.searchVector, filter.terms),
+      filter.categories.length ? arrayOverlaps(lawyerProfiles.categories, filter.categories) : undefined,
+      filter.provinces.length ? inArray(lawyerProfiles.province, filter.provinces) : undefined,
+      filter.minPriceCents === undefined
+        ? undefined
+        : gte(lawyerProfiles.priceHourCents, filter.minPriceCents),
+      filter.maxPriceCents === undefined
+        ? undefined
+        : lte(lawyerProfiles.priceHourCents, filter.maxPriceCents),
+      filter.firstVisitFree ? eq(lawyerProfiles.firstVisitFree, true) : undefined,
     );
   }
 
@@ -208,14 +199,14 @@ export function createLawyersRepository(
   function countedNarrowPageQuery(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
     const found = db
       .select({
-        user_id: ls.userId,
-        rating_avg: ls.ratingAvg,
-        rating_count: ls.ratingCount,
-        price_hour_cents: ls.priceHourCents,
-        finished_cases: ls.finishedCases,
-        active_cases: ls.activeCases,
+        user_id: lawyerProfiles.userId,
+        rating_avg: lawyerProfiles.ratingAvg,
+        rating_count: lawyerProfiles.ratingCount,
+        price_hour_cents: lawyerProfiles.priceHourCents,
+        finished_cases: lawyerProfiles.finishedCases,
+        active_cases: lawyerProfiles.activeCases,
       })
-      .from(ls)
+      .from(lawyerProfiles)
       .where(directoryWhere(filter));
     const order = sql.join(
       ORDER_BY[sort]({
@@ -258,23 +249,19 @@ export function createLawyersRepository(
   }
 
   /**
-   * A broad filter's page (or no filter): many lawyers match, so the page is read off the sort's index of
-   * the projection, the category leading, testing each row until the page is full.
+   * A broad filter's page (or no filter): many lawyers match, so the page is read off the sort's index,
+   * testing each lawyer until the page is full.
    */
   function broadPageQuery(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
-    return db
-      .select(cardColumns)
-      .from(ls)
-      .innerJoin(lawyerProfiles, eq(lawyerProfiles.userId, ls.userId))
-      .innerJoin(users, eq(users.id, ls.userId))
+    return cards()
       .where(directoryWhere(filter))
-      .orderBy(...ORDER_BY[sort](ls))
+      .orderBy(...ORDER_BY[sort](lawyerProfiles))
       .limit(range.limit)
       .offset(range.offset);
   }
 
   const matches = (filter: DirectoryFilter) =>
-    db.select({ userId: ls.userId }).from(ls).where(directoryWhere(filter));
+    db.select({ userId: lawyerProfiles.userId }).from(lawyerProfiles).where(directoryWhere(filter));
   const countMatches = (filter: DirectoryFilter) => boundedCount(db, matches(filter), countLimit);
 
   return {
