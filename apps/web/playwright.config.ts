@@ -35,6 +35,7 @@ export const JOURNEY_GROUPS = [
     'proposal-changes.spec.ts',
     'notifications-live.spec.ts',
     'public-pages.spec.ts',
+    'search-filters.spec.ts',
     'small-defects.spec.ts',
     'trust.spec.ts',
   ],

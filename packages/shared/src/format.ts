@@ -3,6 +3,9 @@ import { LIMITS } from './constants/limits.ts';
 // How numbers, money and phones are written for people. No zod here: the web's first screens import this
 // and must not carry zod's schemas before their first paint (ADR 0008).
 
+/** docs/domain.md, Validation rules: a price as typed, digits with one optional comma or dot separator ('45', '45,5', '45.50'). */
+export const PRICE_TEXT = /^\d{1,8}(?:[.,]\d{1,2})?$/;
+
 /** '612487903' → '612 487 903': a phone as typed digits, grouped by three. */
 export function formatPhone(digits: string): string {
   const clean = digits.replace(/\D/g, '').slice(0, LIMITS.phoneDigits);

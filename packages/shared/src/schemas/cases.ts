@@ -123,7 +123,14 @@ export type BoardCase = z.infer<typeof boardCaseSchema>;
 
 /** GET /api/cases/pending-cases query: search over title and description, sort, paging. */
 export const boardQuerySchema = pageQuerySchema.extend({
-  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  search: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(100, { error: es.validation.searchTooLong(100) })
+      .optional(),
+  ),
   category: z.preprocess(
     blankToUndefined,
     z.enum(CATEGORIES, { error: es.validation.unknownCategory }).optional(),

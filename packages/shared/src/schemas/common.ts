@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants/limits.ts';
+import { PRICE_TEXT } from '../format.ts';
 import { es } from '../texts/es/public.ts';
 
 /** docs/domain.md, Validation rules: standard email pattern. */
@@ -64,8 +65,6 @@ export const pageQuerySchema = z.object({
 
 /** Highest price a form may send, in euros: keeps cents inside a PostgreSQL integer. */
 export const PRICE_MAX_EUROS = 1_000_000;
-/** docs/domain.md, Validation rules: digits with one optional comma or dot separator ('45', '45,5', '45.50'). */
-const PRICE_TEXT = /^\d{1,8}(?:[.,]\d{1,2})?$/;
 
 function hasAtMostTwoDecimals(euros: number): boolean {
   return Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6;

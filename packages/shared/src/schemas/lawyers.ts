@@ -14,6 +14,7 @@ import {
 
 export { barAssociationSchema, barNumberSchema };
 
+import { PRICE_TEXT } from '../format.ts';
 import { blankToUndefined, pageQuerySchema, priceSchema, requiredText } from './common.ts';
 
 /**
@@ -21,9 +22,8 @@ import { blankToUndefined, pageQuerySchema, priceSchema, requiredText } from './
  * rows of "Ratings and billing"). Browser-safe: the server validates with these and the web forms use them.
  */
 
-/** Longest name search accepted; the server uses at most `SEARCH_MAX_TERMS` words of it. */
+/** Longest name search accepted; the server uses at most `SEARCH_MAX_WORDS` words of it (search.ts). */
 export const SEARCH_MAX = 100;
-export const SEARCH_MAX_TERMS = 5;
 /** Most academic (and, apart, work) entries one lawyer keeps. */
 export const EXPERIENCE_MAX_ENTRIES = 30;
 /** A rating's `shortDescription`: the description cut at a word, at most this long. */
@@ -50,19 +50,56 @@ const categoryFilterSchema = z
   )
   .transform((categories) => [...new Set(categories)]);
 
-/** GET /api/lawyers query. `province` 'Toda España' (or none) means every province. */
-export const lawyersQuerySchema = pageQuerySchema.extend({
-  search: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX).optional()),
-  categories: z.preprocess(blankToUndefined, categoryFilterSchema.optional()),
-  province: z.preprocess(
-    blankToUndefined,
-    z
-      .enum(PROVINCES, { error: es.validation.province })
-      .transform((province) => (province === ALL_SPAIN ? undefined : province))
-      .optional(),
-  ),
-  sort: z.preprocess(blankToUndefined, z.enum(LAWYER_SORT_VALUES).default('rating')),
-});
+/** A price bound of the directory: euros, at most 2 decimals, comma or dot ('40', '45,50'). */
+const priceBoundSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: es.validation.priceFilter })
+    .trim()
+    .regex(PRICE_TEXT, { error: es.validation.priceFilter })
+    .transform((text) => Number(text.replace(',', '.')))
+    .optional(),
+);
+
+/**
+ * GET /api/lawyers query. `province` 'Toda España' (or none) means every province. `minPrice`/`maxPrice`
+ * bound the hourly price in euros, both inclusive; `firstVisitFree=true` keeps those whose first
+ * consultation is free ('false' or none: no filter). docs/api/http.md, Lawyers.
+ */
+export const lawyersQuerySchema = pageQuerySchema
+  .extend({
+    search: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(SEARCH_MAX, { error: es.validation.searchTooLong(SEARCH_MAX) })
+        .optional(),
+    ),
+    minPrice: priceBoundSchema,
+    maxPrice: priceBoundSchema,
+    firstVisitFree: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(['true', 'false'], { error: es.validation.firstVisitFreeFilter })
+        .transform((value) => value === 'true')
+        .optional(),
+    ),
+    categories: z.preprocess(blankToUndefined, categoryFilterSchema.optional()),
+    province: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(PROVINCES, { error: es.validation.province })
+        .transform((province) => (province === ALL_SPAIN ? undefined : province))
+        .optional(),
+    ),
+    sort: z.preprocess(blankToUndefined, z.enum(LAWYER_SORT_VALUES).default('rating')),
+  })
+  .refine(
+    (query) =>
+      query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice,
+    { error: es.validation.priceRange, path: ['maxPrice'] },
+  );
 export type LawyersQuery = z.infer<typeof lawyersQuerySchema>;
 
 /** A lawyer card of the directory (docs/api/http.md, Lawyers); euros as numbers, rating the average. */

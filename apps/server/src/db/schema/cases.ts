@@ -67,9 +67,10 @@ export const boardEntries = pgTable(
     category: text('category').notNull(),
     /** accent-free, lower-cased title and description (searchableText) */
     searchText: text('search_text').notNull(),
+    /** its words as they are, never stemmed: each word searched matches as a prefix (ADR 0021) */
     searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('spanish', search_text)`),
+      .generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     /** open (pending or accepted) proposals, and the lowest price among them */
     proposalsCount: integer('proposals_count').notNull().default(0),
     lowestProposalCents: integer('lowest_proposal_cents'),

@@ -180,10 +180,13 @@ export const lawyerProfiles = pgTable(
     featured: boolean('featured').notNull().default(false),
     /** accent-free, lower-cased name kept by the application for full-text search ('garcia' finds 'García'). */
     searchText: text('search_text').notNull().default(''),
-    /** the Spanish search vector of search_text, stored so a search never recomputes it row by row */
+    /**
+     * the words of search_text as they are, never stemmed ('simple'), stored so a search never recomputes
+     * them row by row; a search matches each word it is given as a prefix (ADR 0021)
+     */
     searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('spanish', search_text)`),
+      .generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     /** docs/domain.md, Ratings: the average of the stars, 0 when none; kept by the database so the directory sorts on an index. */

@@ -1,36 +1,14 @@
 import type { CaseStatus } from '@l4l/shared/constants/cases';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import type { BoardQuery } from '@l4l/shared/schemas/cases';
-import { searchableText } from '@l4l/shared/search';
+import { searchableText, searchWords } from '@l4l/shared/search';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { boundedCount } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/database.ts';
 import { boardEntries, cases, OPEN_PROPOSAL_SQL_LIST, proposals } from '../../db/schema/index.ts';
+import { wordsMatch } from '../../db/word-prefix.ts';
 
 export type PageRange = { limit: number; offset: number };
-
-/**
- * Spanish words the 'spanish' configuration never stores: left out of a search that has other words, so
- * 'fianza del piso' finds 'Fianza del piso'.
- */
-const STOP_WORDS = new Set(
-  'a al con de del e el en la las lo los mi mis o para por que se su sus u un una unos unas y'.split(' '),
-);
-
-/** Every word a prefix, both sides accent-free (ADR 0006): 'reclamacion fian' finds 'Reclamación de fianza'. */
-function textMatches(search: string | undefined): SQL | undefined {
-  const words = searchableText(search)
-    .split(' ')
-    .filter((word) => /^[a-z0-9]+$/.test(word));
-  const meaningful = words.filter((word) => !STOP_WORDS.has(word));
-  const terms = (meaningful.length > 0 ? meaningful : words).slice(0, 5);
-  if (terms.length === 0) return undefined;
-  const query = sql.join(
-    terms.map((term) => sql`(to_tsquery('spanish', ${`${term}:*`}) || to_tsquery('simple', ${`${term}:*`}))`),
-    sql` && `,
-  );
-  return sql`${boardEntries.searchVector} @@ (${query})`;
-}
 
 const b = boardEntries;
 
@@ -97,9 +75,10 @@ export function createBoardRepository(
      * are, exactly up to `countLimit` (docs/decisions/0020-bounded-search-counts.md).
      */
     async board(query: BoardQuery, range: PageRange) {
+      const words = searchWords(query.search);
       const where = and(
         query.category ? eq(b.category, query.category) : undefined,
-        textMatches(query.search),
+        wordsMatch(b.searchVector, words),
       );
       const counted = await boundedCount(
         db,
@@ -118,7 +97,7 @@ export function createBoardRepository(
         .from(b)
         .where(where)
         .orderBy(
-          ...(query.search && counted.exact ? boardOrderOfMatches(query.sort) : BOARD_ORDER[query.sort]),
+          ...(words.length > 0 && counted.exact ? boardOrderOfMatches(query.sort) : BOARD_ORDER[query.sort]),
         )
         .limit(range.limit)
         .offset(range.offset);

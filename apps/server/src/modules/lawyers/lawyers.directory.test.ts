@@ -194,9 +194,10 @@ describe('lawyer directory', () => {
     expect(await search('s')).toEqual(['vidal']);
   });
 
-  it('finds names with particles (de, la) that Spanish full-text search leaves out', async () => {
+  it('finds names with particles (de, la): every word typed must match', async () => {
     expect(await search('Martínez de la Fuente')).toEqual(['martinez']);
     expect(await search('marta de')).toEqual(['martinez']);
+    expect(await search('lucia de')).toEqual([]);
   });
 
   it('never lets the search text reach the SQL', async () => {
@@ -249,11 +250,11 @@ describe('lawyer directory', () => {
 
   it('combines search, categories, province and sort', async () => {
     const query = `?search=l&categories=${encodeURIComponent('Abogado Civil,Abogado Laboral')}&sort=price_desc`;
-    // 'l' is a prefix of Lucía and of López; Martínez's 'la' is not stored
+    // 'l' is a prefix of Lucía, of López and of the 'la' in Martínez de la Fuente
     const { data, meta } = await list(query);
-    expect(keysOf(data)).toEqual(['lopez', 'garcia']);
-    expect(meta.total).toBe(2);
-    expect(keysOf((await list(`${query}&province=Madrid`)).data)).toEqual(['garcia']);
+    expect(keysOf(data)).toEqual(['lopez', 'garcia', 'martinez']);
+    expect(meta.total).toBe(3);
+    expect(keysOf((await list(`${query}&province=Madrid`)).data)).toEqual(['garcia', 'martinez']);
   });
 
   it('pages with meta {total, totalIsExact, page, pageSize}', async () => {

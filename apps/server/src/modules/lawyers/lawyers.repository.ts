@@ -8,8 +8,10 @@ import {
   count,
   desc,
   eq,
+  gte,
   inArray,
   isNotNull,
+  lte,
   notExists,
   type SQL,
   type SQLWrapper,
@@ -19,6 +21,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { boundedCount, boundedCountQuery } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/database.ts';
 import { academicExperiences, lawyerProfiles, users, workExperiences } from '../../db/schema/index.ts';
+import { wordsMatch } from '../../db/word-prefix.ts';
 
 const banned = alias(users, 'banned');
 
@@ -54,7 +57,11 @@ const cardColumns = {
 };
 
 /** A directory card as the page queries answer it. */
-type DirectoryCard = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] };
+type DirectoryCard = {
+  [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['notNull'] extends true
+    ? (typeof cardColumns)[K]['_']['data']
+    : (typeof cardColumns)[K]['_']['data'] | null;
+};
 
 const sheetColumns = {
   id: users.id,
@@ -90,32 +97,39 @@ const ORDER_BY: Record<LawyerSort, (keys: SortKeys) => SQL[]> = {
   active: (k) => [desc(k.activeCases), asc(k.userId)],
 };
 
-/**
- * Full-text name search over the GIN index on search_vector (to_tsvector('spanish', search_text)). Every
- * term must match as a prefix ('garc' finds 'García'). A term goes through the 'spanish' configuration
- * (stemmed as the stored words are) or, as written, through 'simple', which keeps words 'spanish' drops
- * as stop words, such as a lone 'a'. Terms are bound as parameters and are [a-z0-9]+ only, so the `:*`
- * text is always a valid tsquery.
- */
-function nameMatches(terms: string[]): SQL {
-  const query = sql.join(
-    terms.map((term) => sql`(to_tsquery('spanish', ${`${term}:*`}) || to_tsquery('simple', ${`${term}:*`}))`),
-    sql` && `,
-  );
-  return sql`${lawyerProfiles.searchVector} @@ (${query})`;
-}
-
 export type DirectoryFilter = {
+  /** words of the name, each matched as a prefix (db/word-prefix.ts) */
   terms: string[];
   categories: string[];
   /** the province asked for, and 'Toda España' for lawyers who act everywhere; none: every province */
   provinces: string[];
+  /** the hourly price's bounds, in cents, both inclusive */
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  /** true: only lawyers whose first consultation is free */
+  firstVisitFree?: boolean;
 };
 
 export type PageRange = { limit: number; offset: number };
 
+/** A directory page: its cards and the bounded count of ADR 0020 (`exact` false: more than `total`). */
+export type DirectoryPage = { rows: DirectoryCard[]; total: number; exact: boolean };
+
+/**
+ * The one seam of the directory's search (docs/decisions/0021-search-words-by-prefix.md): PostgreSQL
+ * answers it here; a search engine's adapter would implement the same, and pass the same equivalence test.
+ */
+export type DirectorySearch = {
+  directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<DirectoryPage>;
+};
+
 const narrows = (filter: DirectoryFilter) =>
-  filter.terms.length > 0 || filter.categories.length > 0 || filter.provinces.length > 0;
+  filter.terms.length > 0 ||
+  filter.categories.length > 0 ||
+  filter.provinces.length > 0 ||
+  filter.minPriceCents !== undefined ||
+  filter.maxPriceCents !== undefined ||
+  filter.firstVisitFree === true;
 
 export type EntryTable = typeof academicExperiences | typeof workExperiences;
 /**
@@ -163,9 +177,16 @@ export function createLawyersRepository(
   function directoryWhere(filter: DirectoryFilter) {
     return and(
       listed,
-      filter.terms.length ? nameMatches(filter.terms) : undefined,
+      wordsMatch(lawyerProfiles.searchVector, filter.terms),
       filter.categories.length ? arrayOverlaps(lawyerProfiles.categories, filter.categories) : undefined,
       filter.provinces.length ? inArray(lawyerProfiles.province, filter.provinces) : undefined,
+      filter.minPriceCents === undefined
+        ? undefined
+        : gte(lawyerProfiles.priceHourCents, filter.minPriceCents),
+      filter.maxPriceCents === undefined
+        ? undefined
+        : lte(lawyerProfiles.priceHourCents, filter.maxPriceCents),
+      filter.firstVisitFree ? eq(lawyerProfiles.firstVisitFree, true) : undefined,
     );
   }
 
@@ -250,7 +271,7 @@ export function createLawyersRepository(
      * One page of listed lawyers and how many there are in all, exactly up to `countLimit`; past it,
      * `total` is `countLimit` and `exact` false.
      */
-    async directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+    async directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<DirectoryPage> {
       if (!narrows(filter)) {
         const [rows, counted] = await Promise.all([
           broadPageQuery(filter, sort, range),

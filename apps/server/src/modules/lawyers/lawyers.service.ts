@@ -16,11 +16,10 @@ import {
   type LawyerProfileUpdate,
   type LawyerSheet,
   type LawyersQuery,
-  SEARCH_MAX_TERMS,
   type WorkEntry,
   type WorkEntryInput,
 } from '@l4l/shared/schemas/lawyers';
-import { searchableText } from '@l4l/shared/search';
+import { searchableText, searchWords } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
@@ -31,40 +30,26 @@ import { MicroCache } from '../../lib/micro-cache.ts';
 import {
   createLawyersRepository,
   type DirectoryFilter,
+  type DirectorySearch,
   type EntryTable,
   type LawyerCardRow,
   type LawyersRepository,
 } from './lawyers.repository.ts';
 
-/**
- * Particles of Spanish names ('Martínez de la Fuente') that the 'spanish' configuration drops as stop
- * words, so the stored search vector never holds them: beside other words they cannot match and are left
- * out. Alone, they still match as prefixes ('de' finds 'Delgado').
- */
-const NAME_PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'y', 'e']);
-
-/**
- * The words of a name search as the stored search text has them: accent-free, lower-case, [a-z0-9] only
- * (ADR 0002), at most SEARCH_MAX_TERMS of them. Nothing else of the user's text reaches the query.
- */
-export function searchTerms(search: string | undefined): string[] {
-  if (!search) return [];
-  const words = searchableText(search)
-    .split(' ')
-    .map((word) => word.replace(/[^a-z0-9]/g, ''))
-    .filter(Boolean);
-  const names = words.filter((word) => !NAME_PARTICLES.has(word));
-  return (names.length > 0 ? names : words).slice(0, SEARCH_MAX_TERMS);
-}
-
 export function directoryFilter(
-  query: Pick<LawyersQuery, 'search' | 'categories' | 'province'>,
+  query: Pick<
+    LawyersQuery,
+    'search' | 'categories' | 'province' | 'minPrice' | 'maxPrice' | 'firstVisitFree'
+  >,
 ): DirectoryFilter {
   return {
-    terms: searchTerms(query.search),
+    terms: searchWords(query.search),
     categories: query.categories ?? [],
     // a lawyer whose zone of action is all of Spain acts in every province too
     provinces: query.province ? [query.province, ALL_SPAIN] : [],
+    minPriceCents: query.minPrice === undefined ? undefined : eurosToCents(query.minPrice),
+    maxPriceCents: query.maxPrice === undefined ? undefined : eurosToCents(query.maxPrice),
+    firstVisitFree: query.firstVisitFree === true,
   };
 }
 
@@ -142,6 +127,8 @@ type Deps = {
 /** docs/api/http.md, Lawyers. Who may call is checked by the routes' guards. */
 export function createLawyersService({ db, ratings, directoryCacheMs, announceChange }: Deps) {
   const repository = createLawyersRepository(db);
+  // the directory is read through its search seam only (ADR 0021)
+  const search: DirectorySearch = repository;
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
   // (pages asked for all the time are read again in the background before they expire: no caller waits)
   const directoryCache = new MicroCache<PageEnvelope<LawyerListItem>>(
@@ -259,13 +246,16 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
         filter.terms,
         [...filter.categories].sort(),
         filter.provinces,
+        filter.minPriceCents,
+        filter.maxPriceCents,
+        filter.firstVisitFree,
         sort,
         page,
         pageSize,
       ]);
       return directoryCache.get(key, async () => {
         const range = { limit: pageSize, offset: (page - 1) * pageSize };
-        const { rows, total, exact } = await repository.directory(filter, sort, range);
+        const { rows, total, exact } = await search.directory(filter, sort, range);
         return { data: rows.map(toListItem), meta: { total, totalIsExact: exact, page, pageSize } };
       });
     },
@@ -319,7 +309,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
       };
       const { page, pageSize } = range;
       return listingCache.get(JSON.stringify([category, province, page, pageSize]), async () => {
-        const { rows, total, exact } = await repository.directory(filter, 'rating', {
+        const { rows, total, exact } = await search.directory(filter, 'rating', {
           limit: pageSize,
           offset: (page - 1) * pageSize,
         });

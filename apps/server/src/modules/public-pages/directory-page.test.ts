@@ -48,4 +48,14 @@ describe('a directory page over more lawyers than are counted', () => {
     expect(html).toContain('<p class="count">42 abogados verificados</p>');
     expect(html).toContain('"numberOfItems":42');
   });
+
+  it("links to the signed-in directory's price and free-first-consultation filters for this category", () => {
+    const html = render(42, true);
+    expect(html).toContain(
+      'href="/dashboard/inicio?categories=Abogado+Civil&amp;sort=price_asc" rel="nofollow">por precio por hora</a>',
+    );
+    expect(html).toContain(
+      'href="/dashboard/inicio?categories=Abogado+Civil&amp;firstVisitFree=true" rel="nofollow">solo con primera consulta gratis</a>',
+    );
+  });
 });

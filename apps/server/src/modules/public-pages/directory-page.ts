@@ -97,6 +97,23 @@ ${province && others.length > 0 ? `<p>${esc(t.otherAreasIn(province))}</p><ul cl
 </section>`;
 }
 
+/** The signed-in directory (docs/api/http.md, Lawyers) with this page's category and province chosen. */
+export function directoryAppHref(
+  category: string,
+  province: string | null,
+  extra: Record<string, string> = {},
+) {
+  const query = new URLSearchParams({ categories: category, ...(province ? { province } : {}), ...extra });
+  return `/dashboard/inicio?${query}`;
+}
+
+/** The way from a public page to the directory's own filters: price (sorted cheapest first) and a free first visit. */
+function refineLinks(category: string, province: string | null): string {
+  const byPrice = directoryAppHref(category, province, { sort: 'price_asc' });
+  const free = directoryAppHref(category, province, { firstVisitFree: 'true' });
+  return `<p class="more">${esc(t.refine)} <a href="${esc(byPrice)}" rel="nofollow">${esc(t.refineByPrice)}</a> · <a href="${esc(free)}" rel="nofollow">${esc(t.refineFirstVisitFree)}</a></p>`;
+}
+
 /** How many pages a list of `total` lawyers fills (an empty list is one page that says so). */
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
 
@@ -179,7 +196,8 @@ ${empty ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href
 <p class="count">${esc(count.charAt(0).toUpperCase() + count.slice(1))}</p>
 <p class="lead">${esc(t.lead)}</p>
 ${list}
-${empty ? nextSteps(data, elsewhere) : elsewhere}
+${empty ? nextSteps(data, elsewhere) : `${refineLinks(category, province)}
+${elsewhere}`}
 </article></div>`;
   return htmlDocument(head, body);
 }

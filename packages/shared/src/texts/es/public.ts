@@ -151,6 +151,10 @@ export const es = {
     barAssociation: 'Elige tu colegio de la abogacía de la lista.',
     professionalTitle: 'Elige «Abogada» o «Abogado».',
     unknownCategory: 'Alguna de las categorías elegidas no existe.',
+    priceFilter: 'Escribe el precio en euros, con dos decimales como mucho (por ejemplo, 40 o 45,50).',
+    priceRange: 'El precio máximo no puede ser menor que el mínimo.',
+    firstVisitFreeFilter: 'El filtro de primera consulta gratis solo admite «true» o «false».',
+    searchTooLong: (max: number) => `La búsqueda no puede superar los ${max} caracteres.`,
     experienceLimit: (max: number) => `No puedes guardar más de ${max} entradas de experiencia.`,
     imageRequired: 'Adjunta una imagen PNG o JPEG.',
     imageTooManyPixels: (megapixels: number) =>
@@ -185,6 +189,10 @@ export const es = {
     lawyerProfileText: 'Mantén tus datos de contacto al día para que los clientes puedan confiar en ti.',
     filterCategories: 'Especialidad',
     filterProvince: 'Provincia',
+    filterPrice: 'Precio por hora',
+    priceFrom: 'Desde (€)',
+    priceTo: 'Hasta (€)',
+    firstVisitFreeFilter: 'Primera consulta gratis',
     allCategories: 'Todas las especialidades',
     /** the lawyer's price is an hourly rate (docs/domain.md, Lawyers' prices) */
     pricePerHour: (price: string) => `${price} €/hora`,

@@ -178,6 +178,10 @@ export const es = {
     /** the way from a province's page to the whole country's: 'Ver todos los abogados de divorcios de España' */
     allSpain: (lawyers: string) => `Ver todos los ${lawyers.toLowerCase()} de España`,
     acrossSpain: 'Trabaja en toda España',
+    /** links into the signed-in directory with this page's category and province already chosen */
+    refine: 'Afina la búsqueda en el directorio:',
+    refineByPrice: 'por precio por hora',
+    refineFirstVisitFree: 'solo con primera consulta gratis',
     profile: (name: string) => `Ver el perfil de ${name}`,
     pages: 'Páginas de resultados',
     previous: 'Página anterior',

@@ -9,6 +9,11 @@ export type LawyerFilters = {
   search: string;
   categories: string[];
   province: string;
+  /** the hourly price's bounds in euros, as typed ('40', '45,50'); '' for none */
+  minPrice: string;
+  maxPrice: string;
+  /** only lawyers whose first consultation is free */
+  firstVisitFree: boolean;
   sort: LawyerSort;
   page: number;
 };
@@ -23,7 +28,10 @@ const lawyerItemSchema = lazySchema(() =>
   import('@l4l/shared/schemas/lawyers').then((module) => module.lawyerListItemSchema),
 );
 
-/** GET /api/lawyers?search&categories&province&sort&page&pageSize (docs/api/http.md, Lawyers). */
+/**
+ * GET /api/lawyers?search&categories&province&minPrice&maxPrice&firstVisitFree&sort&page&pageSize
+ * (docs/api/http.md, Lawyers).
+ */
 export async function getLawyers(filters: LawyerFilters, signal?: AbortSignal): Promise<LawyersPage> {
   const { items, meta } = await getCheckedPage(
     '/api/lawyers',
@@ -31,6 +39,9 @@ export async function getLawyers(filters: LawyerFilters, signal?: AbortSignal): 
       search: filters.search || undefined,
       categories: filters.categories.length > 0 ? filters.categories.join(',') : undefined,
       province: filters.province || undefined,
+      minPrice: filters.minPrice || undefined,
+      maxPrice: filters.maxPrice || undefined,
+      firstVisitFree: filters.firstVisitFree ? 'true' : undefined,
       sort: filters.sort,
       page: filters.page,
       pageSize: LAWYERS_PAGE_SIZE,

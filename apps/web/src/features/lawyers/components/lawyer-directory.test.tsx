@@ -121,6 +121,50 @@ describe('LawyerDirectory', () => {
     expect(searches).toEqual([null, 'gómez', 'gómez']);
   });
 
+  it('reads the price range and the free first consultation from the URL, dropping a reversed maximum', async () => {
+    const { api } = renderDirectory(
+      () => page([LAWYER]),
+      '/dashboard/inicio?minPrice=40&maxPrice=90,5&firstVisitFree=true',
+    );
+    await screen.findByRole('article', { name: LAWYER.fullName });
+    const query = api.callsTo('GET /api/lawyers')[0]!.query;
+    expect([query.get('minPrice'), query.get('maxPrice'), query.get('firstVisitFree')]).toEqual([
+      '40',
+      '90,5',
+      'true',
+    ]);
+    expect(screen.getByLabelText(es.dashboard.priceFrom)).toHaveValue('40');
+    expect(screen.getByLabelText(es.dashboard.firstVisitFreeFilter)).toBeChecked();
+
+    const reversed = renderDirectory(() => page([LAWYER]), '/dashboard/inicio?minPrice=90&maxPrice=40');
+    await waitFor(() => expect(reversed.api.callsTo('GET /api/lawyers')).toHaveLength(1));
+    const sent = reversed.api.callsTo('GET /api/lawyers')[0]!.query;
+    expect([sent.get('minPrice'), sent.get('maxPrice')]).toEqual(['90', null]);
+  });
+
+  it('writes typed prices (after a pause) and the free first consultation into the URL', async () => {
+    const { api, router } = renderDirectory(() => page([LAWYER]));
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: LAWYER.fullName });
+    await user.type(screen.getByLabelText(es.dashboard.priceFrom), '40');
+    await user.type(screen.getByLabelText(es.dashboard.priceTo), '90');
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&maxPrice=90'));
+    await user.click(screen.getByLabelText(es.dashboard.firstVisitFreeFilter));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?minPrice=40&maxPrice=90&firstVisitFree=true'),
+    );
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/lawyers').at(-1)!.query.get('firstVisitFree')).toBe('true'),
+    );
+    // a maximum under the minimum, or a price that is not one, is explained and never sent
+    await user.clear(screen.getByLabelText(es.dashboard.priceTo));
+    await user.type(screen.getByLabelText(es.dashboard.priceTo), '30');
+    expect(await screen.findByText(es.validation.priceRange)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(es.dashboard.priceFrom), 'x');
+    expect(await screen.findByText(es.validation.priceFilter)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?minPrice=40&maxPrice=90&firstVisitFree=true');
+  });
+
   it('pages with Siguiente', async () => {
     const { router } = renderDirectory(() => page([LAWYER], 13));
     const user = userEvent.setup();
@@ -151,14 +195,20 @@ describe('LawyerDirectory', () => {
     let asked = 0;
     const { router } = renderDirectory(
       () => (++asked === 1 ? page([]) : page([LAWYER])),
-      '/dashboard/inicio?search=zzz&categories=Abogado%20Fiscal&province=Madrid&sort=price_asc',
+      '/dashboard/inicio?search=zzz&categories=Abogado%20Fiscal&province=Madrid&minPrice=10&firstVisitFree=true&sort=price_asc',
     );
     expect(await screen.findByText(es.dashboard.noLawyersMatch)).toBeInTheDocument();
     expect(screen.queryByText(es.dashboard.noLawyers)).not.toBeInTheDocument();
+    // a price being typed, not yet valid, is cleared too
+    await userEvent.setup().type(screen.getByLabelText(es.dashboard.priceTo), '5');
+    expect(await screen.findByText(es.validation.priceRange)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: es.dashboard.clearFilters }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=price_asc'));
     expect(await screen.findByRole('article', { name: LAWYER.fullName })).toBeInTheDocument();
     expect(screen.getByLabelText(es.dashboard.searchByName)).toHaveValue('');
+    expect(screen.getByLabelText(es.dashboard.priceFrom)).toHaveValue('');
+    expect(screen.getByLabelText(es.dashboard.priceTo)).toHaveValue('');
+    expect(screen.getByLabelText(es.dashboard.firstVisitFreeFilter)).not.toBeChecked();
   });
 
   it('puts the categories that matched the filter first on a card, marked', async () => {

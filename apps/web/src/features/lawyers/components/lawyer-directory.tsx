@@ -1,7 +1,7 @@
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
 import { LAWYER_SORTS, type LawyerSort } from '@l4l/shared/constants/sort';
 import { es } from '@l4l/shared/texts/es/public';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { CategorySelect } from '../../../components/category-select/category-select.tsx';
 import { Field, FormMessage } from '../../../components/form/field.tsx';
@@ -15,6 +15,7 @@ import { useLawyers } from '../api/get-lawyers.ts';
 import { useLawyerFilters } from '../lib/use-lawyer-filters.ts';
 import { LawyerCard } from './lawyer-card.tsx';
 import styles from './lawyer-directory.module.css';
+import { PriceFilter } from './price-filter.tsx';
 
 /** The name search waits for a pause in typing before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -42,12 +43,22 @@ export function LawyerDirectory() {
   }, [filters.search]);
 
   // a search or a filter that matched nobody is not a directory without lawyers: say so and offer a way back
-  const filtered = filters.search !== '' || filters.categories.length > 0 || filters.province !== '';
+  const filtered =
+    filters.search !== '' ||
+    filters.categories.length > 0 ||
+    filters.province !== '' ||
+    filters.minPrice !== '' ||
+    filters.maxPrice !== '' ||
+    filters.firstVisitFree;
   const clearFilters = () => {
     typed.current = false;
     setSearch('');
-    update({ search: '', categories: [], province: '' });
+    update({ search: '', categories: [], province: '', minPrice: '', maxPrice: '', firstVisitFree: false });
   };
+  const priceRange = useMemo(
+    () => ({ minPrice: filters.minPrice, maxPrice: filters.maxPrice }),
+    [filters.minPrice, filters.maxPrice],
+  );
 
   const meta = lawyers.data?.meta;
   const pages = pageCount(meta);
@@ -109,6 +120,15 @@ export function LawyerDirectory() {
             />
           )}
         </Field>
+        <PriceFilter value={priceRange} onChange={update} />
+        <label className={styles.freeFirst}>
+          <input
+            type="checkbox"
+            checked={filters.firstVisitFree}
+            onChange={(event) => update({ firstVisitFree: event.target.checked })}
+          />
+          <span>{es.dashboard.firstVisitFreeFilter}</span>
+        </label>
       </search>
 
       {lawyers.isPending ? (

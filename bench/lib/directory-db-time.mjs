@@ -1,0 +1,84 @@
+/**
+ * Database time of the directory's queries, per request, on a sample of the directory-1m mix: for each
+ * request the statements `directory` runs (repository.directoryQueries) under EXPLAIN (ANALYZE), planning
+ * plus execution. Run with `node --import tsx bench/lib/directory-db-time.mjs` and DATABASE_URL naming a
+ * throw-away database (it is seeded). BENCH_LAWYERS (100000), BENCH_SAMPLE (300). Prints the median and
+ * p99 in ms. BENCH_COMPARE names another repository module (an older lawyers.repository.ts copied beside
+ * the current one) measured on the same data in the same run, alternating request by request, with the
+ * ratio of the two.
+ */
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrateDatabase, openPostgres } from '../../apps/server/src/db/database.ts';
+import { statementText } from '../../apps/server/src/db/prepared.ts';
+import { createLawyersRepository } from '../../apps/server/src/modules/lawyers/lawyers.repository.ts';
+import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.service.ts';
+import { lawyersQuerySchema } from '../../packages/shared/src/schemas/lawyers.ts';
+import { directoryRequest } from './directory-mix.mjs';
+import { distinctPool } from './query-mix.mjs';
+import { seedLawyers } from './seed-lawyers.mjs';
+
+const COUNT = Number(process.env.BENCH_LAWYERS ?? 100_000);
+const SAMPLE = Number(process.env.BENCH_SAMPLE ?? 300);
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+
+const database = await openPostgres(process.env.DATABASE_URL, {
+  max: 2,
+  timeouts: { connectTimeoutMs: 10_000, statementTimeoutMs: 3_600_000 },
+});
+const { db, close } = database;
+await migrateDatabase(database);
+console.log(`seeding ${COUNT} lawyers...`);
+await seedLawyers(db, COUNT);
+await db.execute(sql`analyze`);
+
+const repository = createLawyersRepository(db);
+const other = process.env.BENCH_COMPARE
+  ? (await import(path.resolve(process.env.BENCH_COMPARE))).createLawyersRepository(db)
+  : undefined;
+const requests = distinctPool(SAMPLE, directoryRequest).map((path) => {
+  const query = lawyersQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
+  return { filter: directoryFilter(query), sort: query.sort, page: query.page };
+});
+
+async function timeOf(query) {
+  const { text, values } = statementText(db, 'getSQL' in query ? query.getSQL() : query);
+  const result = await database.pool.query(`explain (analyze, format json) ${text}`, values);
+  const [plan] = result.rows[0]['QUERY PLAN'];
+  return plan['Planning Time'] + plan['Execution Time'];
+}
+
+/** Planning plus execution of the statements one request runs on `repo`. */
+async function requestTime(repo, { filter, sort, page }) {
+  const queries = await repo.directoryQueries(filter, sort, { limit: 20, offset: (page - 1) * 20 });
+  const count = await timeOf(queries.count);
+  return queries.page === queries.count ? count : count + (await timeOf(queries.page));
+}
+
+const summary = (label, times) => {
+  const median = quantile(times, 0.5);
+  const p99 = quantile(times, 0.99);
+  console.log(
+    `${label}: median ${median.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${times.length} requests`,
+  );
+  return { median, p99 };
+};
+
+const now = [];
+const before = [];
+for (const request of requests) {
+  now.push(await requestTime(repository, request));
+  if (other) before.push(await requestTime(other, request));
+}
+const current = summary('current', now);
+if (other) {
+  const compared = summary(`compared (${process.env.BENCH_COMPARE})`, before);
+  console.log(
+    `ratio current/compared: median ${(current.median / compared.median).toFixed(2)}, p99 ${(current.p99 / compared.p99).toFixed(2)}`,
+  );
+}
+await close();
