@@ -11,6 +11,7 @@ export const NOTIFICATION_TYPES = [
   'proposal.countered',
   'case.approved',
   'case.discarded',
+  'case.match',
   'payment.completed',
   'closure.requested',
   'case.finished',
@@ -37,6 +38,9 @@ export const NOTIFICATIONS_DESTINATION = '/user/queue/notifications';
 export const notificationLinks = {
   chatWith: (counterpartId: string) => `/dashboard/chat?with=${encodeURIComponent(counterpartId)}`,
   case: (caseId: string) => `/dashboard/casos/${caseId}`,
+  board: () => '/dashboard/casos',
+  /** a published case on the lawyer's board, newest first, the case picked out (docs/alerts.md) */
+  boardCase: (caseId: string) => `/dashboard/casos?sort=recent&caso=${encodeURIComponent(caseId)}`,
   payouts: () => '/dashboard/cobros',
   adminPayments: () => '/admin/pagos',
   lawyerProfile: (lawyerId: string) => `/dashboard/abogados/${lawyerId}`,

@@ -1,5 +1,6 @@
 import { plural } from '../../wording.ts';
 import { es as accountTexts } from './account.ts';
+import { alertsEs } from './alerts.ts';
 import { notificationsEs } from './notifications.ts';
 
 /**
@@ -430,4 +431,6 @@ export const es = {
   },
   /** In-app notifications, their mails and their preferences (docs/notifications.md). */
   notifications: notificationsEs,
+  /** Saved board searches and new-case alerts (docs/alerts.md). */
+  alerts: alertsEs,
 } as const;
