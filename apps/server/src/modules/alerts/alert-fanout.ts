@@ -1,3 +1,4 @@
+import { alertFor } from '@l4l/shared/alert-rules';
 import { caseCode } from '@l4l/shared/constants/cases';
 import { categoryName } from '@l4l/shared/constants/categories';
 import { notificationLinks } from '@l4l/shared/constants/notifications';
@@ -6,7 +7,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../lib/transaction.ts';
 import type { Notifications } from '../notifications/index.ts';
-import { alertFor } from './alert-rules.ts';
 import { createAlertsRepository } from './alerts.repository.ts';
 
 /** docs/alerts.md, The fan-out: its figures. */

@@ -1,3 +1,4 @@
+import type { AlertMail, LawyerRule } from '@l4l/shared/alert-rules';
 import type { AlertFrequency } from '@l4l/shared/constants/alerts';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -9,7 +10,6 @@ import {
   savedSearches,
   users,
 } from '../../db/schema/index.ts';
-import type { AlertMail, LawyerRule } from './alert-rules.ts';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 export type SavedSearchFields = {

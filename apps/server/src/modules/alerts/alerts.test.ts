@@ -1,3 +1,4 @@
+import { titleMatches } from '@l4l/shared/alert-rules';
 import { ALERT_LIMITS } from '@l4l/shared/constants/alerts';
 import { NOTIFICATIONS_DESTINATION, notificationLinks } from '@l4l/shared/constants/notifications';
 import { es } from '@l4l/shared/texts/es';
@@ -9,7 +10,6 @@ import { banUser, bearer, createAdmin, createLawyer, createUser, signIn } from '
 import { readMail } from '../../../test/mime.ts';
 import { startSmtp } from '../../../test/smtp.ts';
 import { caseAlertJobs, caseAlerts, notificationMails, notifications } from '../../db/schema/index.ts';
-import { titleMatches } from './alert-rules.ts';
 
 /** Who a published case alerts, once, and how (docs/alerts.md). */
 

@@ -1,5 +1,5 @@
-import type { AlertFrequency } from '@l4l/shared/constants/alerts';
-import { searchableText } from '@l4l/shared/search';
+import type { AlertFrequency } from './constants/alerts.ts';
+import { searchableText } from './search.ts';
 
 /** How an alert reaches the lawyer's mailbox (docs/alerts.md, Who is alerted). */
 export type AlertMail = 'instant' | 'daily';
