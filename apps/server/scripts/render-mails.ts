@@ -50,7 +50,7 @@ const links: Record<NotificationType, string> = {
   'proposal.countered': notificationLinks.chatWith(clientId),
   'case.approved': notificationLinks.case(caseId),
   'case.discarded': notificationLinks.case(caseId),
-  'case.match': notificationLinks.boardCase(caseId),
+  'case.match': notificationLinks.boardCase(caseId, facts.caseTitle),
   'payment.completed': notificationLinks.case(caseId),
   'closure.requested': notificationLinks.case(caseId),
   'case.finished': notificationLinks.case(caseId),

@@ -85,7 +85,7 @@ export function planDemoAlerts(
         type: 'case.match',
         title: texts.title(facts),
         body: texts.body(facts),
-        link: notificationLinks.boardCase(caseId),
+        link: notificationLinks.boardCase(caseId, published.title),
         caseId,
         createdAt: at,
         // the last day's alerts are left unread, so the bell counts them

@@ -180,7 +180,12 @@ describe('demo data', () => {
   });
 
   it('gives demo lawyers saved searches and the case.match alerts of the board’s cases, once each', async () => {
-    const [alerts] = await rows<{ searches: number; lawyers: number; matches: number; unmatched: number }>(sql`
+    const [alerts] = await rows<{
+      searches: number;
+      lawyers: number;
+      matches: number;
+      unmatched: number;
+    }>(sql`
       select
         (select count(*)::int from saved_searches) as searches,
         (select count(distinct user_id)::int from notifications where type = 'case.match') as lawyers,

@@ -74,7 +74,7 @@ export function createAlertFanout(deps: {
               type: 'case.match' as const,
               title: texts.title(facts),
               body: texts.body(facts),
-              link: notificationLinks.boardCase(published.id),
+              link: notificationLinks.boardCase(published.id, published.title),
               caseId: published.id,
               // a daily alert is mailed in the digest, not on its own
               inAppOnly: alert.mail !== 'instant',

@@ -149,7 +149,7 @@ describe('who is alerted of a published case', () => {
         title: es.notifications.events['case.match'].title({
           caseTitle: 'Arraigo social después de tres años',
         }),
-        link: notificationLinks.boardCase(caseId),
+        link: notificationLinks.boardCase(caseId, 'Arraigo social después de tres años'),
       });
       // the client stays unnamed
       expect(`${alert?.title} ${alert?.body}`).not.toMatch(/Remedios|Quintanilla|699887766/);
