@@ -27,6 +27,7 @@ const chromiumArgs = [
 export const JOURNEY_GROUPS = [
   [
     'accessibility.spec.ts',
+    'alerts.spec.ts',
     'colegiacion.spec.ts',
     'directory.spec.ts',
     'foundation.spec.ts',

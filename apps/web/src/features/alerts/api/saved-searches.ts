@@ -1,19 +1,25 @@
-import { type SavedSearch, type SavedSearchInput, savedSearchSchema } from '@l4l/shared/schemas/alerts';
+import type { SavedSearch, SavedSearchInput } from '@l4l/shared/schemas/alerts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseEmptyAnswer } from '../../../lib/empty-answer.ts';
-import { parseAnswer, parseRows } from '../../../lib/parse-answer.ts';
+import { lazySchema, parseAnswer, parseRows } from '../../../lib/parse-answer.ts';
 
 /** Every saved-search query starts with this key: a change reads the list again. */
 export const SAVED_SEARCHES_KEY = ['saved-searches'] as const;
 const PATH = '/api/board/saved-searches';
+
+// the board is the lawyer's first screen: zod loads beside the request, not before the first paint
+const savedSearchSchema = lazySchema(() =>
+  import('@l4l/shared/schemas/alerts').then((module) => module.savedSearchSchema),
+);
 
 /** What the panel sends: the API's input, `search` and `category` as the form holds them. */
 export type SavedSearchForm = Omit<SavedSearchInput, 'category'> & { category: string | null };
 
 /** GET /api/board/saved-searches: the lawyer's own (docs/alerts.md). */
 export async function getSavedSearches(signal?: AbortSignal): Promise<SavedSearch[]> {
-  return parseRows(savedSearchSchema, await apiClient.get(PATH, { signal }));
+  const [answer, schema] = await Promise.all([apiClient.get(PATH, { signal }), savedSearchSchema()]);
+  return parseRows(schema, answer);
 }
 
 export const savedSearchesQueryOptions = () =>
@@ -25,10 +31,11 @@ export function useSavedSearches() {
 
 /** POST (no id) or PUT (an id) /api/board/saved-searches. */
 export async function saveSearch({ id, ...input }: SavedSearchForm & { id?: string }): Promise<SavedSearch> {
-  const answer = id
-    ? await apiClient.put(`${PATH}/${encodeURIComponent(id)}`, input)
-    : await apiClient.post(PATH, input);
-  return parseAnswer(savedSearchSchema, answer);
+  const [answer, schema] = await Promise.all([
+    id ? apiClient.put(`${PATH}/${encodeURIComponent(id)}`, input) : apiClient.post(PATH, input),
+    savedSearchSchema(),
+  ]);
+  return parseAnswer(schema, answer);
 }
 
 /** DELETE /api/board/saved-searches/{id}. */
