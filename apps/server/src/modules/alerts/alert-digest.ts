@@ -17,6 +17,8 @@ export const ALERT_DIGEST = {
   sweepMs: 15 * 60_000,
   /** no digest before this hour of the day in Madrid */
   fromHour: 8,
+  /** lawyers per transaction */
+  batchSize: 200,
 } as const;
 
 /** The day and hour in Madrid of `at`, as the digest counts days. */
@@ -86,26 +88,33 @@ export function digestLines(cases: DigestCase[]): DigestLine[] {
 export function createAlertDigest(deps: {
   db: Db;
   outbox: MailOutbox;
-  mailWanted: (userId: string) => Promise<boolean>;
+  /** of these lawyers, those who turned the `case.match` mails off */
+  mailsOff: (userIds: string[]) => Promise<Set<string>>;
   log: FastifyBaseLogger;
 }) {
   const repository = createAlertsRepository(deps.db);
 
-  async function digestOf(lawyerId: string, day: string, now: Date): Promise<boolean> {
-    const wanted = await deps.mailWanted(lawyerId);
+  /** The digests of a batch of lawyers in one transaction; answers how many were queued. */
+  async function digestsOf(lawyerIds: string[], day: string, now: Date): Promise<number> {
+    const off = await deps.mailsOff(lawyerIds);
     return withTransaction(
       deps.db,
       async (tx, afterCommit) => {
         const repo = createAlertsRepository(tx);
-        if (!(await repo.takeDigest(lawyerId, day, now))) return false;
-        const cases = await repo.takeDigestCases(lawyerId, now);
-        if (cases.length === 0 || !wanted) return false;
-        await deps.outbox.queue(tx, afterCommit, {
-          kind: ALERT_DIGEST.kind,
-          userId: lawyerId,
-          params: { cases: JSON.stringify(digestLines(cases)), total: String(cases.length) },
-        });
-        return true;
+        const taken = await repo.takeDigests(lawyerIds, day, now);
+        const cases = await repo.takeDigestCases(taken, now);
+        let queued = 0;
+        for (const [lawyerId, told] of cases) {
+          // switched off: the alerts are told all the same, no mail
+          if (off.has(lawyerId)) continue;
+          await deps.outbox.queue(tx, afterCommit, {
+            kind: ALERT_DIGEST.kind,
+            userId: lawyerId,
+            params: { cases: JSON.stringify(digestLines(told)), total: String(told.length) },
+          });
+          queued++;
+        }
+        return queued;
       },
       deps.log,
     );
@@ -114,9 +123,10 @@ export function createAlertDigest(deps: {
   async function sweep(now: Date): Promise<number> {
     const { day, hour } = madridDay(now);
     if (hour < ALERT_DIGEST.fromHour) return 0;
+    const due = await repository.digestDue();
     let written = 0;
-    for (const lawyerId of await repository.digestDue()) {
-      if (await digestOf(lawyerId, day, now)) written++;
+    for (let from = 0; from < due.length; from += ALERT_DIGEST.batchSize) {
+      written += await digestsOf(due.slice(from, from + ALERT_DIGEST.batchSize), day, now);
     }
     return written;
   }

@@ -47,7 +47,7 @@ async function alertsPlugin(app: FastifyInstance, options: AlertsPluginOptions) 
   const digest = createAlertDigest({
     db: app.db,
     outbox: notifications.outbox,
-    mailWanted: (userId) => notifications.mailWanted(userId, 'case.match'),
+    mailsOff: (userIds) => notifications.mailsOff(userIds, 'case.match'),
     log: app.log,
   });
   const repository = createAlertsRepository(app.db);

@@ -202,48 +202,65 @@ export function createAlertsRepository(db: Db) {
       return rows.map((row) => row.lawyerId);
     },
 
-    /** Takes the lawyer's digest of `day` unless another sweep took it: true when this caller writes it. */
-    async takeDigest(lawyerId: string, day: string, at: Date): Promise<boolean> {
+    /**
+     * Takes the digests of `day` of these lawyers, but those another sweep took already: answers the
+     * lawyers this caller is to write a digest for, in the same transaction.
+     */
+    async takeDigests(lawyerIds: string[], day: string, at: Date): Promise<string[]> {
+      if (lawyerIds.length === 0) return [];
       const taken = await db
         .insert(caseAlertDigests)
-        .values({ lawyerId, lastDay: day, lastSentAt: at })
+        .values(lawyerIds.map((lawyerId) => ({ lawyerId, lastDay: day, lastSentAt: at })))
         .onConflictDoUpdate({
           target: caseAlertDigests.lawyerId,
           set: { lastDay: day, lastSentAt: at },
           setWhere: sql`${caseAlertDigests.lastDay} < ${day}`,
         })
         .returning({ lawyerId: caseAlertDigests.lawyerId });
-      return taken.length > 0;
+      return taken.map((row) => row.lawyerId);
     },
 
-    /** Marks the lawyer's waiting cases digested and answers them, newest first. */
-    async takeDigestCases(lawyerId: string, at: Date): Promise<DigestCase[]> {
+    /** Marks these lawyers' waiting cases told; answers them per lawyer, newest first. */
+    async takeDigestCases(lawyerIds: string[], at: Date): Promise<Map<string, DigestCase[]>> {
+      const byLawyer = new Map<string, DigestCase[]>();
+      if (lawyerIds.length === 0) return byLawyer;
       const taken = await db
         .update(caseAlerts)
         .set({ digestedAt: at })
         .where(
-          and(eq(caseAlerts.lawyerId, lawyerId), eq(caseAlerts.mail, 'daily'), isNull(caseAlerts.digestedAt)),
+          and(
+            inArray(caseAlerts.lawyerId, lawyerIds),
+            eq(caseAlerts.mail, 'daily'),
+            isNull(caseAlerts.digestedAt),
+          ),
         )
-        .returning({ caseId: caseAlerts.caseId, createdAt: caseAlerts.createdAt });
-      if (taken.length === 0) return [];
+        .returning({
+          caseId: caseAlerts.caseId,
+          lawyerId: caseAlerts.lawyerId,
+          createdAt: caseAlerts.createdAt,
+        });
+      if (taken.length === 0) return byLawyer;
       const titles = await db
         .select({ id: cases.id, title: cases.title, category: cases.category })
         .from(cases)
-        .where(
-          inArray(
-            cases.id,
-            taken.map((row) => row.caseId),
-          ),
-        );
+        .where(inArray(cases.id, [...new Set(taken.map((row) => row.caseId))]));
       const byId = new Map(titles.map((row) => [row.id, row]));
-      return taken
-        .flatMap((row) => {
-          const found = byId.get(row.caseId);
-          return found
-            ? [{ caseId: row.caseId, title: found.title, category: found.category, createdAt: row.createdAt }]
-            : [];
-        })
-        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.caseId < b.caseId ? 1 : -1));
+      for (const row of taken) {
+        const found = byId.get(row.caseId);
+        if (!found) continue;
+        const list = byLawyer.get(row.lawyerId) ?? [];
+        list.push({
+          caseId: row.caseId,
+          title: found.title,
+          category: found.category,
+          createdAt: row.createdAt,
+        });
+        byLawyer.set(row.lawyerId, list);
+      }
+      for (const list of byLawyer.values()) {
+        list.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.caseId < b.caseId ? 1 : -1));
+      }
+      return byLawyer;
     },
 
     /** Whom a digest mail goes to. */

@@ -19,6 +19,8 @@ export type Notifications = {
   notifyMany: NotificationsService['notifyMany'];
   /** whether the person gets the mails of `type` (their switch; no row means on) */
   mailWanted: (userId: string, type: NotificationType) => Promise<boolean>;
+  /** of these people, those who turned the mails of `type` off */
+  mailsOff: (userIds: string[], type: NotificationType) => Promise<Set<string>>;
   /** the one-click unsubscribe link of `type` for a mail composed outside this module (a digest) */
   unsubscribeUrl: (userId: string, type: NotificationType) => string;
   /** account mails: queued in the caller's transaction, composed by the module that owns each kind */
@@ -83,6 +85,7 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
     notify: service.notify,
     notifyMany: service.notifyMany,
     mailWanted: (userId, type) => createNotificationsRepository(app.db).mailWanted(userId, type),
+    mailsOff: (userIds, type) => createNotificationsRepository(app.db).mailsOff(userIds, type),
     unsubscribeUrl: (userId, type) =>
       `${app.config.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(tokens.sign(userId, type))}`,
     outbox: {
