@@ -31,6 +31,7 @@ export const JOURNEY_GROUPS = [
     'colegiacion.spec.ts',
     'directory.spec.ts',
     'foundation.spec.ts',
+    'live-case.spec.ts',
     'proposal-changes.spec.ts',
     'notifications-live.spec.ts',
     'public-pages.spec.ts',
