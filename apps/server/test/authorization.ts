@@ -415,6 +415,15 @@ export const AUTHORIZATION: Record<string, Entry> = {
       parties: [w.lawyer.id],
     }),
   },
+  'POST /api/proposal/:proposalId/decline-counter-offer': {
+    access: ABOGADO,
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/proposal/${w.pendingProposalId}/decline-counter-offer`,
+      body: { message: 'Mantengo mi precio.' },
+      parties: [w.lawyer.id],
+    }),
+  },
   'POST /api/proposal/:proposalId/counter-offer': {
     access: USUARIO,
     scope: 'party',

@@ -134,6 +134,10 @@ export const es = {
     proposalReplaced: (lawyer: string, before: string, after: string) =>
       `${lawyer} ha cambiado el precio de su propuesta: de ${before} a ${after}.`,
     counterOffer: (amount: string) => `¿Podrías llevar el caso por ${amount}?`,
+    /** (+) the lawyer declines a counter-offer and keeps their price (docs/alerts.md, Live screens) */
+    counterDeclined: (lawyer: string, asked: string, price: string) =>
+      `${lawyer} no puede llevar el caso por ${asked} y mantiene su propuesta de ${price}. Puedes aceptarla, pedir otro precio o elegir a otro abogado.`,
+    lawyerNote: (note: string) => `Mensaje del abogado: «${note}»`,
     progressed: (code: string, step: string) => `El caso #${code} avanza: ${step}.`,
     closureRequested: (code: string) =>
       `El abogado solicita cerrar el caso #${code}. ¿Confirmas que está resuelto?`,
@@ -373,6 +377,10 @@ export const es = {
     counterSent: 'Has pedido un nuevo precio al abogado.',
     counterFailed: 'No se pudo enviar la contraoferta.',
     counterMustBeLower: (amount: string) => `Pide un precio menor que el de la propuesta (${amount}).`,
+    noCounterOffer: 'Esta propuesta no tiene ninguna contraoferta pendiente.',
+    declineCounter: 'Rechazar la contraoferta',
+    declineCounterNote: 'Mensaje para el cliente (opcional)',
+    counterDeclined: 'Has rechazado la contraoferta: tu propuesta sigue en pie.',
     counterPending: 'Ya has pedido un nuevo precio para esta propuesta: espera la respuesta del abogado.',
     counterWhilePaying:
       'Ya has aceptado esta propuesta y su pago está en curso: no puedes pedir otro precio.',
