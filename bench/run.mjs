@@ -19,6 +19,7 @@ const BENCHES = [
   'board-1m',
   'hardening',
   'marketplace',
+  'alerts',
 ];
 
 const here = path.dirname(new URL(import.meta.url).pathname);

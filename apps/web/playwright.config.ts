@@ -28,10 +28,12 @@ export const JOURNEY_GROUPS = [
   [
     'accessibility.spec.ts',
     'axe-routes.spec.ts',
+    'alerts.spec.ts',
     'colegiacion.spec.ts',
     'cookie-banner-flash.spec.ts',
     'directory.spec.ts',
     'foundation.spec.ts',
+    'live-case.spec.ts',
     'proposal-changes.spec.ts',
     'notifications-live.spec.ts',
     'public-pages.spec.ts',

@@ -15,6 +15,7 @@ import {
 } from '@l4l/shared/constants/notifications';
 import { es } from '@l4l/shared/texts/es';
 import { lawyerDecisionMailContents } from '../src/modules/admin/index.ts';
+import { renderDigestMail } from '../src/modules/alerts/index.ts';
 import { accountMailContents } from '../src/modules/auth/index.ts';
 import { renderNotificationMail } from '../src/modules/notifications/index.ts';
 import { refundMailContent } from '../src/modules/payments/index.ts';
@@ -37,6 +38,8 @@ const facts = {
   reason: 'El escrito ya está presentado en el juzgado.',
   stars: 5,
   count: 3,
+  category: 'Inmobiliario',
+  code: '9C8B7A6D',
 };
 const links: Record<NotificationType, string> = {
   'proposal.received': notificationLinks.chatWith(lawyerId),
@@ -47,6 +50,7 @@ const links: Record<NotificationType, string> = {
   'proposal.countered': notificationLinks.chatWith(clientId),
   'case.approved': notificationLinks.case(caseId),
   'case.discarded': notificationLinks.case(caseId),
+  'case.match': notificationLinks.boardCase(caseId, facts.caseTitle),
   'payment.completed': notificationLinks.case(caseId),
   'closure.requested': notificationLinks.case(caseId),
   'case.finished': notificationLinks.case(caseId),
@@ -71,6 +75,7 @@ function write(name: string, mail: { subject: string; text: string; html: string
 const toLawyer = new Set<NotificationType>([
   'proposal.accepted',
   'proposal.rejected',
+  'case.match',
   'payout.sent',
   'rating.received',
 ]);
@@ -112,6 +117,28 @@ const accountMails: Record<string, MailContent> = {
 };
 for (const [kind, content] of Object.entries(accountMails))
   write(`account-${kind}`, await composeMail(content));
+
+// the new-case alerts' daily digest (docs/alerts.md): 23 cases, so 20 listed and "y 3 más"
+const digestTitles = [
+  'Reclamación de la fianza del piso de alquiler',
+  'Herencia de una casa en el pueblo entre cuatro hermanos',
+  'Despido durante la baja médica',
+  'Divorcio de mutuo acuerdo con hijos menores',
+];
+write(
+  'account-case-match-digest',
+  await renderDigestMail({
+    name: 'Lucía',
+    lines: Array.from({ length: 20 }, (_, i) => ({
+      title: digestTitles[i % digestTitles.length] ?? '',
+      category: ['Inmobiliario', 'Sucesiones y testamentos', 'Laboral', 'Divorcios'][i % 4] ?? '',
+      code: `A1B2C${String(i).padStart(3, '0')}`,
+    })),
+    total: 23,
+    boardUrl: `${site}${notificationLinks.board()}`,
+    unsubscribeUrl: `${site}/api/notifications/unsubscribe?token=${token}`,
+  }),
+);
 
 const items = written
   .map(

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
 import { adminRoutes, recordAudit } from './modules/admin/index.ts';
+import { type AlertsPluginOptions, alertsPlugin } from './modules/alerts/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { casesRoutes } from './modules/cases/index.ts';
@@ -52,6 +53,8 @@ export type AppDeps = {
   database?: Database;
   /** chat options (tests give their own Redis channel prefix) */
   chat?: ChatPluginOptions;
+  /** new-case alert options (tests drive the fan-out and the digest themselves unless they ask otherwise) */
+  alerts?: AlertsPluginOptions;
   /** notification options (tests drive the mail worker themselves unless they ask otherwise) */
   notifications?: NotificationsPluginOptions;
   /** told of every route as it is added (the authorization and hostile-input tests list them) */
@@ -202,10 +205,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(lawyersRoutes);
   await app.register(publicPagesRoutes);
   await app.register(uploadsRoutes);
+  // docs/alerts.md: a case published on the board alerts the lawyers it matches, after the approval
+  await app.register(alertsPlugin, {
+    exclusive: ownsDatabase && database.kind === 'pglite',
+    ...deps.alerts,
+  });
   await app.register(casesRoutes, {
     notify,
     // docs/money.md: a finished case releases its money and owes the lawyer their transfer
     onFinished: (tx, afterCommit, row) => app.money.caseFinished(tx, afterCommit, row.id),
+    onPublished: (tx, afterCommit, caseId) => app.alerts.casePublished(tx, afterCommit, caseId),
   });
   await app.register(documentsRoutes);
   await app.register(proposalsRoutes, { notify });

@@ -158,6 +158,12 @@ async function buildWorld(adminToken: string): Promise<World> {
     stars: 2,
   });
 
+  const savedSearch = await api(lt, 'POST', '/api/board/saved-searches', {
+    name: 'Divorcios',
+    search: 'divorcio',
+    frequency: 'instant',
+  });
+
   return {
     client: { id: client.id, mail: client.mail },
     lawyer: { id: lawyer.id, mail: lawyer.mail },
@@ -179,6 +185,7 @@ async function buildWorld(adminToken: string): Promise<World> {
     payoutAccountId: (onboarding.url as string).split('/').pop() as string,
     disputeId: dispute.id as string,
     ratingId: rating.id,
+    savedSearchId: savedSearch.id as string,
   };
 }
 

@@ -47,6 +47,8 @@ export type World = {
   disputeId: string;
   /** a rating of the lawyer by a client who is none of the personas */
   ratingId: string;
+  /** one of the lawyer's saved board searches */
+  savedSearchId: string;
 };
 
 export type Built = {
@@ -413,6 +415,15 @@ export const AUTHORIZATION: Record<string, Entry> = {
       parties: [w.lawyer.id],
     }),
   },
+  'POST /api/proposal/:proposalId/decline-counter-offer': {
+    access: ABOGADO,
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/proposal/${w.pendingProposalId}/decline-counter-offer`,
+      body: { message: 'Mantengo mi precio.' },
+      parties: [w.lawyer.id],
+    }),
+  },
   'POST /api/proposal/:proposalId/counter-offer': {
     access: USUARIO,
     scope: 'party',
@@ -614,6 +625,27 @@ export const AUTHORIZATION: Record<string, Entry> = {
   'POST /api/admin/cases/:caseId/discard': {
     access: ADMIN,
     request: (w) => ({ url: `/api/admin/cases/${w.pendingCaseIds[1]}/discard`, body: { reason: 'Prueba' } }),
+  },
+
+  // saved board searches: lawyers only, each their own; another lawyer's is 404 (docs/alerts.md)
+  'GET /api/board/saved-searches': { access: ABOGADO, request: () => ({ url: '/api/board/saved-searches' }) },
+  'POST /api/board/saved-searches': {
+    access: ABOGADO,
+    request: () => ({ url: '/api/board/saved-searches', body: { name: 'Prueba', frequency: 'daily' } }),
+  },
+  'PUT /api/board/saved-searches/:id': {
+    access: ABOGADO,
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/board/saved-searches/${w.savedSearchId}`,
+      body: { name: 'Prueba', frequency: 'off' },
+      parties: [w.lawyer.id],
+    }),
+  },
+  'DELETE /api/board/saved-searches/:id': {
+    access: ABOGADO,
+    scope: 'party',
+    request: (w) => ({ url: `/api/board/saved-searches/${w.savedSearchId}`, parties: [w.lawyer.id] }),
   },
 
   // notifications: the caller's own; another person's notification is 404

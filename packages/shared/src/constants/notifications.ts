@@ -1,4 +1,5 @@
 import { ROLE, type Role } from './roles.ts';
+import { searchableText } from '../search.ts';
 
 /**
  * docs/notifications.md, Event types: what the platform tells a person, in the app and by mail. The order is
@@ -13,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'proposal.countered',
   'case.approved',
   'case.discarded',
+  'case.match',
   'payment.completed',
   'closure.requested',
   'case.finished',
@@ -46,6 +48,7 @@ export const NOTIFICATION_AUDIENCE = {
   'proposal.countered': LAWYER,
   'case.approved': CLIENT,
   'case.discarded': CLIENT,
+  'case.match': LAWYER,
   'payment.completed': BOTH,
   'closure.requested': CLIENT,
   'case.finished': LAWYER,
@@ -71,10 +74,29 @@ export function isNotificationType(value: string): value is NotificationType {
 /** The STOMP destination every open session of the recipient receives a new notification on. */
 export const NOTIFICATIONS_DESTINATION = '/user/queue/notifications';
 
+/** The first words of a title that the board's search takes (at most 6, at most 100 characters). */
+function boardWords(title: string): string {
+  let words = '';
+  for (const word of searchableText(title).split(' ').slice(0, 6)) {
+    const next = words ? `${words} ${word}` : word;
+    if (next.length > 100) break;
+    words = next;
+  }
+  return words;
+}
+
 /** Paths of the web app (apps/web/src/lib/paths.ts) a notification leads to. */
 export const notificationLinks = {
   chatWith: (counterpartId: string) => `/dashboard/chat?with=${encodeURIComponent(counterpartId)}`,
   case: (caseId: string) => `/dashboard/casos/${caseId}`,
+  /** the lawyers' board (their home) */
+  board: () => '/dashboard/inicio',
+  /**
+   * a published case on the lawyers' board (docs/alerts.md): the board searched for the first words of its
+   * title, the case itself picked out
+   */
+  boardCase: (caseId: string, title: string) =>
+    `/dashboard/inicio?search=${encodeURIComponent(boardWords(title))}&caso=${encodeURIComponent(caseId)}`,
   payouts: () => '/dashboard/cobros',
   adminPayments: () => '/admin/pagos',
   lawyerProfile: (lawyerId: string) => `/dashboard/abogados/${lawyerId}`,

@@ -183,6 +183,12 @@ export const counterOfferSchema = z.object({
 });
 export type CounterOfferInput = z.input<typeof counterOfferSchema>;
 
+/** (+) POST /api/proposal/{proposalId}/decline-counter-offer: the lawyer's optional note to the client. */
+export const declineCounterSchema = z.object({
+  message: optionalNote(es.proposals.counterNoteTooLong(LIMITS.descriptionMax)),
+});
+export type DeclineCounterInput = z.input<typeof declineCounterSchema>;
+
 export const proposalSchema = z.object({
   id: z.string(),
   caseId: z.string(),

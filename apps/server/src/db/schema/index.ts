@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './alerts.ts';
 export * from './cases.ts';
 export * from './chat.ts';
 export * from './documents.ts';

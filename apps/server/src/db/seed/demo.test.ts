@@ -196,6 +196,25 @@ describe('demo data', () => {
     expect(types.length).toBeGreaterThanOrEqual(6);
   });
 
+  it('gives demo lawyers saved searches and the case.match alerts of the board’s cases, once each', async () => {
+    const [alerts] = await rows<{
+      searches: number;
+      lawyers: number;
+      matches: number;
+      unmatched: number;
+    }>(sql`
+      select
+        (select count(*)::int from saved_searches) as searches,
+        (select count(distinct user_id)::int from notifications where type = 'case.match') as lawyers,
+        (select count(*)::int from notifications where type = 'case.match') as matches,
+        (select count(*)::int from notifications n where n.type = 'case.match' and not exists
+          (select 1 from case_alerts a where a.case_id = n.case_id and a.lawyer_id = n.user_id)) as unmatched`);
+    expect(alerts?.searches).toBeGreaterThanOrEqual(4);
+    expect(alerts?.lawyers).toBeGreaterThanOrEqual(2);
+    expect(alerts?.matches).toBeGreaterThanOrEqual(3);
+    expect(alerts?.unmatched).toBe(0);
+  });
+
   it('keeps each lawyer counter equal to the rows it summarises', async () => {
     const drift = await rows<{ n: number }>(sql`
       select count(*)::int as n from lawyer_profiles p

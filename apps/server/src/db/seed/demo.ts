@@ -19,6 +19,7 @@ import { assignLawyerSlugs } from '../lawyer-slugs.ts';
 import { refreshResponseTimes } from '../response-time.ts';
 import {
   academicExperiences,
+  caseAlerts,
   cases,
   chats,
   disputes,
@@ -34,11 +35,13 @@ import {
   ratingReports,
   ratings,
   refunds,
+  savedSearches,
   transfers,
   uploads,
   users,
   workExperiences,
 } from '../schema/index.ts';
+import { planDemoAlerts } from './demo-alerts.ts';
 import {
   DEMO_CASES,
   DEMO_CLIENTS,
@@ -220,6 +223,10 @@ export async function seedDemo(
     await insertAll(tx, ratings, plan.ratings);
     await insertAll(tx, ratingReports, plan.ratingReports);
     await insertAll(tx, notifications, planDemoNotifications(plan, now));
+    const alerts = planDemoAlerts(plan, now);
+    await insertAll(tx, savedSearches, alerts.searches);
+    await insertAll(tx, caseAlerts, alerts.alerts);
+    await insertAll(tx, notifications, alerts.notifications);
     await insertAll(tx, fiscalProfiles, plan.fiscal);
     if (options.invoices) await invoiceDemo(tx as Db, options.invoices, money.refunds);
     await rebuildBoard(tx);

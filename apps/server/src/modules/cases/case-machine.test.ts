@@ -96,6 +96,8 @@ async function caseIn(status: CaseStatus, action: CaseActionName) {
       priceCents: 30_000,
       message: 'Lo llevo yo.',
       status: PROPOSAL_STATUS.PENDING,
+      // the client asked for a new price: the lawyer has a counter-offer to decline
+      counterOfferCents: action === 'declineCounter' ? 25_000 : null,
     })
     .returning({ id: proposals.id });
   if (action === 'dispute' && assigned) {
@@ -156,6 +158,8 @@ function requestOf(action: CaseActionName, target: { caseId: string; proposalId:
         url: `/api/proposal/${proposalId}/counter-offer`,
         payload: { price: 250, message: '¿Lo dejamos en 250 €?' },
       };
+    case 'declineCounter':
+      return { method: 'POST', url: `/api/proposal/${proposalId}/decline-counter-offer` };
     case 'accept':
       return { method: 'POST', url: `/api/proposal/accept-proposal/${proposalId}` };
     case 'reject':
@@ -186,7 +190,7 @@ function requestOf(action: CaseActionName, target: { caseId: string; proposalId:
 }
 
 /** The actions on a lawyer's own proposal: only its lawyer (`proposer`) is tied to them. */
-const ON_OWN_PROPOSAL: readonly CaseActionName[] = ['withdrawProposal', 'replaceProposal'];
+const ON_OWN_PROPOSAL: readonly CaseActionName[] = ['withdrawProposal', 'replaceProposal', 'declineCounter'];
 
 /** Whether the caller is tied to the case the way the action's actor must be (else the case is hidden). */
 function tied(action: CaseActionName, caller: Caller, status: CaseStatus): boolean {

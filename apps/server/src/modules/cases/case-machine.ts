@@ -86,6 +86,11 @@ export const CASE_MACHINE = {
   },
   /** (+) the client asks the lawyer of a pending proposal for a new price (a counter-offer) */
   counterOffer: { from: [PENDIENTE_ASIGNACION], by: 'client', writes: { counterOffer: COUNTER_OFFER } },
+  /**
+   * (+) the lawyer of a pending proposal declines the client's counter-offer and keeps their price: the
+   * client may ask again, accept or pick another lawyer (docs/alerts.md, Live screens)
+   */
+  declineCounter: { from: [PENDIENTE_ASIGNACION], by: 'lawyer', writes: { declined: NOTICE } },
   /** the client accepts a proposal: a checkout opens, nothing changes until it is paid */
   accept: { from: [PENDIENTE_ASIGNACION], by: 'client', writes: {} },
   /** the client turns a proposal down */

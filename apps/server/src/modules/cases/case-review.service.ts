@@ -13,6 +13,9 @@ import { afterAction, authorize, CASE_MACHINE } from './case-machine.ts';
 import { toCase, viewerOf } from './case-views.ts';
 import { createCasesRepository, type LockedCase } from './cases.repository.ts';
 
+/** A general case was published on the board, in the approval's transaction (docs/alerts.md). */
+export type OnPublished = (tx: Db, afterCommit: AfterCommit, caseId: string) => Promise<void>;
+
 /**
  * The administrators' review of a new case, the machine's `approve` and `discard`: the case is published
  * on the board (a general one) or turned down, the action is audited in the same transaction, and the
@@ -23,6 +26,8 @@ export function createCaseReviewService(deps: {
   db: Db;
   chat: Chat;
   notify: NotifyEvent;
+  /** a general case went on the board (the new-case alerts, composed in app.ts) */
+  onPublished?: OnPublished;
   log: FastifyBaseLogger;
 }) {
   const { db, chat } = deps;
@@ -61,7 +66,10 @@ export function createCaseReviewService(deps: {
           validatedBy: admin.id,
         });
         // a general case is published on the board; one addressed to a lawyer stays with them
-        if (!row.addressedLawyerId) await createBoardRepository(tx).addToBoard(row, category);
+        if (!row.addressedLawyerId) {
+          await createBoardRepository(tx).addToBoard(row, category);
+          await deps.onPublished?.(tx, afterCommit, id);
+        }
         await recordAudit(tx, {
           adminId: admin.id,
           action: 'case.approve',

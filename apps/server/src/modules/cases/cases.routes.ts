@@ -27,7 +27,7 @@ import type { NotifyEvent } from '../notifications/index.ts';
 import { createBoardRepository } from './board.repository.ts';
 import { type BoardService, createBoardService } from './board.service.ts';
 import { type CaseActionName, roleFor } from './case-machine.ts';
-import { type CaseReviewService, createCaseReviewService } from './case-review.service.ts';
+import { type CaseReviewService, createCaseReviewService, type OnPublished } from './case-review.service.ts';
 import { type CasesService, createCasesService, type OnFinished } from './cases.service.ts';
 
 /** What other features may ask of cases: the case row, its activation, the board's proposal figures. */
@@ -243,6 +243,8 @@ export type CasesPluginOptions = {
   notify: NotifyEvent;
   /** the money of a finished case (the money feature, composed in app.ts) */
   onFinished?: OnFinished;
+  /** a general case published on the board (the new-case alerts, composed in app.ts) */
+  onPublished?: OnPublished;
 };
 
 const BOARD_PROPOSALS_CACHE = 'cases:board-proposals';
@@ -263,7 +265,13 @@ async function cases(app: FastifyInstance, options: CasesPluginOptions) {
     onFinished: options.onFinished,
     log: app.log,
   });
-  const review = createCaseReviewService({ db: app.db, chat: app.chat, notify, log: app.log });
+  const review = createCaseReviewService({
+    db: app.db,
+    chat: app.chat,
+    notify,
+    onPublished: options.onPublished,
+    log: app.log,
+  });
   app.decorate('cases', {
     findCase: service.findCase,
     lockCase: service.lockCase,

@@ -15,6 +15,7 @@ export {
   sharesDocuments,
   type Verdict,
 } from './case-machine.ts';
+export type { OnPublished } from './case-review.service.ts';
 export { fullName } from './case-views.ts';
 export type { LockedCase } from './cases.repository.ts';
 export { type CasesApi, casesRoutes } from './cases.routes.ts';

@@ -1,9 +1,11 @@
+import type { NotificationType } from '@l4l/shared/constants/notifications';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ComposeAccountMail, MailOutbox } from '../../plugins/mailer.ts';
 import { createMailWorker, type MailWorker } from './mail-worker.ts';
 import { createMessageDigest, type MessageDigest } from './message-digest.ts';
 import { createNotificationEvents, type NotifyEvent } from './notification-events.ts';
+import { createNotificationsRepository } from './notifications.repository.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
 import { createUnsubscribeTokens } from './unsubscribe-token.ts';
@@ -13,6 +15,14 @@ export type Notifications = {
   /** report an event in its transaction (docs/notifications.md, Event types) */
   event: NotifyEvent;
   notify: NotificationsService['notify'];
+  /** `notify` for a batch of people, one type (the new-case alerts) */
+  notifyMany: NotificationsService['notifyMany'];
+  /** whether the person gets the mails of `type` (their switch; no row means on) */
+  mailWanted: (userId: string, type: NotificationType) => Promise<boolean>;
+  /** of these people, those who turned the mails of `type` off */
+  mailsOff: (userIds: string[], type: NotificationType) => Promise<Set<string>>;
+  /** the one-click unsubscribe link of `type` for a mail composed outside this module (a digest) */
+  unsubscribeUrl: (userId: string, type: NotificationType) => string;
   /** account mails: queued in the caller's transaction, composed by the module that owns each kind */
   outbox: MailOutbox;
   /** sends what the outbox holds that is due (at `at`, to reach later retries); tests call it */
@@ -73,6 +83,11 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
   app.decorate('notifications', {
     event: createNotificationEvents(service.notify),
     notify: service.notify,
+    notifyMany: service.notifyMany,
+    mailWanted: (userId, type) => createNotificationsRepository(app.db).mailWanted(userId, type),
+    mailsOff: (userIds, type) => createNotificationsRepository(app.db).mailsOff(userIds, type),
+    unsubscribeUrl: (userId, type) =>
+      `${app.config.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(tokens.sign(userId, type))}`,
     outbox: {
       queue: service.queueAccountMail,
       define(kind, compose) {

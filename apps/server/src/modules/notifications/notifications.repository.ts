@@ -34,6 +34,32 @@ export function createNotificationsRepository(db: Db) {
       return stored;
     },
 
+    /** Many notifications in one statement (the new-case alerts' batches), in the order given. */
+    async insertNotifications(rows: NewNotification[]): Promise<NotificationRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(notifications).values(rows).returning();
+    },
+
+    async insertMails(rows: Array<{ notificationId: string; messageId: string }>): Promise<void> {
+      if (rows.length > 0) await db.insert(notificationMails).values(rows);
+    },
+
+    /** Of `userIds`, those who turned the mails of `type` off. */
+    async mailsOff(userIds: string[], type: NotificationType): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set();
+      const rows = await db
+        .select({ userId: notificationPreferences.userId })
+        .from(notificationPreferences)
+        .where(
+          and(
+            inArray(notificationPreferences.userId, userIds),
+            eq(notificationPreferences.type, type),
+            eq(notificationPreferences.email, false),
+          ),
+        );
+      return new Set(rows.map((row) => row.userId));
+    },
+
     async insertMail(notificationId: string, messageId: string): Promise<void> {
       await db.insert(notificationMails).values({ notificationId, messageId });
     },

@@ -1,5 +1,5 @@
 import { OPEN_PROPOSAL_STATUSES, PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { proposals, users } from '../../db/schema/index.ts';
 
@@ -42,6 +42,16 @@ export function createProposalsRepository(db: Db) {
         .update(proposals)
         .set({ counterOfferCents: cents })
         .where(and(eq(proposals.id, id), isNull(proposals.counterOfferCents)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The counter-offer waiting on a proposal, answered: null when there was none. */
+    async clearCounterOffer(id: string) {
+      const [row] = await db
+        .update(proposals)
+        .set({ counterOfferCents: null })
+        .where(and(eq(proposals.id, id), isNotNull(proposals.counterOfferCents)))
         .returning();
       return row ?? null;
     },

@@ -556,3 +556,45 @@ describe('a client asks for a new price (a counter-offer)', () => {
     expect(late.json().error.message).toBe(es.proposals.notPending);
   });
 });
+
+describe('the lawyer declines a counter-offer (docs/alerts.md, Live screens)', () => {
+  it('keeps the price, tells the client in the chat with the note, and lets the client ask again', async () => {
+    const client = await person('client', 'Rosa');
+    const lawyer = await person('lawyer', 'Tomás');
+    const other = await person('lawyer', 'Olga');
+    const caseId = await publishedCase(client, 'Reclamación de un seguro de hogar');
+    const proposal = await propose(lawyer, caseId, 500);
+    const url = `/api/proposal/${proposal.id}/decline-counter-offer`;
+
+    // nothing to decline yet
+    const early = await post(lawyer.token, url);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(es.proposals.noCounterOffer);
+
+    expect(
+      (await post(client.token, `/api/proposal/${proposal.id}/counter-offer`, { price: 350 })).statusCode,
+    ).toBe(200);
+    // only its lawyer: another lawyer is 404, the client 403
+    expect((await post(other.token, url)).statusCode).toBe(404);
+    expect((await post(client.token, url)).statusCode).toBe(403);
+    expect((await post(lawyer.token, url, { message: 'x'.repeat(501) })).statusCode).toBe(400);
+
+    const declined = await post(lawyer.token, url, { message: 'Por menos no me salen las cuentas.' });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().data).toMatchObject({
+      id: proposal.id,
+      price: 500,
+      status: PROPOSAL_STATUS.PENDING,
+    });
+    const said = (await history(client, client, lawyer)).at(-1);
+    expect(said?.text).toBe(
+      `${es.caseMessages.counterDeclined('Tomás Vidal', '350 €', '500 €')} ${es.caseMessages.lawyerNote('Por menos no me salen las cuentas.')}`,
+    );
+    // twice is nothing left to decline
+    expect((await post(lawyer.token, url)).statusCode).toBe(409);
+    // the client may ask again
+    expect(
+      (await post(client.token, `/api/proposal/${proposal.id}/counter-offer`, { price: 450 })).statusCode,
+    ).toBe(200);
+  });
+});

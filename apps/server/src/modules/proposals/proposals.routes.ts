@@ -1,6 +1,7 @@
 import { dataEnvelope } from '@l4l/shared/envelope';
 import {
   counterOfferSchema,
+  declineCounterSchema,
   proposalInputSchema,
   proposalSchema,
   rejectProposalSchema,
@@ -100,6 +101,23 @@ function routes(service: ProposalsService): FastifyPluginAsyncZod {
       },
       async (request) => ({
         data: await service.replace(currentUser(request), request.params.proposalId, request.body),
+      }),
+    );
+
+    app.post(
+      '/api/proposal/:proposalId/decline-counter-offer',
+      {
+        onRequest: requireRole(roleFor('declineCounter')),
+        schema: {
+          params: proposalParams,
+          body: declineCounterSchema.nullish(),
+          response: { 200: dataEnvelope(proposalSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.declineCounterOffer(currentUser(request), request.params.proposalId, {
+          message: request.body?.message,
+        }),
       }),
     );
 

@@ -104,7 +104,7 @@ export function createProposalsService(deps: {
     proposals: ProposalsRepository,
     actor: AuthUser,
     proposalId: string,
-    action: Extract<CaseActionName, 'withdrawProposal' | 'replaceProposal'>,
+    action: Extract<CaseActionName, 'withdrawProposal' | 'replaceProposal' | 'declineCounter'>,
   ) {
     const { proposal, row } = await lockProposalAndCase(tx, proposals, proposalId);
     if (proposal.lawyerId !== actor.id) throw notFound(es.proposals.notFound);
@@ -409,6 +409,34 @@ export function createProposalsService(deps: {
         });
         return posted;
       });
+    },
+
+    /**
+     * (+) The proposal's lawyer declines the client's counter-offer and keeps their price: the counter-offer
+     * is cleared (the client may ask again), and the pair's chat says so, with the lawyer's note if any.
+     */
+    async declineCounterOffer(actor: AuthUser, proposalId: string, input: { message?: string }) {
+      const updated = await transaction(async (proposals, tx, afterCommit) => {
+        const { proposal } = await lockOwnPendingProposal(tx, proposals, actor, proposalId, 'declineCounter');
+        const asked = proposal.counterOfferCents;
+        const cleared = await proposals.clearCounterOffer(proposal.id);
+        if (!cleared || asked === null)
+          throw new AppError('CONFLICT', { message: es.proposals.noCounterOffer });
+        const lawyer = await fullNameOf(proposals, proposal.lawyerId);
+        const text = es.caseMessages.counterDeclined(lawyer, euros(asked), euros(proposal.priceCents));
+        const note = input.message?.trim();
+        await postAbout(
+          tx,
+          afterCommit,
+          proposal,
+          noticeOf(
+            CASE_MACHINE.declineCounter.writes.declined,
+            note ? `${text} ${es.caseMessages.lawyerNote(note)}` : text,
+          ),
+        );
+        return cleared;
+      });
+      return toProposal(updated);
     },
 
     /**

@@ -1,5 +1,6 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { es } from '@l4l/shared/texts/es/public';
+import { SavedSearchesPanel } from '../../features/alerts/components/saved-searches-panel.tsx';
 import { CaseBoard } from '../../features/cases/components/case-board.tsx';
 import { LawyerDirectory } from '../../features/lawyers/components/lawyer-directory.tsx';
 import { ProposalModal } from '../../features/proposals/components/proposal-modal.tsx';
@@ -27,6 +28,7 @@ export function HomeRoute() {
         </h1>
         <p className={styles.lead}>{es.dashboard.lawyerHomeLead}</p>
         <CaseBoard
+          aside={(filters) => <SavedSearchesPanel search={filters.search} />}
           proposalAction={(boardCase, onSent) => (
             <ProposalModal caseId={boardCase.id} caseTitle={boardCase.title} onSent={onSent} />
           )}

@@ -1,5 +1,6 @@
 import { plural } from '../../wording.ts';
 import { es as accountTexts } from './account.ts';
+import { alertsEs } from './alerts.ts';
 import { notificationsEs } from './notifications.ts';
 
 /**
@@ -134,6 +135,10 @@ export const es = {
     counterOffer: (amount: string) => `¿Podrías llevar el caso por ${amount}?`,
     counterOfferAccepted: (lawyer: string, before: string, after: string) =>
       `${lawyer} ha aceptado la contraoferta: la propuesta pasa de ${before} a ${after}.`,
+    /** (+) the lawyer declines a counter-offer and keeps their price (docs/alerts.md, Live screens) */
+    counterDeclined: (lawyer: string, asked: string, price: string) =>
+      `${lawyer} no puede llevar el caso por ${asked} y mantiene su propuesta de ${price}. Puedes aceptarla, pedir otro precio o elegir a otro abogado.`,
+    lawyerNote: (note: string) => `Mensaje del abogado: «${note}»`,
     progressed: (code: string, step: string) => `El caso #${code} avanza: ${step}.`,
     closureRequested: (code: string) =>
       `El abogado solicita cerrar el caso #${code}. ¿Confirmas que está resuelto?`,
@@ -380,6 +385,10 @@ export const es = {
     counterSent: 'Has pedido un nuevo precio al abogado.',
     counterFailed: 'No se pudo enviar la contraoferta.',
     counterMustBeLower: (amount: string) => `Pide un precio menor que el de la propuesta (${amount}).`,
+    noCounterOffer: 'Esta propuesta no tiene ninguna contraoferta pendiente.',
+    declineCounter: 'Rechazar la contraoferta',
+    declineCounterNote: 'Mensaje para el cliente (opcional)',
+    counterDeclined: 'Has rechazado la contraoferta: tu propuesta sigue en pie.',
     counterPending: 'Ya has pedido un nuevo precio para esta propuesta: espera la respuesta del abogado.',
     counterWhilePaying:
       'Ya has aceptado esta propuesta y su pago está en curso: no puedes pedir otro precio.',
@@ -438,4 +447,6 @@ export const es = {
   },
   /** In-app notifications, their mails and their preferences (docs/notifications.md). */
   notifications: notificationsEs,
+  /** Saved board searches and new-case alerts (docs/alerts.md). */
+  alerts: alertsEs,
 } as const;

@@ -11,6 +11,9 @@ type NotificationFacts = {
   count?: number;
   /** proposal.replaced: the new price is the client's counter-offer */
   counterAccepted?: boolean;
+  /** a new case on the board (case.match): its category and code, never its client */
+  category?: string;
+  code?: string;
 };
 
 const messagesCount = (count = 1) => (count === 1 ? 'un mensaje nuevo' : `${count} mensajes nuevos`);
@@ -70,6 +73,12 @@ export const notificationsEs = {
       body: (f: NotificationFacts) =>
         `Hemos revisado tu caso «${f.caseTitle}» y no podemos publicarlo.${f.reason ? ` Motivo: ${f.reason}` : ''} Puedes describirlo de nuevo desde «Iniciar un caso».`,
       action: 'Ver el caso',
+    },
+    'case.match': {
+      title: (f: NotificationFacts) => `Nuevo caso para ti: «${f.caseTitle}»`,
+      body: (f: NotificationFacts) =>
+        `Se ha publicado en el tablón un caso ${f.category ? `de la categoría ${f.category} ` : ''}que encaja con tus búsquedas: «${f.caseTitle}»${f.code ? ` (caso #${f.code})` : ''}. Envía tu propuesta cuanto antes.`,
+      action: 'Ver el caso en el tablón',
     },
     'payment.completed': {
       title: (f: NotificationFacts) => `Pago completado: «${f.caseTitle}»`,
@@ -152,6 +161,7 @@ export const notificationsEs = {
     'proposal.countered': 'Contraofertas recibidas',
     'case.approved': 'Casos publicados',
     'case.discarded': 'Casos no publicados',
+    'case.match': 'Casos nuevos que encajan con tus búsquedas',
     'payment.completed': 'Pagos completados',
     'closure.requested': 'Peticiones de cierre',
     'case.finished': 'Casos finalizados',

@@ -1,7 +1,7 @@
 import { isOpenProposal } from '@l4l/shared/constants/proposals';
 import type { BoardCase } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es/app';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { CheckIcon } from '../../../components/icons/icons.tsx';
 import { categoryName, formatDay } from '../../../lib/format.ts';
 import styles from './board-case-card.module.css';
@@ -17,19 +17,35 @@ export type ProposalAction = (boardCase: BoardCase, onSent: () => void) => React
 export function BoardCaseCard({
   boardCase,
   sent,
+  picked = false,
   proposalAction,
   onSent,
 }: {
   boardCase: BoardCase;
   sent: boolean;
+  /** the case a new-case alert links to: marked, and scrolled to once (docs/alerts.md) */
+  picked?: boolean;
   proposalAction?: ProposalAction;
   onSent: () => void;
 }) {
   const titleId = `board-case-${boardCase.id}`;
   // an open proposal of theirs (pending, or being paid); a withdrawn or replaced one leaves room for another
-  const alreadySent = sent || (boardCase.myProposal !== null && isOpenProposal(boardCase.myProposal.status));
+  const ownCounted = boardCase.myProposal !== null && isOpenProposal(boardCase.myProposal.status);
+  const alreadySent = sent || ownCounted;
+  // the proposal just sent counts at once, before (or without) the board's figures catching up
+  const proposals = Math.max(boardCase.proposalsCount + (sent && !ownCounted ? 1 : 0), alreadySent ? 1 : 0);
+  const cardRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (picked) cardRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [picked]);
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
+    <article
+      ref={cardRef}
+      className={`${styles.card} ${picked ? styles.picked : ''}`}
+      aria-labelledby={titleId}
+      aria-current={picked ? 'true' : undefined}
+    >
+      {picked ? <p className={styles.pickedNote}>{es.alerts.pickedCase}</p> : null}
       <div className={styles.top}>
         <p className={styles.category}>{categoryName(boardCase.category) || es.defaults.noCategory}</p>
         <p className={styles.date}>{es.cases.publishedOn(formatDay(boardCase.creationDate))}</p>
@@ -39,7 +55,7 @@ export function BoardCaseCard({
       </h2>
       <p className={styles.description}>{boardCase.description || es.defaults.noDescription}</p>
       <div className={styles.bottom}>
-        <p className={styles.count}>{es.cases.proposalsCount(boardCase.proposalsCount)}</p>
+        <p className={styles.count}>{es.cases.proposalsCount(proposals)}</p>
         {alreadySent ? (
           <p className={styles.sent} role="status">
             <CheckIcon size={16} />

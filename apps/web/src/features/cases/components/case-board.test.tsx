@@ -86,6 +86,28 @@ describe('CaseBoard', () => {
     await waitFor(() => expect(api.callsTo('GET /api/cases/pending-cases')).toHaveLength(2));
   });
 
+  it('never says “Sin propuestas todavía” next to “Propuesta enviada”, even before the figures catch up', async () => {
+    // the board's shared figures may lag behind the lawyer's own proposal (a cached page)
+    renderBoard(() => pageOf([makeBoardCase({ proposalsCount: 0, myProposal: null })]));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'proponer Despido sin preaviso' }));
+    const card = screen.getByRole('article', { name: 'Despido sin preaviso' });
+    expect(within(card).getByText(es.proposals.sent)).toBeInTheDocument();
+    expect(within(card).getByText(es.cases.proposalsCount(1))).toBeInTheDocument();
+    expect(within(card).queryByText(es.cases.proposalsCount(0))).not.toBeInTheDocument();
+  });
+
+  it('picks out the case a new-case alert links to', async () => {
+    renderBoard(
+      () => pageOf([makeBoardCase(), makeBoardCase({ id: OTHER_ID, title: 'Multa de tráfico' })]),
+      `/dashboard/inicio?search=multa&caso=${OTHER_ID}`,
+    );
+    const picked = await screen.findByRole('article', { name: 'Multa de tráfico' });
+    expect(picked).toHaveAttribute('aria-current', 'true');
+    expect(within(picked).getByText(es.alerts.pickedCase)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Despido sin preaviso' })).not.toHaveAttribute('aria-current');
+  });
+
   it('searches after a pause in typing and sorts, keeping both in the URL', async () => {
     const { api, router } = renderBoard(() => pageOf([makeBoardCase()]));
     const user = userEvent.setup();

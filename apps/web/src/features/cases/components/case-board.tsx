@@ -1,7 +1,8 @@
 import { BOARD_SORTS } from '@l4l/shared/constants/sort';
 import { es } from '@l4l/shared/texts/es/app';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button.tsx';
 import { Field, FormMessage } from '../../../components/form/field.tsx';
 import { SearchIcon } from '../../../components/icons/icons.tsx';
@@ -22,8 +23,18 @@ export const BOARD_SEARCH_DEBOUNCE_MS = 300;
  * docs/product.md, Home (lawyer): 'Tablón de casos Generales' — the published cases, searchable, sortable and
  * paged; each card sends a proposal through `proposalAction`.
  */
-export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction }) {
+export function CaseBoard({
+  proposalAction,
+  aside,
+}: {
+  proposalAction?: ProposalAction;
+  /** shown under the filters with the board's current filters (the saved searches, composed in app/) */
+  aside?: (filters: BoardFilters) => ReactNode;
+}) {
   const { filters, update } = useBoardFilters();
+  // a new-case alert's link picks one case out (docs/alerts.md)
+  const [params] = useSearchParams();
+  const picked = params.get('caso');
   const board = useCaseBoard(filters);
   const queryClient = useQueryClient();
   const [search, setSearch] = useState(filters.search);
@@ -81,6 +92,7 @@ export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction 
           )}
         </Field>
       </search>
+      {aside?.(filters)}
 
       {board.isPending ? (
         <div className={list.state}>
@@ -123,6 +135,7 @@ export function CaseBoard({ proposalAction }: { proposalAction?: ProposalAction 
                 <BoardCaseCard
                   boardCase={boardCase}
                   sent={sent.has(boardCase.id)}
+                  picked={boardCase.id === picked}
                   proposalAction={proposalAction}
                   onSent={onSent(boardCase.id)}
                 />

@@ -20,6 +20,7 @@ import { useCase } from '../api/get-case.ts';
 import { useRequestClosure } from '../api/request-closure.ts';
 import { useUpdateProgress } from '../api/update-progress.ts';
 import { useClosureAnswer } from '../hooks/use-closure-answer.ts';
+import { useLiveCase } from '../hooks/use-live-case.ts';
 import { closureErrorMessage } from '../lib/closure-error.ts';
 import { chatCounterpart } from './case-card.tsx';
 import styles from './case-detail.module.css';
@@ -113,6 +114,8 @@ function LoadedCase({
   proposalSlot?: ProposalSlot;
 }) {
   const found = useCase(caseId);
+  // the other party's moves show without a reload (docs/alerts.md, Live screens)
+  useLiveCase(viewer.id, caseId);
 
   if (found.isPending) {
     return (
