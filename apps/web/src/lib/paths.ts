@@ -31,6 +31,8 @@ export const paths = {
   paymentError: '/payment-error',
   paymentCompletion: '/payment/completion',
   paymentTest: '/payment',
+  /** (+) 'Mis consultas': both parties' first consultations; the room at /dashboard/consultas/{id} (docs/consultations.md) */
+  consultations: '/dashboard/consultas',
   /** (+) the public lawyer profile lives at /dashboard/abogados/{lawyerId} */
   lawyers: '/dashboard/abogados',
   /** docs/product.md, Routes: the lawyer detail route, reached with navigation state {lawyerId} */
@@ -57,4 +59,14 @@ export const paths = {
  */
 export function chatWithPath(counterpartId: string): string {
   return `${paths.chat}?with=${encodeURIComponent(counterpartId)}`;
+}
+
+/** (+) the video room of one consultation (docs/consultations.md, The video room) */
+export function consultationRoomPath(consultationId: string): string {
+  return `${paths.consultations}/${encodeURIComponent(consultationId)}`;
+}
+
+/** (+) a lawyer's slot picker: the client books a first consultation there (the public page links to it) */
+export function bookConsultationPath(lawyerId: string): string {
+  return `${paths.lawyers}/${encodeURIComponent(lawyerId)}/primera-consulta`;
 }
