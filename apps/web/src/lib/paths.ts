@@ -1,3 +1,5 @@
+import { dashboardBookingPath } from '@l4l/shared/constants/pages';
+
 /**
  * Paths the whole app agrees on (docs/product.md, Routes). Routes are registered only for screens that exist; the nav
  * already points at the final paths of the screens other features add later.
@@ -68,5 +70,5 @@ export function consultationRoomPath(consultationId: string): string {
 
 /** (+) a lawyer's slot picker: the client books a first consultation there (the public page links to it) */
 export function bookConsultationPath(lawyerId: string): string {
-  return `${paths.lawyers}/${encodeURIComponent(lawyerId)}/primera-consulta`;
+  return dashboardBookingPath(lawyerId);
 }
