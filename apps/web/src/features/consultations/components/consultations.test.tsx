@@ -53,6 +53,52 @@ function consultation(overrides: Record<string, unknown> = {}) {
 
 afterEach(() => vi.useRealTimers());
 
+describe('the availability editor', () => {
+  it('loads the week, refuses overlapping ranges, and saves what the lawyer set', async () => {
+    const saved = {
+      weekly: [{ weekday: 1, from: '09:00', to: '14:00' }],
+      slotMinutes: 30,
+      exceptions: [],
+      modes: ['video'],
+      officeAddress: null,
+    };
+    const api = mockApi({
+      'GET /api/lawyers/availability': () => ok(saved),
+      'PUT /api/lawyers/availability': (call) => ok({ officeAddress: null, ...(call.body as object) }),
+    });
+    renderWithApp(<AvailabilityEditor />);
+    const user = userEvent.setup();
+    const monday = await screen.findByRole('button', { name: `${t.availability.addRange}: Lunes` });
+    await user.click(monday);
+    await user.click(screen.getByRole('button', { name: t.availability.save }));
+    expect(await screen.findByText(t.availability.overlap)).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/lawyers/availability')).toHaveLength(0);
+    const froms = screen.getAllByLabelText(`Lunes: ${t.availability.from}`);
+    const tos = screen.getAllByLabelText(`Lunes: ${t.availability.to}`);
+    await user.clear(froms[1] as HTMLElement);
+    await user.type(froms[1] as HTMLElement, '16:00');
+    await user.clear(tos[1] as HTMLElement);
+    await user.type(tos[1] as HTMLElement, '19:00');
+    await user.click(screen.getByRole('radio', { name: t.availability.minutes(60) }));
+    await user.click(screen.getByRole('checkbox', { name: t.modes.office }));
+    await user.click(screen.getByRole('button', { name: t.availability.save }));
+    expect(await screen.findByText(t.availability.noOffice)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(t.availability.officeAddress), 'Calle Mayor 1, Madrid');
+    await user.click(screen.getByRole('button', { name: t.availability.save }));
+    await waitFor(() => expect(api.callsTo('PUT /api/lawyers/availability')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/lawyers/availability')[0]?.body).toEqual({
+      weekly: [
+        { weekday: 1, from: '09:00', to: '14:00' },
+        { weekday: 1, from: '16:00', to: '19:00' },
+      ],
+      slotMinutes: 60,
+      exceptions: [],
+      modes: ['video', 'office'],
+      officeAddress: 'Calle Mayor 1, Madrid',
+    });
+  });
+});
+
 describe('the slot picker', () => {
   it('shows the free slots of the first day that has any, the offered modes, and books the chosen one', async () => {
     const api = mockApi({
