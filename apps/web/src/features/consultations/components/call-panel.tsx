@@ -59,6 +59,7 @@ export function CallPanel({
   const [signalling, setSignalling] = useState<StompState>('connecting');
   const [camera, setCamera] = useState(true);
   const [mic, setMic] = useState(true);
+  const [refused, setRefused] = useState<string | null>(null);
 
   // leaving the page leaves the call and frees the camera
   useEffect(
@@ -87,10 +88,12 @@ export function CallPanel({
           onPresence: setPresent,
           onStatus: setStatus,
           onSignalling: setSignalling,
+          onRefused: setRefused,
         },
       });
       call.start();
       setLeft(false);
+      setRefused(null);
       setCamera(true);
       setMic(true);
       setJoined({
@@ -151,6 +154,7 @@ export function CallPanel({
         <FormMessage>{joined.mediaError === 'denied' ? t.mediaDenied : t.mediaMissing}</FormMessage>
       ) : null}
       {signalling === 'reconnecting' ? <FormMessage>{t.signallingDown}</FormMessage> : null}
+      {refused ? <FormMessage>{refused}</FormMessage> : null}
       {!joined.turn ? <p className={styles.notice}>{t.noTurn}</p> : null}
       <div className={styles.videos}>
         <Video stream={remote} muted={false} label={otherLabel} />

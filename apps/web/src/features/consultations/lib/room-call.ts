@@ -21,6 +21,8 @@ export type CallEvents = {
   onPresence: (present: boolean) => void;
   onStatus: (status: CallStatus) => void;
   onSignalling: (state: StompState) => void;
+  /** the server refused a frame of the room (its Spanish ERROR text: the room closed, not yours…) */
+  onRefused: (message: string) => void;
 };
 
 export type CallOptions = {
@@ -57,6 +59,7 @@ export class RoomCall {
     const { consultationId, userId, events } = this.options;
     this.membership = joinSharedStomp(userId, {
       onStateChange: events.onSignalling,
+      onError: events.onRefused,
       onConnected: (live) => {
         live.subscribe(
           consultationSignalTopic(consultationId),
