@@ -21,6 +21,9 @@ export const NOTIFICATION_TYPES = [
   'dispute.opened',
   'dispute.resolved',
   'refund.issued',
+  'consultation.booked',
+  'consultation.cancelled',
+  'consultation.reminder',
   'messages',
 ] as const;
 
@@ -42,4 +45,6 @@ export const notificationLinks = {
   lawyerProfile: (lawyerId: string) => `/dashboard/abogados/${lawyerId}`,
   /** the client's profile, next to 'Mis Valoraciones' */
   profile: () => '/profile',
+  /** a first consultation and its video room (docs/domain.md, First consultations) */
+  consultation: (consultationId: string) => `/dashboard/consultas/${consultationId}`,
 };

@@ -7,3 +7,4 @@ export * from './money.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './users.ts';
+export * from './consultations.ts';
