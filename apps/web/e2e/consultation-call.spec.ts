@@ -11,7 +11,7 @@ import { shootBothWidths, signedInState } from './support.ts';
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
 
 /** The demo consultation under way (apps/server/src/db/seed): a video call between these two. */
-const CALL_CLIENT = 'ana.lopez@l4l.demo';
+const CALL_CLIENT = 'cliente1@l4l.demo';
 const CALL_LAWYER = 'lucia.garcia@l4l.demo';
 
 type Inbound = { kind: string; bytes: number; relay: boolean };

@@ -21,6 +21,7 @@ import {
   academicExperiences,
   cases,
   chats,
+  consultations,
   disputes,
   documents,
   fiscalProfiles,
@@ -54,6 +55,7 @@ import { demoFiscalProfiles } from './demo-fiscal.ts';
 import { DEMO_LAWYERS } from './demo-lawyers.ts';
 import { planDemoMoney } from './demo-money.ts';
 import { planDemoNotifications } from './demo-notifications.ts';
+import { demoVideoRoom } from './demo-video-room.ts';
 import { AVATAR_PALETTE, drawableInitials, renderAvatar, renderDocument } from './images.ts';
 
 /** Every demo account uses this password (README, and printed at start outside production). */
@@ -221,6 +223,10 @@ export async function seedDemo(
     await insertAll(tx, ratingReports, plan.ratingReports);
     await insertAll(tx, notifications, planDemoNotifications(plan, now));
     await insertAll(tx, fiscalProfiles, plan.fiscal);
+    // (+) a video consultation under way: its room is open at once (docs/consultations.md, The video room)
+    await insertAll(tx, consultations, [
+      demoVideoRoom(demoId('cliente1@l4l.demo'), demoId('lucia.garcia@l4l.demo'), now),
+    ]);
     if (options.invoices) await invoiceDemo(tx as Db, options.invoices, money.refunds);
     await rebuildBoard(tx);
     // in time order: the history of a chat is read in insertion (seq) order
