@@ -51,8 +51,8 @@ test('a lawyer opens their week; a client books a free first consultation by pho
   await editor.getByRole('button', { name: t.availability.save }).click();
   await expect(editor.getByText(t.availability.overlap)).toBeVisible();
   // the second Monday range moves to the afternoon
-  await editor.getByLabel(`${t.weekdays[0]}: ${t.availability.from}`).nth(1).fill('16:00');
-  await editor.getByLabel(`${t.weekdays[0]}: ${t.availability.to}`).nth(1).fill('19:00');
+  await editor.getByLabel(`${t.weekdays[0]}: ${t.availability.from}`).nth(1).selectOption('16:00');
+  await editor.getByLabel(`${t.weekdays[0]}: ${t.availability.to}`).nth(1).selectOption('19:00');
   await editor.getByRole('button', { name: t.availability.addClosed }).click();
   await editor.getByLabel(t.availability.closedDate).fill('2027-01-06');
   await editor.getByRole('button', { name: t.availability.save }).click();

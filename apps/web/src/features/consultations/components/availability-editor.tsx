@@ -162,6 +162,42 @@ function AvailabilityForm({
   );
 }
 
+/** Every quarter of an hour, 24-hour clock as in Spain; an end may be midnight ('24:00'). */
+const QUARTERS = Array.from({ length: 96 }, (_, index) => {
+  const minutes = index * 15;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+});
+
+function TimeSelect({
+  value,
+  invalid,
+  end = false,
+  onChange,
+}: {
+  value: string;
+  invalid: boolean;
+  end?: boolean;
+  onChange: (value: string) => void;
+}) {
+  const options = end ? [...QUARTERS.slice(1), '24:00'] : QUARTERS;
+  // a time saved off the quarter (another client may write any minute) stays selectable
+  const all = options.includes(value) ? options : [value, ...options];
+  return (
+    <select
+      className={styles.time}
+      value={value}
+      aria-invalid={invalid || undefined}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {all.map((time) => (
+        <option key={time} value={time}>
+          {time}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function WeekdayRow({
   name,
   ranges,
@@ -186,25 +222,20 @@ function WeekdayRow({
           <div key={range.key} className={styles.range} data-invalid={range.key === badKey || undefined}>
             <label className={styles.timeLabel}>
               <span className="visually-hidden">{`${name}: ${t.from}`}</span>
-              <input
-                type="time"
-                step={900}
-                className={styles.time}
+              <TimeSelect
                 value={range.from}
-                aria-invalid={range.key === badKey || undefined}
-                onChange={(event) => onSet(range.key, { from: event.target.value })}
+                invalid={range.key === badKey}
+                onChange={(from) => onSet(range.key, { from })}
               />
             </label>
             <span aria-hidden="true">–</span>
             <label className={styles.timeLabel}>
               <span className="visually-hidden">{`${name}: ${t.to}`}</span>
-              <input
-                type="time"
-                step={900}
-                className={styles.time}
+              <TimeSelect
                 value={range.to}
-                aria-invalid={range.key === badKey || undefined}
-                onChange={(event) => onSet(range.key, { to: event.target.value })}
+                invalid={range.key === badKey}
+                end
+                onChange={(to) => onSet(range.key, { to })}
               />
             </label>
             <Button

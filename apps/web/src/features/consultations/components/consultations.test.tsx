@@ -75,10 +75,8 @@ describe('the availability editor', () => {
     expect(api.callsTo('PUT /api/lawyers/availability')).toHaveLength(0);
     const froms = screen.getAllByLabelText(`Lunes: ${t.availability.from}`);
     const tos = screen.getAllByLabelText(`Lunes: ${t.availability.to}`);
-    await user.clear(froms[1] as HTMLElement);
-    await user.type(froms[1] as HTMLElement, '16:00');
-    await user.clear(tos[1] as HTMLElement);
-    await user.type(tos[1] as HTMLElement, '19:00');
+    await user.selectOptions(froms[1] as HTMLElement, '16:00');
+    await user.selectOptions(tos[1] as HTMLElement, '19:00');
     await user.click(screen.getByRole('radio', { name: t.availability.minutes(60) }));
     await user.click(screen.getByRole('checkbox', { name: t.modes.office }));
     await user.click(screen.getByRole('button', { name: t.availability.save }));

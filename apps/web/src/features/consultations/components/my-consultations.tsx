@@ -93,7 +93,11 @@ function ConsultationItem({
   const other = counterpartOf(consultation, viewerId);
   const detail = meetingDetail(consultation);
   const open = consultation.status === 'RESERVADA' || consultation.status === 'PENDIENTE_PAGO';
-  const viewerIsClient = other.id !== null && (consultation.lawyer?.id ?? consultation.lawyerId) === other.id;
+  const viewerIsClient = consultation.role
+    ? consultation.role === 'client'
+    : (consultation.lawyer?.id ?? consultation.lawyerId) !== viewerId;
+  // the lawyer's own phone is news to the client only; the office's address helps both
+  const shown = detail && (viewerIsClient || detail.kind === 'office') ? detail : null;
   return (
     <li className={styles.item} data-testid="consultation-item">
       <div className={styles.itemMain}>
@@ -110,7 +114,7 @@ function ConsultationItem({
             .filter(Boolean)
             .join(' · ')}
         </p>
-        {detail ? <p>{detail.kind === 'phone' ? t.phone(detail.value) : t.office(detail.value)}</p> : null}
+        {shown ? <p>{shown.kind === 'phone' ? t.phone(shown.value) : t.office(shown.value)}</p> : null}
         {consultation.note ? <p className={styles.muted}>{t.note(consultation.note)}</p> : null}
       </div>
       <div className={styles.itemActions}>
