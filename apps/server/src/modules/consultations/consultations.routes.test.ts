@@ -252,3 +252,163 @@ describe('booking', () => {
     await ctx.app.db.insert(consultations).values({ ...values, status: 'CANCELADA' });
   });
 });
+
+describe('the parties’ consultations', () => {
+  let id: string;
+  beforeAll(async () => {
+    const res = await book('client', '2026-03-25T11:00:00+01:00', { mode: 'phone' });
+    id = res.json().data.id;
+  });
+
+  it('lists the caller’s own, soonest first, with paging, as client and as lawyer', async () => {
+    const mine = await call('GET', '/api/consultations?when=upcoming&pageSize=2', 'client');
+    expect(mine.statusCode).toBe(200);
+    // 23 and 24 March booked above, 25 March in beforeAll, 31 March written straight into the table
+    expect(mine.json().meta).toMatchObject({ page: 1, pageSize: 2, total: 4 });
+    expect(mine.json().data.map((one: { start: string }) => one.start)).toEqual([
+      '2026-03-23T10:00:00+01:00',
+      '2026-03-24T11:00:00+01:00',
+    ]);
+    const theirs = await call('GET', '/api/consultations', 'lawyer');
+    expect(theirs.json().data.every((one: { role: string }) => one.role === 'lawyer')).toBe(true);
+    expect((await call('GET', '/api/consultations', 'paidLawyer')).json().meta.total).toBe(0);
+    expect((await call('GET', '/api/consultations')).statusCode).toBe(401);
+  });
+
+  it('shows one to its two parties only (404 for others, administrators included), the phone once reserved', async () => {
+    const seen = await call('GET', `/api/consultations/${id}`, 'client');
+    expect(seen.json().data).toMatchObject({
+      id,
+      status: 'RESERVADA',
+      mode: 'phone',
+      role: 'client',
+      phone: '611222333',
+      roomPath: `/dashboard/consultas/${id}`,
+      lawyer: { id: lawyer.id, name: 'Lucía', surname: 'García' },
+      client: { id: client.id, name: 'Carmen', surname: 'Cliente' },
+    });
+    expect((await call('GET', `/api/consultations/${id}`, 'lawyer')).json().data.role).toBe('lawyer');
+    for (const who of ['other', 'admin', 'paidLawyer']) {
+      expect((await call('GET', `/api/consultations/${id}`, who)).statusCode).toBe(404);
+      expect((await call('GET', `/api/consultations/${id}/ice`, who)).statusCode).toBe(404);
+      expect((await call('POST', `/api/consultations/${id}/cancel`, who, {})).statusCode).toBe(404);
+    }
+  });
+
+  it('gives each party STUN and TURN with coturn credentials that expire after the end', async () => {
+    const res = await call('GET', `/api/consultations/${id}/ice`, 'client');
+    expect(res.statusCode).toBe(200);
+    const [stun, turn] = res.json().data.iceServers;
+    expect(stun).toEqual({ urls: ['stun:127.0.0.1:3478'] });
+    expect(turn.urls).toEqual(['turn:127.0.0.1:3478?transport=udp']);
+    const [expiry, userId] = turn.username.split(':');
+    expect(userId).toBe(client.id);
+    // the end (12:00 Madrid = 11:00Z) and half an hour of grace
+    expect(Number(expiry)).toBe(Date.parse('2026-03-25T11:30:00Z') / 1000);
+    expect(turn.credential).toBe(createHmac('sha1', TURN_SECRET).update(turn.username).digest('base64'));
+    clock = new Date('2026-03-25T11:00:00Z');
+    expect((await call('GET', `/api/consultations/${id}/ice`, 'client')).statusCode).toBe(404);
+    clock = new Date('2026-03-20T08:00:00Z');
+  });
+
+  it('mails both an iCalendar invitation, and the cancellation cancels the same UID', async () => {
+    const invitations = (await sentMails(ctx.app))
+      .map(({ raw }) => raw)
+      .filter((raw) => raw.includes('METHOD:REQUEST'));
+    const calendars = (method: string, raws: string[]) =>
+      raws
+        .map(
+          (raw) =>
+            readMail(raw).parts.find(
+              (part) => part.contentType === 'text/calendar' && part.body.includes(`METHOD:${method}`),
+            )?.body,
+        )
+        .filter((body): body is string => Boolean(body))
+        .map((body) => new ICAL.Component(ICAL.parse(body)))
+        .filter((calendar) =>
+          calendar.getFirstSubcomponent('vevent')?.getFirstPropertyValue('uid')?.toString().includes(id),
+        );
+    const booked = calendars('REQUEST', invitations);
+    expect(booked.length).toBeGreaterThanOrEqual(2);
+    expect(
+      invitations.some((raw) => /content-type: text\/calendar; charset=utf-8; method=REQUEST/i.test(raw)),
+    ).toBe(true);
+    const event = booked[0]!.getFirstSubcomponent('vevent')!;
+    const uid = String(event.getFirstPropertyValue('uid'));
+    expect(uid).toBe(`consultation-${id}@l4l.example`);
+    expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(
+      '2026-03-25T10:00:00.000Z',
+    );
+    expect((event.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString()).toBe(
+      '2026-03-25T11:00:00.000Z',
+    );
+    expect(String(event.getFirstPropertyValue('summary'))).toContain('Primera consulta');
+    expect(String(event.getFirstPropertyValue('location'))).toContain('611222333');
+
+    const cancelled = await call('POST', `/api/consultations/${id}/cancel`, 'lawyer', {
+      reason: 'Juicio imprevisto',
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data).toMatchObject({
+      status: 'CANCELADA',
+      cancelledBy: 'lawyer',
+      cancelReason: 'Juicio imprevisto',
+      phone: null,
+    });
+    const cancellations = calendars(
+      'CANCEL',
+      (await sentMails(ctx.app)).map(({ raw }) => raw),
+    );
+    expect(cancellations).toHaveLength(2);
+    for (const calendar of cancellations) {
+      expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+      expect(String(calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('uid'))).toBe(uid);
+    }
+    const again = await call('POST', `/api/consultations/${id}/cancel`, 'client', {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(t.errors.alreadyCancelled);
+    // the slot is free again
+    expect((await book('other', '2026-03-25T11:00:00+01:00')).statusCode).toBe(200);
+  });
+
+  it('cannot be cancelled once started (409)', async () => {
+    const res = await book('client', '2026-03-27T10:00:00+01:00');
+    clock = new Date('2026-03-27T09:05:00Z');
+    const late = await call('POST', `/api/consultations/${res.json().data.id}/cancel`, 'client', {});
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(t.errors.started);
+    clock = new Date('2026-03-20T08:00:00Z');
+  });
+});
+
+describe('reminders', () => {
+  it('are sent 24 h and 1 h before, in the app and by mail, each once', async () => {
+    const res = await book('client', '2026-03-30T11:00:00+02:00');
+    const id = res.json().data.id;
+    const remindersOf = async () =>
+      ctx.app.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.type, 'consultation.reminder'),
+            eq(notifications.link, `/dashboard/consultas/${id}`),
+          ),
+        );
+    expect(await ctx.app.consultations.remind(new Date('2026-03-29T08:00:00Z'))).toBe(0);
+    expect(await remindersOf()).toHaveLength(0);
+    // 23 h before: the 24-hour reminder, to both parties
+    expect(await ctx.app.consultations.remind(new Date('2026-03-29T10:00:00Z'))).toBeGreaterThanOrEqual(1);
+    expect((await remindersOf()).map((row) => row.userId).sort()).toEqual([client.id, lawyer.id].sort());
+    expect(await ctx.app.consultations.remind(new Date('2026-03-29T10:01:00Z'))).toBe(0);
+    // 50 minutes before: the 1-hour one
+    await ctx.app.consultations.remind(new Date('2026-03-30T08:10:00Z'));
+    const rows = await remindersOf();
+    expect(rows).toHaveLength(4);
+    expect(rows.map((row) => row.title)).toContain(t.notification.reminder1);
+    const mails = (await sentMails(ctx.app)).filter(({ raw }) =>
+      raw.includes(t.notification.reminder1.slice(0, 20)),
+    );
+    expect(mails.length).toBeGreaterThanOrEqual(1);
+  });
+});
