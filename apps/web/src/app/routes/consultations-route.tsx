@@ -17,7 +17,6 @@ export function MyConsultationsRoute() {
   if (!user) return null;
   return (
     <MyConsultations
-      viewerId={user.id}
       roomPath={consultationRoomPath}
       emptyAction={
         user.role === ROLE.USUARIO ? (

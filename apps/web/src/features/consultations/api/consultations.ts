@@ -3,7 +3,8 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { getCheckedPage, parseAnswer } from '../../../lib/parse-answer.ts';
 import {
   type Availability,
-  availabilitySchema,
+  availabilityAnswerSchema,
+  bookedConsultationSchema,
   type ConsultationMode,
   consultationSchema,
   iceAnswerSchema,
@@ -18,7 +19,7 @@ export const availabilityQueryOptions = () =>
   queryOptions({
     queryKey: [...ROOT, 'availability'],
     queryFn: async ({ signal }) =>
-      parseAnswer(availabilitySchema, await apiClient.get('/api/lawyers/availability', { signal })),
+      parseAnswer(availabilityAnswerSchema, await apiClient.get('/api/lawyers/availability', { signal })),
   });
 
 export function useAvailability() {
@@ -30,7 +31,7 @@ export function useSaveAvailability() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (availability: Availability) =>
-      parseAnswer(availabilitySchema, await apiClient.put('/api/lawyers/availability', availability)),
+      parseAnswer(availabilityAnswerSchema, await apiClient.put('/api/lawyers/availability', availability)),
     onSuccess: (saved) => queryClient.setQueryData(availabilityQueryOptions().queryKey, saved),
   });
 }
@@ -55,7 +56,7 @@ export function useBookConsultation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { lawyerId: string; start: string; mode: ConsultationMode; note?: string }) =>
-      parseAnswer(consultationSchema, await apiClient.post('/api/consultations', input)),
+      parseAnswer(bookedConsultationSchema, await apiClient.post('/api/consultations', input)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ROOT }),
   });
 }

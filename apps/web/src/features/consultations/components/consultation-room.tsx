@@ -63,7 +63,7 @@ export function ConsultationRoom({
 
 function RoomBody({ consultation, viewerId }: { consultation: Consultation; viewerId: string }) {
   const now = useNow();
-  const other = counterpartOf(consultation, viewerId);
+  const other = counterpartOf(consultation);
   const opensAt = Date.parse(consultation.start) - ROOM_OPENS_BEFORE_MS;
   const endsAt = Date.parse(consultation.end);
   const when = madridRange(consultation.start, consultation.end);
@@ -100,14 +100,13 @@ function RoomBody({ consultation, viewerId }: { consultation: Consultation; view
       </>
     );
   } else {
-    const lawyerId = consultation.lawyer?.id ?? consultation.lawyerId;
     return (
       <>
         {heading}
         <CallPanel
           consultationId={consultation.id}
           viewerId={viewerId}
-          offerer={lawyerId === viewerId}
+          offerer={consultation.role === 'lawyer'}
           otherName={other.name}
         />
       </>

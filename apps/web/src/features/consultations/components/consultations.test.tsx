@@ -33,6 +33,15 @@ const SLOTS = [
   { start: madridInstant(tomorrow, '10:30'), end: madridInstant(tomorrow, '11:00') },
 ];
 
+const slotsAnswer = () => ({
+  slots: SLOTS,
+  slotMinutes: 30,
+  modes: ['video', 'phone', 'office'],
+  price: 0,
+  free: true,
+  timeZone: 'Europe/Madrid',
+});
+
 function consultation(overrides: Record<string, unknown> = {}) {
   return {
     id: 'c0ffee00-0000-4000-8000-000000000001',
@@ -47,6 +56,11 @@ function consultation(overrides: Record<string, unknown> = {}) {
     client: { id: CLIENT, name: 'Marta', surname: 'Ruiz' },
     phone: '612 345 678',
     officeAddress: null,
+    roomPath: '/dashboard/consultas/c0ffee00-0000-4000-8000-000000000001',
+    cancelledBy: null,
+    cancelReason: null,
+    refunded: 0,
+    createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
 }
@@ -100,8 +114,7 @@ describe('the availability editor', () => {
 describe('the slot picker', () => {
   it('shows the free slots of the first day that has any, the offered modes, and books the chosen one', async () => {
     const api = mockApi({
-      [`GET /api/lawyers/${LAWYER}/slots`]: () =>
-        ok({ slots: SLOTS, modes: ['video', 'phone'], price: 0, free: true }),
+      [`GET /api/lawyers/${LAWYER}/slots`]: () => ok({ ...slotsAnswer(), modes: ['video', 'phone'] }),
       'POST /api/consultations': () =>
         ok({ id: 'c1', status: 'RESERVADA', ...SLOTS[1], mode: 'phone', price: 0 }),
     });
@@ -130,7 +143,7 @@ describe('the slot picker', () => {
 
   it('shows the server’s refusal of a slot taken meanwhile', async () => {
     mockApi({
-      [`GET /api/lawyers/${LAWYER}/slots`]: () => ok(SLOTS),
+      [`GET /api/lawyers/${LAWYER}/slots`]: () => ok(slotsAnswer()),
       'POST /api/consultations': () => fail(409, 'CONFLICT', 'Ese hueco ya no está libre.'),
     });
     renderWithApp(<BookingPanel lawyerId={LAWYER} listPath="/dashboard/consultas" />);
@@ -149,7 +162,7 @@ describe('Mis consultas', () => {
       [`POST /api/consultations/${consultation().id}/cancel`]: () =>
         ok(consultation({ status: 'CANCELADA' })),
     });
-    renderWithApp(<MyConsultations viewerId={CLIENT} roomPath={(id) => `/dashboard/consultas/${id}`} />);
+    renderWithApp(<MyConsultations roomPath={(id) => `/dashboard/consultas/${id}`} />);
     const item = await screen.findByTestId('consultation-item');
     expect(item).toHaveTextContent(t.statuses.RESERVADA as string);
     expect(item).toHaveTextContent(t.list.with('Pilar Gómez Serrano'));

@@ -23,11 +23,9 @@ export const ROOM_OPENS_BEFORE_MS = 10 * 60 * 1000;
  * confirmation that says what happens to the money.
  */
 export function MyConsultations({
-  viewerId,
   roomPath,
   emptyAction,
 }: {
-  viewerId: string;
   roomPath: (id: string) => string;
   /** what a client may do with an empty list (the directory) */
   emptyAction?: React.ReactNode;
@@ -61,7 +59,6 @@ export function MyConsultations({
             <ConsultationItem
               key={consultation.id}
               consultation={consultation}
-              viewerId={viewerId}
               roomPath={roomPath}
               onCancel={() => setCancelling(consultation)}
             />
@@ -69,33 +66,27 @@ export function MyConsultations({
         </ul>
       )}
       <Pager page={page} pages={pageCount(list.data?.meta)} onPage={setPage} />
-      {cancelling ? (
-        <CancelDialog consultation={cancelling} viewerId={viewerId} onClose={() => setCancelling(null)} />
-      ) : null}
+      {cancelling ? <CancelDialog consultation={cancelling} onClose={() => setCancelling(null)} /> : null}
     </div>
   );
 }
 
 function ConsultationItem({
   consultation,
-  viewerId,
   roomPath,
   onCancel,
 }: {
   consultation: Consultation;
-  viewerId: string;
   roomPath: (id: string) => string;
   onCancel: () => void;
 }) {
   const now = Date.now();
   const start = Date.parse(consultation.start);
   const end = Date.parse(consultation.end);
-  const other = counterpartOf(consultation, viewerId);
+  const other = counterpartOf(consultation);
   const detail = meetingDetail(consultation);
   const open = consultation.status === 'RESERVADA' || consultation.status === 'PENDIENTE_PAGO';
-  const viewerIsClient = consultation.role
-    ? consultation.role === 'client'
-    : (consultation.lawyer?.id ?? consultation.lawyerId) !== viewerId;
+  const viewerIsClient = consultation.role === 'client';
   // the lawyer's own phone is news to the client only; the office's address helps both
   const shown = detail && (viewerIsClient || detail.kind === 'office') ? detail : null;
   return (
@@ -139,18 +130,10 @@ function ConsultationItem({
   );
 }
 
-function CancelDialog({
-  consultation,
-  viewerId,
-  onClose,
-}: {
-  consultation: Consultation;
-  viewerId: string;
-  onClose: () => void;
-}) {
+function CancelDialog({ consultation, onClose }: { consultation: Consultation; onClose: () => void }) {
   const cancel = useCancelConsultation();
   const [reason, setReason] = useState('');
-  const viewerIsLawyer = (consultation.lawyer?.id ?? consultation.lawyerId) === viewerId;
+  const viewerIsLawyer = consultation.role === 'lawyer';
   const paid = consultation.price > 0 && consultation.status === 'RESERVADA';
   const early = Date.parse(consultation.start) - Date.now() >= DAY_MS;
   const refund = !paid ? null : viewerIsLawyer ? t.lawyerRefund : early ? t.refundFull : t.refundLate;
