@@ -169,11 +169,14 @@ const QUARTERS = Array.from({ length: 96 }, (_, index) => {
 });
 
 function TimeSelect({
+  label,
   value,
   invalid,
   end = false,
   onChange,
 }: {
+  /** the select's accessible name, e.g. 'Lunes: Desde' */
+  label: string;
   value: string;
   invalid: boolean;
   end?: boolean;
@@ -185,6 +188,7 @@ function TimeSelect({
   return (
     <select
       className={styles.time}
+      aria-label={label}
       value={value}
       aria-invalid={invalid || undefined}
       onChange={(event) => onChange(event.target.value)}
@@ -220,24 +224,20 @@ function WeekdayRow({
         {ranges.length === 0 ? <span className={styles.muted}>{t.noHours}</span> : null}
         {ranges.map((range) => (
           <div key={range.key} className={styles.range} data-invalid={range.key === badKey || undefined}>
-            <label className={styles.timeLabel}>
-              <span className="visually-hidden">{`${name}: ${t.from}`}</span>
-              <TimeSelect
-                value={range.from}
-                invalid={range.key === badKey}
-                onChange={(from) => onSet(range.key, { from })}
-              />
-            </label>
+            <TimeSelect
+              label={`${name}: ${t.from}`}
+              value={range.from}
+              invalid={range.key === badKey}
+              onChange={(from) => onSet(range.key, { from })}
+            />
             <span aria-hidden="true">–</span>
-            <label className={styles.timeLabel}>
-              <span className="visually-hidden">{`${name}: ${t.to}`}</span>
-              <TimeSelect
-                value={range.to}
-                invalid={range.key === badKey}
-                end
-                onChange={(to) => onSet(range.key, { to })}
-              />
-            </label>
+            <TimeSelect
+              label={`${name}: ${t.to}`}
+              value={range.to}
+              invalid={range.key === badKey}
+              end
+              onChange={(to) => onSet(range.key, { to })}
+            />
             <Button
               variant="ghost"
               size="sm"
