@@ -25,6 +25,7 @@ import {
   disputes,
   documents,
   fiscalProfiles,
+  lawyerAvailability,
   lawyerProfiles,
   ledgerEntries,
   messages,
@@ -50,6 +51,7 @@ import {
   PAST_RATINGS,
   type ScriptLine,
 } from './demo-cases.ts';
+import { planDemoConsultations } from './demo-consultations.ts';
 import { planDemoDocuments } from './demo-documents.ts';
 import { demoFiscalProfiles } from './demo-fiscal.ts';
 import { DEMO_LAWYERS } from './demo-lawyers.ts';
@@ -219,6 +221,19 @@ export async function seedDemo(
     await insertAll(tx, refunds, money.refunds);
     await insertAll(tx, disputes, money.disputes);
     await insertAll(tx, ledgerEntries, money.ledger);
+    const booked = planDemoConsultations({
+      lawyers: plan.profiles.map((profile) => ({
+        id: profile.userId,
+        verified: Boolean(profile.verifiedAt),
+        province: profile.province,
+        firstVisitFree: profile.firstVisitFree ?? false,
+        priceFirstVisitCents: profile.priceFirstVisitCents ?? null,
+      })),
+      clientIds: plan.users.filter((user) => user.role === 'USUARIO').map((user) => user.id ?? ''),
+      now,
+    });
+    await insertAll(tx, lawyerAvailability, booked.availability);
+    await insertAll(tx, consultations, booked.consultations);
     await insertAll(tx, ratings, plan.ratings);
     await insertAll(tx, ratingReports, plan.ratingReports);
     await insertAll(tx, notifications, planDemoNotifications(plan, now));

@@ -3,6 +3,7 @@ import { notificationLinks } from '@l4l/shared/constants/notifications';
 import { consultationsEs as t } from '@l4l/shared/texts/consultations';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { madridText } from '../../lib/consultation-slots.ts';
 import { type AfterCommit, withTransaction } from '../../lib/transaction.ts';
 import { composeMail, type Mail, type MailOutbox } from '../../plugins/mailer.ts';
 import type { Chat } from '../chat/index.ts';
@@ -14,7 +15,6 @@ import {
   createConsultationsRepository,
 } from './consultations.repository.ts';
 import type { ConsultationEvents } from './consultations.service.ts';
-import { madridText } from './slots.ts';
 
 type Party = 'client' | 'lawyer';
 

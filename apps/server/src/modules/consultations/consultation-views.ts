@@ -1,8 +1,8 @@
 import { notificationLinks } from '@l4l/shared/constants/notifications';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import type { AvailabilityAnswer, BookedConsultation, Consultation } from '@l4l/shared/schemas/consultations';
+import { madridIso } from '../../lib/consultation-slots.ts';
 import type { AvailabilityRow, ConsultationDetail, ConsultationRow } from './consultations.repository.ts';
-import { madridIso } from './slots.ts';
 
 /** The availability as the API answers it (docs/api/http.md, First consultations). */
 export function toAvailability(row: AvailabilityRow | undefined): AvailabilityAnswer {

@@ -1,10 +1,18 @@
 import { createHmac } from 'node:crypto';
 import { consultationsEs as t } from '@l4l/shared/texts/consultations';
 import { and, eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
-import { bearer, createAdmin, createLawyerWithProfile, createUser, signIn } from '../../../test/factories.ts';
+import {
+  bearer,
+  createAdmin,
+  createLawyerWithProfile,
+  createUser,
+  DEFAULT_PASSWORD,
+  signIn,
+} from '../../../test/factories.ts';
 import { readMail } from '../../../test/mime.ts';
 import { sentMails } from '../../../test/outbox.ts';
 import { consultations, notifications } from '../../db/schema/index.ts';
@@ -410,5 +418,46 @@ describe('reminders', () => {
       raw.includes(t.notification.reminder1.slice(0, 20)),
     );
     expect(mails.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('privacy rights', () => {
+  it('exports the caller’s consultations, and the lawyer’s availability', async () => {
+    const json = async (who: string) => {
+      const res = await call('GET', '/api/me/export', who);
+      expect(res.statusCode).toBe(200);
+      return JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(res.rawPayload))['datos.json']));
+    };
+    const mine = await json('client');
+    expect(mine.consultations.length).toBeGreaterThanOrEqual(4);
+    expect(mine.consultations[0]).toMatchObject({ lawyerId: lawyer.id, clientId: client.id });
+    expect((await json('lawyer')).availability).toMatchObject({ slotMinutes: 60, modes: ['video', 'phone'] });
+  });
+
+  it('cancels an erased client’s consultations still ahead and forgets their notes', async () => {
+    const leaving = await createUser(ctx.app, { name: 'Se', surname: 'Va' });
+    const ahead = Date.now() + 2 * 86_400_000;
+    const [row] = await ctx.app.db
+      .insert(consultations)
+      .values({
+        lawyerId: lawyer.id,
+        clientId: leaving.id,
+        startAt: new Date(ahead),
+        endAt: new Date(ahead + 3_600_000),
+        mode: 'video',
+        note: 'Mi caso privado',
+        status: 'RESERVADA',
+        priceCents: 0,
+      })
+      .returning();
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(await signIn(ctx.app, leaving)),
+      payload: { password: DEFAULT_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await ctx.app.db.select().from(consultations).where(eq(consultations.id, row!.id));
+    expect(after).toMatchObject({ status: 'CANCELADA', note: null });
   });
 });

@@ -16,13 +16,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import {
+  datesBetween,
+  freeSlots,
+  type Interval,
+  madridDate,
+  madridIso,
+  slotsOfDate,
+} from '../../lib/consultation-slots.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { type AfterCommit, withTransaction } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { toAvailability, toBooked, toConsultation } from './consultation-views.ts';
 import { type ConsultationRow, createConsultationsRepository } from './consultations.repository.ts';
 import { iceServersFor, TURN_GRACE_MS } from './ice.ts';
-import { datesBetween, freeSlots, type Interval, madridDate, madridIso, slotsOfDate } from './slots.ts';
 
 const DAY = 86_400_000;
 
