@@ -242,6 +242,25 @@ describe('booking', () => {
     expect(held).toHaveLength(1);
   });
 
+  it('refuses a paid first visit with a 409 in Spanish while paid consultations are not connected', async () => {
+    const slots = await call(
+      'GET',
+      `/api/lawyers/${paidLawyer.id}/slots?from=2026-03-23&to=2026-03-23`,
+      'client',
+    );
+    expect(slots.json().data).toMatchObject({ price: 40, free: false, bookable: false });
+    const res = await call('POST', '/api/consultations', 'client', {
+      lawyerId: paidLawyer.id,
+      start: '2026-03-23T10:00:00+01:00',
+      mode: 'office',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(t.errors.paidUnavailable);
+    expect(
+      await ctx.app.db.select().from(consultations).where(eq(consultations.lawyerId, paidLawyer.id)),
+    ).toEqual([]);
+  });
+
   it('is held by the database itself: a second active row for one slot is refused', async () => {
     const values = {
       lawyerId: lawyer.id,
