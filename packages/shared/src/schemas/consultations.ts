@@ -129,6 +129,8 @@ export const slotsAnswerSchema = z.object({
   /** the first consultation's price in euros; 0 when it is free */
   price: z.number(),
   free: z.boolean(),
+  /** whether a client can book these slots now (a paid first visit needs the checkout; docs/money.md) */
+  bookable: z.boolean(),
   timeZone: z.string(),
 });
 

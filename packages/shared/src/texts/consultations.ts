@@ -50,6 +50,8 @@ export const consultationsEs = {
     alreadyCancelled: 'La consulta ya estaba cancelada.',
     noPrice: 'El abogado no ha indicado el precio de su primera consulta: no se puede reservar todavía.',
     noAvailability: 'Todavía no has indicado tu disponibilidad.',
+    paidUnavailable:
+      'Las primeras consultas de pago todavía no se pueden reservar en L4L. Escribe al abogado por el chat para acordarla.',
   },
   mail: {
     bookedSubject: (when: string) => `Primera consulta reservada: ${when}`,

@@ -47,6 +47,8 @@ export type ConsultationEvents = {
  * a checkout opened for it, closed when it is cancelled unpaid, refunded when it is cancelled paid.
  */
 export type ConsultationPayments = {
+  /** whether paid consultations can be booked at all (false until the checkout is connected) */
+  available: boolean;
   open(row: ConsultationRow, lawyerName: string): Promise<{ paymentId: string; url: string }>;
   /** a checkout not paid: closed (nothing was taken) */
   close(paymentId: string): Promise<void>;
@@ -141,6 +143,7 @@ export function createConsultationsService(deps: {
         modes: availability ? view.modes : [],
         price: (price ?? 0) / 100,
         free: lawyer.firstVisitFree,
+        bookable: price !== null && (price === 0 || deps.payments().available) && slots.length > 0,
         timeZone: 'Europe/Madrid',
       };
     },
@@ -156,6 +159,7 @@ export function createConsultationsService(deps: {
       const { lawyer, availability, price } = await bookable(input.lawyerId);
       if (!availability || availability.weekly.length === 0) throw conflict(t.errors.notOffered);
       if (price === null) throw conflict(t.errors.noPrice);
+      if (price > 0 && !deps.payments().available) throw conflict(t.errors.paidUnavailable);
       const slot = slotAt(availability, new Date(input.start), deps.now());
       if (!availability.modes.includes(input.mode)) throw bad(t.errors.modeNotOffered);
       const free = price === 0;
