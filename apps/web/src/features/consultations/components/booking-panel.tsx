@@ -1,5 +1,6 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { formatEuros } from '@l4l/shared/format';
+import { consultationsEs } from '@l4l/shared/texts/consultations';
 import { consultationsWebEs } from '@l4l/shared/texts/consultations-web';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -51,12 +52,15 @@ export function BookingPanel({ lawyerId, listPath }: { lawyerId: string; listPat
         <FormMessage>{t.loadError}</FormMessage>
       ) : (
         <>
-          {slots.data.price === undefined ? null : (
-            <p className={styles.summary}>
-              {slots.data.price > 0 ? t.price(formatEuros(slots.data.price)) : t.free}
+          <p className={styles.summary}>
+            {slots.data.price > 0 ? t.price(formatEuros(slots.data.price)) : t.free}
+          </p>
+          {!slots.data.bookable ? (
+            // a paid first visit waits for the checkout; a lawyer without a price cannot be booked yet
+            <p role="status">
+              {slots.data.price > 0 ? consultationsEs.errors.paidUnavailable : consultationsEs.errors.noPrice}
             </p>
-          )}
-          {slots.data.slots.length === 0 ? (
+          ) : slots.data.slots.length === 0 ? (
             <p>{t.noSlots}</p>
           ) : (
             <BookingForm lawyerId={lawyerId} answer={slots.data} today={today} listPath={listPath} />

@@ -1,3 +1,4 @@
+import { consultationsEs } from '@l4l/shared/texts/consultations';
 import { consultationsWebEs as t } from '@l4l/shared/texts/consultations-web';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,6 +40,7 @@ const slotsAnswer = () => ({
   modes: ['video', 'phone', 'office'],
   price: 0,
   free: true,
+  bookable: true,
   timeZone: 'Europe/Madrid',
 });
 
@@ -151,6 +153,19 @@ describe('the slot picker', () => {
     await user.click(await screen.findByRole('button', { name: '10:00' }));
     await user.click(screen.getByRole('button', { name: t.booking.book }));
     expect(await screen.findByText('Ese hueco ya no está libre.')).toBeInTheDocument();
+  });
+});
+
+describe('a paid first visit', () => {
+  it('says it cannot be booked yet, with its price, and offers no slot', async () => {
+    mockApi({
+      [`GET /api/lawyers/${LAWYER}/slots`]: () =>
+        ok({ ...slotsAnswer(), price: 45, free: false, bookable: false }),
+    });
+    renderWithApp(<BookingPanel lawyerId={LAWYER} listPath="/dashboard/consultas" />);
+    expect(await screen.findByText(t.booking.price('45 €'))).toBeInTheDocument();
+    expect(screen.getByText(consultationsEs.errors.paidUnavailable)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '10:00' })).not.toBeInTheDocument();
   });
 });
 
