@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 
 /**
  * Browser journeys against the production build served by the real server (one process, its own fresh
@@ -12,16 +13,6 @@ import { defineConfig, devices } from '@playwright/test';
  * other, on one server.
  */
 const port = Number(process.env.E2E_PORT ?? 3107);
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Measured lengths on a quiet machine decide the split; every spec file belongs to exactly one group. */
 export const JOURNEY_GROUPS = [
@@ -31,6 +22,8 @@ export const JOURNEY_GROUPS = [
     'alerts.spec.ts',
     'colegiacion.spec.ts',
     'cookie-banner-flash.spec.ts',
+    'consultation-call.spec.ts',
+    'consultations.spec.ts',
     'directory.spec.ts',
     'foundation.spec.ts',
     'live-case.spec.ts',
@@ -85,8 +78,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: JOURNEY_GROUPS.map((files, index) => ({

@@ -61,6 +61,9 @@ const links: Record<NotificationType, string> = {
   'refund.issued': notificationLinks.case(caseId),
   'rating.received': notificationLinks.lawyerProfile(lawyerId),
   'rating.replied': notificationLinks.profile(),
+  'consultation.booked': notificationLinks.consultation(caseId),
+  'consultation.cancelled': notificationLinks.consultation(caseId),
+  'consultation.reminder': notificationLinks.consultation(caseId),
   messages: notificationLinks.chatWith(lawyerId),
 };
 

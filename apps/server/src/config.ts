@@ -23,6 +23,28 @@ const bool = (name: string) =>
     })
     .transform((v) => ['true', '1', 'yes'].includes(v));
 
+/** A comma list of ICE server URLs of these schemes ('turn:host:3478?transport=udp'). */
+const iceUrls = (name: string, schemes: string[]) =>
+  z
+    .string()
+    .trim()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((one) => one.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) =>
+        list.length > 0 &&
+        list.every((one) =>
+          schemes.some((scheme) => new RegExp(`^${scheme}:[^\\s/?#]+(\\?[\\w=&]+)?$`).test(one)),
+        ),
+      {
+        error: `${name} debe ser una lista separada por comas de direcciones ${schemes.join(' o ')}:host[:puerto]`,
+      },
+    );
+
 const url = (name: string, protocols: string[]) =>
   z
     .string()
@@ -242,9 +264,24 @@ const envSchema = z.object({
       error: 'METRICS_TOKEN debe tener al menos 16 caracteres visibles, sin espacios',
     })
     .optional(),
+  TURN_URLS: iceUrls('TURN_URLS', ['turn', 'turns']).optional(),
+  TURN_SECRET: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{16,}$/, {
+      error: 'TURN_SECRET debe tener al menos 16 caracteres visibles, sin espacios',
+    })
+    .optional(),
+  STUN_URLS: iceUrls('STUN_URLS', ['stun', 'stuns']).optional(),
 });
 
 export type Config = {
+  /**
+   * docs/operations.md, Video consultations: the ICE servers of a consultation's call. STUN_URLS (default
+   * Google's public STUN); TURN_URLS with TURN_SECRET (coturn's static-auth-secret) add TURN with
+   * credentials that expire
+   */
+  ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined };
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -403,6 +440,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Configuración no válida: FILES_KEY es obligatorio con NODE_ENV=production (la clave que cifra los documentos de los casos).',
     );
   }
+  if (Boolean(e.TURN_URLS) !== Boolean(e.TURN_SECRET)) {
+    throw new ConfigError(
+      'Configuración no válida: TURN_URLS y TURN_SECRET van juntos (las direcciones del servidor TURN y su static-auth-secret).',
+    );
+  }
   const storage = parseStorageUrl(e.STORAGE_URL);
   if (typeof storage === 'string') {
     throw new ConfigError(`Configuración no válida: ${storage} (recibido: "${e.STORAGE_URL}").`);
@@ -471,6 +513,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     apiDocs: e.API_DOCS ?? !production,
     metricsToken: e.METRICS_TOKEN,
+    ice: {
+      // coturn answers STUN on its TURN ports too: without STUN_URLS, the TURN hosts, else Google's public one
+      stunUrls:
+        e.STUN_URLS ??
+        (e.TURN_URLS
+          ? [...new Set(e.TURN_URLS.map((one) => `stun:${one.replace(/^turns?:/, '').split('?')[0]}`))]
+          : ['stun:stun.l.google.com:19302']),
+      turnUrls: e.TURN_URLS ?? [],
+      turnSecret: e.TURN_SECRET,
+    },
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     notificationMailsRetentionDays: e.NOTIFICATION_MAILS_RETENTION_DAYS,
     paymentEventsRetentionYears: e.PAYMENT_EVENTS_RETENTION_YEARS,

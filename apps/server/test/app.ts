@@ -23,7 +23,7 @@ export const TEST_FILES_KEY = Buffer.alloc(32, 7).toString('base64');
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
-  deps: Pick<AppDeps, 'notifications' | 'money' | 'retention' | 'alerts'> = {},
+  deps: Pick<AppDeps, 'notifications' | 'money' | 'retention' | 'alerts' | 'consultations'> = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'l4l-test-'));
   const config = loadConfig(

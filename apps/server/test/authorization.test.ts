@@ -163,6 +163,30 @@ async function buildWorld(adminToken: string): Promise<World> {
     search: 'divorcio',
     frequency: 'instant',
   });
+  // first consultations: the third lawyer takes bookings every hour, free; the pair has one reserved
+  const { consultations, lawyerAvailability, lawyerProfiles } = await import('../src/db/schema/index.ts');
+  await t.app.db
+    .update(lawyerProfiles)
+    .set({ firstVisitFree: true })
+    .where(eq(lawyerProfiles.userId, third.id));
+  const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, from: '00:00', to: '24:00' }));
+  await t.app.db
+    .insert(lawyerAvailability)
+    .values({ lawyerId: third.id, weekly: everyDay, slotMinutes: 60, modes: ['video'] });
+  const hour = 3_600_000;
+  const bookableStart = new Date((Math.floor(Date.now() / hour) + 48) * hour);
+  const [consultation] = await t.app.db
+    .insert(consultations)
+    .values({
+      lawyerId: lawyer.id,
+      clientId: client.id,
+      startAt: new Date(bookableStart.getTime() + 24 * hour),
+      endAt: new Date(bookableStart.getTime() + 25 * hour),
+      mode: 'video',
+      status: 'RESERVADA',
+      priceCents: 0,
+    })
+    .returning();
 
   return {
     client: { id: client.id, mail: client.mail },
@@ -186,6 +210,9 @@ async function buildWorld(adminToken: string): Promise<World> {
     disputeId: dispute.id as string,
     ratingId: rating.id,
     savedSearchId: savedSearch.id as string,
+    consultationId: consultation?.id as string,
+    bookableLawyerId: third.id,
+    bookableStart: bookableStart.toISOString(),
   };
 }
 

@@ -49,6 +49,11 @@ export type World = {
   ratingId: string;
   /** one of the lawyer's saved board searches */
   savedSearchId: string;
+  /** a reserved first consultation of the client with the lawyer, ahead */
+  consultationId: string;
+  /** a lawyer who is none of the personas, with free first visits every hour, and one such slot */
+  bookableLawyerId: string;
+  bookableStart: string;
 };
 
 export type Built = {
@@ -185,6 +190,52 @@ export const AUTHORIZATION: Record<string, Entry> = {
     request: (w) => ({ url: `/api/users/${w.client.id}/presence`, parties: bothParties(w) }),
   },
   'GET /api/lawyers': { access: 'signed-in', request: () => ({ url: '/api/lawyers' }) },
+  // first consultations (docs/api/http.md, First consultations)
+  'GET /api/lawyers/availability': { access: ABOGADO, request: () => ({ url: '/api/lawyers/availability' }) },
+  'PUT /api/lawyers/availability': {
+    access: ABOGADO,
+    request: () => ({
+      url: '/api/lawyers/availability',
+      body: {
+        weekly: [{ weekday: 1, from: '10:00', to: '12:00' }],
+        slotMinutes: 60,
+        exceptions: [],
+        modes: ['video'],
+      },
+    }),
+  },
+  'GET /api/lawyers/:id/slots': {
+    access: 'signed-in',
+    request: (w) => ({ url: `/api/lawyers/${w.bookableLawyerId}/slots?from=2026-01-01&to=2026-01-02` }),
+  },
+  'POST /api/consultations': {
+    access: USUARIO,
+    request: (w) => ({
+      url: '/api/consultations',
+      body: { lawyerId: w.bookableLawyerId, start: w.bookableStart, mode: 'video' },
+    }),
+  },
+  'GET /api/consultations': { access: 'signed-in', request: () => ({ url: '/api/consultations' }) },
+  'GET /api/consultations/:id': {
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/api/consultations/${w.consultationId}`, parties: bothParties(w) }),
+  },
+  'GET /api/consultations/:id/ice': {
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({ url: `/api/consultations/${w.consultationId}/ice`, parties: bothParties(w) }),
+  },
+  // after the two above: the first party's cancel ends it, the rest are 409 (past the guards)
+  'POST /api/consultations/:id/cancel': {
+    access: 'signed-in',
+    scope: 'party',
+    request: (w) => ({
+      url: `/api/consultations/${w.consultationId}/cancel`,
+      body: {},
+      parties: bothParties(w),
+    }),
+  },
   'GET /api/lawyers/destacados': { access: 'public', request: () => ({ url: '/api/lawyers/destacados' }) },
   'GET /api/lawyers/lawyer/detail/:id': {
     access: 'signed-in',

@@ -18,6 +18,11 @@ export type Mail = {
   headers?: Record<string, string>;
   /** the text asks for an answer: `Reply-To` is the support address (SUPPORT_MAIL), not the sender */
   invitesReply?: boolean;
+  /**
+   * an iCalendar invitation (RFC 5545 text, its METHOD): nodemailer sends it as the text/calendar part
+   * with `method=` and as an .ics attachment (docs/notifications.md, Calendar invitations)
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 };
 
 export type Mailer = {

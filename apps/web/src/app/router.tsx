@@ -157,6 +157,24 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'abogados/:lawyerId/primera-consulta',
+                    lazy: async () => ({
+                      Component: (await import('./routes/consultations-route.tsx')).BookConsultationRoute,
+                    }),
+                  },
+                  {
+                    path: 'consultas',
+                    lazy: async () => ({
+                      Component: (await import('./routes/consultations-route.tsx')).MyConsultationsRoute,
+                    }),
+                  },
+                  {
+                    path: 'consultas/:consultationId',
+                    lazy: async () => ({
+                      Component: (await import('./routes/consultations-route.tsx')).ConsultationRoomRoute,
+                    }),
+                  },
+                  {
                     path: 'detail',
                     lazy: async () => ({
                       Component: (await import('./routes/lawyer-profile-route.tsx')).LawyerDetailRoute,

@@ -1,3 +1,5 @@
+import { dashboardBookingPath } from '@l4l/shared/constants/pages';
+
 /**
  * Paths the whole app agrees on (docs/product.md, Routes). Routes are registered only for screens that exist; the nav
  * already points at the final paths of the screens other features add later.
@@ -33,6 +35,8 @@ export const paths = {
   paymentError: '/payment-error',
   paymentCompletion: '/payment/completion',
   paymentTest: '/payment',
+  /** (+) 'Mis consultas': both parties' first consultations; the room at /dashboard/consultas/{id} (docs/consultations.md) */
+  consultations: '/dashboard/consultas',
   /** (+) the public lawyer profile lives at /dashboard/abogados/{lawyerId} */
   lawyers: '/dashboard/abogados',
   /** docs/product.md, Routes: the lawyer detail route, reached with navigation state {lawyerId} */
@@ -59,4 +63,14 @@ export const paths = {
  */
 export function chatWithPath(counterpartId: string): string {
   return `${paths.chat}?with=${encodeURIComponent(counterpartId)}`;
+}
+
+/** (+) the video room of one consultation (docs/consultations.md, The video room) */
+export function consultationRoomPath(consultationId: string): string {
+  return `${paths.consultations}/${encodeURIComponent(consultationId)}`;
+}
+
+/** (+) a lawyer's slot picker: the client books a first consultation there (the public page links to it) */
+export function bookConsultationPath(lawyerId: string): string {
+  return dashboardBookingPath(lawyerId);
 }

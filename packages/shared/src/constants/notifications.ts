@@ -25,6 +25,9 @@ export const NOTIFICATION_TYPES = [
   'dispute.opened',
   'dispute.resolved',
   'refund.issued',
+  'consultation.booked',
+  'consultation.cancelled',
+  'consultation.reminder',
   'messages',
 ] as const;
 
@@ -59,6 +62,9 @@ export const NOTIFICATION_AUDIENCE = {
   'dispute.opened': BOTH,
   'dispute.resolved': BOTH,
   'refund.issued': CLIENT,
+  'consultation.booked': BOTH,
+  'consultation.cancelled': BOTH,
+  'consultation.reminder': BOTH,
   messages: BOTH,
 } as const satisfies Record<NotificationType, readonly Role[]>;
 
@@ -102,4 +108,6 @@ export const notificationLinks = {
   lawyerProfile: (lawyerId: string) => `/dashboard/abogados/${lawyerId}`,
   /** the client's profile, next to 'Mis Valoraciones' */
   profile: () => '/profile',
+  /** a first consultation and its video room (docs/domain.md, First consultations) */
+  consultation: (consultationId: string) => `/dashboard/consultas/${consultationId}`,
 };

@@ -82,3 +82,6 @@ export const AFTER_SIGN_IN_PARAM = 'destino';
 /** The signed-in profile of a lawyer, in the dashboard (the web's `paths.lawyers`). */
 export const dashboardLawyerPath = (lawyerId: string) =>
   `/dashboard/abogados/${encodeURIComponent(lawyerId)}`;
+
+/** (+) The lawyer's slot picker for a first consultation, in the dashboard (the web's bookConsultationPath). */
+export const dashboardBookingPath = (lawyerId: string) => `${dashboardLawyerPath(lawyerId)}/primera-consulta`;

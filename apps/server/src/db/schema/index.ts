@@ -8,3 +8,4 @@ export * from './money.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './users.ts';
+export * from './consultations.ts';

@@ -282,6 +282,33 @@ describe('demo data', () => {
     expect(list.json().data.map((l: { fullName: string }) => l.fullName)).toContain('Lucía García Fernández');
   });
 
+  it('gives every demo lawyer availability, and shows consultations booked and one cancelled', async () => {
+    const [counts] = await rows<{ lawyers: number; planned: number }>(
+      sql`select (select count(*)::int from lawyer_profiles) as lawyers, (select count(*)::int from lawyer_availability) as planned`,
+    );
+    expect(counts?.planned).toBe(counts?.lawyers);
+    const booked = await rows<{ status: string; lawyer_id: string; client_id: string }>(
+      sql`select status, lawyer_id, client_id from consultations`,
+    );
+    expect(booked.filter((row) => row.status === 'RESERVADA').length).toBeGreaterThanOrEqual(3);
+    expect(booked.filter((row) => row.status === 'CANCELADA')).toHaveLength(1);
+    // a booked one is in its client's list, through the API
+    const reserved = booked.find((row) => row.status === 'RESERVADA');
+    const [client] = await rows<{ mail: string }>(
+      sql`select mail from users where id = ${reserved?.client_id}`,
+    );
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: client?.mail, password: DEMO_PASSWORD },
+    });
+    const list = await t.app.inject({
+      url: '/api/consultations?when=upcoming',
+      headers: { authorization: `Bearer ${login.json().data.token}` },
+    });
+    expect(list.json().meta.total).toBeGreaterThanOrEqual(1);
+  });
+
   it('gives every demo lawyer the slug of their public page, and shows it', async () => {
     const slugs = await rows<{ slug: string | null }>(sql`select slug from lawyer_profiles`);
     expect(slugs.filter((p) => !p.slug || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(p.slug))).toEqual([]);

@@ -22,9 +22,11 @@ import {
   caseAlerts,
   cases,
   chats,
+  consultations,
   disputes,
   documents,
   fiscalProfiles,
+  lawyerAvailability,
   lawyerProfiles,
   ledgerEntries,
   messages,
@@ -52,11 +54,13 @@ import {
   PAST_RATINGS,
   type ScriptLine,
 } from './demo-cases.ts';
+import { planDemoConsultations } from './demo-consultations.ts';
 import { planDemoDocuments } from './demo-documents.ts';
 import { demoFiscalProfiles } from './demo-fiscal.ts';
 import { DEMO_LAWYERS } from './demo-lawyers.ts';
 import { planDemoMoney } from './demo-money.ts';
 import { planDemoNotifications } from './demo-notifications.ts';
+import { demoVideoRoom } from './demo-video-room.ts';
 import { AVATAR_PALETTE, drawableInitials, renderAvatar, renderDocument } from './images.ts';
 
 /** Every demo account uses this password (README, and printed at start outside production). */
@@ -220,6 +224,19 @@ export async function seedDemo(
     await insertAll(tx, refunds, money.refunds);
     await insertAll(tx, disputes, money.disputes);
     await insertAll(tx, ledgerEntries, money.ledger);
+    const booked = planDemoConsultations({
+      lawyers: plan.profiles.map((profile) => ({
+        id: profile.userId,
+        verified: Boolean(profile.verifiedAt),
+        province: profile.province,
+        firstVisitFree: profile.firstVisitFree ?? false,
+        priceFirstVisitCents: profile.priceFirstVisitCents ?? null,
+      })),
+      clientIds: plan.users.filter((user) => user.role === 'USUARIO').map((user) => user.id ?? ''),
+      now,
+    });
+    await insertAll(tx, lawyerAvailability, booked.availability);
+    await insertAll(tx, consultations, booked.consultations);
     await insertAll(tx, ratings, plan.ratings);
     await insertAll(tx, ratingReports, plan.ratingReports);
     await insertAll(tx, notifications, planDemoNotifications(plan, now));
@@ -228,6 +245,10 @@ export async function seedDemo(
     await insertAll(tx, caseAlerts, alerts.alerts);
     await insertAll(tx, notifications, alerts.notifications);
     await insertAll(tx, fiscalProfiles, plan.fiscal);
+    // (+) a video consultation under way: its room is open at once (docs/consultations.md, The video room)
+    await insertAll(tx, consultations, [
+      demoVideoRoom(demoId('cliente1@l4l.demo'), demoId('lucia.garcia@l4l.demo'), now),
+    ]);
     if (options.invoices) await invoiceDemo(tx as Db, options.invoices, money.refunds);
     await rebuildBoard(tx);
     // in time order: the history of a chat is read in insertion (seq) order

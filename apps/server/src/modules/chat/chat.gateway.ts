@@ -15,6 +15,7 @@ import {
   READ_QUEUE,
   TYPING_QUEUE,
 } from './chat.service.ts';
+import type { ConsultationSignalling } from './consultation-signal.ts';
 import type { ChatEvent, PresenceBoard, SessionScope } from './fanout.ts';
 import { FRAME_LIMITS, type StompHeaders } from './stomp/frame.ts';
 import { type StompSession as Session, STOMP_CLOSE_CODES, StompSession } from './stomp/session.ts';
@@ -94,6 +95,8 @@ export function createChatGateway(deps: {
   reverifyMs?: number;
   /** open chat sockets one user may hold on this process; default CHAT_DEFAULTS.maxSocketsPerUser */
   maxSocketsPerUser?: number;
+  /** (+) the video rooms' signalling destinations (docs/api/stomp.md, Consultation signalling) */
+  signalling?: ConsultationSignalling;
 }) {
   const maxSocketsPerUser = deps.maxSocketsPerUser ?? CHAT_DEFAULTS.maxSocketsPerUser;
   const { service, log } = deps;
@@ -190,6 +193,7 @@ export function createChatGateway(deps: {
         return;
       }
       default:
+        if (await deps.signalling?.send(principal, destination, body)) return;
         throw new AppError('NOT_FOUND', { message: es.chat.unknownDestination(destination) });
     }
   }
@@ -223,11 +227,12 @@ export function createChatGateway(deps: {
       onConnect(principal) {
         touch(principal.id, presenceChanged(principal.id));
       },
-      onSubscribe(_principal, subscription) {
+      async onSubscribe(principal, subscription) {
         const known = [...MESSAGE_DESTINATIONS, ...PUSH_DESTINATIONS];
-        if (!known.includes(subscription.destination)) {
-          throw new AppError('NOT_FOUND', { message: es.chat.unknownDestination(subscription.destination) });
-        }
+        if (known.includes(subscription.destination)) return;
+        // (+) a video room's signals: its two parties only, while the room is open
+        if (await deps.signalling?.subscribe(principal, subscription.destination)) return;
+        throw new AppError('NOT_FOUND', { message: es.chat.unknownDestination(subscription.destination) });
       },
       onSend: (principal, destination, _headers, body) => onSend(principal, destination, body),
       onClose(event, self) {

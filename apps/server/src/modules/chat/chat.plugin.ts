@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { type ChatGateway, createChatGateway, registerStompEndpoint } from './chat.gateway.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { type ChatService, createChatService } from './chat.service.ts';
+import { createConsultationSignalling } from './consultation-signal.ts';
 import {
   createLocalFanout,
   createRedisFanout,
@@ -72,6 +73,7 @@ async function chat(app: FastifyInstance, options: ChatPluginOptions) {
     stillGood: (list) => app.sessions.stillGood(list),
     reverifyMs: options.reverifyMs,
     maxSocketsPerUser: options.maxSocketsPerUser ?? app.config.chatMaxSocketsPerUser,
+    signalling: createConsultationSignalling({ db: app.db, publish: (event) => fanout.publish(event) }),
   });
   fanout.onEvent((event) => {
     // sessions revoked by another process: read afresh here too, so a reconnect right after is refused

@@ -9,11 +9,13 @@ import {
   auditLog,
   cases,
   chats,
+  consultations,
   disputes,
   documents,
   emailVerifications,
   fiscalProfiles,
   invoices,
+  lawyerAvailability,
   lawyerProfiles,
   mailChangeTokens,
   messageDigests,
@@ -230,6 +232,33 @@ export function createPrivacyRepository(db: Db) {
         .orderBy(asc(ratings.createdAt));
     },
 
+    /** First consultations as client or lawyer, and a lawyer's availability (docs/domain.md, First consultations). */
+    consultations(userId: string) {
+      return db
+        .select({
+          id: consultations.id,
+          lawyerId: consultations.lawyerId,
+          clientId: consultations.clientId,
+          start: consultations.startAt,
+          end: consultations.endAt,
+          mode: consultations.mode,
+          note: consultations.note,
+          status: consultations.status,
+          priceCents: consultations.priceCents,
+          cancelledBy: consultations.cancelledBy,
+          cancelReason: consultations.cancelReason,
+          createdAt: consultations.createdAt,
+        })
+        .from(consultations)
+        .where(or(eq(consultations.clientId, userId), eq(consultations.lawyerId, userId)))
+        .orderBy(asc(consultations.startAt));
+    },
+
+    async availability(userId: string) {
+      const [row] = await db.select().from(lawyerAvailability).where(eq(lawyerAvailability.lawyerId, userId));
+      return row ?? null;
+    },
+
     payments(userId: string) {
       return db
         .select({
@@ -433,6 +462,9 @@ export function createPrivacyRepository(db: Db) {
       await db.delete(notificationMails).where(eq(notificationMails.userId, userId));
       await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
       await db.delete(messageDigests).where(eq(messageDigests.userId, userId));
+      // a lawyer's hours and office go; the notes a client wrote for their consultations too
+      await db.delete(lawyerAvailability).where(eq(lawyerAvailability.lawyerId, userId));
+      await db.update(consultations).set({ note: null }).where(eq(consultations.clientId, userId));
     },
 
     /**
@@ -484,6 +516,17 @@ export function createPrivacyRepository(db: Db) {
       for (const caseId of await proposalsOf.rejectPendingOfLawyer(userId)) {
         await board.refreshProposalFigures(caseId);
       }
+      // first consultations still ahead are cancelled, freeing the lawyer's slots
+      await db
+        .update(consultations)
+        .set({ status: 'CANCELADA', cancelReason: discardReason, cancelledAt: now })
+        .where(
+          and(
+            or(eq(consultations.clientId, userId), eq(consultations.lawyerId, userId)),
+            inArray(consultations.status, ['PENDIENTE_PAGO', 'RESERVADA']),
+            sql`${consultations.endAt} > ${now}`,
+          ),
+        );
     },
 
     /**

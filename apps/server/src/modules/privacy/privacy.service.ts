@@ -74,6 +74,8 @@ export function createPrivacyService(deps: Deps) {
         messages: chatMessages.filter((message) => message.chatId === chat.id),
       })),
       ratings: await repository.ratings(caller.id),
+      consultations: await repository.consultations(caller.id),
+      availability: person.role === ROLE.ABOGADO ? await repository.availability(caller.id) : null,
       payments: await repository.payments(caller.id),
       payoutAccount: await repository.payoutAccount(caller.id),
       transfers: await repository.transfers(caller.id),

@@ -1,6 +1,11 @@
 import { barAssociationName } from '@l4l/shared/constants/bar-associations';
 import { categoryBadge, categoryName, type ProfessionalTitle } from '@l4l/shared/constants/categories';
-import { AFTER_SIGN_IN_PARAM, dashboardLawyerPath, LAWYER_PAGES_PATH } from '@l4l/shared/constants/pages';
+import {
+  AFTER_SIGN_IN_PARAM,
+  dashboardBookingPath,
+  dashboardLawyerPath,
+  LAWYER_PAGES_PATH,
+} from '@l4l/shared/constants/pages';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
 import { firstConsultationOf, initialsOf, spanishNumber } from '@l4l/shared/format';
 import { shortText } from '@l4l/shared/schemas/lawyers';
@@ -26,6 +31,10 @@ const absolute = (publicUrl: string, url: string) => (/^https?:\/\//.test(url) ?
 /** The call to action: the sign-in, then the lawyer's profile in the dashboard. */
 export const consultHref = (lawyerId: string) =>
   `/login?${AFTER_SIGN_IN_PARAM}=${encodeURIComponent(dashboardLawyerPath(lawyerId))}`;
+
+/** (+) The second one: the sign-in, then the lawyer's slot picker for a first consultation. */
+export const bookingHref = (lawyerId: string) =>
+  `/login?${AFTER_SIGN_IN_PARAM}=${encodeURIComponent(dashboardBookingPath(lawyerId))}`;
 
 /** 'Carmen Ruiz Pérez' → 'Carmen R.': a public page names a client no further than that. */
 function clientName(fullName: string): string {
@@ -171,6 +180,7 @@ ${lawyer.responseTime !== null ? `<p class="reply">${esc(es.trust.respondsIn(law
 <dl class="facts">${facts}</dl>
 <p class="action"><a class="cta" rel="nofollow" href="${esc(consultHref(lawyer.id))}">${esc(t.cta(page.firstName))}</a></p>
 <p class="hint">${esc(t.ctaHint)}</p>
+<p class="action"><a class="booking" rel="nofollow" href="${esc(bookingHref(lawyer.id))}">${esc(t.bookConsultation)}</a></p>
 ${lawyer.categories.length > 0 ? `<section><h2>${esc(t.specialties)}</h2><ul class="tags">${lawyer.categories.map((category) => tag(category, lawyer.province, lawyer.professionalTitle)).join('')}</ul></section>` : ''}
 ${lawyer.description ? `<section><h2>${esc(t.about)}</h2><p class="about">${esc(lawyer.description)}</p></section>` : ''}
 ${ratings ? `<section><h2>${esc(t.latestRatings)}</h2><ol class="ratings">${ratings}</ol></section>` : ''}

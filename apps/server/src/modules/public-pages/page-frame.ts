@@ -69,6 +69,7 @@ h3{font-size:1rem;margin:4px 0}
 .cta{display:inline-flex;align-items:center;justify-content:center;min-height:48px;padding:12px 24px;border-radius:10px;background:#e2a93f;color:#14213d;font-weight:700;text-decoration:none;font-size:1.05rem}
 .cta:hover,.cta:focus-visible{background:#f2c36b}
 .cta:focus-visible{outline:3px solid #2f6fde;outline-offset:2px}
+.booking{color:#14213d;font-weight:700}
 .hint{margin:0;color:#545b69;font-size:.92rem}
 .tags{display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:0;padding:0}
 .tags li{background:#fdf6e7;border:1px solid #f2c36b;color:#6e4a10;border-radius:999px;padding:3px 12px;font-size:.92rem}

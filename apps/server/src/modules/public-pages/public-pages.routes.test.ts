@@ -150,6 +150,12 @@ describe('public lawyer pages', () => {
     const cta = html.match(/<a class="cta" rel="nofollow" href="([^"]+)">([^<]+)<\/a>/);
     expect(cta?.[2]).toBe('Consultar con Lucía');
     expect(decode(cta?.[1] ?? '')).toBe(`/login?destino=%2Fdashboard%2Fabogados%2F${lucia.id}`);
+    // (+) and the first consultation's slot picker, after the sign-in
+    const booking = html.match(/<a class="booking" rel="nofollow" href="([^"]+)">([^<]+)<\/a>/);
+    expect(booking?.[2]).toBe('Reservar una primera consulta');
+    expect(decode(booking?.[1] ?? '')).toBe(
+      `/login?destino=%2Fdashboard%2Fabogados%2F${lucia.id}%2Fprimera-consulta`,
+    );
   });
 
   it('describes the lawyer as a schema.org Attorney in JSON-LD', async () => {

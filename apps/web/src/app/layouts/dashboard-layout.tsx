@@ -1,4 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
+import { consultationsWebEs } from '@l4l/shared/texts/consultations-web';
 import { es } from '@l4l/shared/texts/es/public';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -35,11 +36,12 @@ const VerifyMailBanner = lazy(() =>
 
 type NavItem = { to: string; label: string; onlyFor?: SessionUser['role'] };
 
-/** docs/product.md, Dashboard: Inicio, Mis casos, Chat privado, Iniciar un caso for clients only, and (+) Cobros for lawyers. */
+/** docs/product.md, Dashboard: Inicio, Mis casos, Chat privado, (+) Mis consultas, Iniciar un caso for clients only, and (+) Cobros for lawyers. */
 const NAV_ITEMS: readonly NavItem[] = [
   { to: paths.home, label: es.nav.home },
   { to: paths.cases, label: es.nav.myCases },
   { to: paths.chat, label: es.nav.privateChat },
+  { to: paths.consultations, label: consultationsWebEs.nav },
   { to: paths.beginCase, label: es.nav.startCase, onlyFor: ROLE.USUARIO },
   { to: paths.payouts, label: moneyWebEs.payouts.nav, onlyFor: ROLE.ABOGADO },
 ];

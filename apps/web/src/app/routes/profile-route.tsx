@@ -3,6 +3,7 @@ import { es } from '@l4l/shared/texts/es/profile';
 import { useState } from 'react';
 import { AvatarEditor } from '../../components/avatar-editor/avatar-editor.tsx';
 import { MountOnceOpened } from '../../components/modal/modal-on-demand.tsx';
+import { AvailabilityEditor } from '../../features/consultations/components/availability-editor.tsx';
 import { FiscalProfileForm } from '../../features/invoices/components/fiscal-profile-form.tsx';
 import { useUploadLawyerPhoto } from '../../features/lawyers/api/upload-lawyer-photo.ts';
 import { LawyerSheet } from '../../features/lawyers/components/lawyer-sheet.tsx';
@@ -42,6 +43,9 @@ export function ProfileRoute() {
           onRenewPassword={() => setPasswordOpen(true)}
           ratings={<LawyerRatingsPanel lawyerId={user.id} own />}
         />
+        <div className={styles.fiscal}>
+          <AvailabilityEditor />
+        </div>
         <div className={styles.fiscal}>
           <FiscalProfileForm lawyer />
         </div>

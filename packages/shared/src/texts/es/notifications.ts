@@ -140,6 +140,23 @@ export const notificationsEs = {
         `${f.counterpart ?? 'Tu abogado'} ha respondido a tu valoración del caso «${f.caseTitle}».`,
       action: 'Ver la respuesta',
     },
+    'consultation.booked': {
+      title: () => 'Primera consulta reservada',
+      body: (f: NotificationFacts) =>
+        `Tienes una primera consulta reservada con ${f.counterpart ?? 'tu contacto'}.`,
+      action: 'Ver la consulta',
+    },
+    'consultation.cancelled': {
+      title: () => 'Primera consulta cancelada',
+      body: (f: NotificationFacts) =>
+        `Se ha cancelado la primera consulta con ${f.counterpart ?? 'tu contacto'}.`,
+      action: 'Ver la consulta',
+    },
+    'consultation.reminder': {
+      title: () => 'Recordatorio de tu primera consulta',
+      body: (f: NotificationFacts) => `Se acerca tu primera consulta con ${f.counterpart ?? 'tu contacto'}.`,
+      action: 'Ver la consulta',
+    },
     messages: {
       title: (f: Pick<NotificationFacts, 'counterpart' | 'count'>) =>
         `Tienes ${messagesCount(f.count)} de ${f.counterpart ?? 'tu contacto'}`,
@@ -172,6 +189,9 @@ export const notificationsEs = {
     'dispute.opened': 'Disputas abiertas',
     'dispute.resolved': 'Disputas resueltas',
     'refund.issued': 'Reembolsos',
+    'consultation.booked': 'Primeras consultas reservadas',
+    'consultation.cancelled': 'Primeras consultas canceladas',
+    'consultation.reminder': 'Recordatorios de primeras consultas (24 h y 1 h antes)',
     messages: 'Mensajes sin leer (un resumen por chat, como mucho cada hora)',
   } satisfies Record<NotificationType, string>,
   mail: {

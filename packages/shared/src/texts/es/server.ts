@@ -121,6 +121,8 @@ export const es = {
     noRatings: 'Todavía no tiene valoraciones.',
     latestRatings: 'Últimas valoraciones',
     cta: (name: string) => `Consultar con ${name}`,
+    /** (+) the second call to action: the first consultation's slot picker (docs/consultations.md) */
+    bookConsultation: 'Reservar una primera consulta',
     ctaHint:
       'Inicia sesión o crea tu cuenta gratis para escribirle y recibir su propuesta con precio cerrado.',
     backHome: 'Ir a L4L',

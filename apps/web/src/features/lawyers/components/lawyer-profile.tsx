@@ -24,10 +24,14 @@ type LawyerProfileProps = {
   /** Composed by the app from other features: the 'Valoraciones' panel and the start-a-case dialog. */
   ratings?: (lawyerId: string) => ReactNode;
   startCase?: (lawyerId: string) => ReactNode;
+  /** (+) the first consultation's slot picker (docs/consultations.md), under the summary */
+  booking?: (lawyerId: string) => ReactNode;
+  /** (+) the slot picker above the rest (the booking page the public lawyer page links to) */
+  bookingFirst?: boolean;
 };
 
 /** docs/product.md, Lawyer profile. */
-export function LawyerProfile({ lawyerId, ratings, startCase }: LawyerProfileProps) {
+export function LawyerProfile({ lawyerId, ratings, startCase, booking, bookingFirst }: LawyerProfileProps) {
   const navigate = useNavigate();
   // a shared link opened in a new tab has no page to go back to: go to the directory instead
   const firstPage = useLocation().key === 'default';
@@ -52,7 +56,13 @@ export function LawyerProfile({ lawyerId, ratings, startCase }: LawyerProfilePro
   return (
     <div className={styles.page}>
       {back}
-      <LawyerProfileBody lawyerId={lawyerId} ratings={ratings} startCase={startCase} />
+      <LawyerProfileBody
+        lawyerId={lawyerId}
+        ratings={ratings}
+        startCase={startCase}
+        booking={booking}
+        bookingFirst={bookingFirst}
+      />
     </div>
   );
 }
@@ -61,6 +71,8 @@ function LawyerProfileBody({
   lawyerId,
   ratings,
   startCase,
+  booking,
+  bookingFirst = false,
 }: Omit<LawyerProfileProps, 'lawyerId'> & { lawyerId: string }) {
   const detail = useLawyerDetail(lawyerId);
   if (detail.isPending) {
@@ -80,7 +92,9 @@ function LawyerProfileBody({
   return (
     <div className={styles.layout}>
       <div className={styles.main}>
+        {bookingFirst ? booking?.(lawyer.id) : null}
         <LawyerSummary detail={detail.data} action={startCase?.(lawyer.id)} />
+        {bookingFirst ? null : booking?.(lawyer.id)}
         <WorkExperienceList entries={detail.data.workExperiences} />
         <AcademicExperienceList entries={detail.data.academicExperiences} />
       </div>

@@ -1,0 +1,3 @@
+/** The first consultations feature's public entry: what app.ts and other modules may use. */
+export { type ConsultationsPluginOptions, default as consultationsPlugin } from './consultations.routes.ts';
+export type { ConsultationPayments, ConsultationsService } from './consultations.service.ts';
