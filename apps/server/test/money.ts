@@ -118,6 +118,15 @@ export function moneyHelpers(current: () => TestApp) {
     return check.json().data;
   }
 
+  /** An administrator's refund of `amount` euros (all that is left without one): the answer. */
+  const refund = (admin: Person, paymentId: string, reason: string, amount?: number) =>
+    app().inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paymentId}/refund`,
+      headers: admin.headers,
+      payload: amount === undefined ? { reason } : { amount, reason },
+    });
+
   const get = async (who: Person, url: string) => {
     const res = await app().inject({ method: 'GET', url, headers: who.headers });
     expect(res.statusCode, res.body).toBe(200);
@@ -133,6 +142,7 @@ export function moneyHelpers(current: () => TestApp) {
     confirmClosure,
     enablePayouts,
     expectBalanced,
+    refund,
     get,
   };
 }

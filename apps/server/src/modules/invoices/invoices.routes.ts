@@ -1,11 +1,13 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { dataEnvelope, pageEnvelope } from '@l4l/shared/envelope';
-import { pageQuerySchema } from '@l4l/shared/schemas/common';
+import { csvDialectSchema, pageQuerySchema } from '@l4l/shared/schemas/common';
 import { fiscalProfileInputSchema, fiscalProfileSchema, invoiceSchema } from '@l4l/shared/schemas/invoices';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv.ts';
 import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
+import { BOOK_HEADER } from './invoice-exports.ts';
 import { createInvoicesService, type InvoicesService } from './invoices.service.ts';
 
 declare module 'fastify' {
@@ -16,7 +18,7 @@ declare module 'fastify' {
 }
 
 const idParams = z.object({ id: z.uuid() });
-const csvQuery = z.object({ format: z.enum(['csv']).default('csv') });
+const csvQuery = z.object({ format: z.enum(['csv']).default('csv'), dialect: csvDialectSchema });
 const recordsQuery = z.object({
   issuerNif: z.string().trim().toUpperCase().max(20).optional(),
   format: z.enum(['json', 'xml']).default('json'),
@@ -85,12 +87,12 @@ const invoicesModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/invoices',
     { onRequest: requireRole(ROLE.ADMIN), schema: { querystring: csvQuery } },
-    async (_request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="libro-facturas-expedidas.csv"')
-        .header('cache-control', 'private, no-store')
-        .send(await service.bookCsv()),
+    async (request, reply) =>
+      sendCsv(reply, 'libro-facturas-expedidas.csv', {
+        header: BOOK_HEADER,
+        rows: await service.bookRows(),
+        dialect: request.query.dialect,
+      }),
   );
 
   app.get(

@@ -20,7 +20,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { PaymentRow, Withholding } from '../payments/index.ts';
 import { createAeatSubmitter } from './aeat-submitter.ts';
 import { feeAmounts, type InvoiceAmounts, serviceAmounts } from './invoice-amounts.ts';
-import { bookCsv, recordsXml } from './invoice-exports.ts';
+import { bookRows, recordsXml } from './invoice-exports.ts';
 import { renderInvoice } from './invoice-pdf.ts';
 import {
   createInvoicesRepository,
@@ -537,8 +537,9 @@ export function createInvoicesService(deps: {
       return { pdf, fileName: `factura-${invoice.numSerie}.pdf` };
     },
 
-    async bookCsv() {
-      return bookCsv(await read.book());
+    /** The book of issued invoices as CSV rows, in the order issued (invoice-exports.ts, BOOK_HEADER). */
+    async bookRows() {
+      return bookRows(await read.book());
     },
 
     async records(issuerNif?: string) {
