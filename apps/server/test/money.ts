@@ -28,6 +28,42 @@ export function moneyHelpers(current: () => TestApp) {
     return { id: user.id, headers: bearer(await signIn(app(), user)) };
   }
 
+  /** `lawyer` proposes `price` euros for the case: the proposal's id. */
+  async function propose(lawyer: Person, caseId: string, price: number) {
+    const proposal = await app().inject({
+      method: 'POST',
+      url: `/api/proposal/create-proposal-to-case/${caseId}`,
+      headers: lawyer.headers,
+      payload: { price, message: 'Me encargo yo.' },
+    });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    return proposal.json().data.id as string;
+  }
+
+  /** The client accepts the proposal: its checkout session. */
+  async function accept(client: Person, proposalId: string) {
+    const accepted = await app().inject({
+      method: 'POST',
+      url: `/api/proposal/accept-proposal/${proposalId}`,
+      headers: client.headers,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    return new URL(accepted.json().data).pathname.split('/').pop() as string;
+  }
+
+  /** An administrator decides a dispute: the answer. */
+  const resolveDispute = (
+    admin: Person,
+    disputeId: string,
+    decision: { outcome: 'release' | 'refund'; note: string; amount?: number },
+  ) =>
+    app().inject({
+      method: 'POST',
+      url: `/api/admin/disputes/${disputeId}/resolve`,
+      headers: admin.headers,
+      payload: decision,
+    });
+
   /** A published case of `client` with a proposal of `lawyer` at `price` euros, accepted: its checkout. */
   async function accepted(client: Person, lawyer: Person, admin: Person, price: number) {
     const created = await app().inject({
@@ -43,20 +79,8 @@ export function moneyHelpers(current: () => TestApp) {
       headers: admin.headers,
       payload: { category: 'Abogado Civil' },
     });
-    const proposal = await app().inject({
-      method: 'POST',
-      url: `/api/proposal/create-proposal-to-case/${caseId}`,
-      headers: lawyer.headers,
-      payload: { price, message: 'Me encargo yo.' },
-    });
-    const proposalId = proposal.json().data.id as string;
-    const accept = await app().inject({
-      method: 'POST',
-      url: `/api/proposal/accept-proposal/${proposalId}`,
-      headers: client.headers,
-    });
-    expect(accept.statusCode, accept.body).toBe(200);
-    const sessionId = new URL(accept.json().data).pathname.split('/').pop() as string;
+    const proposalId = await propose(lawyer, caseId, price);
+    const sessionId = await accept(client, proposalId);
     return { caseId, proposalId, sessionId };
   }
 
@@ -135,6 +159,9 @@ export function moneyHelpers(current: () => TestApp) {
 
   return {
     person,
+    propose,
+    accept,
+    resolveDispute,
     accepted,
     paidCase,
     pairChat,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LEDGER_LEGS, type LedgerLeg } from '@l4l/shared/constants/money';
 import type {
   cases,
   disputes,
@@ -45,12 +46,12 @@ export function planDemoMoney(input: {
     reference: string,
     caseId: string,
     at: Date,
-    legs: Array<[Row<typeof ledgerEntries>['account'], number]>,
+    legs: LedgerLeg[],
   ) => {
     const movementId = stableId(`${kind}:${reference}`);
-    for (const [account, amountCents] of legs) {
-      if (amountCents !== 0)
-        plan.ledger.push({ movementId, kind, reference, caseId, account, amountCents, createdAt: at });
+    for (const { account, cents } of legs) {
+      if (cents !== 0)
+        plan.ledger.push({ movementId, kind, reference, caseId, account, amountCents: cents, createdAt: at });
     }
   };
 
@@ -78,10 +79,7 @@ export function planDemoMoney(input: {
     payment.id ??= stableId(`payment:${payment.proposalId}`);
     const id = payment.id;
     const at = payment.completedAt as Date;
-    move('charge', id, payment.caseId, at, [
-      ['provider_balance', payment.amountCents],
-      ['client_funds', -payment.amountCents],
-    ]);
+    move('charge', id, payment.caseId, at, LEDGER_LEGS.charge(payment.amountCents));
     const status = statusOf.get(payment.caseId);
     if (status === 'ACTIVO' && !disputed) {
       disputed = true;
@@ -111,21 +109,14 @@ export function planDemoMoney(input: {
       });
       payment.refundedCents = cents;
       payment.refundedAt = refundAt;
-      move('refund', providerRefundId, payment.caseId, refundAt, [
-        ['client_funds', cents],
-        ['provider_balance', -cents],
-      ]);
+      move('refund', providerRefundId, payment.caseId, refundAt, LEDGER_LEGS.refund({ heldCents: cents }));
       continue;
     }
     if (status !== 'FINALIZADO') continue;
     const doneAt = finishedAt.get(payment.caseId) ?? at;
     const fee = payment.feeCents;
     const share = payment.amountCents - fee;
-    move('release', payment.caseId, payment.caseId, doneAt, [
-      ['client_funds', payment.amountCents],
-      ['platform_fee', -fee],
-      ['lawyer_payable', -share],
-    ]);
+    move('release', payment.caseId, payment.caseId, doneAt, LEDGER_LEGS.release(payment.amountCents, fee));
     const transferId = stableId(`transfer:${payment.caseId}`);
     const sent = !withoutAccount.has(payment.lawyerId);
     plan.transfers.push({
@@ -142,10 +133,7 @@ export function planDemoMoney(input: {
       sentAt: sent ? doneAt : null,
     });
     if (sent) {
-      move('transfer', transferId, payment.caseId, doneAt, [
-        ['lawyer_payable', share],
-        ['provider_balance', -share],
-      ]);
+      move('transfer', transferId, payment.caseId, doneAt, LEDGER_LEGS.transfer(share));
     }
     if (sent && !reversedOutside) {
       // a quarter of the first transfer taken back in the provider's dashboard, waiting to be settled
@@ -155,10 +143,8 @@ export function planDemoMoney(input: {
       if (transfer) {
         transfer.reversedCents = cents;
         transfer.reversedOutsideCents = cents;
-        move('reversal', `outside:${transfer.providerTransferId}:${cents}`, payment.caseId, doneAt, [
-          ['provider_balance', cents],
-          ['unreconciled', -cents],
-        ]);
+        const reference = `outside:${transfer.providerTransferId}:${cents}`;
+        move('reversal', reference, payment.caseId, doneAt, LEDGER_LEGS.reversal(cents, true));
       }
     }
   }
