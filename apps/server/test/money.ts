@@ -64,8 +64,8 @@ export function moneyHelpers(current: () => TestApp) {
       payload: decision,
     });
 
-  /** A published case of `client` with a proposal of `lawyer` at `price` euros, accepted: its checkout. */
-  async function accepted(client: Person, lawyer: Person, admin: Person, price: number) {
+  /** A case of `client`, approved by `admin`: open to proposals. */
+  async function publishedCase(client: Person, admin: Person) {
     const created = await app().inject({
       method: 'POST',
       url: '/api/cases/new-case',
@@ -79,6 +79,12 @@ export function moneyHelpers(current: () => TestApp) {
       headers: admin.headers,
       payload: { category: 'Abogado Civil' },
     });
+    return caseId;
+  }
+
+  /** A published case of `client` with a proposal of `lawyer` at `price` euros, accepted: its checkout. */
+  async function accepted(client: Person, lawyer: Person, admin: Person, price: number) {
+    const caseId = await publishedCase(client, admin);
     const proposalId = await propose(lawyer, caseId, price);
     const sessionId = await accept(client, proposalId);
     return { caseId, proposalId, sessionId };
@@ -159,6 +165,7 @@ export function moneyHelpers(current: () => TestApp) {
 
   return {
     person,
+    publishedCase,
     propose,
     accept,
     resolveDispute,
