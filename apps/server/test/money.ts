@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { chats } from '../src/db/schema/index.ts';
-import type { buildTestApp } from './app.ts';
+import { buildTestApp } from './app.ts';
 import {
   bearer,
   createAdmin,
@@ -179,4 +179,23 @@ export function moneyHelpers(current: () => TestApp) {
     refund,
     get,
   };
+}
+
+/**
+ * A money test file's app, administrator and client, made before its tests and closed after them, with
+ * the ledger checked balanced after each test.
+ */
+export function useMoneyApp() {
+  const suite = {} as { t: TestApp; admin: Person; client: Person };
+  const h = moneyHelpers(() => suite.t);
+  beforeAll(async () => {
+    suite.t = await buildTestApp();
+    suite.admin = await h.person('admin');
+    suite.client = await h.person('client');
+  });
+  afterAll(() => suite.t.close());
+  afterEach(async () => {
+    await h.expectBalanced(suite.admin);
+  });
+  return { suite, h };
 }

@@ -1,13 +1,10 @@
 import { formatEuros } from '@l4l/shared/format';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
 import { readMail } from '../../../test/mime.ts';
-import { moneyHelpers, type Person } from '../../../test/money.ts';
+import { type Person, useMoneyApp } from '../../../test/money.ts';
 import { sentMails } from '../../../test/outbox.ts';
 import { ledgerEntries, notifications, payments, refunds, transfers } from '../../db/schema/index.ts';
-
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 const CASE_TITLE = 'Reclamación de una fianza';
 
@@ -17,32 +14,30 @@ const CASE_TITLE = 'Reclamación de una fianza';
  * the lawyer in the app and by mail, with the amount and the case, when money leaves a sent payout.
  */
 describe('the refund path', () => {
-  let t: TestApp;
-  let admin: Person;
-  let client: Person;
-  const h = moneyHelpers(() => t);
+  const { suite, h } = useMoneyApp();
+  const app = () => suite.t.app;
 
   /** A case of a new lawyer paid at 200 €, finished, its 180 € share sent: the lawyer and the payment. */
   async function sentPayout() {
     const lawyer = await h.person('lawyer');
     await h.enablePayouts(lawyer);
-    const { caseId } = await h.paidCase(client, lawyer, admin, 200);
+    const { caseId } = await h.paidCase(suite.client, lawyer, suite.admin, 200);
     await h.requestClosure(lawyer, caseId);
-    await h.confirmClosure(client, lawyer, caseId);
+    await h.confirmClosure(suite.client, lawyer, caseId);
     await expect
       .poll(
-        async () => (await t.app.db.select().from(transfers).where(eq(transfers.caseId, caseId)))[0]?.status,
+        async () => (await app().db.select().from(transfers).where(eq(transfers.caseId, caseId)))[0]?.status,
       )
       .toBe('ENVIADA');
-    const [payment] = await t.app.db.select().from(payments).where(eq(payments.caseId, caseId));
+    const [payment] = await app().db.select().from(payments).where(eq(payments.caseId, caseId));
     if (!payment) throw new Error('no payment');
     return { lawyer, caseId, payment };
   }
 
   /** What `who` was told of the case, in the app, by type. */
   const toldIn = async (who: Person, caseId: string, type: 'payout.reversed' | 'refund.issued') =>
-    t.app.db
-      .select()
+    app()
+      .db.select()
       .from(notifications)
       .where(
         and(eq(notifications.userId, who.id), eq(notifications.caseId, caseId), eq(notifications.type, type)),
@@ -54,28 +49,18 @@ describe('the refund path', () => {
     expect(told.map((row) => row.amountCents)).toEqual([euros * 100]);
     expect(told[0]?.title).toContain(formatEuros(euros));
     expect(told[0]?.title).toContain(CASE_TITLE);
-    const mails = (await sentMails(t.app))
+    const mails = (await sentMails(app()))
       .map((mail) => readMail(mail.raw))
       .filter((mail) => mail.subject === told[0]?.title);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.parts[0]?.body).toContain(formatEuros(euros));
     expect(mails[0]?.parts[0]?.body).toContain(CASE_TITLE);
-    expect(await toldIn(client, caseId, 'refund.issued')).toHaveLength(1);
+    expect(await toldIn(suite.client, caseId, 'refund.issued')).toHaveLength(1);
   }
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await h.person('admin');
-    client = await h.person('client');
-  });
-  afterAll(() => t.close());
-  afterEach(async () => {
-    await h.expectBalanced(admin);
-  });
 
   it("an administrator's refund of a finished case whose payout was sent tells the lawyer in the app and by mail", async () => {
     const { lawyer, caseId, payment } = await sentPayout();
-    const refund = await h.refund(admin, payment.id, 'El escrito no llegó a presentarse.', 100);
+    const refund = await h.refund(suite.admin, payment.id, 'El escrito no llegó a presentarse.', 100);
     expect(refund.statusCode, refund.body).toBe(200);
     // 100 € back: 10 € of the fee and 90 € of the lawyer's share, taken back from the sent transfer
     expect(refund.json().data).toMatchObject({ refunded: 100, transferReversed: 90 });
@@ -86,11 +71,11 @@ describe('the refund path', () => {
   it('a card dispute after the payout, resolved with a refund, tells the lawyer in the app and by mail', async () => {
     const { lawyer, caseId, payment } = await sentPayout();
     expect(
-      await t.app.money.providerDisputeOpened(payment.providerPaymentId ?? '', 'dp_refund', 'fraud'),
+      await app().money.providerDisputeOpened(payment.providerPaymentId ?? '', 'dp_refund', 'fraud'),
     ).toBe('opened');
-    const open = await h.get(admin, '/api/admin/disputes?status=open');
+    const open = await h.get(suite.admin, '/api/admin/disputes?status=open');
     const dispute = open.data.find((row: { caseId: string }) => row.caseId === caseId);
-    const resolved = await h.resolveDispute(admin, dispute.id, {
+    const resolved = await h.resolveDispute(suite.admin, dispute.id, {
       outcome: 'refund',
       note: 'El cliente no reconoce el cargo.',
     });
@@ -100,20 +85,24 @@ describe('the refund path', () => {
     expect((await h.get(lawyer, '/api/payouts/balance')).data.paidOut).toBe(0);
   });
 
-  it('a second payment for a case already paid is charged and refunded in the ledger, and the client told', async () => {
+  it('a second payment for a case already paid is charged and refunded in the ledger, and the suite.client told', async () => {
     const lawyer = await h.person('lawyer');
     const other = await h.person('lawyer');
-    const first = await h.accepted(client, lawyer, admin, 120);
-    const second = await h.accept(client, await h.propose(other, first.caseId, 90));
-    expect((await t.app.payments.payInSandbox(first.sessionId)).status).toBe('completed');
+    const first = await h.accepted(suite.client, lawyer, suite.admin, 120);
+    const second = await h.accept(suite.client, await h.propose(other, first.caseId, 90));
+    expect((await app().payments.payInSandbox(first.sessionId)).status).toBe('completed');
     const late = () =>
-      t.app.payments.complete({ provider: 'sandbox', sessionId: second, providerPaymentId: 'sbx_pi_2nd' });
+      app().payments.complete({ provider: 'sandbox', sessionId: second, providerPaymentId: 'sbx_pi_2nd' });
     expect((await late()).status).toBe('refunded');
     expect((await late()).status).toBe('duplicate');
-    const [payment] = await t.app.db.select().from(payments).where(eq(payments.providerSessionId, second));
+    const [payment] = await app().db.select().from(payments).where(eq(payments.providerSessionId, second));
     expect(payment).toMatchObject({ status: 'REEMBOLSADO', refundedCents: 9000, completedAt: null });
-    const kinds = await t.app.db
-      .select({ kind: ledgerEntries.kind, account: ledgerEntries.account, cents: ledgerEntries.amountCents })
+    const kinds = await app()
+      .db.select({
+        kind: ledgerEntries.kind,
+        account: ledgerEntries.account,
+        cents: ledgerEntries.amountCents,
+      })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.caseId, first.caseId));
     expect(kinds.filter((row) => row.account === 'client_funds')).toEqual(
@@ -123,12 +112,12 @@ describe('the refund path', () => {
       ]),
     );
     expect(
-      await t.app.db
-        .select()
+      await app()
+        .db.select()
         .from(refunds)
         .where(eq(refunds.paymentId, payment?.id ?? '')),
     ).toHaveLength(1);
-    const told = await toldIn(client, first.caseId, 'refund.issued');
+    const told = await toldIn(suite.client, first.caseId, 'refund.issued');
     expect(told.map((row) => row.amountCents)).toEqual([9000]);
   });
 });
