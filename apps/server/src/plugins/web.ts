@@ -17,7 +17,7 @@ const SERVER_PATHS = ['/api', '/ws', '/uploads', '/payment/sandbox', '/metrics',
 /**
  * Serves uploaded images at /uploads and the built web app with the SPA fallback: any other GET that
  * matches no file answers index.html, so the client router takes the path; '/', '/login' and '/registro'
- * answer landing.html, and '/dashboard/inicio' home.html, when the build has them (ADR 0008).
+ * answer landing.html, and '/dashboard/inicio' home.html, when the build has them (ADRs 0008 and 0021).
  */
 /** What a stored image is served as, by its extension (the storage keys are the server's own). */
 const UPLOAD_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
@@ -77,7 +77,7 @@ async function web(app: FastifyInstance) {
       },
     });
     // GET and HEAD (Fastify answers HEAD for every GET route), with or without a query string
-    // a hard load of '/', '/login', '/registro' (landing.html) or '/dashboard/inicio' (home.html), ADR 0008:
+    // a hard load of '/', '/login', '/registro' (landing.html) or '/dashboard/inicio' (home.html), ADRs 0008 and 0021:
     // index.html where the build has no such page; inside the SPA a link to those paths stays in the SPA
     for (const [url, page] of PAGE_BY_PATH) {
       const file = existsSync(path.join(webDist, page)) ? page : 'index.html';

@@ -40,7 +40,7 @@ const altaOf = and(eq(verifactuRecords.invoiceId, invoices.id), eq(verifactuReco
 
 /**
  * Fiscal profiles, invoices and VERI*FACTU records: written by this module only, and only by inserts
- * (docs/invoices.md, Immutability); the counter and chain-head rows are the only ones updated.
+ * (docs/invoices.md, What is issued when); the counter and chain-head rows are the only ones updated.
  */
 export function createInvoicesRepository(db: Db) {
   return {

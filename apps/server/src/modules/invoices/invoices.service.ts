@@ -391,7 +391,7 @@ export function createInvoicesService(deps: {
      * with its alta record. Without `part` the whole rest of each invoice is rectified (a full refund; an
      * invoice already fully rectified is left alone, so a repeat issues nothing). With `part` (a partial
      * refund of `refundCents` out of the payment's `ofCents`) each invoice is rectified by that share of
-     * its amounts, never beyond what is left of it (docs/invoices.md, Rectifying invoices).
+     * its amounts, never beyond what is left of it (docs/invoices.md, What is issued when).
      */
     async rectifyPayment(
       tx: Db,

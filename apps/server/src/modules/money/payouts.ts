@@ -26,7 +26,7 @@ function toTransfer(row: TransferRow): Transfer {
 }
 
 /**
- * The money on its way to the lawyer (docs/money.md, Payouts): the charge held, released when the case
+ * The money on its way to the lawyer (docs/money.md, The flow): the charge held, released when the case
  * finishes, the lawyer's payout account, the one transfer per case, and the scheduled sweep.
  */
 export function createPayouts(ctx: MoneyContext) {

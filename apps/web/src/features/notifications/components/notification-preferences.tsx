@@ -11,7 +11,7 @@ import styles from './notification-preferences.module.css';
 
 const t = es.notifications.centre;
 
-/** Mi Perfil's mail switches (docs/notifications.md, Preferences): one per type, saved at once. */
+/** Mi Perfil's mail switches (docs/notifications.md, Preferences and unsubscribe): one per type, saved at once. */
 export function NotificationPreferences() {
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
