@@ -26,6 +26,77 @@ const accountId = (lawyerId: string) =>
  * part outside L4L (docs/money.md, Reversals outside L4L); one running case disputed; one running case
  * refunded in part. Mutates the payments it is given (ids, refunded amounts).
  */
+/** A notification the demo's money would have sent (docs/notifications.md, Event types). */
+export type DemoMoneyNotice = {
+  type: 'refund.issued' | 'payout.reversed';
+  userId: string;
+  caseId: string;
+  at: Date;
+  amountCents: number;
+  reason: string;
+};
+
+type MoneyPlan = {
+  transfers: Row<typeof transfers>[];
+  refunds: Row<typeof refunds>[];
+  ledger: Row<typeof ledgerEntries>[];
+  notices: DemoMoneyNotice[];
+};
+
+/**
+ * A finished case whose share was sent, refunded in part an hour later (docs/money.md, Refunds): the fee
+ * and the lawyer's share give back in proportion, the lawyer's part reversed from the sent transfer, and
+ * both parties told.
+ */
+function refundAfterPayout(plan: MoneyPlan, payment: Row<typeof payments> & { id: string }, doneAt: Date) {
+  const transfer = plan.transfers.at(-1);
+  if (!transfer?.providerTransferId) return;
+  const at = new Date(doneAt.getTime() + 60 * 60 * 1000);
+  const cents = Math.round(payment.amountCents / 5);
+  const fee = payment.feeCents ?? 0;
+  const feeBack = fee - Math.round((fee * (payment.amountCents - cents)) / payment.amountCents);
+  const lawyerBack = cents - feeBack;
+  const reason = 'Una de las gestiones acordadas no llegó a hacerse.';
+  const providerRefundId = `demo_re_${payment.id.replaceAll('-', '').slice(0, 20)}`;
+  const key = `${payment.id}-0-${cents}`;
+  const movementId = (kind: string) => stableId(`${kind}:${key}`);
+  const entry = (kind: 'reversal' | 'refund', reference: string, legs: LedgerLeg[]) => {
+    for (const { account, cents: amountCents } of legs) {
+      if (amountCents === 0) continue;
+      const id = movementId(kind);
+      plan.ledger.push({
+        movementId: id,
+        kind,
+        reference,
+        caseId: payment.caseId,
+        account,
+        amountCents,
+        createdAt: at,
+      });
+    }
+  };
+  entry('reversal', key, LEDGER_LEGS.reversal(lawyerBack));
+  entry(
+    'refund',
+    providerRefundId,
+    LEDGER_LEGS.refund({ feeCents: feeBack, payableCents: lawyerBack, unreconciledCents: 0 }),
+  );
+  transfer.reversedCents = lawyerBack;
+  plan.refunds.push({
+    paymentId: payment.id,
+    caseId: payment.caseId,
+    amountCents: cents,
+    reason,
+    providerRefundId,
+    createdAt: at,
+  });
+  payment.refundedCents = cents;
+  payment.refundedAt = at;
+  const told = { caseId: payment.caseId, at, reason };
+  plan.notices.push({ ...told, type: 'refund.issued', userId: payment.userId, amountCents: cents });
+  plan.notices.push({ ...told, type: 'payout.reversed', userId: payment.lawyerId, amountCents: lawyerBack });
+}
+
 export function planDemoMoney(input: {
   cases: Row<typeof cases>[];
   payments: Row<typeof payments>[];
@@ -38,6 +109,8 @@ export function planDemoMoney(input: {
     refunds: [] as Row<typeof refunds>[],
     disputes: [] as Row<typeof disputes>[],
     ledger: [] as Row<typeof ledgerEntries>[],
+    /** what the refund after a payout told each party (demo-notifications.ts writes them) */
+    notices: [] as DemoMoneyNotice[],
   };
   const statusOf = new Map(input.cases.map((row) => [row.id, row.status]));
   const finishedAt = new Map(input.cases.map((row) => [row.id, row.finishDate ?? null]));
@@ -75,6 +148,7 @@ export function planDemoMoney(input: {
   let disputed = false;
   let refunded = false;
   let reversedOutside = false;
+  let refundedAfterPayout = false;
   for (const payment of paid) {
     payment.id ??= stableId(`payment:${payment.proposalId}`);
     const id = payment.id;
@@ -134,6 +208,12 @@ export function planDemoMoney(input: {
     });
     if (sent) {
       move('transfer', transferId, payment.caseId, doneAt, LEDGER_LEGS.transfer(share));
+    }
+    if (sent && reversedOutside && !refundedAfterPayout) {
+      // a fifth of the second sent case refunded afterwards: the lawyer's part taken back from the transfer
+      refundedAfterPayout = true;
+      refundAfterPayout(plan, payment as Row<typeof payments> & { id: string }, doneAt);
+      continue;
     }
     if (sent && !reversedOutside) {
       // a quarter of the first transfer taken back in the provider's dashboard, waiting to be settled

@@ -219,7 +219,7 @@ export async function seedDemo(
     await insertAll(tx, ledgerEntries, money.ledger);
     await insertAll(tx, ratings, plan.ratings);
     await insertAll(tx, ratingReports, plan.ratingReports);
-    await insertAll(tx, notifications, planDemoNotifications(plan, now));
+    await insertAll(tx, notifications, planDemoNotifications({ ...plan, moneyNotices: money.notices }, now));
     await insertAll(tx, fiscalProfiles, plan.fiscal);
     if (options.invoices) await invoiceDemo(tx as Db, options.invoices, money.refunds);
     await rebuildBoard(tx);
