@@ -54,7 +54,7 @@ function precompress(): Plugin {
 }
 
 /**
- * landing.html with the landing page already in it (ADR 0008): once the app is built, the landing's
+ * landing.html with the landing page already in it (ADR 0022): once the app is built, the landing's
  * components are built again for Node (src/landing-prerender.tsx), rendered as a first visit sees them, and
  * written into the page's #root. The page paints from its HTML and its stylesheet; its scripts, loaded
  * after that paint (src/landing-boot.ts), hydrate it. Without this the first paint waited for React and
@@ -139,7 +139,7 @@ function reach(graph: Graph, roots: readonly string[], follow: (id: string) => b
 }
 
 /**
- * Fewer, larger chunks for the first screens (ADR 0008). Left alone, the bundler makes a chunk for every
+ * Fewer, larger chunks for the first screens (ADR 0021). Left alone, the bundler makes a chunk for every
  * set of screens that share a module: a hard load of the client home fetched 47 scripts and 14
  * stylesheets, six at a time over HTTP/1.1, and Lighthouse's mobile performance stayed near 80. Here each
  * module the home page (home.html) loads goes to one group by who else loads it on a hard load:

@@ -18,7 +18,6 @@ import { lawyerDecisionMailContents } from '../src/modules/admin/index.ts';
 import { renderDigestMail } from '../src/modules/alerts/index.ts';
 import { accountMailContents } from '../src/modules/auth/index.ts';
 import { renderNotificationMail } from '../src/modules/notifications/index.ts';
-import { refundMailContent } from '../src/modules/payments/index.ts';
 import { composeMail, escapeHtml, type MailContent } from '../src/plugins/mailer.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'data/mail-previews' } } });
@@ -116,7 +115,6 @@ const accountMails: Record<string, MailContent> = {
     'Lucía',
     'El número de colegiado no figura en el censo del Colegio de Abogados de Madrid.',
   ),
-  'payment-refunded': refundMailContent('Marta', 'A1B2C3', '1.250,50 €', `${site}/dashboard/casos`),
 };
 for (const [kind, content] of Object.entries(accountMails))
   write(`account-${kind}`, await composeMail(content));

@@ -246,8 +246,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
     beforeCheckout: (checkout) =>
       app.invoices.checkoutTerms(checkout.userId, checkout.lawyerId, checkout.amountCents),
-    outbox,
-    audit: recordAudit,
+    // money for a checkout the case no longer wanted goes back through the one refund path (docs/money.md)
+    refundLate: (paymentId) => app.money.refundLate(paymentId),
   });
   await app.register(moneyPlugin, deps.money ?? {});
   // docs/domain.md, First consultations: booked from a lawyer's slots, paid through the payments' checkout

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { chats } from '../src/db/schema/index.ts';
-import type { buildTestApp } from './app.ts';
+import { buildTestApp } from './app.ts';
 import {
   bearer,
   createAdmin,
@@ -28,8 +28,44 @@ export function moneyHelpers(current: () => TestApp) {
     return { id: user.id, headers: bearer(await signIn(app(), user)) };
   }
 
-  /** A published case of `client` with a proposal of `lawyer` at `price` euros, accepted: its checkout. */
-  async function accepted(client: Person, lawyer: Person, admin: Person, price: number) {
+  /** `lawyer` proposes `price` euros for the case: the proposal's id. */
+  async function propose(lawyer: Person, caseId: string, price: number) {
+    const proposal = await app().inject({
+      method: 'POST',
+      url: `/api/proposal/create-proposal-to-case/${caseId}`,
+      headers: lawyer.headers,
+      payload: { price, message: 'Me encargo yo.' },
+    });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    return proposal.json().data.id as string;
+  }
+
+  /** The client accepts the proposal: its checkout session. */
+  async function accept(client: Person, proposalId: string) {
+    const accepted = await app().inject({
+      method: 'POST',
+      url: `/api/proposal/accept-proposal/${proposalId}`,
+      headers: client.headers,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    return new URL(accepted.json().data).pathname.split('/').pop() as string;
+  }
+
+  /** An administrator decides a dispute: the answer. */
+  const resolveDispute = (
+    admin: Person,
+    disputeId: string,
+    decision: { outcome: 'release' | 'refund'; note: string; amount?: number },
+  ) =>
+    app().inject({
+      method: 'POST',
+      url: `/api/admin/disputes/${disputeId}/resolve`,
+      headers: admin.headers,
+      payload: decision,
+    });
+
+  /** A case of `client`, approved by `admin`: open to proposals. */
+  async function publishedCase(client: Person, admin: Person) {
     const created = await app().inject({
       method: 'POST',
       url: '/api/cases/new-case',
@@ -43,20 +79,14 @@ export function moneyHelpers(current: () => TestApp) {
       headers: admin.headers,
       payload: { category: 'Abogado Civil' },
     });
-    const proposal = await app().inject({
-      method: 'POST',
-      url: `/api/proposal/create-proposal-to-case/${caseId}`,
-      headers: lawyer.headers,
-      payload: { price, message: 'Me encargo yo.' },
-    });
-    const proposalId = proposal.json().data.id as string;
-    const accept = await app().inject({
-      method: 'POST',
-      url: `/api/proposal/accept-proposal/${proposalId}`,
-      headers: client.headers,
-    });
-    expect(accept.statusCode, accept.body).toBe(200);
-    const sessionId = new URL(accept.json().data).pathname.split('/').pop() as string;
+    return caseId;
+  }
+
+  /** A published case of `client` with a proposal of `lawyer` at `price` euros, accepted: its checkout. */
+  async function accepted(client: Person, lawyer: Person, admin: Person, price: number) {
+    const caseId = await publishedCase(client, admin);
+    const proposalId = await propose(lawyer, caseId, price);
+    const sessionId = await accept(client, proposalId);
     return { caseId, proposalId, sessionId };
   }
 
@@ -118,6 +148,15 @@ export function moneyHelpers(current: () => TestApp) {
     return check.json().data;
   }
 
+  /** An administrator's refund of `amount` euros (all that is left without one): the answer. */
+  const refund = (admin: Person, paymentId: string, reason: string, amount?: number) =>
+    app().inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paymentId}/refund`,
+      headers: admin.headers,
+      payload: amount === undefined ? { reason } : { amount, reason },
+    });
+
   const get = async (who: Person, url: string) => {
     const res = await app().inject({ method: 'GET', url, headers: who.headers });
     expect(res.statusCode, res.body).toBe(200);
@@ -126,6 +165,10 @@ export function moneyHelpers(current: () => TestApp) {
 
   return {
     person,
+    publishedCase,
+    propose,
+    accept,
+    resolveDispute,
     accepted,
     paidCase,
     pairChat,
@@ -133,6 +176,26 @@ export function moneyHelpers(current: () => TestApp) {
     confirmClosure,
     enablePayouts,
     expectBalanced,
+    refund,
     get,
   };
+}
+
+/**
+ * A money test file's app, administrator and client, made before its tests and closed after them, with
+ * the ledger checked balanced after each test.
+ */
+export function useMoneyApp() {
+  const suite = {} as { t: TestApp; admin: Person; client: Person };
+  const h = moneyHelpers(() => suite.t);
+  beforeAll(async () => {
+    suite.t = await buildTestApp();
+    suite.admin = await h.person('admin');
+    suite.client = await h.person('client');
+  });
+  afterAll(() => suite.t.close());
+  afterEach(async () => {
+    await h.expectBalanced(suite.admin);
+  });
+  return { suite, h };
 }

@@ -4,7 +4,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './chromium.ts';
 import { shootBothWidths, signedInState } from './support.ts';
 
 /**
- * The video room through TURN only (docs/decisions/0022-video-room-webrtc-signalling.md): two browsers with a
+ * The video room through TURN only (docs/decisions/0025-video-room-webrtc-signalling.md): two browsers with a
  * fake camera and microphone join the demo consultation under way, with `iceTransportPolicy: 'relay'`, so
  * every byte of audio and video passes through the coturn that e2e/serve.mjs runs beside the server.
  */

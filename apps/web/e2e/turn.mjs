@@ -1,5 +1,5 @@
 /**
- * coturn beside the journeys' server (docs/decisions/0022-video-room-webrtc-signalling.md): when Debian's
+ * coturn beside the journeys' server (docs/decisions/0025-video-room-webrtc-signalling.md): when Debian's
  * `turnserver` is installed, a relay on loopback with a random shared secret, on ports derived from the
  * journeys' port so that parallel groups never meet. The server gets TURN_URLS and TURN_SECRET; the video
  * room's journey then calls through it only. Without the binary, nothing starts (the journey fails in CI).

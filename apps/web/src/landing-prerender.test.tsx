@@ -37,7 +37,7 @@ async function hydrateBuiltPage() {
   return { container, mismatches, unmount: () => act(() => root?.unmount()) };
 }
 
-describe('landing.html rendered at build time (landing-prerender.tsx, ADR 0008)', () => {
+describe('landing.html rendered at build time (landing-prerender.tsx, ADR 0022)', () => {
   let page: Awaited<ReturnType<typeof hydrateBuiltPage>> | undefined;
   beforeEach(() => {
     mockApi();

@@ -28,12 +28,12 @@ export function slugWords(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Most words of a search the server matches; words past these are left out (ADR 0021). */
+/** Most words of a search the server matches; words past these are left out (ADR 0023). */
 export const SEARCH_MAX_WORDS = 8;
 
 /**
  * The words of a search as the stored search texts have them: accent-free, lower-case, [a-z0-9] only,
- * each once, at most SEARCH_MAX_WORDS (ADR 0021). Punctuation alone has no words: it searches nothing.
+ * each once, at most SEARCH_MAX_WORDS (ADR 0023). Punctuation alone has no words: it searches nothing.
  */
 export function searchWords(search: string | null | undefined): string[] {
   if (!search) return [];

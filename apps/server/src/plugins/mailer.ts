@@ -83,7 +83,7 @@ export { escapeHtml } from './mail-layout.ts';
 
 /** What an account mail says (its owner's texts), before it is laid out. */
 export type MailContent = Omit<MailLayoutContent, 'unsubscribe'> & {
-  /** the text asks for an answer (docs/operations.md, SUPPORT_MAIL): it gets a Reply-To */
+  /** the text asks for an answer (docs/operations.md, Mail addresses): it gets a Reply-To */
   invitesReply?: boolean;
 };
 

@@ -8,7 +8,7 @@ export type CheckState = 'ok' | 'error' | 'timeout';
 export const READINESS_WAIT_MS = 1_500;
 
 /**
- * What `/api/health/ready` asks (docs/operations.md, Health checks): the database, Redis when configured,
+ * What `/api/health/ready` asks (docs/operations.md, Probes): the database, Redis when configured,
  * and whatever else a feature registers (storage, the mail worker). A check resolves when its dependency
  * can serve, and rejects (or resolves 'error' / 'timeout') when not.
  */

@@ -128,7 +128,7 @@ async function redisPlugin(app: FastifyInstance) {
       clearTimeout(timer);
     },
   };
-  // docs/operations.md, Health checks: not ready while Redis does not answer
+  // docs/operations.md, Probes: not ready while Redis does not answer
   app.readiness.register('redis', async () => {
     await client.ping();
   });

@@ -84,7 +84,7 @@ describe('the web app', () => {
   });
 });
 
-describe('the landing page (landing.html) and the client home (home.html), ADR 0008', () => {
+describe('the landing page (landing.html) and the client home (home.html), ADRs 0008 and 0021', () => {
   let withLanding: Awaited<ReturnType<typeof buildTestApp>>;
   let landingDist: string;
   beforeAll(async () => {

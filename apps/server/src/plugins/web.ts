@@ -36,7 +36,7 @@ export function publicUploadKey(pathname: string): string | null {
 /**
  * Serves uploaded images at /uploads and the built web app with the SPA fallback: any other GET that
  * matches no file answers index.html, so the client router takes the path; '/', '/login' and '/registro'
- * answer landing.html, and '/dashboard/inicio' home.html, when the build has them (ADR 0008).
+ * answer landing.html, and '/dashboard/inicio' home.html, when the build has them (ADRs 0008 and 0021).
  */
 async function web(app: FastifyInstance) {
   if (app.storage.kind === 'local') {
@@ -91,7 +91,7 @@ async function web(app: FastifyInstance) {
       },
     });
     // GET and HEAD (Fastify answers HEAD for every GET route), with or without a query string
-    // a hard load of '/', '/login', '/registro' (landing.html) or '/dashboard/inicio' (home.html), ADR 0008:
+    // a hard load of '/', '/login', '/registro' (landing.html) or '/dashboard/inicio' (home.html), ADRs 0008 and 0021:
     // index.html where the build has no such page; inside the SPA a link to those paths stays in the SPA
     for (const [url, page] of PAGE_BY_PATH) {
       const file = existsSync(path.join(webDist, page)) ? page : 'index.html';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdEarlyClicks } from './early-clicks.ts';
 
-describe('holdEarlyClicks (landing.html before its code, ADR 0008)', () => {
+describe('holdEarlyClicks (landing.html before its code, ADR 0022)', () => {
   afterEach(() => {
     document.body.innerHTML = '';
   });

@@ -1,7 +1,7 @@
 // no React here: landing.html's first script (landing-boot.ts) uses it before loading React
 
 /**
- * A page shown from its HTML before its code has loaded (landing.html, ADR 0008) looks ready before its
+ * A page shown from its HTML before its code has loaded (landing.html, ADR 0022) looks ready before its
  * buttons work. Until `release()` this keeps the last button clicked (or pressed with the keyboard), and
  * `release()` clicks it again, once the code that answers it is in place. Links need nothing: they work
  * as links.

@@ -9,7 +9,7 @@ let firstPaint: Promise<void> | undefined;
  * Settles once the page has shown something (its first contentful paint), or after PAINT_WAIT_MS; at once
  * where the browser cannot tell. One watch for the whole page, however many ask. The browser is often idle
  * before that, while the first screen waits for the session or its data: work started then (the toasts'
- * code, the chat socket) would compete with what the person is waiting for (ADR 0008).
+ * code, the chat socket) would compete with what the person is waiting for (ADR 0022).
  */
 export function whenPainted(): Promise<void> {
   firstPaint ??= new Promise<void>((resolve) => {

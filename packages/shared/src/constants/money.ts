@@ -49,6 +49,57 @@ export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const LEDGER_MOVEMENTS = ['charge', 'release', 'transfer', 'reversal', 'refund'] as const;
 export type LedgerMovement = (typeof LEDGER_MOVEMENTS)[number];
 
+/** One leg of a movement, in integer cents, debit positive. */
+export type LedgerLeg = { account: LedgerAccount; cents: number };
+
+/**
+ * The legs of each movement, named once (docs/money.md, Ledger): the money module posts them and the demo
+ * seed plans them, so both write the same books.
+ */
+export const LEDGER_LEGS = {
+  /** a payment taken: money at the provider, held for the client */
+  charge: (cents: number): LedgerLeg[] => [
+    { account: 'provider_balance', cents },
+    { account: 'client_funds', cents: -cents },
+  ],
+  /** a case finished: what is held goes to the platform's fee and the lawyer's share */
+  release: (heldCents: number, feeCents: number): LedgerLeg[] => [
+    { account: 'client_funds', cents: heldCents },
+    { account: 'platform_fee', cents: -feeCents },
+    { account: 'lawyer_payable', cents: -(heldCents - feeCents) },
+  ],
+  /** the lawyer's share sent to their payout account */
+  transfer: (cents: number): LedgerLeg[] => [
+    { account: 'lawyer_payable', cents },
+    { account: 'provider_balance', cents: -cents },
+  ],
+  /** money taken back from a sent transfer: by a refund (owed again), or outside L4L (unreconciled) */
+  reversal: (cents: number, outside = false): LedgerLeg[] => [
+    { account: 'provider_balance', cents },
+    { account: outside ? 'unreconciled' : 'lawyer_payable', cents: -cents },
+  ],
+  /**
+   * money given back to the client: out of what is held before the case finished; after, out of the
+   * fee, the lawyer's share and what a reversal outside L4L brought back
+   */
+  refund: (
+    from: { heldCents: number } | { feeCents: number; payableCents: number; unreconciledCents: number },
+  ): LedgerLeg[] => {
+    if ('heldCents' in from) {
+      return [
+        { account: 'client_funds', cents: from.heldCents },
+        { account: 'provider_balance', cents: -from.heldCents },
+      ];
+    }
+    return [
+      { account: 'platform_fee', cents: from.feeCents },
+      { account: 'lawyer_payable', cents: from.payableCents },
+      { account: 'unreconciled', cents: from.unreconciledCents },
+      { account: 'provider_balance', cents: -(from.feeCents + from.payableCents + from.unreconciledCents) },
+    ];
+  },
+} as const;
+
 /** The client may dispute instead of confirming; a case finishes by itself this long after the lawyer asked. */
 export const AUTO_FINISH_DAYS = 7;
 /** A checkout the client abandons frees the proposal after this long. */

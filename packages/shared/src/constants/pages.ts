@@ -42,7 +42,7 @@ export const SITEMAP_APP_PATHS: readonly string[] = [
 ];
 
 /**
- * The paths kept out of search engines (docs/domain.md, Public lawyer pages, For search engines):
+ * The paths kept out of search engines (docs/domain.md, Public lawyer pages: for search engines):
  * robots.txt disallows them and every answer under them carries `X-Robots-Tag: noindex`. The API, the
  * signed-in screens, the sign-in and registration dialogs and the single-use links mailed to people.
  */

@@ -8,7 +8,7 @@ import {
   TRANSFER_STATUSES,
 } from '../constants/money.ts';
 import { es } from '../texts/es/admin.ts';
-import { blankToUndefined, pageQuerySchema } from './common.ts';
+import { blankToUndefined, csvDialectSchema, pageQuerySchema } from './common.ts';
 
 /** The administrators' side of money: Pagos, disputes, refunds, the ledger check (docs/api/http.md, Money). */
 
@@ -66,6 +66,7 @@ export const adminPaymentsQuerySchema = pageQuerySchema.extend({
   from: dateText,
   to: dateText,
   format: z.preprocess(blankToUndefined, z.enum(['json', 'csv']).default('json')),
+  dialect: csvDialectSchema,
 });
 export type AdminPaymentsQuery = z.infer<typeof adminPaymentsQuerySchema>;
 

@@ -98,6 +98,17 @@ export const priceSchema = z
 export const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/**
+ * The dialect of a CSV export (docs/api/http.md, CSV exports): `es` for a Spanish spreadsheet (the
+ * default), `rfc4180` for programs.
+ */
+export const CSV_DIALECTS = ['es', 'rfc4180'] as const;
+export type CsvDialect = (typeof CSV_DIALECTS)[number];
+export const csvDialectSchema = z.preprocess(
+  blankToUndefined,
+  z.enum(CSV_DIALECTS, { error: es.validation.csvDialect }).default('es'),
+);
+
 /** Money: euros with at most 2 decimals on the wire, cents in the database. */
 export function eurosToCents(euros: number): number {
   return Math.round(euros * 100);

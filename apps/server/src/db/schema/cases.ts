@@ -67,7 +67,7 @@ export const boardEntries = pgTable(
     category: text('category').notNull(),
     /** accent-free, lower-cased title and description (searchableText) */
     searchText: text('search_text').notNull(),
-    /** its words as they are, never stemmed: each word searched matches as a prefix (ADR 0021) */
+    /** its words as they are, never stemmed: each word searched matches as a prefix (ADR 0023) */
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),

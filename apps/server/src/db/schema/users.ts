@@ -182,7 +182,7 @@ export const lawyerProfiles = pgTable(
     searchText: text('search_text').notNull().default(''),
     /**
      * the words of search_text as they are, never stemmed ('simple'), stored so a search never recomputes
-     * them row by row; a search matches each word it is given as a prefix (ADR 0021)
+     * them row by row; a search matches each word it is given as a prefix (ADR 0023)
      */
     searchVector: tsvector('search_vector')
       .notNull()

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { feeBreakdown } from '@l4l/shared/fiscal/fee';
+import { LEDGER_LEGS, type LedgerLeg } from '@l4l/shared/constants/money';
 import type {
   cases,
   disputes,
@@ -27,6 +28,77 @@ const accountId = (lawyerId: string) =>
  * part outside L4L (docs/money.md, Reversals outside L4L); one running case disputed; one running case
  * refunded in part. Mutates the payments it is given (ids, refunded amounts).
  */
+/** A notification the demo's money would have sent (docs/notifications.md, Event types). */
+export type DemoMoneyNotice = {
+  type: 'refund.issued' | 'payout.reversed';
+  userId: string;
+  caseId: string;
+  at: Date;
+  amountCents: number;
+  reason: string;
+};
+
+type MoneyPlan = {
+  transfers: Row<typeof transfers>[];
+  refunds: Row<typeof refunds>[];
+  ledger: Row<typeof ledgerEntries>[];
+  notices: DemoMoneyNotice[];
+};
+
+/**
+ * A finished case whose share was sent, refunded in part an hour later (docs/money.md, Refunds): the fee
+ * and the lawyer's share give back in proportion, the lawyer's part reversed from the sent transfer, and
+ * both parties told.
+ */
+function refundAfterPayout(plan: MoneyPlan, payment: Row<typeof payments> & { id: string }, doneAt: Date) {
+  const transfer = plan.transfers.at(-1);
+  if (!transfer?.providerTransferId) return;
+  const at = new Date(doneAt.getTime() + 60 * 60 * 1000);
+  const cents = Math.round(payment.amountCents / 5);
+  const fee = payment.feeCents ?? 0;
+  const feeBack = fee - Math.round((fee * (payment.amountCents - cents)) / payment.amountCents);
+  const lawyerBack = cents - feeBack;
+  const reason = 'Una de las gestiones acordadas no llegó a hacerse.';
+  const providerRefundId = `demo_re_${payment.id.replaceAll('-', '').slice(0, 20)}`;
+  const key = `${payment.id}-0-${cents}`;
+  const movementId = (kind: string) => stableId(`${kind}:${key}`);
+  const entry = (kind: 'reversal' | 'refund', reference: string, legs: LedgerLeg[]) => {
+    for (const { account, cents: amountCents } of legs) {
+      if (amountCents === 0) continue;
+      const id = movementId(kind);
+      plan.ledger.push({
+        movementId: id,
+        kind,
+        reference,
+        caseId: payment.caseId,
+        account,
+        amountCents,
+        createdAt: at,
+      });
+    }
+  };
+  entry('reversal', key, LEDGER_LEGS.reversal(lawyerBack));
+  entry(
+    'refund',
+    providerRefundId,
+    LEDGER_LEGS.refund({ feeCents: feeBack, payableCents: lawyerBack, unreconciledCents: 0 }),
+  );
+  transfer.reversedCents = lawyerBack;
+  plan.refunds.push({
+    paymentId: payment.id,
+    caseId: payment.caseId,
+    amountCents: cents,
+    reason,
+    providerRefundId,
+    createdAt: at,
+  });
+  payment.refundedCents = cents;
+  payment.refundedAt = at;
+  const told = { caseId: payment.caseId, at, reason };
+  plan.notices.push({ ...told, type: 'refund.issued', userId: payment.userId, amountCents: cents });
+  plan.notices.push({ ...told, type: 'payout.reversed', userId: payment.lawyerId, amountCents: lawyerBack });
+}
+
 export function planDemoMoney(input: {
   cases: Row<typeof cases>[];
   payments: Row<typeof payments>[];
@@ -42,6 +114,8 @@ export function planDemoMoney(input: {
     refunds: [] as Row<typeof refunds>[],
     disputes: [] as Row<typeof disputes>[],
     ledger: [] as Row<typeof ledgerEntries>[],
+    /** what the refund after a payout told each party (demo-notifications.ts writes them) */
+    notices: [] as DemoMoneyNotice[],
   };
   const statusOf = new Map(input.cases.map((row) => [row.id, row.status]));
   const finishedAt = new Map(input.cases.map((row) => [row.id, row.finishDate ?? null]));
@@ -50,12 +124,12 @@ export function planDemoMoney(input: {
     reference: string,
     caseId: string,
     at: Date,
-    legs: Array<[Row<typeof ledgerEntries>['account'], number]>,
+    legs: LedgerLeg[],
   ) => {
     const movementId = stableId(`${kind}:${reference}`);
-    for (const [account, amountCents] of legs) {
-      if (amountCents !== 0)
-        plan.ledger.push({ movementId, kind, reference, caseId, account, amountCents, createdAt: at });
+    for (const { account, cents } of legs) {
+      if (cents !== 0)
+        plan.ledger.push({ movementId, kind, reference, caseId, account, amountCents: cents, createdAt: at });
     }
   };
 
@@ -84,14 +158,12 @@ export function planDemoMoney(input: {
   let disputed = false;
   let refunded = false;
   let reversedOutside = false;
+  let refundedAfterPayout = false;
   for (const payment of paid) {
     payment.id ??= stableId(`payment:${payment.proposalId}`);
     const id = payment.id;
     const at = payment.completedAt as Date;
-    move('charge', id, payment.caseId, at, [
-      ['provider_balance', payment.amountCents],
-      ['client_funds', -payment.amountCents],
-    ]);
+    move('charge', id, payment.caseId, at, LEDGER_LEGS.charge(payment.amountCents));
     const status = statusOf.get(payment.caseId);
     if (status === 'ACTIVO' && !disputed) {
       disputed = true;
@@ -121,21 +193,14 @@ export function planDemoMoney(input: {
       });
       payment.refundedCents = cents;
       payment.refundedAt = refundAt;
-      move('refund', providerRefundId, payment.caseId, refundAt, [
-        ['client_funds', cents],
-        ['provider_balance', -cents],
-      ]);
+      move('refund', providerRefundId, payment.caseId, refundAt, LEDGER_LEGS.refund({ heldCents: cents }));
       continue;
     }
     if (status !== 'FINALIZADO') continue;
     const doneAt = finishedAt.get(payment.caseId) ?? at;
     // the fee and its IVA, kept as the release does (docs/money.md, The fee and its IVA)
     const { totalCents: fee, lawyerCents: share } = feeBreakdown(payment.amountCents, payment.feeCents);
-    move('release', payment.caseId, payment.caseId, doneAt, [
-      ['client_funds', payment.amountCents],
-      ['platform_fee', -fee],
-      ['lawyer_payable', -share],
-    ]);
+    move('release', payment.caseId, payment.caseId, doneAt, LEDGER_LEGS.release(payment.amountCents, fee));
     const transferId = stableId(`transfer:${payment.caseId}`);
     const sent = !withoutAccount.has(payment.lawyerId);
     plan.transfers.push({
@@ -152,10 +217,13 @@ export function planDemoMoney(input: {
       sentAt: sent ? doneAt : null,
     });
     if (sent) {
-      move('transfer', transferId, payment.caseId, doneAt, [
-        ['lawyer_payable', share],
-        ['provider_balance', -share],
-      ]);
+      move('transfer', transferId, payment.caseId, doneAt, LEDGER_LEGS.transfer(share));
+    }
+    if (sent && reversedOutside && !refundedAfterPayout) {
+      // a fifth of the second sent case refunded afterwards: the lawyer's part taken back from the transfer
+      refundedAfterPayout = true;
+      refundAfterPayout(plan, payment as Row<typeof payments> & { id: string }, doneAt);
+      continue;
     }
     if (sent && !reversedOutside) {
       // a quarter of the first transfer taken back in the provider's dashboard, waiting to be settled
@@ -165,10 +233,8 @@ export function planDemoMoney(input: {
       if (transfer) {
         transfer.reversedCents = cents;
         transfer.reversedOutsideCents = cents;
-        move('reversal', `outside:${transfer.providerTransferId}:${cents}`, payment.caseId, doneAt, [
-          ['provider_balance', cents],
-          ['unreconciled', -cents],
-        ]);
+        const reference = `outside:${transfer.providerTransferId}:${cents}`;
+        move('reversal', reference, payment.caseId, doneAt, LEDGER_LEGS.reversal(cents, true));
       }
     }
   }

@@ -4,6 +4,7 @@ import { formatEuros } from '@l4l/shared/format';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import type { cases, messages, notifications, payments, proposals, ratings, users } from '../schema/index.ts';
+import type { DemoMoneyNotice } from './demo-money.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 const HOUR = 60 * 60_000;
@@ -23,6 +24,8 @@ export function planDemoNotifications(
     payments: Row<typeof payments>[];
     ratings: Row<typeof ratings>[];
     messages: Row<typeof messages>[];
+    /** what the demo's money told people (demo-money.ts) */
+    moneyNotices?: DemoMoneyNotice[];
   },
   now: Date,
 ): Row<typeof notifications>[] {
@@ -36,7 +39,13 @@ export function planDemoNotifications(
     caseId: string,
     at: Date,
     link: string,
-    extra: { counterpart?: string | null; amountCents?: number; reason?: string | null; stars?: number } = {},
+    extra: {
+      counterpart?: string | null;
+      amountCents?: number;
+      reason?: string | null;
+      stars?: number;
+      byRefund?: boolean;
+    } = {},
   ) {
     const found = caseById.get(caseId);
     if (!found || at.getTime() > now.getTime()) return;
@@ -47,6 +56,7 @@ export function planDemoNotifications(
       amount: extra.amountCents === undefined ? undefined : formatEuros(centsToEuros(extra.amountCents)),
       reason: extra.reason ?? undefined,
       stars: extra.stars,
+      byRefund: extra.byRefund,
     };
     rows.push({
       userId: to,
@@ -117,6 +127,15 @@ export function planDemoNotifications(
     const amountCents = pay.amountCents;
     add('payment.completed', pay.userId, pay.caseId, pay.completedAt, link, { amountCents });
     add('payment.completed', pay.lawyerId, pay.caseId, pay.completedAt, link, { amountCents });
+  }
+  for (const notice of plan.moneyNotices ?? []) {
+    const link =
+      notice.type === 'payout.reversed' ? notificationLinks.payouts() : notificationLinks.case(notice.caseId);
+    add(notice.type, notice.userId, notice.caseId, notice.at, link, {
+      amountCents: notice.amountCents,
+      reason: notice.reason,
+      byRefund: notice.type === 'payout.reversed',
+    });
   }
   for (const r of plan.ratings) {
     if (!r.createdAt) continue;

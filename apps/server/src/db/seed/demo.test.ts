@@ -68,6 +68,7 @@ describe('demo data', () => {
       refunds: number;
       enabled: number;
       reversedOutside: number;
+      reversedByRefund: number;
     }>(sql`
       select
         (select count(*)::int from transfers where status = 'ENVIADA') as sent,
@@ -75,11 +76,15 @@ describe('demo data', () => {
         (select count(*)::int from disputes where status = 'open') as disputes,
         (select count(*)::int from refunds) as refunds,
         (select count(*)::int from payout_accounts where status = 'enabled') as enabled,
-        (select count(*)::int from transfers where reversed_outside_cents > 0) as "reversedOutside"`);
+        (select count(*)::int from transfers where reversed_outside_cents > 0) as "reversedOutside",
+        (select count(*)::int from transfers
+          where reversed_cents > 0 and reversed_outside_cents = 0) as "reversedByRefund"`);
     expect(money?.sent).toBeGreaterThanOrEqual(1);
     expect(money?.owed).toBeGreaterThanOrEqual(1);
     expect(money?.disputes).toBe(1);
-    expect(money?.refunds).toBe(1);
+    // one running case refunded in part, and one finished case refunded after its transfer was sent
+    expect(money?.refunds).toBe(2);
+    expect(money?.reversedByRefund).toBe(1);
     expect(money?.enabled).toBeGreaterThanOrEqual(1);
     // one transfer partly reversed outside L4L: its money waits in the ledger's unreconciled account
     expect(money?.reversedOutside).toBe(1);
@@ -134,8 +139,8 @@ describe('demo data', () => {
     // every demo lawyer consents: each payment has the lawyer's invoice and the platform's fee invoice
     expect(counts?.services).toBe(counts?.paid);
     expect(counts?.fees).toBe(counts?.paid);
-    // the demo's one partial refund rectifies both invoices of its payment
-    expect(counts?.rectifying).toBe(2);
+    // the demo's two partial refunds rectify both invoices of their payments
+    expect(counts?.rectifying).toBe(4);
     const [unmatched] = await rows<{ n: number }>(sql`
       select count(*)::int as n from invoices i join payments p on p.id = i.payment_id
       where i.kind = 'service' and i.total_cents <> p.amount_cents`);
@@ -189,6 +194,11 @@ describe('demo data', () => {
         (select count(*)::int from notification_mails) as mails`);
     expect(counts?.clients).toBe(5);
     expect(counts?.lawyers).toBeGreaterThanOrEqual(5);
+    // the refund after a payout told the lawyer what left their transfer (docs/money.md, Refunds)
+    const [reversed] = await rows<{ title: string }>(
+      sql`select title from notifications where type = 'payout.reversed'`,
+    );
+    expect(reversed?.title).toMatch(/^Hemos retirado \d+(,\d{2})?\s€ de tu cobro: «.+»$/);
     // every demo client sees a count on the bell
     expect(counts?.unread).toBe(5);
     expect(counts?.mails).toBe(0);

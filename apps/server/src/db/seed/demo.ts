@@ -239,7 +239,7 @@ export async function seedDemo(
     await insertAll(tx, consultations, booked.consultations);
     await insertAll(tx, ratings, plan.ratings);
     await insertAll(tx, ratingReports, plan.ratingReports);
-    await insertAll(tx, notifications, planDemoNotifications(plan, now));
+    await insertAll(tx, notifications, planDemoNotifications({ ...plan, moneyNotices: money.notices }, now));
     const alerts = planDemoAlerts(plan, now);
     await insertAll(tx, savedSearches, alerts.searches);
     await insertAll(tx, caseAlerts, alerts.alerts);

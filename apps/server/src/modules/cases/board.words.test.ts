@@ -8,7 +8,7 @@ type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 /**
  * GET /api/cases/pending-cases: a case's words match as accent-free prefixes, never by stem, and every
- * word searched must match (docs/decisions/0021-search-words-by-prefix.md).
+ * word searched must match (docs/decisions/0023-search-words-by-prefix.md).
  */
 describe('board search: words by prefix, never by stem', () => {
   let t: TestApp;

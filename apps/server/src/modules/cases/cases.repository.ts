@@ -63,7 +63,7 @@ function viewerColumns(viewer: Viewer) {
 }
 
 /**
- * A client's contact column as `viewer` reads it: the assigned lawyer (docs/domain.md, Cases: the client's
+ * A client's contact column as `viewer` reads it: the assigned lawyer (docs/domain.md, Money: the client's
  * contact data) and administrators read it, anyone else reads null.
  */
 function contactOf(viewer: Viewer, column: SQLWrapper) {

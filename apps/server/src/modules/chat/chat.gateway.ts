@@ -171,7 +171,7 @@ export function createChatGateway(deps: {
         await service.send(principal, message);
         return;
       }
-      // (+) docs/api/stomp.md, Read receipts and typing
+      // (+) docs/api/stomp.md, Destinations
       case '/app/read':
         await service.read(principal, parseBody(readReceiptSchema, body, es.chat.messageNotFound));
         return;

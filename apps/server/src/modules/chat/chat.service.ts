@@ -396,7 +396,7 @@ export function createChatService(deps: {
     /**
      * (+) The person came online or left: everyone who shares a chat with them is told on
      * /user/queue/presence, on every process, in one event, so 'Visto por última vez' stays right while
-     * both are connected (docs/api/stomp.md, Presence).
+     * both are connected (docs/api/stomp.md, Destinations).
      */
     async announcePresence(userId: string, lastConnection?: Date): Promise<void> {
       const [presence, counterparts] = await Promise.all([

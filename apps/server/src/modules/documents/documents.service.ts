@@ -178,7 +178,7 @@ export function createDocumentsService({ db, storage, keyring, cases, chat, log 
     },
 
     /**
-     * Rotation (docs/operations.md, Rotating FILES_KEY): every document sealed under a previous key is
+     * Rotation (docs/operations.md, Documents at rest and rotating FILES_KEY): every document sealed under a previous key is
      * sealed again under FILES_KEY; only the small wrapped keys change, never the stored files.
      */
     async resealAll(): Promise<number> {

@@ -1,14 +1,8 @@
+import type { CsvValue } from '../../lib/csv.ts';
 import type { InvoiceWithAlta, RecordWithInvoice } from './invoices.repository.ts';
 import { recordAmount } from './verifactu.ts';
 
-/** A CSV cell: quoted, and never read as a formula by a spreadsheet (OWASP, CSV injection). */
-function cell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-const BOOK_HEADER = [
+export const BOOK_HEADER = [
   'NumSerieFactura',
   'Serie',
   'Numero',
@@ -29,36 +23,29 @@ const BOOK_HEADER = [
   'Huella',
 ];
 
-/** The book of issued invoices as CSV (RFC 4180, UTF-8, CRLF), one row per invoice in the order issued. */
-export function bookCsv(rows: InvoiceWithAlta[]): string {
-  const lines = [BOOK_HEADER.map(cell).join(',')];
-  for (const { invoice: i, record } of rows) {
-    lines.push(
-      [
-        i.numSerie,
-        i.series,
-        i.number,
-        i.type,
-        record.issueDate,
-        i.issuerNif,
-        i.issuerName,
-        i.recipientNif,
-        i.recipientName,
-        recordAmount(i.baseCents),
-        i.vatRate,
-        recordAmount(i.vatCents),
-        i.irpfRate,
-        recordAmount(i.irpfCents),
-        recordAmount(i.totalCents),
-        i.issuedByThirdParty ? 'S' : 'N',
-        i.rectifiesId,
-        record.huella,
-      ]
-        .map(cell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+/** The book of issued invoices as CSV rows (lib/csv.ts writes them), one per invoice in the order issued. */
+export function bookRows(rows: InvoiceWithAlta[]): CsvValue[][] {
+  const euros = (cents: number) => ({ euros: cents / 100 });
+  return rows.map(({ invoice: i, record }) => [
+    i.numSerie,
+    i.series,
+    i.number,
+    i.type,
+    { day: record.issueDate },
+    i.issuerNif,
+    i.issuerName,
+    i.recipientNif,
+    i.recipientName,
+    euros(i.baseCents),
+    i.vatRate,
+    euros(i.vatCents),
+    i.irpfRate,
+    euros(i.irpfCents),
+    euros(i.totalCents),
+    i.issuedByThirdParty,
+    i.rectifiesId,
+    record.huella,
+  ]);
 }
 
 /** Text for an XML element or attribute: the five characters XML reserves escaped. */

@@ -54,7 +54,7 @@ const rectifiedOn = and(eq(rectifiedAlta.invoiceId, invoices.rectifiesId), eq(re
 
 /**
  * Fiscal profiles, invoices and VERI*FACTU records: written by this module only, and only by inserts
- * (docs/invoices.md, Immutability); the counter and chain-head rows are the only ones updated.
+ * (docs/invoices.md, What is issued when); the counter and chain-head rows are the only ones updated.
  */
 export function createInvoicesRepository(db: Db) {
   return {

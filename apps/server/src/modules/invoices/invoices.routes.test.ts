@@ -367,10 +367,12 @@ describe('invoices', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      const lines = res.body.trim().split('\r\n');
+      // the Spanish dialect by default (lib/csv.ts): a BOM, `;` between cells
+      expect(res.body.startsWith('\uFEFF')).toBe(true);
+      const lines = res.body.slice(1).trim().split('\r\n');
       expect(lines).toHaveLength(1 + 104);
-      expect(lines[0]).toContain('"NumSerieFactura"');
-      expect(lines[1]).toContain('"12345678Z"');
+      expect(lines[0]?.split(';')[0]).toBe('NumSerieFactura');
+      expect(lines[1]?.split(';')).toContain('12345678Z');
       const refused = await t.app.inject({
         method: 'GET',
         url: '/api/admin/invoices?format=csv',

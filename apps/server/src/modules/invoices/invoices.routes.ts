@@ -1,11 +1,14 @@
 import { ROLE } from '@l4l/shared/constants/roles';
 import { dataEnvelope, pageEnvelope } from '@l4l/shared/envelope';
-import { pageQuerySchema } from '@l4l/shared/schemas/common';
+import { csvDialectSchema, pageQuerySchema } from '@l4l/shared/schemas/common';
 import { fiscalProfileInputSchema, fiscalProfileSchema, invoiceSchema } from '@l4l/shared/schemas/invoices';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv.ts';
+import { runEvery } from '../../lib/scheduled.ts';
 import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
+import { BOOK_HEADER } from './invoice-exports.ts';
 import { createInvoicesService, type InvoicesService } from './invoices.service.ts';
 
 declare module 'fastify' {
@@ -15,8 +18,10 @@ declare module 'fastify' {
   }
 }
 
+/** How often records whose submission failed are sent again (docs/invoices.md, Submission). */
+const RETRY_MS = 60_000;
 const idParams = z.object({ id: z.uuid() });
-const csvQuery = z.object({ format: z.enum(['csv']).default('csv') });
+const csvQuery = z.object({ format: z.enum(['csv']).default('csv'), dialect: csvDialectSchema });
 const recordsQuery = z.object({
   issuerNif: z.string().trim().toUpperCase().max(20).optional(),
   format: z.enum(['json', 'xml']).default('json'),
@@ -38,12 +43,11 @@ const recordSchema = z.object({
 const invoicesModule: FastifyPluginAsyncZod = async (app) => {
   const service = createInvoicesService({ db: app.db, config: app.config, log: app.log });
   app.decorate('invoices', service);
-  // records whose submission failed are sent again every minute (outside tests, which call it themselves)
-  if (app.config.env !== 'test') {
-    const retry = setInterval(() => void service.submitPending().catch(() => undefined), 60_000);
-    retry.unref();
-    app.addHook('onClose', async () => clearInterval(retry));
-  }
+  // records whose submission failed are sent again every minute by the shared scheduler, which logs a
+  // failed run and waits for the last one on close (outside tests, which call it themselves)
+  runEvery(app, app.config.env === 'test' ? 0 : RETRY_MS, 'VERI*FACTU submission retry', () =>
+    service.submitPending(),
+  );
 
   app.get(
     '/api/billing/fiscal-profile',
@@ -85,12 +89,12 @@ const invoicesModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/invoices',
     { onRequest: requireRole(ROLE.ADMIN), schema: { querystring: csvQuery } },
-    async (_request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="libro-facturas-expedidas.csv"')
-        .header('cache-control', 'private, no-store')
-        .send(await service.bookCsv()),
+    async (request, reply) =>
+      sendCsv(reply, 'libro-facturas-expedidas.csv', {
+        header: BOOK_HEADER,
+        rows: await service.bookRows(),
+        dialect: request.query.dialect,
+      }),
   );
 
   app.get(

@@ -20,7 +20,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { PaymentRow, Withholding } from '../payments/index.ts';
 import { createAeatSubmitter } from './aeat-submitter.ts';
 import { feeAmounts, type InvoiceAmounts, serviceAmounts } from './invoice-amounts.ts';
-import { bookCsv, recordsXml } from './invoice-exports.ts';
+import { bookRows, recordsXml } from './invoice-exports.ts';
 import { renderInvoice } from './invoice-pdf.ts';
 import {
   createInvoicesRepository,
@@ -391,7 +391,7 @@ export function createInvoicesService(deps: {
      * with its alta record. Without `part` the whole rest of each invoice is rectified (a full refund; an
      * invoice already fully rectified is left alone, so a repeat issues nothing). With `part` (a partial
      * refund of `refundCents` out of the payment's `ofCents`) each invoice is rectified by that share of
-     * its amounts, never beyond what is left of it (docs/invoices.md, Rectifying invoices).
+     * its amounts, never beyond what is left of it (docs/invoices.md, What is issued when).
      */
     async rectifyPayment(
       tx: Db,
@@ -537,8 +537,9 @@ export function createInvoicesService(deps: {
       return { pdf, fileName: `factura-${invoice.numSerie}.pdf` };
     },
 
-    async bookCsv() {
-      return bookCsv(await read.book());
+    /** The book of issued invoices as CSV rows, in the order issued (invoice-exports.ts, BOOK_HEADER). */
+    async bookRows() {
+      return bookRows(await read.book());
     },
 
     async records(issuerNif?: string) {

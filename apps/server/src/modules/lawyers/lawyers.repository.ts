@@ -116,7 +116,7 @@ export type PageRange = { limit: number; offset: number };
 export type DirectoryPage = { rows: DirectoryCard[]; total: number; exact: boolean };
 
 /**
- * The one seam of the directory's search (docs/decisions/0021-search-words-by-prefix.md): PostgreSQL
+ * The one seam of the directory's search (docs/decisions/0023-search-words-by-prefix.md): PostgreSQL
  * answers it here; a search engine's adapter would implement the same, and pass the same equivalence test.
  */
 export type DirectorySearch = {

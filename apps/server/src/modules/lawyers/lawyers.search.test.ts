@@ -7,7 +7,7 @@ type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 /**
  * GET /api/lawyers: words matched by prefix and never by stem, the price and first-consultation filters,
- * and what bad input answers (docs/api/http.md, Lawyers; docs/decisions/0021-search-words-by-prefix.md).
+ * and what bad input answers (docs/api/http.md, Lawyers; docs/decisions/0023-search-words-by-prefix.md).
  */
 describe('directory search: words by prefix, price and first consultation', () => {
   let t: TestApp;

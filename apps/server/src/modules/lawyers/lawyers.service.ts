@@ -127,7 +127,7 @@ type Deps = {
 /** docs/api/http.md, Lawyers. Who may call is checked by the routes' guards. */
 export function createLawyersService({ db, ratings, directoryCacheMs, announceChange }: Deps) {
   const repository = createLawyersRepository(db);
-  // the directory is read through its search seam only (ADR 0021)
+  // the directory is read through its search seam only (ADR 0023)
   const search: DirectorySearch = repository;
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
   // (pages asked for all the time are read again in the background before they expire: no caller waits)

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { LEDGER_ACCOUNTS, type LedgerAccount, type LedgerMovement } from '@l4l/shared/constants/money';
+import {
+  LEDGER_ACCOUNTS,
+  LEDGER_LEGS,
+  type LedgerAccount,
+  type LedgerLeg,
+  type LedgerMovement,
+} from '@l4l/shared/constants/money';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
@@ -9,7 +15,7 @@ import { ledgerEntries } from '../../db/schema/index.ts';
  * positive and credit negative, that sum to zero; a movement that does not is a bug and is refused before
  * anything is written. Movements are only ever inserted.
  */
-export type Leg = { account: LedgerAccount; cents: number };
+export type Leg = LedgerLeg;
 
 export async function recordMovement(
   tx: Db,
@@ -33,6 +39,57 @@ export async function recordMovement(
     })),
   );
 }
+
+/** A payment taken (its id the reference): held for the client. */
+export const postCharge = (tx: Db, payment: { id: string; caseId: string; amountCents: number }) =>
+  recordMovement(tx, {
+    kind: 'charge',
+    reference: payment.id,
+    caseId: payment.caseId,
+    legs: LEDGER_LEGS.charge(payment.amountCents),
+  });
+
+/** A case finished (the case the reference): what is held split into the fee and the lawyer's share. */
+export const postRelease = (tx: Db, caseId: string, heldCents: number, feeCents: number) =>
+  recordMovement(tx, {
+    kind: 'release',
+    reference: caseId,
+    caseId,
+    legs: LEDGER_LEGS.release(heldCents, feeCents),
+  });
+
+/** A transfer sent (its id the reference). */
+export const postTransfer = (tx: Db, transfer: { id: string; caseId: string; amountCents: number }) =>
+  recordMovement(tx, {
+    kind: 'transfer',
+    reference: transfer.id,
+    caseId: transfer.caseId,
+    legs: LEDGER_LEGS.transfer(transfer.amountCents),
+  });
+
+/** Money taken back from a sent transfer: by a refund, or outside L4L (then held as unreconciled). */
+export const postReversal = (
+  tx: Db,
+  reversal: { reference: string; caseId: string; cents: number; outside?: boolean },
+) =>
+  recordMovement(tx, {
+    kind: 'reversal',
+    reference: reversal.reference,
+    caseId: reversal.caseId,
+    legs: LEDGER_LEGS.reversal(reversal.cents, reversal.outside),
+  });
+
+/** Money given back to the client (the provider's refund id the reference). */
+export const postRefund = (
+  tx: Db,
+  refund: { reference: string; caseId: string; from: Parameters<typeof LEDGER_LEGS.refund>[0] },
+) =>
+  recordMovement(tx, {
+    kind: 'refund',
+    reference: refund.reference,
+    caseId: refund.caseId,
+    legs: LEDGER_LEGS.refund(refund.from),
+  });
 
 /** Whether a movement of this kind and reference was written already (the callers hold its lock). */
 export async function hasMovement(tx: Db, kind: LedgerMovement, reference: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
@@ -311,10 +311,16 @@ export function createMoneyRepository(db: Db) {
     /** What the payments, refunds and transfers tables say, to hold the ledger against. */
     async tableSums() {
       const [[paid], [refunded], [sent], [pending], [held], [unreconciled]] = await Promise.all([
+        // completed payments, and late ones (never completed) that were charged and given back
         db
           .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
           .from(payments)
-          .where(isNotNull(payments.completedAt)),
+          .where(
+            or(
+              isNotNull(payments.completedAt),
+              sql`exists (select 1 from ${refunds} where ${refunds.paymentId} = ${payments.id})`,
+            ),
+          ),
         db.select({ cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` }).from(refunds),
         db
           .select({

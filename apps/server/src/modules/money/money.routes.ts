@@ -23,6 +23,7 @@ import { es } from '@l4l/shared/texts/es';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import { roleFor } from '../cases/index.ts';
 import { SANDBOX_ACCOUNT_ID } from '../payments/index.ts';
@@ -30,12 +31,6 @@ import type { MoneyService } from './money.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
 const caseParams = z.object({ caseId: z.uuid() });
-
-/** A CSV cell (RFC 4180): quoted when it holds a separator, a quote or a line break. */
-const cell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
 
 /**
  * docs/api/http.md, Money: the lawyer's payouts, the client's dispute, and the administrators' Pagos,
@@ -153,32 +148,25 @@ export function moneyRoutes(service: MoneyService): FastifyPluginAsyncZod {
       '/api/admin/payments',
       { onRequest: adminOnly, schema: { querystring: adminPaymentsQuerySchema } },
       async (request, reply) => {
-        const { format, page, pageSize, ...filter } = request.query;
+        const { format, dialect, page, pageSize, ...filter } = request.query;
         if (format === 'csv') {
           const { rows } = await service.adminPayments(filter);
-          const lines = [es.admin.money.csvHeader.map(cell).join(',')];
-          for (const row of rows) {
-            lines.push(
-              [
-                row.id,
-                row.caseCode,
-                row.clientName,
-                row.lawyerName,
-                row.status,
-                row.amount.toFixed(2),
-                row.fee.toFixed(2),
-                row.refunded.toFixed(2),
-                row.transferStatus,
-                row.createdAt,
-              ]
-                .map(cell)
-                .join(','),
-            );
-          }
-          return reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', 'attachment; filename="pagos.csv"')
-            .send(`${lines.join('\r\n')}\r\n`);
+          return sendCsv(reply, 'pagos.csv', {
+            header: es.admin.money.csvHeader,
+            rows: rows.map((row) => [
+              row.id,
+              row.caseCode,
+              row.clientName,
+              row.lawyerName,
+              row.status,
+              { euros: row.amount },
+              { euros: row.fee },
+              { euros: row.refunded },
+              row.transferStatus,
+              new Date(row.createdAt),
+            ]),
+            dialect,
+          });
         }
         const { rows, total } = await service.adminPayments(filter, { page, pageSize });
         return reply.send(

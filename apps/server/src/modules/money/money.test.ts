@@ -413,7 +413,7 @@ describe('money', () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\r\n')[0]).toBe(es.admin.money.csvHeader.join(','));
+    expect(csv.body.split('\r\n')[0]).toBe(`\uFEFF${es.admin.money.csvHeader.join(';')}`);
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/admin/payments?from=ayer',

@@ -49,6 +49,8 @@ export type NotificationEvent =
       caseId: string;
       amountCents: number /** administrators told in the app */;
       admins: string[];
+      /** taken back by a refund to the client (docs/money.md, Refunds), not outside L4L */
+      byRefund?: { reason: string };
     }
   | {
       type: 'dispute.opened';
@@ -144,9 +146,12 @@ export function createNotificationEvents(
             ? (event.reason ?? undefined)
             : event.type === 'dispute.resolved' || event.type === 'refund.issued'
               ? event.reason
-              : undefined,
+              : event.type === 'payout.reversed'
+                ? event.byRefund?.reason
+                : undefined,
         stars: event.type === 'rating.received' ? event.stars : undefined,
         counterAccepted: event.type === 'proposal.replaced' ? event.counterAccepted : undefined,
+        byRefund: event.type === 'payout.reversed' && event.byRefund !== undefined,
       };
       await notify(tx, afterCommit, {
         userId: recipient.userId,

@@ -148,10 +148,10 @@ describe('notification mails', () => {
     });
 
     const drained = await t.app.notifications.drainOutbox();
-    expect(drained).toEqual({ sent: 23, failed: 0 });
+    expect(drained).toEqual({ sent: 24, failed: 0 });
     // a second round finds nothing to send: a mail is never sent twice
     expect(await t.app.notifications.drainOutbox()).toEqual({ sent: 0, failed: 0 });
-    expect(smtp.received).toHaveLength(23);
+    expect(smtp.received).toHaveLength(24);
 
     const expected: Array<[Person, string, string]> = [
       [client, 'case.approved', 'Herencia de mi tía'],
@@ -175,16 +175,18 @@ describe('notification mails', () => {
       [lawyer, 'rating.received', 'Herencia de mi tía'],
       [client, 'rating.replied', 'Herencia de mi tía'],
       [client, 'refund.issued', 'Herencia de mi tía'],
+      // the refund came after the payout was sent: the lawyer's part is taken back and they are told
+      [lawyer, 'payout.reversed', 'Herencia de mi tía'],
     ];
     const stored = await t.app.db
       .select({ notification: notifications, mail: notificationMails })
       .from(notifications)
       .innerJoin(notificationMails, eq(notificationMails.notificationId, notifications.id));
     // every event type the product knows was exercised (the messages digest has message-digest.test.ts;
-    // a transfer reversed outside L4L comes from Stripe only: money.stripe.test.ts; the new-case alerts'
+    // the new-case alerts'
     // fan-out, which this test does not drain, has alerts/alerts.test.ts; the first consultations' are no
     // case's: consultations.routes.test.ts)
-    const elsewhere = new Set(['messages', 'payout.reversed', 'case.match']);
+    const elsewhere = new Set(['messages', 'case.match']);
     expect(new Set(stored.map((row) => row.notification.type))).toEqual(
       new Set(NOTIFICATION_TYPES.filter((type) => !elsewhere.has(type) && !type.startsWith('consultation.'))),
     );

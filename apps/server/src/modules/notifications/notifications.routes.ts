@@ -34,7 +34,7 @@ const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 /**
  * The person's notifications, their mail switches, and the unsubscribe link of every notification mail
- * (docs/notifications.md, HTTP).
+ * (docs/api/http.md, Notifications).
  */
 export function notificationsRoutes(service: NotificationsService): FastifyPluginAsyncZod {
   return async (app) => {

@@ -8,8 +8,8 @@ export type {
   OnReleased,
   PaymentRow,
   PaymentsService,
+  RefundLate,
   Withholding,
 } from './payments.service.ts';
-export { refundMailContent } from './refund-mail.ts';
 export { SANDBOX_ACCOUNT_ID } from './sandbox-provider.ts';
 export { default as paymentsWebhook } from './webhook.routes.ts';

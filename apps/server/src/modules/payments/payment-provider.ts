@@ -42,7 +42,7 @@ export type RefundRequest = {
   key?: string;
 };
 
-/** docs/money.md, Payouts: a lawyer's account at the provider (Stripe Connect Express). */
+/** docs/money.md, Payout accounts: a lawyer's account at the provider (Stripe Connect Express). */
 export type PayoutAccountRequest = { lawyerId: string; email: string };
 
 export type TransferRequest = {

@@ -9,11 +9,9 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { resolveUser } from '../../plugins/auth.ts';
-import { escapeHtml, type MailOutbox } from '../../plugins/mailer.ts';
-import type { AuditInsert } from '../admin/index.ts';
+import { escapeHtml } from '../../plugins/mailer.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   type BeforeCheckout,
@@ -21,6 +19,7 @@ import {
   type OnPaid,
   type OnReleased,
   type PaymentsService,
+  type RefundLate,
 } from './payments.service.ts';
 import { createSandboxProvider, SANDBOX_SESSION_ID } from './sandbox-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -39,12 +38,10 @@ export type PaymentsPluginOptions = {
   onReleased: OnReleased;
   /** what must hold before a checkout opens (the invoices feature: fiscal data above 400 €) */
   beforeCheckout?: BeforeCheckout;
-  /** the administrators' audit log (the admin feature): an automatic refund is written there */
-  audit: (tx: Db, entry: AuditInsert) => Promise<void>;
+  /** the money feature's refund of a late payment (docs/money.md, Refunds) */
+  refundLate: RefundLate;
   /** another provider than the configured one (tests) */
   provider?: PaymentProvider;
-  /** the account mails' outbox: the mail of a refund (docs/notifications.md, Account mails) */
-  outbox: MailOutbox;
 };
 
 /** docs/domain.md, Money: Stripe when its key is set, otherwise the sandbox. */
@@ -179,11 +176,10 @@ async function payments(app: FastifyInstance, options: PaymentsPluginOptions) {
     publicUrl: app.config.publicUrl,
     feePercent: app.config.platformFeePercent,
     chat: app.chat,
-    outbox: options.outbox,
     onPaid: options.onPaid,
     onReleased: options.onReleased,
     beforeCheckout: options.beforeCheckout,
-    audit: options.audit,
+    refundLate: options.refundLate,
     log: app.log,
   });
   app.decorate('payments', service);

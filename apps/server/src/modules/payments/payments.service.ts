@@ -10,12 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type AfterCommit, withTransaction } from '../../lib/transaction.ts';
-import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
-import type { AuditInsert } from '../admin/index.ts';
 import type { Chat } from '../chat/index.ts';
 import type { CheckoutRequest, PaymentProvider, ProviderName } from './payment-provider.ts';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
-import { refundMailContent } from './refund-mail.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
 export type { PaymentRow } from './payments.repository.ts';
@@ -37,6 +34,9 @@ export type BeforeCheckout = (checkout: {
   lawyerId: string;
   amountCents: number;
 }) => Promise<Withholding | undefined>;
+
+/** The money feature's refund of a late payment, once: 'duplicate' when it was given back already. */
+export type RefundLate = (paymentId: string) => Promise<'refunded' | 'duplicate'>;
 
 /** The IRPF a business client withholds from the lawyer's fee: the rate (%) and the amount. */
 export type Withholding = { irpfRate: number; withheldCents: number };
@@ -63,7 +63,7 @@ const isSandbox = (provider: PaymentProvider): provider is SandboxProvider => pr
  * and atomic: under a lock on the payment row, the payment, the case and its messages change together or
  * not at all, and a second call finds the payment completed and changes nothing. Once a payment completes,
  * the case's other open checkouts are closed at the provider; money that still arrives for a case already
- * paid (or for a checkout closed meanwhile) is refunded at once, recorded and told to the client.
+ * paid (or for a checkout closed meanwhile) is refunded at once through the money feature's refund path.
  */
 export function createPaymentsService(deps: {
   db: Db;
@@ -71,12 +71,11 @@ export function createPaymentsService(deps: {
   publicUrl: string;
   feePercent: number;
   chat: Chat;
-  outbox: MailOutbox;
   onPaid: OnPaid;
   onReleased: OnReleased;
   beforeCheckout?: BeforeCheckout;
-  /** writes to the administrators' audit log in the caller's transaction (the admin feature) */
-  audit: (tx: Db, entry: AuditInsert) => Promise<void>;
+  /** gives back a payment that arrived for a checkout the case no longer wanted (the money feature) */
+  refundLate: RefundLate;
   log: FastifyBaseLogger;
 }) {
   const { db, provider, log } = deps;
@@ -119,73 +118,19 @@ export function createPaymentsService(deps: {
     }
   }
 
-  /** ... and by mail, written with the refund's mark (docs/notifications.md, Account mails). */
-  deps.outbox.define('payment-refunded', async ({ userId, subjectId }) => {
-    const [client, payment] = await Promise.all([
-      repository.client(userId),
-      subjectId ? repository.byId(subjectId) : undefined,
-    ]);
-    if (!client || !payment) return null;
-    const amount = formatEuros(centsToEuros(payment.amountCents));
-    const content = refundMailContent(
-      client.name,
-      caseCode(payment.caseId),
-      amount,
-      `${deps.publicUrl}/dashboard/casos`,
+  /**
+   * Gives back money that arrived for a case already paid (or a checkout closed meanwhile) through the
+   * money feature's one refund path (docs/money.md, Refunds), then tells the client in the chat too.
+   */
+  async function refund(payment: PaymentRow): Promise<CompletionResult> {
+    const status = await deps.refundLate(payment.id);
+    if (status === 'duplicate') return { status };
+    log.warn(
+      { paymentId: payment.id, caseId: payment.caseId, amountCents: payment.amountCents },
+      'payment for a case already paid: refunded',
     );
-    return { to: client.mail, ...(await composeMail(content)) };
-  });
-
-  /** Gives back money that arrived for a case already paid; recorded on the payment, logged and told. */
-  async function refund(payment: PaymentRow & { providerPaymentId: string }): Promise<CompletionResult> {
-    const ids = {
-      paymentId: payment.id,
-      caseId: payment.caseId,
-      proposalId: payment.proposalId,
-      userId: payment.userId,
-      providerPaymentId: payment.providerPaymentId,
-      amountCents: payment.amountCents,
-    };
-    let refundId: string;
-    try {
-      ({ refundId } = await provider.refund({
-        paymentId: payment.id,
-        providerPaymentId: payment.providerPaymentId,
-        amountCents: payment.amountCents,
-      }));
-    } catch (error) {
-      // the provider is asked again on its retry of the event (the refund's idempotency key is the payment)
-      log.error({ err: error, ...ids }, 'refund of a payment for a case already paid failed');
-      throw new AppError('SERVICE_UNAVAILABLE', { message: es.payment.providerUnavailable });
-    }
-    // recorded on the payment and in the audit log together; nobody asked for it, so no administrator
-    const recorded = await withTransaction(db, async (tx, afterCommit) => {
-      const [marked] = await createPaymentsRepository(tx).markRefunded(payment.id, refundId);
-      if (marked) {
-        await deps.audit(tx, {
-          adminId: null,
-          action: 'payment.refund',
-          targetType: 'payment',
-          targetId: payment.id,
-          reason: es.payment.lateRefundReason,
-          details: {
-            amount: centsToEuros(payment.amountCents),
-            caseId: payment.caseId,
-            providerRefundId: refundId,
-          },
-        });
-        await deps.outbox.queue(tx, afterCommit, {
-          kind: 'payment-refunded',
-          userId: payment.userId,
-          subjectId: payment.id,
-        });
-      }
-      return Boolean(marked);
-    });
-    if (!recorded) return { status: 'duplicate' };
-    log.warn({ ...ids, refundId }, 'payment for a case already paid: refunded');
     await tellRefund(payment);
-    return { status: 'refunded' };
+    return { status };
   }
 
   const service = {
@@ -279,7 +224,7 @@ export function createPaymentsService(deps: {
           // the case was taken by another payment, or this checkout was closed meanwhile
           await payments.setPayment(payment.id, { status: 'CANCELADO', providerPaymentId });
           if (!providerPaymentId) return { status: 'conflict' as const };
-          return { status: 'refund' as const, payment: { ...payment, providerPaymentId } };
+          return { status: 'refund' as const, payment };
         },
         log,
       );

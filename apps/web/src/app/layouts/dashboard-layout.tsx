@@ -20,7 +20,7 @@ import shell from './shell.module.css';
 const menuCode = onDemand(() => import('./dashboard-menu.tsx'));
 const DashboardMenu = lazy(() => menuCode.load().then((module) => ({ default: module.DashboardMenu })));
 
-// a lawyer's missing colegiación (its sheet's schema) loads apart, so no first screen waits for zod (ADR 0008)
+// a lawyer's missing colegiación (its sheet's schema) loads apart, so no first screen waits for zod (ADR 0021)
 const ColegiacionBanner = lazy(() =>
   import('../../features/lawyers/components/colegiacion-banner.tsx').then((module) => ({
     default: module.ColegiacionBanner,

@@ -7,6 +7,8 @@ type NotificationFacts = {
   counterpart?: string;
   reason?: string;
   stars?: number;
+  /** a transfer reversed by a refund to the client (not outside L4L) */
+  byRefund?: boolean;
   /** the unread messages a digest counts */
   count?: number;
   /** proposal.replaced: the new price is the client's counter-offer */
@@ -105,9 +107,14 @@ export const notificationsEs = {
       action: 'Ver mis cobros',
     },
     'payout.reversed': {
-      title: (f: NotificationFacts) => `Transferencia revertida: «${f.caseTitle}»`,
+      title: (f: NotificationFacts) =>
+        f.byRefund
+          ? `Hemos retirado ${f.amount} de tu cobro: «${f.caseTitle}»`
+          : `Transferencia revertida: «${f.caseTitle}»`,
       body: (f: NotificationFacts) =>
-        `El proveedor de pagos ha revertido ${f.amount} de la transferencia del caso «${f.caseTitle}», fuera de L4L. El equipo de L4L lo revisará; en Cobros aparece como revertida.`,
+        f.byRefund
+          ? `Hemos reembolsado al cliente parte del pago del caso «${f.caseTitle}» y, por eso, hemos retirado ${f.amount} de la transferencia que te enviamos.${f.reason ? ` Motivo: ${f.reason}` : ''} En Cobros aparece descontado.`
+          : `El proveedor de pagos ha revertido ${f.amount} de la transferencia del caso «${f.caseTitle}», fuera de L4L. El equipo de L4L lo revisará; en Cobros aparece como revertida.`,
       action: 'Ver mis cobros',
     },
     'dispute.opened': {

@@ -41,6 +41,9 @@ export const es = {
     providerUnavailable: 'El pago no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
     /** the audit log's reason for money that arrived for a case already paid, given back without anyone asking */
     lateRefundReason: 'Pago recibido para un caso ya pagado: reembolsado automáticamente al cliente.',
+    /** what the client reads of that refund */
+    lateRefundNotice:
+      'Recibimos un pago que el caso ya no necesitaba (ya estaba pagado o la propuesta se había cerrado). No tienes que hacer nada.',
     stripeNotConfigured: 'Los pagos con Stripe no están configurados en este servidor.',
     testPageUnavailable:
       'Stripe no está configurado en este servidor: «Pay now» hace un pago de prueba del entorno de L4L, sin tarjeta, y te lleva a la página de pago completado.',

@@ -125,6 +125,7 @@ export const es = {
       'La contraseña debe tener al menos 8 caracteres, una letra mayúscula, una minúscula y un número.',
     passwordCommon: 'Esa contraseña es demasiado común. Elige otra más difícil de adivinar.',
     phone: 'El formato del número de teléfono no es correcto.',
+    csvDialect: 'El formato de CSV indicado no existe: usa «es» o «rfc4180».',
     passwordsDiffer: 'Las contraseñas no coinciden.',
     userExists: 'Ya existe una cuenta con ese correo.',
     description: 'La descripción es obligatoria.',

@@ -10,12 +10,6 @@ export const es = {
     greeting: (name: string) => (name ? `Hola, ${name}:` : 'Hola:'),
     signature: 'El equipo de L4L',
     linkFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
-    paymentRefunded: {
-      subject: 'Te hemos devuelto un pago duplicado',
-      body: (code: string, amount: string) =>
-        `Hemos recibido un segundo pago de ${amount} por tu caso #${code}, que ya estaba pagado. No tienes que hacer nada: te lo hemos devuelto a la misma tarjeta y lo verás en tu cuenta en unos días.`,
-      action: 'Ver mis casos',
-    },
     recovery: {
       subject: 'Cambia tu contraseña de L4L',
       intro: 'Hemos recibido una petición para cambiar la contraseña de tu cuenta de L4L.',

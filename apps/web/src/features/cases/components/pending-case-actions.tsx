@@ -13,7 +13,7 @@ import { CaseForm } from './case-form.tsx';
 const t = es.caseDetail;
 
 /**
- * The client's own case while it waits for validation (docs/domain.md, Cases: correcting and withdrawing):
+ * The client's own case while it waits for validation (docs/domain.md, Case machine: correcting and withdrawing):
  * 'Editar caso' opens the case form with what it says now; 'Retirar caso' asks first, and the case ends
  * discarded with the reason that the client withdrew it.
  */

@@ -158,7 +158,7 @@ export function Conversation({
       null)
     : null;
 
-  // the other participant's newest message on screen: they see 'Leído' (docs/api/stomp.md, /app/read)
+  // the other participant's newest message on screen: they see 'Leído' (docs/api/stomp.md, Destinations: `/app/read`)
   const { readUpTo, state } = connection;
   const newestFromOther = [...messages]
     .reverse()

@@ -26,7 +26,7 @@ export const MESSAGES_DESTINATION = '/topic/messages';
 /** (+) docs/api/stomp.md, Destinations: read receipts and typing of the other participant. */
 const READ_DESTINATION = '/user/queue/read';
 const TYPING_DESTINATION = '/user/queue/typing';
-/** (+) docs/api/stomp.md, Presence: someone who shares a chat with the viewer came online or left. */
+/** (+) docs/api/stomp.md, Destinations: someone who shares a chat with the viewer came online or left. */
 const PRESENCE_DESTINATION = '/user/queue/presence';
 
 function parsePush<T>(
@@ -126,7 +126,7 @@ export function openChatSocket({
             markChatRead(message.chatId).catch(() => {
               // the unread count is only a hint; the next history read marks it again
             });
-            // the sender sees 'Leído' (docs/api/stomp.md, /app/read)
+            // the sender sees 'Leído' (docs/api/stomp.md, Destinations: `/app/read`)
             if (message.senderId !== null)
               live.notify('/app/read', { chatId: message.chatId, upTo: message.id });
           }

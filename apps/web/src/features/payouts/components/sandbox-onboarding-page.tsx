@@ -30,7 +30,7 @@ export function checkSandboxForm(values: { holder: string; iban: string }): Sand
 }
 
 /**
- * The sandbox provider's onboarding page (docs/money.md, Sandbox): it stands for the provider's own
+ * The sandbox provider's onboarding page (docs/money.md, Payout accounts): it stands for the provider's own
  * pages while L4L runs offline. Submitting it enables the payout account, then the lawyer is back in 'Cobros'.
  * Opened again on an enabled account ('Cambiar la cuenta de cobro'), it changes the holder and the IBAN.
  */
