@@ -25,7 +25,10 @@ test('a client sets a price range and a free first consultation; the URL keeps t
   await page.keyboard.press('Tab');
   await page.keyboard.type('70');
   await expect(page).toHaveURL(/minPrice=50&maxPrice=70/);
-  await page.getByLabel(es.dashboard.firstVisitFreeFilter).check();
+  // the box shows what the URL says, so it reads checked once the navigation settles
+  const freeFirst = page.getByLabel(es.dashboard.firstVisitFreeFilter);
+  await freeFirst.click();
+  await expect(freeFirst).toBeChecked();
   await expect(page).toHaveURL(/minPrice=50&maxPrice=70&firstVisitFree=true/);
 
   const cards = page.getByRole('article');
