@@ -301,7 +301,7 @@ export function createConsultationsService(deps: {
      */
     async roomPeer(userId: string, id: string): Promise<string | null> {
       const row = (await repository.detail(id))?.row;
-      if (!row || row.status !== 'RESERVADA') return null;
+      if (row?.status !== 'RESERVADA') return null;
       if (row.clientId !== userId && row.lawyerId !== userId) return null;
       const now = deps.now().getTime();
       const opens = row.startAt.getTime() - ROOM_OPENS_MINUTES_BEFORE * 60_000;
