@@ -99,6 +99,20 @@ describe('the parties’ consultations', () => {
     w.setClock(new Date('2026-03-20T08:00:00Z'));
   });
 
+  it('lets the two parties signal each other only while the room is open (10 minutes before to the end)', async () => {
+    const peer = (userId: string, at: string) => {
+      w.setClock(new Date(at));
+      return ctx.app.consultations.roomPeer(userId, id);
+    };
+    // 25 March 11:00–12:00 in Madrid is 10:00–11:00 UTC
+    expect(await peer(client.id, '2026-03-25T09:49:00Z')).toBeNull();
+    expect(await peer(client.id, '2026-03-25T09:50:00Z')).toBe(lawyer.id);
+    expect(await peer(lawyer.id, '2026-03-25T10:59:00Z')).toBe(client.id);
+    expect(await peer(lawyer.id, '2026-03-25T11:00:00Z')).toBeNull();
+    expect(await peer(w.paidLawyer.id, '2026-03-25T10:10:00Z')).toBeNull();
+    w.setClock(new Date('2026-03-20T08:00:00Z'));
+  });
+
   it('mails both an iCalendar invitation, and the cancellation cancels the same UID', async () => {
     const invitations = (await sentMails(ctx.app))
       .map(({ raw }) => raw)

@@ -9,6 +9,7 @@ import {
   daysBetween,
   FULL_REFUND_HOURS_BEFORE,
   type IceAnswer,
+  ROOM_OPENS_MINUTES_BEFORE,
   type Slot,
 } from '@l4l/shared/schemas/consultations';
 import { consultationsEs as t } from '@l4l/shared/texts/consultations';
@@ -291,6 +292,21 @@ export function createConsultationsService(deps: {
       );
       if (closedPayment) await deps.payments().close(closedPayment);
       return service.get(caller, id);
+    },
+
+    /**
+     * For the video room's signalling (docs/domain.md, First consultations): the other party of a
+     * RESERVADA consultation of `userId`, while its room is open (from 10 minutes before the start to the
+     * end); null otherwise, so a signal to anyone else, or out of time, is refused.
+     */
+    async roomPeer(userId: string, id: string): Promise<string | null> {
+      const row = (await repository.detail(id))?.row;
+      if (row?.status !== 'RESERVADA') return null;
+      if (row.clientId !== userId && row.lawyerId !== userId) return null;
+      const now = deps.now().getTime();
+      const opens = row.startAt.getTime() - ROOM_OPENS_MINUTES_BEFORE * 60_000;
+      if (now < opens || now >= row.endAt.getTime()) return null;
+      return row.clientId === userId ? row.lawyerId : row.clientId;
     },
 
     /** The ICE servers of a reserved consultation's call until its end; 404 for anyone else or otherwise. */
