@@ -450,7 +450,10 @@ test.describe('administration console', () => {
       page.getByRole('table').first().or(page.getByText(moneyWebEs.admin.table.empty)),
     ).toBeVisible();
     await expectAccessible(page, 'Pagos');
-    const refund = page.getByRole('button', { name: /^Reembolsar el pago del caso/ }).first();
+    // a disputed payment's button is disabled (its dispute refunds instead): open an enabled one
+    const refund = page
+      .getByRole('button', { name: /^Reembolsar el pago del caso/, disabled: false })
+      .first();
     if (await refund.isVisible()) {
       await refund.click();
       await expect(page.getByRole('dialog')).toBeVisible();
