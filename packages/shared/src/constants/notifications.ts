@@ -1,5 +1,5 @@
-import { ROLE, type Role } from './roles.ts';
 import { searchableText } from '../search.ts';
+import { ROLE, type Role } from './roles.ts';
 
 /**
  * docs/notifications.md, Event types: what the platform tells a person, in the app and by mail. The order is

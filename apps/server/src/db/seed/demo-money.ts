@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import { LEDGER_LEGS, type LedgerLeg } from '@l4l/shared/constants/money';
+import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import type {
   cases,
   disputes,

@@ -196,8 +196,12 @@ ${empty ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href
 <p class="count">${esc(count.charAt(0).toUpperCase() + count.slice(1))}</p>
 <p class="lead">${esc(t.lead)}</p>
 ${list}
-${empty ? nextSteps(data, elsewhere) : `${refineLinks(category, province)}
-${elsewhere}`}
+${
+  empty
+    ? nextSteps(data, elsewhere)
+    : `${refineLinks(category, province)}
+${elsewhere}`
+}
 </article></div>`;
   return htmlDocument(head, body);
 }
