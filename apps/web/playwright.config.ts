@@ -29,6 +29,7 @@ export const JOURNEY_GROUPS = [
     'accessibility.spec.ts',
     'alerts.spec.ts',
     'colegiacion.spec.ts',
+    'decline-counter.spec.ts',
     'directory.spec.ts',
     'foundation.spec.ts',
     'live-case.spec.ts',
