@@ -1,6 +1,6 @@
 import { es } from '@l4l/shared/texts/es';
-import { type APIResponse, expect, test } from '@playwright/test';
-import { adminToken, presetConsent, registerClient, shootBothWidths, signedInPage } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { clientWithProposal, okData, presetConsent, shootBothWidths, signedInPage } from './support.ts';
 
 /**
  * docs/alerts.md, Live screens: the lawyer declines a client's counter-offer in the chat with a note; the
@@ -8,44 +8,20 @@ import { adminToken, presetConsent, registerClient, shootBothWidths, signedInPag
  */
 const LAWYER_MAIL = 'laura.martin@l4l.demo';
 
-async function ok(response: APIResponse) {
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: Record<string, string> }).data;
-}
-
 test('the lawyer declines a counter-offer with a note; the client’s card no longer waits', async ({
   browser,
 }) => {
   const lawyer = await signedInPage(browser, LAWYER_MAIL);
-  const lawyerId = (await ok(await lawyer.request.get('/api/auth/me'))).id;
-  const context = await browser.newContext();
-  const account = await registerClient(context.request);
-  await ok(
-    await context.request.post('/api/auth/login', {
-      data: { email: account.mail, password: account.password },
-    }),
-  );
-  const client = context.request;
-  const created = await ok(
-    await client.post('/api/cases/new-case', {
-      data: { title: `Reclamación de una garantía (${Date.now()})`, description: 'El portátil falla.' },
-    }),
-  );
-  await ok(
-    await client.post(`/api/admin/cases/${created.id}/approve`, {
-      headers: { authorization: `Bearer ${await adminToken()}` },
-      data: { category: 'Abogado Civil' },
-    }),
-  );
-  const proposal = await ok(
-    await lawyer.request.post(`/api/proposal/create-proposal-to-case/${created.id}`, {
-      data: { price: 400, message: 'Reclamo a la tienda y al fabricante.' },
-    }),
-  );
-  await ok(await client.post(`/api/proposal/${proposal.id}/counter-offer`, { data: { price: 250 } }));
+  const lawyerId = (await okData(await lawyer.request.get('/api/auth/me'))).id;
+  const { context, client, proposalId } = await clientWithProposal(browser, lawyer, {
+    title: `Reclamación de una garantía (${Date.now()})`,
+    description: 'El portátil falla.',
+    price: 400,
+  });
+  await okData(await client.post(`/api/proposal/${proposalId}/counter-offer`, { data: { price: 250 } }));
 
   // the lawyer declines it in the chat, with a note
-  await lawyer.goto(`/dashboard/chat?with=${(await ok(await client.get('/api/auth/me'))).id}`);
+  await lawyer.goto(`/dashboard/chat?with=${(await okData(await client.get('/api/auth/me'))).id}`);
   const card = lawyer.getByRole('article', { name: es.chat.counterOfferTitle }).last();
   await card.getByRole('button', { name: es.proposals.declineCounter }).click();
   await card.getByLabel(es.proposals.declineCounterNote).fill('Por menos no puedo asumir el caso.');
@@ -63,7 +39,7 @@ test('the lawyer declines a counter-offer with a note; the client’s card no lo
   await shootBothWidths(page, 'counter-declined-client');
 
   // and may ask again
-  await ok(await client.post(`/api/proposal/${proposal.id}/counter-offer`, { data: { price: 350 } }));
+  await okData(await client.post(`/api/proposal/${proposalId}/counter-offer`, { data: { price: 350 } }));
   await context.close();
   await lawyer.context().close();
 });
