@@ -24,6 +24,7 @@ export const JOURNEY_GROUPS = [
     'cookie-banner-flash.spec.ts',
     'consultation-call.spec.ts',
     'consultations.spec.ts',
+    'decline-counter.spec.ts',
     'directory.spec.ts',
     'foundation.spec.ts',
     'live-case.spec.ts',

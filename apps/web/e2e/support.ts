@@ -7,6 +7,7 @@ import { COOKIE_CONSENT_KEY } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es';
 import {
   type APIRequestContext,
+  type APIResponse,
   type Browser,
   type BrowserContext,
   expect,
@@ -476,4 +477,46 @@ export function png(
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** The `data` of an API answer that must be 200. */
+export async function okData(response: APIResponse): Promise<Record<string, string>> {
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: Record<string, string> }).data;
+}
+
+/**
+ * A fresh client (signed in, in a browser context of their own) whose case an administrator published and
+ * `lawyer` proposed on, all through the API: for journeys about what follows a proposal.
+ */
+export async function clientWithProposal(
+  browser: Browser,
+  lawyer: Page,
+  theCase: { title: string; description: string; price: number },
+) {
+  const context = await browser.newContext();
+  const account = await registerClient(context.request);
+  await okData(
+    await context.request.post('/api/auth/login', {
+      data: { email: account.mail, password: account.password },
+    }),
+  );
+  const client = context.request;
+  const created = await okData(
+    await client.post('/api/cases/new-case', {
+      data: { title: theCase.title, description: theCase.description },
+    }),
+  );
+  await okData(
+    await client.post(`/api/admin/cases/${created.id}/approve`, {
+      headers: { authorization: `Bearer ${await adminToken()}` },
+      data: { category: 'Abogado Civil' },
+    }),
+  );
+  const proposal = await okData(
+    await lawyer.request.post(`/api/proposal/create-proposal-to-case/${created.id}`, {
+      data: { price: theCase.price, message: 'Me encargo yo, con un precio cerrado.' },
+    }),
+  );
+  return { context, client, caseId: created.id as string, proposalId: proposal.id as string };
 }

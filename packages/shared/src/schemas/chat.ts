@@ -31,6 +31,11 @@ export const chatMessageSchema = z.object({
   caseId: z.string().nullable(),
   proposalAmount: z.number().nullable(),
   proposalStatus: z.enum(PROPOSAL_STATUSES).nullish(),
+  /**
+   * (+) on a counter-offer: its lawyer declined it and kept their price (the proposal is still pending, with
+   * no counter-offer waiting); optional on the wire
+   */
+  counterDeclined: z.boolean().nullish(),
   /** (+) the title of the case the message is about (its code is `caseCode(caseId)`); optional on the wire */
   caseTitle: z.string().nullish(),
   /**

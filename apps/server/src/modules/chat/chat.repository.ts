@@ -48,6 +48,9 @@ const messageColumns = {
   caseId: messages.caseId,
   proposalAmountCents: messages.proposalAmountCents,
   proposalStatus: proposals.status,
+  counterDeclined: sql<
+    boolean | null
+  >`(${messages.type} = ${MESSAGE_TYPE.COUNTER_OFFER} and ${proposals.status} = 'PENDIENTE' and ${proposals.counterOfferCents} is null)`,
   caseTitle: cases.title,
   clientMessageId: messages.clientMessageId,
   documentId: messages.documentId,
@@ -103,6 +106,7 @@ type StoredMessageRow = {
   caseId: string | null;
   proposalAmountCents: number | null;
   proposalStatus: ProposalStatus | null;
+  counterDeclined: boolean | null;
   caseTitle: string | null;
   clientMessageId: string | null;
   documentId: string | null;
@@ -276,6 +280,7 @@ export function createChatRepository(db: Db, { pool }: { pool?: pg.Pool } = {}) 
           ins.text, ins.created_at as "createdAt", c.user_id as "userId", c.lawyer_id as "lawyerId",
           ins.type, ins.audience, ins.proposal_id as "proposalId", ins.case_id as "caseId",
           ins.proposal_amount_cents as "proposalAmountCents", p.status as "proposalStatus",
+          (ins.type = ${MESSAGE_TYPE.COUNTER_OFFER} and p.status = 'PENDIENTE' and p.counter_offer_cents is null) as "counterDeclined",
           k.title as "caseTitle", ins.client_message_id as "clientMessageId", ins.document_id as "documentId",
           ins.document_size as "documentSize", ins.read_at as "readAt",
           u.width as "imageWidth", u.height as "imageHeight"

@@ -112,6 +112,7 @@ export function toChatMessage(row: MessageRow, feePercent: number): ChatMessage 
     caseId: row.caseId,
     proposalAmount: row.proposalAmountCents === null ? null : centsToEuros(row.proposalAmountCents),
     proposalStatus: row.proposalStatus,
+    counterDeclined: row.type === MESSAGE_TYPE.COUNTER_OFFER ? Boolean(row.counterDeclined) : null,
     caseTitle: row.caseTitle,
     platformFee: fee ? centsToEuros(fee.feeCents) : null,
     platformFeeVat: fee ? centsToEuros(fee.vatCents) : null,

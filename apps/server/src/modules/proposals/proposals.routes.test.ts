@@ -590,6 +590,9 @@ describe('the lawyer declines a counter-offer (docs/alerts.md, Live screens)', (
     expect(said?.text).toBe(
       `${es.caseMessages.counterDeclined('Tomás Vidal', '350 €', '500 €')} ${es.caseMessages.lawyerNote('Por menos no me salen las cuentas.')}`,
     );
+    // the client's counter-offer card no longer waits for an answer
+    const card = (await history(client, client, lawyer)).find((m) => m.type === MESSAGE_TYPE.COUNTER_OFFER);
+    expect(card).toMatchObject({ proposalStatus: PROPOSAL_STATUS.PENDING, counterDeclined: true });
     // twice is nothing left to decline
     expect((await post(lawyer.token, url)).statusCode).toBe(409);
     // the client may ask again

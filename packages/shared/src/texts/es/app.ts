@@ -320,6 +320,7 @@ export const es = {
     counterOfferAmount: 'Precio pedido',
     counterOfferWaiting: 'Esperando la respuesta del abogado.',
     counterOfferAnswered: 'El abogado ha respondido con una nueva propuesta.',
+    counterOfferDeclined: 'El abogado ha rechazado este precio y mantiene su propuesta.',
     counterOfferClosed: 'La propuesta ya no admite un nuevo precio.',
   },
   proposals: {

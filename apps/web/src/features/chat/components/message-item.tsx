@@ -170,7 +170,9 @@ function CounterOfferCard({ message, context, caseActions }: MessageProps) {
   const title = context.own ? es.chat.counterOfferOwnTitle : es.chat.counterOfferTitle;
   const status = message.proposalStatus;
   let state: ReactNode = null;
-  if (status === PROPOSAL_STATUS.PENDING) {
+  if (status === PROPOSAL_STATUS.PENDING && message.counterDeclined) {
+    state = <p className={styles.cardState}>{es.chat.counterOfferDeclined}</p>;
+  } else if (status === PROPOSAL_STATUS.PENDING) {
     state =
       context.role === ROLE.ABOGADO ? (
         caseActions.counterOffer(message)

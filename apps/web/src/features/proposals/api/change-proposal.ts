@@ -1,5 +1,6 @@
 import {
   type CounterOfferInput,
+  type DeclineCounterInput,
   type Proposal,
   proposalSchema,
   type ReplaceProposalInput,
@@ -15,8 +16,10 @@ import { parseAnswer } from '../../../lib/parse-answer.ts';
  * The screens that show the case refresh themselves through the `onDone` app/ passes in (features do not
  * share query keys); the chat follows the messages the server writes.
  */
-const proposalPath = (proposalId: string, action: 'withdraw' | 'replace' | 'counter-offer') =>
-  `/api/proposal/${encodeURIComponent(proposalId)}/${action}`;
+const proposalPath = (
+  proposalId: string,
+  action: 'withdraw' | 'replace' | 'counter-offer' | 'decline-counter-offer',
+) => `/api/proposal/${encodeURIComponent(proposalId)}/${action}`;
 
 /** POST /api/proposal/{proposalId}/withdraw → the proposal, RETIRADA. */
 export async function withdrawProposal(proposalId: string): Promise<Proposal> {
@@ -34,6 +37,21 @@ export async function counterOffer(proposalId: string, input: CounterOfferInput)
     chatMessageSchema,
     await apiClient.post(proposalPath(proposalId, 'counter-offer'), input),
   );
+}
+
+/** (+) POST /api/proposal/{proposalId}/decline-counter-offer `{message?}` → the proposal, its price kept. */
+export async function declineCounterOffer(proposalId: string, input: DeclineCounterInput): Promise<Proposal> {
+  return parseAnswer(
+    proposalSchema,
+    await apiClient.post(proposalPath(proposalId, 'decline-counter-offer'), input),
+  );
+}
+
+export function useDeclineCounterOffer(proposalId: string, onDone?: (proposal: Proposal) => unknown) {
+  return useMutation({
+    mutationFn: (input: DeclineCounterInput) => declineCounterOffer(proposalId, input),
+    onSuccess: onDone,
+  });
 }
 
 export function useWithdrawProposal(onDone?: (proposal: Proposal) => unknown) {

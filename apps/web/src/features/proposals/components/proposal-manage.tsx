@@ -1,13 +1,15 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
 import { PROPOSAL_STATUS, type ProposalStatus } from '@l4l/shared/constants/proposals';
 import { formatEuros } from '@l4l/shared/format';
 import type { Proposal } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es/app';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
+import { TextAreaField } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useReplaceProposal, useWithdrawProposal } from '../api/change-proposal.ts';
+import { useDeclineCounterOffer, useReplaceProposal, useWithdrawProposal } from '../api/change-proposal.ts';
 import { PriceChangeDialog } from './price-change-dialog.tsx';
 import styles from './proposal-answer.module.css';
 
@@ -103,6 +105,14 @@ export function CounterOfferAnswer({
   onChanged?: (proposal: Proposal) => unknown;
 }) {
   const replace = useReplaceProposal(proposalId, onChanged);
+  const decline = useDeclineCounterOffer(proposalId, onChanged);
+  const [declining, setDeclining] = useState(false);
+  const [note, setNote] = useState('');
+  const onDecline = () =>
+    decline.mutateAsync({ message: note }).then(
+      () => toast.success(es.proposals.counterDeclined),
+      (error: unknown) => toast.error(isApiError(error) ? error.message : es.proposals.replaceFailed),
+    );
   const onAccept = () =>
     replace.mutateAsync({ price: amount }).then(
       () => toast.success(es.proposals.replaced(formatEuros(amount))),
@@ -113,6 +123,30 @@ export function CounterOfferAnswer({
       <Button variant="accent" size="sm" onClick={onAccept} disabled={replace.isPending}>
         {es.proposals.acceptCounter(formatEuros(amount))}
       </Button>
+      {declining ? (
+        <form
+          className={styles.confirm}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onDecline();
+          }}
+        >
+          <TextAreaField
+            label={es.proposals.declineCounterNote}
+            rows={2}
+            maxLength={LIMITS.descriptionMax}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <Button type="submit" variant="secondary" size="sm" disabled={decline.isPending}>
+            {es.proposals.declineCounter}
+          </Button>
+        </form>
+      ) : (
+        <Button variant="ghost" size="sm" onClick={() => setDeclining(true)}>
+          {es.proposals.declineCounter}
+        </Button>
+      )}
     </div>
   );
 }
