@@ -231,7 +231,9 @@ describe('Casos por validar', () => {
     mockApi({ 'GET /api/admin/cases': () => page([queued(0, 'Recién llegado'), queued(2, 'Multa')]) });
     renderWithApp(<CasesQueue />);
     const table = await screen.findByRole('table', { name: es.admin.sections.cases });
-    const fresh = within(table).getByText(/Recién llegado/).closest('tr') as HTMLElement;
+    const fresh = within(table)
+      .getByText(/Recién llegado/)
+      .closest('tr') as HTMLElement;
     expect(within(fresh).getByText('menos de 1 hora')).toBeInTheDocument();
     expect(table).not.toHaveTextContent('0 horas');
     expect(within(table).getByText('2 horas')).toBeInTheDocument();
