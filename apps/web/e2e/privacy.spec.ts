@@ -50,12 +50,14 @@ test('a client downloads their data, then deletes the account and cannot sign in
 
   await dialog.getByLabel(es.privacy.password, { exact: true }).fill(password);
   await dialog.getByRole('button', { name: es.privacy.confirm }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(es.privacy.erased)).toBeVisible();
+  // the login, saying the account is gone and what is kept and why
+  await expect(page).toHaveURL(/\/cuenta-eliminada$/);
+  const login = page.getByRole('dialog', { name: es.login.title });
+  await expect(login.getByRole('heading', { name: es.privacy.erasedTitle })).toBeVisible();
+  await expect(login.getByRole('status')).toContainText(es.privacy.kept[0] ?? '');
+  await shootBothWidths(page, 'privacy-erased-login');
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 
-  await page.goto('/login');
-  const login = page.getByRole('dialog', { name: es.login.title });
   await login.getByLabel(es.login.email).fill(mail);
   await login.getByLabel(es.login.password, { exact: true }).fill(password);
   await login.getByRole('button', { name: es.buttons.continue }).click();

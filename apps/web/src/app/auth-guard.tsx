@@ -8,8 +8,10 @@ import { useSession } from '../lib/session.tsx';
  * A person who just signed out goes home instead: sending them to the login would look like a failure.
  */
 export function AuthGuard() {
-  const { status, signedOut } = useSession();
+  const { status, signedOut, signedOutTo } = useSession();
   if (status === 'unknown') return <FullPageSpinner />;
-  if (status === 'anonymous') return <Navigate to={signedOut ? paths.landing : paths.login} replace />;
+  if (status === 'anonymous') {
+    return <Navigate to={signedOut ? (signedOutTo ?? paths.landing) : paths.login} replace />;
+  }
   return <Outlet />;
 }

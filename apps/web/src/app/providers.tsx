@@ -11,7 +11,13 @@ import { useIdle } from '../lib/use-idle.ts';
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /** Everything the screens share: server state, the session and the one toast outlet (top centre, 3 s). */
-export function AppProviders({ children, onSignedOut }: { children: ReactNode; onSignedOut?: () => void }) {
+export function AppProviders({
+  children,
+  onSignedOut,
+}: {
+  children: ReactNode;
+  onSignedOut?: (to?: string) => void;
+}) {
   const [queryClient] = useState(createQueryClient);
   const idle = useIdle();
   return (

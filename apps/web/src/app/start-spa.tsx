@@ -16,7 +16,7 @@ export function startSpa() {
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
-        <AppProviders onSignedOut={() => void router.navigate(paths.landing, { replace: true })}>
+        <AppProviders onSignedOut={(to) => void router.navigate(to ?? paths.landing, { replace: true })}>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,

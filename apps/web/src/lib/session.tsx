@@ -18,12 +18,15 @@ export type Session = {
   signIn: (user: SessionUser) => void;
   /** Keeps the header and menus in step after the profile changes. */
   updateUser: (changes: Partial<SessionUser>) => void;
-  signOut: () => Promise<void>;
+  /** `to`: where to land instead of the landing page (an erased account lands on the login that says so). */
+  signOut: (to?: string) => Promise<void>;
+  /** Where the person who signed out is sent (the landing page unless `signOut` named a page). */
+  signedOutTo: string | null;
 };
 
 const SessionContext = createContext<Session | null>(null);
 
-type State = { status: SessionStatus; user: SessionUser | null; signedOut: boolean };
+type State = { status: SessionStatus; user: SessionUser | null; signedOut: boolean; signedOutTo?: string };
 
 const SIGN_OUT_TIMEOUT_MS = 5000;
 
@@ -54,8 +57,8 @@ export function SessionProvider({
   onSignedOut,
 }: {
   children: ReactNode;
-  /** Where to go after signing out (the router lives outside this provider). */
-  onSignedOut?: () => void;
+  /** Where to go after signing out (the router lives outside this provider); `to` as signOut was given it. */
+  onSignedOut?: (to?: string) => void;
 }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ status: 'unknown', user: null, signedOut: false });
@@ -101,19 +104,22 @@ export function SessionProvider({
     setState((current) => (current.user ? { ...current, user: { ...current.user, ...changes } } : current));
   }, []);
 
-  const signOut = useCallback(async () => {
-    try {
-      await revokeSession();
-    } catch {
-      // signing out must always work locally, even offline
-    }
-    queryClient.clear();
-    setState({ status: 'anonymous', user: null, signedOut: true });
-    onSignedOut?.();
-  }, [queryClient, onSignedOut]);
+  const signOut = useCallback(
+    async (to?: string) => {
+      try {
+        await revokeSession();
+      } catch {
+        // signing out must always work locally, even offline
+      }
+      queryClient.clear();
+      setState({ status: 'anonymous', user: null, signedOut: true, ...(to ? { signedOutTo: to } : {}) });
+      onSignedOut?.(to);
+    },
+    [queryClient, onSignedOut],
+  );
 
   const value = useMemo<Session>(
-    () => ({ ...state, signIn, updateUser, signOut }),
+    () => ({ ...state, signedOutTo: state.signedOutTo ?? null, signIn, updateUser, signOut }),
     [state, signIn, updateUser, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

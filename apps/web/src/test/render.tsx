@@ -40,7 +40,7 @@ export function renderWithApp(ui: ReactNode, { path = '/', at = path, routes = [
   return {
     router,
     ...render(
-      <AppProviders onSignedOut={() => void router.navigate('/')}>
+      <AppProviders onSignedOut={(to) => void router.navigate(to ?? '/')}>
         <NavigationProvider value={routerNavigation}>
           <RouterProvider router={router} />
         </NavigationProvider>

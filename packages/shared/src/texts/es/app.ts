@@ -116,6 +116,7 @@ export const es = {
     myProposal: (price: string) => `Tu propuesta: ${price}`,
     // the lawyer's chat with a client: that client's cases still waiting for a lawyer
     openWithClient: 'Casos abiertos con este cliente',
+    openWithClientCount: (count: number) => `Casos abiertos con este cliente (${count})`,
   },
   /** The chat messages the platform writes as a case moves (docs/domain.md, Chat messages). */
   caseMessages: {

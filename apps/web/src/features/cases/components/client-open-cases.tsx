@@ -4,12 +4,15 @@ import { ROLE } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
 import type { Case } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es/app';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useMyCases } from '../api/get-my-cases.ts';
 import { casePath } from '../lib/case-paths.ts';
 import { canPropose } from './case-card.tsx';
 import styles from './client-open-cases.module.css';
+
+/** The phones' layout (the chat's own breakpoint). */
+const PHONE_QUERY = '(max-width: 767.98px)';
 
 /**
  * In a lawyer's chat with a client: that client's cases still waiting for a lawyer that this lawyer takes
@@ -27,13 +30,17 @@ export function ClientOpenCases({
   proposalAction: (item: Case) => ReactNode;
 }) {
   const cases = useMyCases(lawyerId, ROLE.ABOGADO, { status: CASE_STATUS.PENDIENTE_ASIGNACION, page: 1 });
+  // docs/product.md, Private chat: folded on a phone, so the messages keep the height; open on a wider screen
+  const [expanded, setExpanded] = useState(() => !window.matchMedia?.(PHONE_QUERY).matches);
   const open = cases.data?.cases.filter((item) => item.userId === clientId) ?? [];
   if (open.length === 0) return null;
   return (
-    <section className={styles.panel} aria-labelledby="client-open-cases-title">
-      <h3 id="client-open-cases-title" className={styles.title}>
-        {es.cases.openWithClient}
-      </h3>
+    <details
+      className={styles.panel}
+      open={expanded}
+      onToggle={(event) => setExpanded(event.currentTarget.open)}
+    >
+      <summary className={styles.title}>{es.cases.openWithClientCount(open.length)}</summary>
       <ul className={styles.list}>
         {open.map((item) => (
           <li key={item.id} className={styles.item}>
@@ -48,6 +55,6 @@ export function ClientOpenCases({
           </li>
         ))}
       </ul>
-    </section>
+    </details>
   );
 }

@@ -264,7 +264,7 @@ export function Conversation({
       <header className={styles.header}>
         <Button variant="ghost" size="sm" className={styles.back} onClick={onBack}>
           <ChevronLeftIcon size={18} />
-          {es.buttons.backToChats}
+          <span className={styles.backText}>{es.buttons.backToChats}</span>
         </Button>
         <div className={styles.who}>
           <Avatar photoUrl={counterpart.photoUrl} name={counterpart.name} size={44} />

@@ -2,7 +2,6 @@ import { es } from '@l4l/shared/texts/es/profile';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import panel from '../../../components/panel/panel.module.css';
-import { useAppNavigate } from '../../../lib/navigation.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -19,7 +18,6 @@ const t = es.privacy;
 export function YourDataSection() {
   const exportData = useExportMyData();
   const { signOut } = useSession();
-  const navigate = useAppNavigate();
   const [eraseOpen, setEraseOpen] = useState(false);
 
   const download = () => exportData.mutate(undefined, { onError: (error) => toast.error(error.message) });
@@ -28,8 +26,7 @@ export function YourDataSection() {
   const erased = async () => {
     setEraseOpen(false);
     toast.success(t.erased);
-    await signOut();
-    navigate(paths.accountErased, { replace: true });
+    await signOut(paths.accountErased);
   };
 
   return (
