@@ -11,4 +11,4 @@ export const COOKIE_CHOICE_ATTRIBUTE = 'data-cookie-choice';
  * The inline script in landing.html's <head>, byte for byte (a test compares them): the server allows it
  * by its hash in the Content-Security-Policy (plugins/security.ts), so no other inline script runs.
  */
-export const COOKIE_CHOICE_SCRIPT = `try{var c=localStorage.getItem('${COOKIE_CONSENT_KEY}');if(c==='true'||c==='false')document.documentElement.setAttribute('${COOKIE_CHOICE_ATTRIBUTE}',c)}catch(e){}`;
+export const COOKIE_CHOICE_SCRIPT = `(()=>{try{const c=localStorage.getItem('${COOKIE_CONSENT_KEY}');if(c==='true'||c==='false')document.documentElement.setAttribute('${COOKIE_CHOICE_ATTRIBUTE}',c)}catch{}})()`;
