@@ -3,6 +3,7 @@ import {
   APP_ROUTES,
   type AppRoute,
   addressOf,
+  type DemoIds,
   defaultReady,
   demoIds,
   ROLE_MAIL,
@@ -13,8 +14,8 @@ import { seriousViolations, signedInState } from './support.ts';
 /**
  * axe-core (WCAG 2.0–2.2 A and AA, best practices, label in name) on every route of every role (the
  * table in routes.ts) at 1280 and 375 px, with each route's main dialogs opened: no serious or critical
- * violation. One signed-in context per role; the test collects every violation of the role before it
- * fails, so one run names them all.
+ * violation. One sign-in per role (its session reused); one test per role and width, which collects
+ * every violation before it fails, so one run names them all.
  */
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -27,21 +28,23 @@ async function contextOf(browser: Browser, role: Role): Promise<BrowserContext> 
 }
 
 const ROLES: Role[] = ['visitor', 'client', 'lawyer', 'admin'];
+/** the demo ids of each role, read once (each role's sign-in is made once too: signedInState keeps it) */
+const idsOf = new Map<Role, DemoIds>();
 
 for (const role of ROLES) {
-  test(`every route of the ${role} at 1280 and 375 px, dialogs opened`, async ({ browser }) => {
-    test.slow();
-    const context = await contextOf(browser, role);
-    const page = await context.newPage();
-    const ids = await demoIds(page, role);
-    const routes = APP_ROUTES.filter((route: AppRoute) => route.roles.includes(role));
-    const found: string[] = [];
-    for (const viewport of WIDTHS) {
+  for (const viewport of WIDTHS) {
+    test(`every route of the ${role} at ${viewport.width} px, dialogs opened`, async ({ browser }) => {
+      test.slow();
+      const context = await contextOf(browser, role);
+      const page = await context.newPage();
+      const ids = idsOf.get(role) ?? (await demoIds(page, role));
+      idsOf.set(role, ids);
       await page.setViewportSize(viewport);
-      // a visitor comes without a cookie choice at each width: the landing shows the banner
-      if (role === 'visitor')
-        await page.goto('/politica-de-cookies').then(() => page.evaluate(() => localStorage.clear()));
-      for (const route of routes) {
+      // a visitor comes without a cookie choice: the landing shows the banner
+      if (role === 'visitor') await page.goto('/politica-de-cookies');
+      if (role === 'visitor') await page.evaluate(() => localStorage.clear());
+      const found: string[] = [];
+      for (const route of APP_ROUTES.filter((r: AppRoute) => r.roles.includes(role))) {
         const address = addressOf(route, ids);
         const where = `${address} (${role}, ${viewport.width} px)`;
         await test.step(where, async () => {
@@ -56,8 +59,8 @@ for (const role of ROLES) {
           }
         });
       }
-    }
-    expect(found, `axe: serious or critical violations of the ${role}`).toEqual([]);
-    await context.close();
-  });
+      expect(found, `axe: serious or critical violations of the ${role} at ${viewport.width} px`).toEqual([]);
+      await context.close();
+    });
+  }
 }
