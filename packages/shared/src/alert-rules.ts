@@ -14,8 +14,8 @@ export type LawyerRule = { categories: string[]; searches: SearchRule[] };
 export type PublishedCase = { title: string; category: string };
 
 /**
- * Every word of `search` begins a word of `title`, accent- and case-folded (docs/api/http.md, the board's
- * rule): 'divor mad' finds 'Divorcio en Madrid'; 'divorcios' does not find 'divorcio'. No words: any title.
+ * Every word of `search` begins a word of `title`, accent- and case-folded (docs/alerts.md, Who is
+ * alerted): 'divor mad' finds 'Divorcio en Madrid'; 'divorcios' does not find 'divorcio'. No words: any title.
  */
 export function titleMatches(search: string, title: string): boolean {
   const wanted = searchableText(search).split(' ').filter(Boolean);

@@ -132,6 +132,7 @@ describe('SEND /app/chat', () => {
         platformFeeTotal: null,
         lawyerReceives: null,
         clientMessageId: 'c-1',
+        counterDeclined: null,
         documentId: null,
         size: null,
         readAt: null,

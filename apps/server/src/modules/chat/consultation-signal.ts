@@ -51,7 +51,7 @@ export function createConsultationSignalling(deps: {
       .from(consultations)
       .where(eq(consultations.id, consultationId))
       .limit(1);
-    // another person's consultation is not found, for administrators too (docs/api/http.md, First consultation)
+    // another person's consultation is not found, for administrators too (docs/api/http.md, First consultations)
     if (!row || (row.lawyerId !== actor.id && row.clientId !== actor.id)) {
       throw new AppError('NOT_FOUND', { message: t.notFound });
     }

@@ -19,7 +19,7 @@ import type { ConsultationEvents } from './consultations.service.ts';
 type Party = 'client' | 'lawyer';
 
 const HOUR = 3_600_000;
-/** docs/notifications.md, First consultations: the reminders, and how long before the start each goes. */
+/** docs/domain.md, First consultations: the reminders, and how long before the start each goes. */
 export const REMINDERS = [
   { kind: '24', before: 24 * HOUR },
   { kind: '1', before: HOUR },
@@ -52,7 +52,7 @@ function partyFacts(detail: ConsultationDetail, party: Party, publicUrl: string)
 
 /**
  * The consultation's mails (with the iCalendar invitation or cancellation), in-app notices, reminders and
- * chat notices (docs/notifications.md, First consultations). Defines its outbox kinds once.
+ * chat notices (docs/domain.md, First consultations). Defines its outbox kinds once.
  */
 export function createConsultationEvents(deps: {
   db: Db;

@@ -62,7 +62,7 @@ const consultationsModule: FastifyPluginAsyncZod<ConsultationsPluginOptions> = a
     log: app.log,
   });
   app.decorate('consultations', { ...service, remind: (at?: Date) => events.remind(at ?? now()) });
-  // docs/notifications.md, First consultations: the reminders' sweep, once a minute
+  // docs/domain.md, First consultations: the reminders' sweep, once a minute
   runEvery(
     app,
     options.sweepIntervalMs ?? (app.config.env === 'test' ? 0 : 60_000),

@@ -65,7 +65,7 @@ export type PreviousRecord = Pick<
 
 /**
  * Who produced the invoicing system (the AEAT's `SistemaInformatico`): the platform, PLATFORM_NIF and
- * PLATFORM_NAME, on every record, also those issued in a lawyer's name (docs/invoices.md, The records).
+ * PLATFORM_NAME, on every record, also those issued in a lawyer's name (docs/invoices.md, The records as the AEAT reads them).
  */
 export type SystemProducer = { nif: string; name: string };
 

@@ -46,7 +46,7 @@ describe('the refund path', () => {
   /** The lawyer is told in the app and by mail that `euros` left their sent payout of the case. */
   async function expectLawyerTold(lawyer: Person, caseId: string, euros: number) {
     const told = await toldIn(lawyer, caseId, 'payout.reversed');
-    expect(told.map((row) => row.amountCents)).toEqual([euros * 100]);
+    expect(told.map((row) => row.amountCents)).toEqual([Math.round(euros * 100)]);
     expect(told[0]?.title).toContain(formatEuros(euros));
     expect(told[0]?.title).toContain(CASE_TITLE);
     const mails = (await sentMails(app()))
@@ -62,10 +62,11 @@ describe('the refund path', () => {
     const { lawyer, caseId, payment } = await sentPayout();
     const refund = await h.refund(suite.admin, payment.id, 'El escrito no llegó a presentarse.', 100);
     expect(refund.statusCode, refund.body).toBe(200);
-    // 100 € back: 10 € of the fee and 90 € of the lawyer's share, taken back from the sent transfer
-    expect(refund.json().data).toMatchObject({ refunded: 100, transferReversed: 90 });
-    await expectLawyerTold(lawyer, caseId, 90);
-    expect((await h.get(lawyer, '/api/payouts/balance')).data.paidOut).toBe(90);
+    // 100 € back: 12,10 € of the fee with its IVA and 87,90 € of the lawyer's share (docs/money.md, The
+    // fee and its IVA), taken back from the sent transfer of 175,80 €
+    expect(refund.json().data).toMatchObject({ refunded: 100, transferReversed: 87.9 });
+    await expectLawyerTold(lawyer, caseId, 87.9);
+    expect((await h.get(lawyer, '/api/payouts/balance')).data.paidOut).toBe(87.9);
   });
 
   it('a card dispute after the payout, resolved with a refund, tells the lawyer in the app and by mail', async () => {
@@ -81,7 +82,7 @@ describe('the refund path', () => {
     });
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json().data).toMatchObject({ outcome: 'refund', refunded: 200 });
-    await expectLawyerTold(lawyer, caseId, 180);
+    await expectLawyerTold(lawyer, caseId, 175.8);
     expect((await h.get(lawyer, '/api/payouts/balance')).data.paidOut).toBe(0);
   });
 

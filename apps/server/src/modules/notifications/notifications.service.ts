@@ -177,7 +177,7 @@ export function createNotificationsService(deps: {
 
     preferences: (actor: AuthUser) => preferencesOf(repository, actor),
 
-    /** docs/notifications.md, Preferences: a switch the caller's role does not have is 400, nothing saved. */
+    /** docs/notifications.md, Preferences and unsubscribe: a switch the caller's role does not have is 400, nothing saved. */
     async setPreferences(
       actor: AuthUser,
       input: NotificationPreferencesInput,

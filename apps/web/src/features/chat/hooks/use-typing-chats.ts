@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * (+) How long 'escribiendo…' stays after the last typing signal (docs/api/stomp.md, /app/typing): the
+ * (+) How long 'escribiendo…' stays after the last typing signal (docs/api/stomp.md, Destinations): the
  * composer signals at most every TYPING_SIGNAL_EVERY_MS while the person types, so the line never
  * outlasts their last keystroke by more than this.
  */

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 /**
  * The first consultation's answers as the web reads them: the shared schemas of docs/api/http.md, First
- * consultation (packages/shared/src/schemas/consultations.ts), and what the screens derive from them.
+ * consultations (packages/shared/src/schemas/consultations.ts), and what the screens derive from them.
  */
 export {
   availabilityAnswerSchema,

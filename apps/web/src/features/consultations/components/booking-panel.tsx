@@ -21,7 +21,7 @@ import {
 import styles from './consultations.module.css';
 
 const t = consultationsWebEs.booking;
-/** docs/api/http.md, First consultation: the client sees the next 14 days. */
+/** docs/api/http.md, First consultations: the client sees the next 14 days. */
 export const BOOKING_DAYS = 14;
 const NOTE_MAX = LIMITS.descriptionMax;
 

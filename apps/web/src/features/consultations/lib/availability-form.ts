@@ -39,7 +39,7 @@ export function fromDraft(draft: AvailabilityDraft): Availability {
 }
 
 /**
- * The first problem of a draft, as the server would name it (docs/api/http.md, First consultation): no
+ * The first problem of a draft, as the server would name it (docs/api/http.md, First consultations): no
  * mode, a range that ends before it starts, or two ranges of one day that overlap. Null when it may be sent.
  */
 export function draftProblem(draft: AvailabilityDraft): { message: string; rangeKey?: number } | null {

@@ -12,7 +12,7 @@ import styles from './notification-preferences.module.css';
 const t = es.notifications.centre;
 
 /**
- * Mi Perfil's mail switches (docs/notifications.md, Preferences): one per type the server gives for the
+ * Mi Perfil's mail switches (docs/notifications.md, Preferences and unsubscribe): one per type the server gives for the
  * person's role, in the order of the types, saved at once.
  */
 export function NotificationPreferences() {
