@@ -99,6 +99,8 @@ export const APP_ROUTES: AppRoute[] = [
     },
   },
   { path: '/login', roles: ['visitor'], ready: dialogNamed(es.login.title) },
+  // after an erasure: the login, with the notice of what was kept
+  { path: '/cuenta-eliminada', roles: ['visitor'], ready: dialogNamed(es.login.title) },
   {
     path: '/registro',
     roles: ['visitor'],
@@ -169,6 +171,8 @@ export const APP_ROUTES: AppRoute[] = [
     },
   },
   { path: '/dashboard/notificaciones', roles: SIGNED_IN },
+  // (+) first consultations: both parties' list (the room needs a consultation of the signed-in person's)
+  { path: '/dashboard/consultas', roles: ['client', 'lawyer'] },
   {
     path: '/dashboard/cobros',
     roles: ['lawyer'],
