@@ -79,8 +79,10 @@ describe('routes', () => {
   it('takes a signed-in client from the landing to the home with the client title', async () => {
     signedInAs('USUARIO');
     const router = renderApp('/');
+    // two lazy screens in a row (the landing, then the home it sends a signed-in client to): more than
+    // findBy's default second on a busy machine
     expect(
-      await screen.findByRole('heading', { level: 1, name: es.dashboard.userHomeTitle }),
+      await screen.findByRole('heading', { level: 1, name: es.dashboard.userHomeTitle }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/inicio');
   });

@@ -56,7 +56,9 @@ describe('DashboardLayout', () => {
   it("lets an administrator read a case's page, where the console's Pagos links it", async () => {
     const path = '/dashboard/casos/9f1e2d3c-4b5a-4c6d-8e7f-0a1b2c3d4e5f';
     const { router } = renderLayout(path, { ...CLIENT, role: 'ADMIN' });
-    expect(await screen.findByRole('link', { name: es.nav.profile })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: es.nav.profileOf('Ana Martín Ruiz') }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
   });
 
