@@ -81,7 +81,8 @@ test('a case from start to finish: created, approved, proposed, paid, tracked, c
   await expect(field(clientPage, es.caseDetail.status)).toHaveText('ACTIVO');
   await expect(field(clientPage, es.caseDetail.lawyer)).toHaveText(`${lawyer.name} ${lawyer.surname}`);
   await expect(field(clientPage, es.caseDetail.price)).toHaveText('350,50 €');
-  await expect(field(clientPage, es.caseDetail.category)).toHaveText('Abogado Civil');
+  // the category without the title's prefix (docs/domain.md, Professional title)
+  await expect(field(clientPage, es.caseDetail.category)).toHaveText('Civil');
 
   // the lawyer moves the timeline forward and asks to close the case
   await lawyerPage.goto(`/dashboard/casos/${caseId}`);

@@ -57,9 +57,11 @@ test('signing in through the login modal', async ({ browser }) => {
   await page.keyboard.press('ArrowDown');
   await expect(wizard.getByRole('radio', { name: new RegExp(es.register.roleLawyer) })).toBeChecked();
   await expectVisibleFocus(page);
+  // without Google sign-in there is no choice of method: the lawyer goes straight to the access data
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: es.register.options })).toBeVisible();
-  await expectFocusTrapped(page, page.getByRole('dialog', { name: es.register.options }));
+  const credentials = page.getByRole('dialog', { name: es.register.credentialsTitle });
+  await expect(credentials).toBeVisible();
+  await expectFocusTrapped(page, credentials);
   await page.keyboard.press('Escape');
   await expect(register).toBeFocused();
 
