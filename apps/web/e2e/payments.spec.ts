@@ -84,10 +84,11 @@ test('a client pays a proposal in the sandbox window; both billing histories sho
   const saved = await download.path();
   expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-  // the lawyer's: what they earn (300 € less the 10 % fee)
+  // the lawyer's: what they earn, 300 € less the 10 % fee and its IVA (30 € + 6,30 €; docs/money.md, The fee
+  // and its IVA)
   await lawyer.goto('/dashboard/profile/billing');
   const lawyerRow = lawyer.getByRole('row').filter({ hasText: `#${code}` });
-  await expect(lawyerRow).toContainText('270 €');
+  await expect(lawyerRow).toContainText('263,70 €');
 
   await client.context().close();
   await lawyer.context().close();
