@@ -145,9 +145,10 @@ test('a proposal card names its case and shows the amount with IVA, and the lawy
   await expect(lawyerCards.last()).toContainText(second);
   await expect(lawyerCards.last()).toContainText(`#${code(secondId)}`);
   await expect(lawyerCards.first()).toContainText('IVA incluido');
-  // 10 % of 350,50 € is 35,05 €: the lawyer receives 315,45 €
-  await expect(lawyerCards.first()).toContainText('35,05 €');
-  await expect(lawyerCards.first()).toContainText('315,45 €');
+  // 10 % of 350,50 € is 35,05 €, and its IVA 7,36 €: the lawyer receives 308,09 € (docs/money.md, The fee
+  // and its IVA)
+  await expect(lawyerCards.first()).toContainText('35,05 € + 7,36 € IVA = 42,41 €');
+  await expect(lawyerCards.first()).toContainText('308,09 €');
 
   await clientPage.goto(`/dashboard/chat?with=${lawyerId}`);
   const clientCards = clientPage.getByRole('article', { name: es.chat.proposalTitle });

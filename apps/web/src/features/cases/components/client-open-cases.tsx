@@ -34,27 +34,31 @@ export function ClientOpenCases({
   const [expanded, setExpanded] = useState(() => !window.matchMedia?.(PHONE_QUERY).matches);
   const open = cases.data?.cases.filter((item) => item.userId === clientId) ?? [];
   if (open.length === 0) return null;
+  const title = es.cases.openWithClientCount(open.length);
+  // a named region still, so a screen reader's landmarks find the panel, folded or not
   return (
-    <details
-      className={styles.panel}
-      open={expanded}
-      onToggle={(event) => setExpanded(event.currentTarget.open)}
-    >
-      <summary className={styles.title}>{es.cases.openWithClientCount(open.length)}</summary>
-      <ul className={styles.list}>
-        {open.map((item) => (
-          <li key={item.id} className={styles.item}>
-            <Link to={casePath(item.id)} className={styles.name}>
-              {item.title} <span className={styles.code}>{es.chat.caseLabel(item.code)}</span>
-            </Link>
-            {canPropose(item) ? (
-              proposalAction(item)
-            ) : item.myProposal && isOpenProposal(item.myProposal.status) ? (
-              <span className={styles.note}>{es.cases.myProposal(formatEuros(item.myProposal.price))}</span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </details>
+    <section aria-label={title}>
+      <details
+        className={styles.panel}
+        open={expanded}
+        onToggle={(event) => setExpanded(event.currentTarget.open)}
+      >
+        <summary className={styles.title}>{title}</summary>
+        <ul className={styles.list}>
+          {open.map((item) => (
+            <li key={item.id} className={styles.item}>
+              <Link to={casePath(item.id)} className={styles.name}>
+                {item.title} <span className={styles.code}>{es.chat.caseLabel(item.code)}</span>
+              </Link>
+              {canPropose(item) ? (
+                proposalAction(item)
+              ) : item.myProposal && isOpenProposal(item.myProposal.status) ? (
+                <span className={styles.note}>{es.cases.myProposal(formatEuros(item.myProposal.price))}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
   );
 }
