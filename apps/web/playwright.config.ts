@@ -18,7 +18,6 @@ const port = Number(process.env.E2E_PORT ?? 3107);
 export const JOURNEY_GROUPS = [
   [
     'accessibility.spec.ts',
-    'axe-routes.spec.ts',
     'alerts.spec.ts',
     'colegiacion.spec.ts',
     'cookie-banner-flash.spec.ts',
@@ -38,6 +37,7 @@ export const JOURNEY_GROUPS = [
   [
     'accounts.spec.ts',
     'admin.spec.ts',
+    'axe-routes.spec.ts',
     'cases.spec.ts',
     'chat.spec.ts',
     'documents.spec.ts',
