@@ -222,7 +222,12 @@ export const APP_ROUTES: AppRoute[] = [
     path: '/payout/sandbox/sbx_acct_axe',
     roles: ['lawyer'],
     ready: async (page) => {
-      await expect(page.getByRole('heading', { name: moneyWebEs.sandbox.title })).toBeVisible();
+      // titled for changing the account once the lawyer's enabled account has loaded
+      await expect(
+        page
+          .getByRole('heading', { name: moneyWebEs.sandbox.title })
+          .or(page.getByRole('heading', { name: moneyWebEs.sandbox.changeTitle })),
+      ).toBeVisible();
     },
   },
   // the administration console
