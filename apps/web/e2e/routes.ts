@@ -1,3 +1,4 @@
+import { consultationsWebEs } from '@l4l/shared/texts/consultations-web';
 import { es } from '@l4l/shared/texts/es';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
 import { expect, type Page } from '@playwright/test';
@@ -173,6 +174,16 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/dashboard/notificaciones', roles: SIGNED_IN },
   // (+) first consultations: both parties' list (the room needs a consultation of the signed-in person's)
   { path: '/dashboard/consultas', roles: ['client', 'lawyer'] },
+  {
+    // (+) a lawyer's slot picker, where a client books a first consultation
+    path: '/dashboard/abogados/:lawyerId/primera-consulta',
+    roles: ['client'],
+    ready: async (page) => {
+      await expect(
+        page.getByRole('heading', { name: consultationsWebEs.booking.title }).first(),
+      ).toBeVisible();
+    },
+  },
   {
     path: '/dashboard/cobros',
     roles: ['lawyer'],
