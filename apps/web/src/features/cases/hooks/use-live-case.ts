@@ -1,11 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { onDemand } from '../../../lib/on-demand.ts';
-import { useIdle } from '../../../lib/use-idle.ts';
+import { useLiveSubscription } from '../../../lib/use-live-subscription.ts';
 import { caseKeys } from '../api/case-keys.ts';
-
-// STOMP is not needed to paint a screen (ADR 0008): it loads once the browser is idle
-const stompCode = onDemand(() => import('../../../lib/stomp-client.ts'));
 
 /**
  * docs/api/stomp.md, Destinations: every change of a case (a step, its status, a proposal, the closure) posts
@@ -29,38 +24,15 @@ function isAbout(body: string, caseId: string): boolean {
  */
 export function useLiveCase(userId: string, caseId: string) {
   const queryClient = useQueryClient();
-  const idle = useIdle();
-  useEffect(() => {
-    if (!idle) return;
-    let closed = false;
-    let close: (() => void) | undefined;
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: caseKeys.detail(caseId) });
-      void queryClient.invalidateQueries({ queryKey: caseKeys.lists() });
-      void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey.some((part) => part === caseId),
-      });
-    };
-    stompCode.load().then(
-      ({ joinSharedStomp }) => {
-        if (closed) return;
-        const membership = joinSharedStomp(userId, {
-          onConnected: (live) =>
-            void live.subscribe(
-              CASE_EVENTS_DESTINATION,
-              (body) => isAbout(body, caseId) && refresh(),
-              refresh,
-            ),
-        });
-        close = () => membership.leave();
-      },
-      () => {
-        // offline: the case is read again on the next visit
-      },
-    );
-    return () => {
-      closed = true;
-      close?.();
-    };
-  }, [userId, caseId, idle, queryClient]);
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: caseKeys.detail(caseId) });
+    void queryClient.invalidateQueries({ queryKey: caseKeys.lists() });
+    void queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey.some((part) => part === caseId),
+    });
+  };
+  useLiveSubscription(userId, CASE_EVENTS_DESTINATION, {
+    onMessage: (body) => isAbout(body, caseId) && refresh(),
+    onSubscribed: refresh,
+  });
 }
