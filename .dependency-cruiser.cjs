@@ -47,8 +47,11 @@ module.exports = {
       name: 'server-infrastructure-imports-module',
       severity: 'error',
       comment:
-        'plugins/, lib/ and db/ are the infrastructure every module builds on; they never depend on a module.',
-      from: { path: '^apps/server/src/(plugins|lib|db)/', pathNot: SERVER_TESTS },
+        "plugins/, lib/ and db/ are the infrastructure every module builds on; they never depend on a module. The seeds (db/seed/) compose modules like app.ts does, through each one's index.ts.",
+      from: {
+        path: '^apps/server/src/(plugins|lib|db)/',
+        pathNot: [...SERVER_TESTS, '^apps/server/src/db/seed/'],
+      },
       to: { path: '^apps/server/src/modules/' },
     },
     {

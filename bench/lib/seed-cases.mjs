@@ -6,7 +6,7 @@
  */
 import { CATEGORIES } from '@l4l/shared/constants/categories';
 import { sql } from 'drizzle-orm';
-import { rebuildBoard } from '../../apps/server/src/db/board.ts';
+import { rebuildBoard } from '../../apps/server/src/modules/cases/index.ts';
 
 const BATCH = 100_000;
 

@@ -15,6 +15,7 @@ import { openConfiguredDatabase } from '../src/db/database.ts';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { newTotpSecret, otpauthUrl } from '../src/modules/auth/index.ts';
+import { userAccounts } from '../src/modules/users/index.ts';
 import { cliConfig, fail } from './cli.ts';
 
 const { values } = parseArgs({
@@ -46,7 +47,7 @@ try {
   const [taken] = await database.db.select({ id: users.id }).from(users).where(eq(users.mail, mail.data));
   if (taken) fail(`Ya existe una cuenta con el correo ${mail.data}.`);
   const secret = newTotpSecret();
-  await database.db.insert(users).values({
+  await userAccounts(database.db).insert({
     role: ROLE.ADMIN,
     mail: mail.data,
     passwordHash: await hashPassword(password.data),

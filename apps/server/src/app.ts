@@ -21,7 +21,7 @@ import {
 import { documentsRoutes } from './modules/documents/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
-import { lawyersRoutes } from './modules/lawyers/index.ts';
+import { lawyerRenamed, lawyersRoutes } from './modules/lawyers/index.ts';
 import { type MoneyPluginOptions, moneyPlugin } from './modules/money/index.ts';
 import { type NotificationsPluginOptions, notificationsPlugin } from './modules/notifications/index.ts';
 import { paymentIntentRoutes, paymentsPlugin, paymentsWebhook } from './modules/payments/index.ts';
@@ -205,7 +205,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { outbox });
-  await app.register(usersRoutes);
+  // a lawyer's directory search text follows their name, wherever the account is renamed
+  await app.register(usersRoutes, { renamed: lawyerRenamed });
   await app.register(adminRoutes, { outbox });
   // the modules that own an event report it in its transaction (docs/notifications.md, Event types)
   const notify = app.notifications.event;

@@ -5,10 +5,10 @@ import { usernameOf } from '@l4l/shared/schemas/auth';
 import { searchableText } from '@l4l/shared/search';
 import { eq, sql } from 'drizzle-orm';
 import type { App } from '../src/app.ts';
-import { assignLawyerSlugs } from '../src/db/lawyer-slugs.ts';
 import { cases, fiscalProfiles, lawyerProfiles, ratings, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { newTotpSecret, totpCode } from '../src/modules/auth/totp.ts';
+import { assignLawyerSlugs } from '../src/modules/lawyers/index.ts';
 
 /** Factories for tests: rows straight into the database, so a test pays for HTTP only where it tests it. */
 

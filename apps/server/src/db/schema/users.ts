@@ -201,7 +201,7 @@ export const lawyerProfiles = pgTable(
   },
   (t) => [
     uniqueIndex('lawyer_profiles_slug_key').on(t.slug),
-    // a registration reads the slugs that start with its base as a range of this index (db/lawyer-slugs.ts)
+    // a registration reads the slugs that start with its base as a range of this index (modules/lawyers/lawyer-slugs.ts)
     index('lawyer_profiles_slug_prefix_idx').on(t.slug.op('text_pattern_ops')),
     index('lawyer_profiles_search_idx').using('gin', t.searchVector),
     index('lawyer_profiles_categories_idx').using('gin', t.categories),

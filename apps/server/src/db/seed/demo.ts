@@ -13,10 +13,9 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { createKeyring, type MasterKey } from '../../lib/storage/envelope.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
-import { rebuildBoard } from '../board.ts';
+import { rebuildBoard } from '../../modules/cases/index.ts';
+import { assignLawyerSlugs, refreshResponseTimes } from '../../modules/lawyers/index.ts';
 import type { Db, Tx } from '../database.ts';
-import { assignLawyerSlugs } from '../lawyer-slugs.ts';
-import { refreshResponseTimes } from '../response-time.ts';
 import {
   academicExperiences,
   caseAlerts,

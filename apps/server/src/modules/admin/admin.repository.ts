@@ -5,6 +5,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { personColumns } from '../../db/projections.ts';
 import { auditLog, cases, lawyerProfiles, payments, ratings, users } from '../../db/schema/index.ts';
+import { rejectLawyer, verifyLawyer } from '../lawyers/index.ts';
+import { userAccounts } from '../users/index.ts';
 
 const lawyerColumns = {
   ...personColumns,
@@ -89,26 +91,9 @@ export function createAdminRepository(db: Db) {
       return row;
     },
 
-    async verifyLawyer(id: string, adminId: string): Promise<void> {
-      await db
-        .update(lawyerProfiles)
-        .set({
-          verifiedAt: new Date(),
-          verifiedBy: adminId,
-          rejectedAt: null,
-          rejectionReason: null,
-          barCheckedAt: new Date(),
-          barCheckedBy: adminId,
-        })
-        .where(and(eq(lawyerProfiles.userId, id), isNull(lawyerProfiles.verifiedAt)));
-    },
+    verifyLawyer: (id: string, adminId: string) => verifyLawyer(db, id, adminId),
 
-    async rejectLawyer(id: string, reason: string): Promise<void> {
-      await db
-        .update(lawyerProfiles)
-        .set({ rejectedAt: new Date(), rejectionReason: reason, updatedAt: new Date() })
-        .where(and(eq(lawyerProfiles.userId, id), isNull(lawyerProfiles.verifiedAt)));
-    },
+    rejectLawyer: (id: string, reason: string) => rejectLawyer(db, id, reason),
 
     async listUsers(filter: AdminUsersQuery) {
       const conditions: SQL[] = [];
@@ -160,14 +145,8 @@ export function createAdminRepository(db: Db) {
       return row;
     },
 
-    async setBan(id: string, ban: { bannedAt: Date; banReason: string | null } | null) {
-      const [row] = await db
-        .update(users)
-        .set({ bannedAt: ban?.bannedAt ?? null, banReason: ban?.banReason ?? null, updatedAt: new Date() })
-        .where(eq(users.id, id))
-        .returning(userStatusColumns);
-      return row;
-    },
+    setBan: (id: string, ban: { bannedAt: Date; banReason: string | null } | null) =>
+      userAccounts(db).setBan(id, ban),
 
     async audit(entry: AuditInsert): Promise<void> {
       await db.insert(auditLog).values(entry);

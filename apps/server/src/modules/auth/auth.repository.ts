@@ -1,15 +1,17 @@
-import { and, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { assignLawyerSlugs } from '../../db/lawyer-slugs.ts';
 import {
   emailVerifications,
   lawyerProfiles,
   mailChangeTokens,
   mfaChallenges,
   passwordResetTokens,
-  uploads,
+  type uploads,
   users,
 } from '../../db/schema/index.ts';
+import { createLawyerProfile } from '../lawyers/index.ts';
+import { recordUpload } from '../uploads/index.ts';
+import { userAccounts } from '../users/index.ts';
 
 /** A second-factor challenge takes this many wrong codes, then the administrator signs in again. */
 export const MFA_MAX_ATTEMPTS = 5;
@@ -36,7 +38,20 @@ export function createAuthRepository(db: Db) {
       .from(users)
       .leftJoin(lawyerProfiles, eq(lawyerProfiles.userId, users.id));
 
+  const owned = userAccounts(db);
   return {
+    // the account's own fields are the users module's to write (docs/decisions/0026-table-ownership.md)
+    insertUser: owned.insert,
+    setPasswordHash: owned.setPasswordHash,
+    linkGoogleAccount: owned.linkGoogleAccount,
+    touchLastConnection: owned.touchLastConnection,
+    setMail: owned.setMail,
+    markMailVerified: owned.markMailVerified,
+    provideTotpSecret: owned.provideTotpSecret,
+    acceptTotpStep: owned.acceptTotpStep,
+    insertLawyerProfile: (values: typeof lawyerProfiles.$inferInsert) => createLawyerProfile(db, values),
+    insertUpload: (values: typeof uploads.$inferInsert) => recordUpload(db, values),
+
     async findByMail(mail: string): Promise<Account | undefined> {
       const [account] = await accounts().where(eq(users.mail, mail)).limit(1);
       return account;
@@ -55,42 +70,6 @@ export function createAuthRepository(db: Db) {
     async mailTaken(mail: string): Promise<boolean> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.mail, mail)).limit(1);
       return Boolean(row);
-    },
-
-    async insertUser(values: typeof users.$inferInsert) {
-      const [user] = await db.insert(users).values(values).returning();
-      if (!user) throw new Error('user not inserted');
-      return user;
-    },
-
-    /** The profile and its public page's slug (docs/domain.md, Public lawyer pages), given once here. */
-    async insertLawyerProfile(values: typeof lawyerProfiles.$inferInsert): Promise<void> {
-      await db.insert(lawyerProfiles).values(values);
-      await assignLawyerSlugs(db, values.userId);
-    },
-
-    async insertUpload(values: typeof uploads.$inferInsert): Promise<void> {
-      await db.insert(uploads).values(values);
-    },
-
-    async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    },
-
-    /** Links the account found by its mail; Google vouched for that mail, so it counts as verified. */
-    async linkGoogleAccount(userId: string, googleSub: string): Promise<void> {
-      await db
-        .update(users)
-        .set({
-          googleSub,
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId));
-    },
-
-    async touchLastConnection(userId: string): Promise<void> {
-      await db.update(users).set({ lastConnection: new Date() }).where(eq(users.id, userId));
     },
 
     async insertResetToken(values: typeof passwordResetTokens.$inferInsert): Promise<void> {
@@ -201,12 +180,6 @@ export function createAuthRepository(db: Db) {
       return token;
     },
 
-    /** The confirmed new sign-in mail; the link that confirmed it was opened from it, so it is verified too. */
-    async setMail(userId: string, mail: string): Promise<void> {
-      const now = new Date();
-      await db.update(users).set({ mail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
-    },
-
     // address verification (docs/domain.md, Mail verification)
 
     async insertEmailVerification(values: typeof emailVerifications.$inferInsert): Promise<void> {
@@ -237,19 +210,6 @@ export function createAuthRepository(db: Db) {
       return link;
     },
 
-    /**
-     * Marks the address verified if it is still the user's sign-in mail (a verified one keeps its first
-     * date); false when the user now signs in with another.
-     */
-    async markMailVerified(userId: string, mail: string): Promise<boolean> {
-      const verified = await db
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-        .where(and(eq(users.id, userId), eq(users.mail, mail)))
-        .returning({ id: users.id });
-      return verified.length === 1;
-    },
-
     /** A verification link still usable, with the name and the current mail of its user (for its mail). */
     async findUsableEmailVerification(id: string) {
       const [link] = await db
@@ -268,16 +228,6 @@ export function createAuthRepository(db: Db) {
     },
 
     // the administrators' second factor (docs/api/http.md, Auth)
-
-    /** Gives the account a TOTP secret to enrol, unless it got one meanwhile; answers the secret it has. */
-    async provideTotpSecret(userId: string, secret: string): Promise<string> {
-      await db
-        .update(users)
-        .set({ totpSecret: secret, totpEnrolledAt: null, totpLastStep: null, updatedAt: new Date() })
-        .where(and(eq(users.id, userId), isNull(users.totpSecret)));
-      const [row] = await db.select({ totpSecret: users.totpSecret }).from(users).where(eq(users.id, userId));
-      return row?.totpSecret ?? secret;
-    },
 
     async insertMfaChallenge(values: typeof mfaChallenges.$inferInsert): Promise<void> {
       await db.insert(mfaChallenges).values(values);
@@ -315,19 +265,6 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt)))
         .returning({ id: mfaChallenges.id });
       return used.length === 1;
-    },
-
-    /**
-     * Records the accepted time step (and the enrolment, the first time); false when that step or a later
-     * one was already accepted, so the same code cannot sign in twice (RFC 6238 §5.2).
-     */
-    async acceptTotpStep(userId: string, step: number): Promise<boolean> {
-      const accepted = await db
-        .update(users)
-        .set({ totpLastStep: step, totpEnrolledAt: sql`coalesce(${users.totpEnrolledAt}, now())` })
-        .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-        .returning({ id: users.id });
-      return accepted.length === 1;
     },
   };
 }

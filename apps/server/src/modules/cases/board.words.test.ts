@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
-import { rebuildBoard } from '../../db/board.ts';
+import { rebuildBoard } from './board-rebuild.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 

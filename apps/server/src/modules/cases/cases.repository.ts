@@ -12,6 +12,7 @@ import {
   ratings,
   users,
 } from '../../db/schema/index.ts';
+import { moveCaseCounters } from '../lawyers/index.ts';
 import type { PageRange } from './board.repository.ts';
 
 const client = alias(users, 'case_client');
@@ -263,16 +264,9 @@ export function createCasesRepository(db: Db) {
       return row?.id ?? null;
     },
 
-    /** Moves the lawyer's counters: a case becomes active, or an active one finishes. */
-    async moveLawyerCounters(lawyerId: string, change: { active: number; finished: number }) {
-      await db
-        .update(lawyerProfiles)
-        .set({
-          activeCases: sql`greatest(${lawyerProfiles.activeCases} + ${change.active}, 0)`,
-          finishedCases: sql`greatest(${lawyerProfiles.finishedCases} + ${change.finished}, 0)`,
-        })
-        .where(eq(lawyerProfiles.userId, lawyerId));
-    },
+    /** Moves the lawyer's counters (theirs to write): a case becomes active, or an active one finishes. */
+    moveLawyerCounters: (lawyerId: string, change: { active: number; finished: number }) =>
+      moveCaseCounters(db, lawyerId, change),
   };
 }
 

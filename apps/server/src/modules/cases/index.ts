@@ -1,6 +1,7 @@
 /** The cases feature's public entry: what app.ts and other modules may use. */
 
 export { createBoardRepository } from './board.repository.ts';
+export { rebuildBoard } from './board-rebuild.ts';
 export {
   authorize,
   CASE_ACTIONS,

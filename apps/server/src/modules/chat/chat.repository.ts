@@ -5,8 +5,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { refreshResponseTimes } from '../../db/response-time.ts';
 import { cases, chats, messages, proposals, uploads, users } from '../../db/schema/index.ts';
+import { refreshResponseTimes } from '../lawyers/index.ts';
+import { userAccounts } from '../users/index.ts';
 
 export type Audience = 'ALL' | 'USUARIO';
 /** Which side of a chat is looking: the client sees every message, the lawyer only audience 'ALL'. */
@@ -371,13 +372,8 @@ export function createChatRepository(db: Db, { pool }: { pool?: pg.Pool } = {}) 
       return row?.lastConnection;
     },
 
-    /** last_connection of these users moved to `at`, never back (batches may land out of order) */
-    async touchLastConnections(userIds: string[], at: Date) {
-      await db
-        .update(users)
-        .set({ lastConnection: sql`greatest(${users.lastConnection}, ${at.toISOString()}::timestamptz)` })
-        .where(inArray(users.id, userIds));
-    },
+    /** last_connection of these users moved to `at`, never back (the users module writes it) */
+    touchLastConnections: (userIds: string[], at: Date) => userAccounts(db).touchLastConnections(userIds, at),
   };
 }
 

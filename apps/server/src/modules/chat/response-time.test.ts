@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
-import { refreshResponseTimes } from '../../db/response-time.ts';
 import { chats, lawyerProfiles } from '../../db/schema/index.ts';
+import { refreshResponseTimes } from '../lawyers/index.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 

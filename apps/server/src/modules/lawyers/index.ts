@@ -1,4 +1,5 @@
 /** The lawyers feature's public entry: what app.ts and other modules may use. */
+export { assignLawyerSlugs, erasedLawyerSlug, slugBase } from './lawyer-slugs.ts';
 export { lawyersRoutes } from './lawyers.routes.ts';
 export type {
   DirectoryCombination,
@@ -6,3 +7,12 @@ export type {
   PublicLawyerPage,
   PublicListing,
 } from './lawyers.service.ts';
+export {
+  countRating,
+  createLawyerProfile,
+  lawyerRenamed,
+  moveCaseCounters,
+  rejectLawyer,
+  verifyLawyer,
+} from './profile-writes.ts';
+export { refreshResponseTimes } from './response-time.ts';

@@ -5,7 +5,6 @@ import {
   and,
   arrayOverlaps,
   asc,
-  count,
   desc,
   eq,
   gte,
@@ -20,7 +19,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { boundedCount, boundedCountQuery } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/database.ts';
-import { academicExperiences, lawyerProfiles, users, workExperiences } from '../../db/schema/index.ts';
+import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import { wordsMatch } from '../../db/word-prefix.ts';
 
 const banned = alias(users, 'banned');
@@ -61,25 +60,6 @@ type DirectoryCard = {
   [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['notNull'] extends true
     ? (typeof cardColumns)[K]['_']['data']
     : (typeof cardColumns)[K]['_']['data'] | null;
-};
-
-const sheetColumns = {
-  id: users.id,
-  name: users.name,
-  surname: users.surname,
-  mail: users.mail,
-  phoneNumber: users.phoneNumber,
-  photoUrl: users.photoUrl,
-  description: lawyerProfiles.description,
-  categories: lawyerProfiles.categories,
-  province: lawyerProfiles.province,
-  lawyerAssociation: lawyerProfiles.lawyerAssociation,
-  membershipNumber: lawyerProfiles.membershipNumber,
-  responseMinutes: lawyerProfiles.responseMinutes,
-  priceHourCents: lawyerProfiles.priceHourCents,
-  priceFirstVisitCents: lawyerProfiles.priceFirstVisitCents,
-  firstVisitFree: lawyerProfiles.firstVisitFree,
-  professionalTitle: lawyerProfiles.professionalTitle,
 };
 
 /** The columns a directory sort reads, from the table or from a subquery over it. */
@@ -130,13 +110,6 @@ const narrows = (filter: DirectoryFilter) =>
   filter.minPriceCents !== undefined ||
   filter.maxPriceCents !== undefined ||
   filter.firstVisitFree === true;
-
-export type EntryTable = typeof academicExperiences | typeof workExperiences;
-/**
- * Both entry tables share `id` and `lawyer_id`; the queries below are written once against one of them
- * (Drizzle cannot type a query over a union of tables) and typed back for the caller's table.
- */
-type AnyEntryTable = typeof academicExperiences;
 
 /** How far a directory count goes before it says "more than" (docs/decisions/0020-bounded-search-counts.md). */
 export type LawyersRepositoryOptions = { countLimit?: number };
@@ -356,126 +329,6 @@ export function createLawyersRepository(
         .where(listed)
         .groupBy(category, province)
         .orderBy(category, province);
-    },
-
-    async findSheet(id: string) {
-      const [row] = await db
-        .select(sheetColumns)
-        .from(lawyerProfiles)
-        .innerJoin(users, eq(users.id, lawyerProfiles.userId))
-        .where(eq(lawyerProfiles.userId, id))
-        .limit(1);
-      return row;
-    },
-
-    /** The account fields and the profile in one transaction; the search text follows the name. */
-    async updateProfile(
-      id: string,
-      account: Pick<typeof users.$inferInsert, 'name' | 'surname' | 'mail' | 'phoneNumber' | 'username'>,
-      profile: Pick<
-        typeof lawyerProfiles.$inferInsert,
-        | 'description'
-        | 'categories'
-        | 'province'
-        | 'lawyerAssociation'
-        | 'membershipNumber'
-        | 'barCheckedAt'
-        | 'searchText'
-      >,
-    ): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const updated = await tx
-          .update(lawyerProfiles)
-          .set({ ...profile, updatedAt: new Date() })
-          .where(eq(lawyerProfiles.userId, id))
-          .returning({ id: lawyerProfiles.userId });
-        if (updated.length === 0) return false;
-        await tx
-          .update(users)
-          .set({ ...account, updatedAt: new Date() })
-          .where(eq(users.id, id));
-        return true;
-      });
-    },
-
-    async updatePrices(
-      id: string,
-      prices: Pick<
-        typeof lawyerProfiles.$inferInsert,
-        'priceHourCents' | 'priceFirstVisitCents' | 'firstVisitFree'
-      >,
-    ): Promise<boolean> {
-      const updated = await db
-        .update(lawyerProfiles)
-        .set({ ...prices, updatedAt: new Date() })
-        .where(eq(lawyerProfiles.userId, id))
-        .returning({ id: lawyerProfiles.userId });
-      return updated.length > 0;
-    },
-
-    academicEntries(lawyerId: string) {
-      return db
-        .select({
-          id: academicExperiences.id,
-          center: academicExperiences.center,
-          title: academicExperiences.title,
-          startDate: academicExperiences.startDate,
-          endDate: academicExperiences.endDate,
-        })
-        .from(academicExperiences)
-        .where(eq(academicExperiences.lawyerId, lawyerId))
-        .orderBy(desc(academicExperiences.startDate), asc(academicExperiences.id));
-    },
-
-    workEntries(lawyerId: string) {
-      return db
-        .select({
-          id: workExperiences.id,
-          company: workExperiences.company,
-          position: workExperiences.position,
-          startDate: workExperiences.startDate,
-          endDate: workExperiences.endDate,
-        })
-        .from(workExperiences)
-        .where(eq(workExperiences.lawyerId, lawyerId))
-        .orderBy(desc(workExperiences.startDate), asc(workExperiences.id));
-    },
-
-    async countEntries(table: EntryTable, lawyerId: string): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(table).where(eq(table.lawyerId, lawyerId));
-      return row?.total ?? 0;
-    },
-
-    async insertEntry<T extends EntryTable>(table: T, values: T['$inferInsert']) {
-      const [row] = await db
-        .insert(table as AnyEntryTable)
-        .values(values as AnyEntryTable['$inferInsert'])
-        .returning();
-      if (!row) throw new Error('entry not inserted');
-      return row as T['$inferSelect'];
-    },
-
-    /** Updates the entry only when it is the lawyer's own; undefined otherwise. */
-    async updateEntry<T extends EntryTable>(
-      table: T,
-      lawyerId: string,
-      entryId: string,
-      values: Partial<T['$inferInsert']>,
-    ) {
-      const [row] = await db
-        .update(table as AnyEntryTable)
-        .set(values as Partial<AnyEntryTable['$inferInsert']>)
-        .where(and(eq(table.id, entryId), eq(table.lawyerId, lawyerId)))
-        .returning();
-      return row as T['$inferSelect'] | undefined;
-    },
-
-    async deleteEntry(table: EntryTable, lawyerId: string, entryId: string): Promise<boolean> {
-      const deleted = await db
-        .delete(table)
-        .where(and(eq(table.id, entryId), eq(table.lawyerId, lawyerId)))
-        .returning({ id: table.id });
-      return deleted.length > 0;
     },
   };
 }

@@ -16,9 +16,9 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assignLawyerSlugs } from '../../db/lawyer-slugs.ts';
 import { jsonRenderer } from '../../lib/rendered-json.ts';
 import { authenticate, requireOwner, requireRole } from '../../plugins/auth.ts';
+import { assignLawyerSlugs } from './lawyer-slugs.ts';
 import { createLawyersService, type LawyersService } from './lawyers.service.ts';
 
 declare module 'fastify' {

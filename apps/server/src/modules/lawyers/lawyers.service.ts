@@ -31,10 +31,10 @@ import {
   createLawyersRepository,
   type DirectoryFilter,
   type DirectorySearch,
-  type EntryTable,
   type LawyerCardRow,
   type LawyersRepository,
 } from './lawyers.repository.ts';
+import { createProfileRepository, type EntryTable } from './profile.repository.ts';
 
 export function directoryFilter(
   query: Pick<
@@ -127,6 +127,7 @@ type Deps = {
 /** docs/api/http.md, Lawyers. Who may call is checked by the routes' guards. */
 export function createLawyersService({ db, ratings, directoryCacheMs, announceChange }: Deps) {
   const repository = createLawyersRepository(db);
+  const profiles = createProfileRepository(db);
   // the directory is read through its search seam only (ADR 0023)
   const search: DirectorySearch = repository;
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
@@ -159,8 +160,8 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
     const id = row.id;
     const [latestRatings, academic, work] = await Promise.all([
       ratings.ofLawyer(id, { page: 1, pageSize: LIMITS.defaultPageSize }),
-      repository.academicEntries(id),
-      repository.workEntries(id),
+      profiles.academicEntries(id),
+      profiles.workEntries(id),
     ]);
     const card = toListItem(row);
     return {
@@ -190,7 +191,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
   }
 
   async function sheet(id: string): Promise<LawyerSheet> {
-    const row = await repository.findSheet(id);
+    const row = await profiles.findSheet(id);
     if (!row) throw notFound();
     const {
       priceHourCents,
@@ -220,18 +221,18 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
     { id, ...values }: { id?: string | undefined } & Omit<T['$inferInsert'], 'id' | 'lawyerId'>,
   ) {
     if (id) {
-      const row = await repository.updateEntry(table, lawyerId, id, values as Partial<T['$inferInsert']>);
+      const row = await profiles.updateEntry(table, lawyerId, id, values as Partial<T['$inferInsert']>);
       if (!row) throw notFound();
       return row;
     }
-    if ((await repository.countEntries(table, lawyerId)) >= EXPERIENCE_MAX_ENTRIES) {
+    if ((await profiles.countEntries(table, lawyerId)) >= EXPERIENCE_MAX_ENTRIES) {
       throw new AppError('CONFLICT', { message: es.validation.experienceLimit(EXPERIENCE_MAX_ENTRIES) });
     }
-    return repository.insertEntry(table, { ...values, lawyerId } as T['$inferInsert']);
+    return profiles.insertEntry(table, { ...values, lawyerId } as T['$inferInsert']);
   }
 
   async function deleteEntry(table: EntryTable, lawyerId: string, entryId: string): Promise<void> {
-    if (!(await repository.deleteEntry(table, lawyerId, entryId))) throw notFound();
+    if (!(await profiles.deleteEntry(table, lawyerId, entryId))) throw notFound();
   }
 
   return {
@@ -329,12 +330,12 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
     async updateProfile(id: string, input: LawyerProfileUpdate): Promise<LawyerSheet> {
       const { description, categories, province, barNumber, barAssociation, professionalTitle, ...account } =
         input;
-      const before = await repository.findSheet(id);
+      const before = await profiles.findSheet(id);
       // a changed colegiación has not been checked against the census yet
       const recheck =
         before && (before.membershipNumber !== barNumber || before.lawyerAssociation !== barAssociation);
       try {
-        const updated = await repository.updateProfile(
+        const updated = await profiles.updateProfile(
           id,
           { ...account, username: usernameOf(account.name, account.surname) },
           {
@@ -362,7 +363,7 @@ export function createLawyersService({ db, ratings, directoryCacheMs, announceCh
     /** A free first visit keeps the first-visit price it was given, or none (docs/domain.md, Lawyers' prices). */
     async updatePrices(id: string, input: LawyerPrices): Promise<LawyerSheet> {
       const firstVisit = firstVisitOf(input.isFirstVisitFree, input.priceFirstVisit);
-      const updated = await repository.updatePrices(id, {
+      const updated = await profiles.updatePrices(id, {
         priceHourCents: eurosToCents(input.priceHour),
         priceFirstVisitCents: firstVisit.priceCents,
         firstVisitFree: firstVisit.free,

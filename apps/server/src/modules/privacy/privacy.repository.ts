@@ -3,7 +3,6 @@ import { PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { erasedLawyerSlug } from '../../db/lawyer-slugs.ts';
 import {
   academicExperiences,
   auditLog,
@@ -35,6 +34,7 @@ import {
   workExperiences,
 } from '../../db/schema/index.ts';
 import { createBoardRepository } from '../cases/index.ts';
+import { erasedLawyerSlug } from '../lawyers/index.ts';
 import { createProposalsRepository } from '../proposals/index.ts';
 
 const counterpart = alias(users, 'counterpart');

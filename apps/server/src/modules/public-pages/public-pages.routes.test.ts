@@ -17,8 +17,8 @@ import {
   signIn,
   uniqueMail,
 } from '../../../test/factories.ts';
-import { assignLawyerSlugs, slugBase } from '../../db/lawyer-slugs.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
+import { assignLawyerSlugs, slugBase } from '../lawyers/index.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 

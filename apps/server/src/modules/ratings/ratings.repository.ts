@@ -1,8 +1,9 @@
 import type { RatingReportStatus } from '@l4l/shared/schemas/ratings';
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { lawyerProfiles, ratingReports, ratings, users } from '../../db/schema/index.ts';
+import { ratingReports, ratings, users } from '../../db/schema/index.ts';
+import { countRating } from '../lawyers/index.ts';
 
 const author = alias(users, 'author');
 const ratedLawyer = alias(users, 'rated_lawyer');
@@ -31,17 +32,6 @@ export type RatingsPage = { limit: number; offset: number };
 
 /** docs/domain.md, Ratings: what the public lists show; a hidden rating is only its author's. */
 const shown = isNull(ratings.hiddenAt);
-
-/** Moves the lawyer's rating_sum / rating_count by one rating, up (+1) or down (-1). */
-async function countRating(db: Db, lawyerId: string, stars: number, sign: 1 | -1) {
-  await db
-    .update(lawyerProfiles)
-    .set({
-      ratingSum: sql`${lawyerProfiles.ratingSum} + ${sign * stars}`,
-      ratingCount: sql`${lawyerProfiles.ratingCount} + ${sign}`,
-    })
-    .where(eq(lawyerProfiles.userId, lawyerId));
-}
 
 export function createRatingsRepository(db: Db) {
   /** Newest first, with a stable tiebreak; each filter has its (user_id | lawyer_id, created_at) index. */

@@ -1,2 +1,3 @@
 /** The uploads feature's public entry: what app.ts and other modules may use. */
+export { recordUpload } from './uploads.repository.ts';
 export { uploadsRoutes } from './uploads.routes.ts';

@@ -1,8 +1,17 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { uploads, users } from '../../db/schema/index.ts';
+import { userAccounts } from '../users/index.ts';
 
 export type UploadFacts = Pick<typeof uploads.$inferInsert, 'url' | 'mime' | 'bytes' | 'width' | 'height'>;
+
+/**
+ * An image stored for the user, written in the caller's transaction: registration's photo asks it
+ * (docs/decisions/0026-table-ownership.md).
+ */
+export async function recordUpload(db: Db, values: typeof uploads.$inferInsert): Promise<void> {
+  await db.insert(uploads).values(values);
+}
 
 export function createUploadsRepository(db: Db) {
   return {
@@ -18,10 +27,7 @@ export function createUploadsRepository(db: Db) {
           .where(eq(users.id, userId))
           .for('update');
         if (!user) return undefined;
-        await tx
-          .update(users)
-          .set({ photoUrl: upload.url, updatedAt: new Date() })
-          .where(eq(users.id, userId));
+        await userAccounts(tx).setPhoto(userId, upload.url);
         await tx.insert(uploads).values({ ...upload, ownerId: userId, purpose: 'avatar' });
         if (user.photoUrl) {
           await tx.delete(uploads).where(and(eq(uploads.ownerId, userId), eq(uploads.url, user.photoUrl)));
@@ -36,12 +42,7 @@ export function createUploadsRepository(db: Db) {
      */
     async swapAvatar(userId: string, from: string, to: UploadFacts | null): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const swapped = await tx
-          .update(users)
-          .set({ photoUrl: to?.url ?? null, updatedAt: new Date() })
-          .where(and(eq(users.id, userId), eq(users.photoUrl, from)))
-          .returning({ id: users.id });
-        if (swapped.length === 0) return false;
+        if (!(await userAccounts(tx).setPhoto(userId, to?.url ?? null, from))) return false;
         if (to) await tx.insert(uploads).values({ ...to, ownerId: userId, purpose: 'avatar' });
         await tx.delete(uploads).where(and(eq(uploads.ownerId, userId), eq(uploads.url, from)));
         return true;

@@ -1,2 +1,4 @@
 /** The users feature's public entry: what app.ts and other modules may use. */
-export { usersRoutes } from './users.routes.ts';
+export { type AccountFields, type UserAccounts, userAccounts } from './accounts.ts';
+export type { Renamed } from './users.repository.ts';
+export { type UsersRoutesOptions, usersRoutes } from './users.routes.ts';

@@ -1,7 +1,10 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { personColumns } from '../../db/projections.ts';
-import { lawyerProfiles, mailChangeTokens, users } from '../../db/schema/index.ts';
+import { mailChangeTokens, users } from '../../db/schema/index.ts';
+
+/** Told, inside the transaction, of a user's name as an edit of their profile leaves it. */
+export type Renamed = (tx: Db, userId: string, name: string, surname: string) => Promise<void>;
 
 const profileColumns = { ...personColumns, lastConnection: users.lastConnection };
 
@@ -29,11 +32,14 @@ export function createUsersRepository(db: Db) {
       return row?.newMail ?? null;
     },
 
-    /** Updates the account fields; a lawyer's search text follows the name (ADR 0002, accent-free search). */
+    /**
+     * Updates the account fields; whoever keeps something that follows the name (a lawyer's search text,
+     * ADR 0002) is told in the same transaction.
+     */
     updateProfile(
       id: string,
       values: Pick<typeof users.$inferInsert, 'name' | 'surname' | 'mail' | 'phoneNumber' | 'username'>,
-      searchText: string,
+      renamed: Renamed,
     ) {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -41,7 +47,7 @@ export function createUsersRepository(db: Db) {
           .set({ ...values, updatedAt: new Date() })
           .where(eq(users.id, id))
           .returning(profileColumns);
-        await tx.update(lawyerProfiles).set({ searchText }).where(eq(lawyerProfiles.userId, id));
+        await renamed(tx, id, values.name, values.surname ?? '');
         return row;
       });
     },

@@ -3,14 +3,20 @@ import { userProfileSchema, userProfileUpdateSchema } from '@l4l/shared/schemas/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOwner } from '../../plugins/auth.ts';
+import type { Renamed } from './users.repository.ts';
 import { createUsersService } from './users.service.ts';
+
+export type UsersRoutesOptions = {
+  /** a lawyer's directory search text follows their name (the lawyers module keeps it, ADR 0002) */
+  renamed: Renamed;
+};
 
 const params = z.object({ id: z.uuid() });
 const profileEnvelope = dataEnvelope(userProfileSchema);
 
 /** docs/api/http.md, Users. */
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createUsersService(app.db, app.accounts);
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, options) => {
+  const service = createUsersService(app.db, app.accounts, options.renamed);
 
   app.get(
     '/api/user/profile/:id',

@@ -1,11 +1,10 @@
 import type { UserProfile, UserProfileUpdate } from '@l4l/shared/schemas/auth';
 import { usernameOf } from '@l4l/shared/schemas/auth';
-import { searchableText } from '@l4l/shared/search';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { createUsersRepository } from './users.repository.ts';
+import { createUsersRepository, type Renamed } from './users.repository.ts';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createUsersRepository>['findProfile']>>>;
 
@@ -14,7 +13,7 @@ function toProfile(row: ProfileRow, pendingMail: string | null): UserProfile {
 }
 
 /** docs/api/http.md, Users: /api/user/profile/{id}; who may call is checked by the routes' guards (self, or admin to read). */
-export function createUsersService(db: Db, accounts: FastifyInstance['accounts']) {
+export function createUsersService(db: Db, accounts: FastifyInstance['accounts'], renamed: Renamed) {
   const repository = createUsersRepository(db);
   return {
     async profile(userId: string): Promise<UserProfile> {
@@ -39,7 +38,7 @@ export function createUsersService(db: Db, accounts: FastifyInstance['accounts']
         const row = await repository.updateProfile(
           userId,
           { ...fields, mail, username: usernameOf(fields.name, fields.surname) },
-          searchableText(fields.name, fields.surname),
+          renamed,
         );
         if (!row) throw notFound();
         return toProfile(row, pendingMail ?? (await repository.pendingMail(userId)));

@@ -1,7 +1,7 @@
 import { searchableText } from '@l4l/shared/search';
 import { sql } from 'drizzle-orm';
-import type { Db } from './database.ts';
-import { OPEN_PROPOSAL_SQL_LIST } from './schema/cases.ts';
+import type { Db } from '../../db/database.ts';
+import { OPEN_PROPOSAL_SQL_LIST } from '../../db/schema/cases.ts';
 
 /**
  * The board's rows (ADR 0006) rebuilt from the cases themselves: every published general case with its

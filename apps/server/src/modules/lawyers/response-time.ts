@@ -1,7 +1,7 @@
 import { RESPONSE_TIME_DAYS, RESPONSE_TIME_MIN_CHATS } from '@l4l/shared/constants/limits';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from './database.ts';
-import { chats, lawyerProfiles } from './schema/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { chats, lawyerProfiles } from '../../db/schema/index.ts';
 
 /**
  * docs/domain.md, Response time: each lawyer's median minutes to a first reply over the chats answered in

@@ -1,9 +1,9 @@
 import { RESERVED_LAWYER_SLUGS } from '@l4l/shared/constants/directory-pages';
 import { slugWords } from '@l4l/shared/search';
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { isUniqueViolation } from '../lib/db-errors.ts';
-import type { Db, Tx } from './database.ts';
-import { lawyerProfiles, users } from './schema/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { lawyerProfiles, users } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 
 /** Longer names are cut (at a word) so the address stays readable. */
 const SLUG_MAX = 80;
