@@ -66,6 +66,8 @@ if (!onlyServer) {
   else failed++;
   if (run('import boundaries', 'npm', ['run', 'lint:deps', '--silent'])) passed++;
   else failed++;
+  if (run('table writers', 'npm', ['run', 'lint:writers', '--silent'])) passed++;
+  else failed++;
 }
 
 const vitestOut = path.join(root, '.vitest-results.json');
