@@ -1,49 +1,30 @@
-import { randomUUID } from 'node:crypto';
-import { DEFAULT_PROFESSIONAL_TITLE } from '@l4l/shared/constants/categories';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { MfaChallenge, MfaVerifyInput } from '@l4l/shared/schemas/admin';
-import type {
-  AuthProviders,
-  BaseUser,
-  ChangePassword,
-  LawyerRegistration,
-  Login,
-  RegistrationCheck,
-  UpdatePassword,
-  UserRegistration,
-} from '@l4l/shared/schemas/auth';
+import type { AuthProviders, BaseUser, ChangePassword, Login } from '@l4l/shared/schemas/auth';
 import { usernameOf } from '@l4l/shared/schemas/auth';
-import { eurosToCents, firstVisitOf } from '@l4l/shared/schemas/common';
-import { searchableText } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, validationError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { storeAvatar } from '../../lib/image-processing.ts';
-import { dataUrlBytes } from '../../lib/images.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { type AfterCommit, transactional, withTransaction } from '../../lib/transaction.ts';
+import { transactional, withTransaction } from '../../lib/transaction.ts';
 import type { AuthUser, Sessions } from '../../plugins/auth.ts';
 import { composeMail, type MailOutbox } from '../../plugins/mailer.ts';
 import { accountMailContents } from './account-mails.ts';
 import type { AuthLimits } from './auth.limits.ts';
-import { type Account, type AuthRepository, createAuthRepository } from './auth.repository.ts';
+import { type Account, createAuthRepository } from './auth.repository.ts';
 import { createEmailVerification } from './email-verification.ts';
 import { createGoogleVerifier } from './google-identity.ts';
-import { derivedLinkTokens, newLinkToken, tokenHash } from './link-tokens.ts';
+import { newLinkToken, tokenHash } from './link-tokens.ts';
 import { createMailChange } from './mail-change.ts';
-import { assertUncommonPassword, isCommonPassword } from './password-policy.ts';
+import { assertUncommonPassword } from './password-policy.ts';
+import { createPasswordReset } from './password-reset.ts';
+import { createRegistration } from './registration.ts';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp.ts';
 
-/**
- * Reset tokens are derived from their random row id with a key of the app's secret (so the outbox rebuilds
- * the link when the mail leaves), stored hashed, single use, and live 1 hour (docs/domain.md, Password
- * policy).
- */
-const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** docs/api/http.md, Auth: the mfaToken of an administrator's second step lives 5 minutes. */
 const MFA_TOKEN_TTL_MS = 5 * 60 * 1000;
 
@@ -65,8 +46,6 @@ type Deps = {
   /** the account mails' outbox (app.notifications, composed in app.ts; docs/notifications.md, Account mails) */
   outbox: MailOutbox;
 };
-
-const userExists = () => new AppError('USER_EXISTS');
 
 export function toBaseUser(user: Account): BaseUser {
   return {
@@ -136,31 +115,6 @@ export function createAuthService({ db, config, storage, sessions, limits, close
     return { token, baseUser: toBaseUser(account), persistent: remember };
   }
 
-  /** The account fields every registration shares; refuses a common password and a taken mail. */
-  async function newAccount(input: UserRegistration) {
-    assertUncommonPassword(input.password, 'password');
-    if (await repository.mailTaken(input.mail)) throw userExists();
-    return {
-      mail: input.mail,
-      name: input.name,
-      surname: input.surname,
-      username: usernameOf(input.name, input.surname),
-      phoneNumber: input.phoneNumber,
-    };
-  }
-
-  /** Inserts in one transaction; a mail taken meanwhile (unique index) is the same 409. */
-  async function insertAccount<T>(
-    work: (tx: AuthRepository, txDb: Db, afterCommit: AfterCommit) => Promise<T>,
-  ): Promise<T> {
-    try {
-      return await transaction(work);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw userExists();
-      throw err;
-    }
-  }
-
   /**
    * The password of the account, tried from `source` (the caller's IP): a source that failed too often on
    * this account waits first (429); a wrong password counts for that pair only (ADR 0004).
@@ -194,17 +148,6 @@ export function createAuthService({ db, config, storage, sessions, limits, close
     return { to: account.mail, ...(await composeMail(content)) };
   });
 
-  const resetTokenOf = derivedLinkTokens(config.jwtSecret, 'password-reset');
-
-  /** The reset link's mail, composed when it leaves; null once the link is used or expired. */
-  outbox.define('password-reset', async ({ subjectId }) => {
-    const reset = subjectId ? await repository.findUsableResetTokenById(subjectId) : undefined;
-    if (!subjectId || !reset) return null;
-    const url = `${config.publicUrl}/reset-password?token=${resetTokenOf(subjectId)}`;
-    const content = accountMailContents['password-reset'](reset.name, url);
-    return { to: reset.mail, ...(await composeMail(content)) };
-  });
-
   const emailVerification = createEmailVerification({
     repository,
     transaction,
@@ -212,6 +155,25 @@ export function createAuthService({ db, config, storage, sessions, limits, close
     publicUrl: config.publicUrl,
     outbox,
     resendLimit: limits.verificationMailsByAccount,
+  });
+
+  const registration = createRegistration({
+    repository,
+    transaction,
+    storage,
+    emailVerification,
+    openSession,
+  });
+
+  const passwordReset = createPasswordReset({
+    repository,
+    transaction,
+    sessions,
+    limits,
+    closeChats: (userId) => closeChats(userId),
+    outbox,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
   });
 
   const mailChange = createMailChange({
@@ -224,82 +186,8 @@ export function createAuthService({ db, config, storage, sessions, limits, close
   });
 
   return {
-    /**
-     * (+) What a registration with this mail and password would refuse, said before the wizard's later
-     * steps: a 400 naming each field (a common password, a taken mail), nothing when both would do. It
-     * tells no more than the registration's own 409 (ADR 0004, Registration checks).
-     */
-    async checkRegistration(input: RegistrationCheck): Promise<void> {
-      const fields: Record<string, string> = {};
-      if (isCommonPassword(input.password)) fields.password = es.validation.passwordCommon;
-      if (await repository.mailTaken(input.mail)) fields.mail = es.validation.userExists;
-      if (Object.keys(fields).length > 0) throw validationError(fields);
-    },
-
-    /**
-     * A client account; the client is signed in at once (ADR 0003: registration sets the cookie too) and
-     * is mailed the link that verifies the address (docs/domain.md, Mail verification).
-     */
-    async registerUser(input: UserRegistration): Promise<SignInResult> {
-      const fields = await newAccount(input);
-      const passwordHash = await hashPassword(input.password);
-      const account = await insertAccount(async (tx, txDb, afterCommit) => {
-        const user = await tx.insertUser({ ...fields, role: ROLE.USUARIO, passwordHash });
-        await emailVerification.sendVerificationLink(tx, txDb, afterCommit, user);
-        return { ...user, lawyerVerifiedAt: null, lawyerRejectedAt: null, lawyerRejectionReason: null };
-      });
-      return openSession(account, input.remember ?? false);
-    },
-
-    /**
-     * A lawyer account, unverified until an administrator verifies it, so no session yet; the address is
-     * mailed its verification link meanwhile.
-     */
-    async registerLawyer(input: LawyerRegistration): Promise<{ id: string }> {
-      const fields = await newAccount(input);
-      // the photo's bytes are checked (413/415) before any costly work
-      const photoBytes = input.lawyerPhoto ? dataUrlBytes(input.lawyerPhoto) : undefined;
-      const photo = photoBytes ? await storeAvatar(storage, photoBytes) : undefined;
-      const firstVisit = firstVisitOf(input.lawyerFirstVisitFree, input.lawyerPriceFirstVisit);
-      try {
-        const passwordHash = await hashPassword(input.password);
-        return await insertAccount(async (tx, txDb, afterCommit) => {
-          const user = await tx.insertUser({
-            ...fields,
-            role: ROLE.ABOGADO,
-            passwordHash,
-            photoUrl: photo?.url ?? null,
-          });
-          await tx.insertLawyerProfile({
-            userId: user.id,
-            description: input.lawyerDescription,
-            categories: input.lawyerCategory,
-            province: input.province,
-            lawyerAssociation: input.barAssociation,
-            membershipNumber: input.barNumber,
-            professionalTitle: input.professionalTitle ?? DEFAULT_PROFESSIONAL_TITLE,
-            priceHourCents: eurosToCents(input.lawyerPrice),
-            priceFirstVisitCents: firstVisit.priceCents,
-            firstVisitFree: firstVisit.free,
-            searchText: searchableText(input.name, input.surname),
-          });
-          if (photo) {
-            await tx.insertUpload({
-              ownerId: user.id,
-              url: photo.url,
-              mime: photo.mime,
-              bytes: photo.bytes,
-              purpose: 'avatar',
-            });
-          }
-          await emailVerification.sendVerificationLink(tx, txDb, afterCommit, user);
-          return { id: user.id };
-        });
-      } catch (err) {
-        await photo?.remove();
-        throw err;
-      }
-    },
+    ...registration,
+    ...passwordReset,
 
     /** docs/api/http.md, Auth (login): 404 unknown mail, 401 wrong password, then the sign-in rules. */
     async login(input: Login, source: string): Promise<SignInStep> {
@@ -351,43 +239,6 @@ export function createAuthService({ db, config, storage, sessions, limits, close
       const account = await repository.findById(caller.id);
       if (!account) throw new AppError('UNAUTHENTICATED');
       return toBaseUser(account);
-    },
-
-    /**
-     * Always succeeds for a valid address, known or not; a known one is mailed a reset link, through the
-     * outbox, so a mail server that is down delays the mail and never fails the request.
-     */
-    async recoverPassword(mail: string): Promise<void> {
-      await limits.recoveryByMail.consume(mail);
-      const account = await repository.findByMail(mail);
-      if (!account) return;
-      const id = randomUUID();
-      await transaction(async (tx, txDb, afterCommit) => {
-        await tx.insertResetToken({
-          id,
-          userId: account.id,
-          tokenHash: tokenHash(resetTokenOf(id)),
-          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-        });
-        await outbox.queue(txDb, afterCommit, { kind: 'password-reset', userId: account.id, subjectId: id });
-      });
-    },
-
-    /** The reset link's token sets a new password once; every session of the user ends. */
-    async updatePassword(input: UpdatePassword): Promise<void> {
-      assertUncommonPassword(input.newPassword, 'newPassword');
-      const token = await repository.findUsableResetToken(tokenHash(input.token));
-      if (!token) throw new AppError('INVALID_TOKEN');
-      const passwordHash = await hashPassword(input.newPassword);
-      await transaction(async (tx, txDb) => {
-        if (!(await tx.consumeResetToken(token.id))) throw new AppError('INVALID_TOKEN');
-        await tx.useAllResetTokens(token.userId);
-        await tx.setPasswordHash(token.userId, passwordHash);
-        await sessions.revokeAll(token.userId, { db: txDb });
-      });
-      // once committed: a socket closed earlier could reconnect with a session not yet revoked
-      await closeChats(token.userId);
-      await limits.passwordFailures.forget(token.userId);
     },
 
     /** A signed-in password change: the current password first; the user's other sessions end. */
