@@ -1,7 +1,8 @@
 import { CASE_STATUS } from '@l4l/shared/constants/cases';
+import { PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { cases } from '../../db/schema/index.ts';
+import { cases, proposals } from '../../db/schema/index.ts';
 import { createBoardRepository } from './board.repository.ts';
 import { afterAction, authorize, CASE_MACHINE, PLATFORM } from './case-machine.ts';
 import { createCasesRepository } from './cases.repository.ts';
@@ -42,6 +43,35 @@ export const casesPrivacy = {
       .where(and(partyOf(userId), eq(cases.status, CASE_STATUS.ACTIVO)))
       .limit(1);
     return active.length > 0;
+  },
+
+  /**
+   * Locks, in one order, the cases an erasure may change or an acceptance could race it on: the client's
+   * cases still open, and the cases of the lawyer's proposals still open. Taken before the account's row,
+   * as an acceptance takes the case before anything of a person: the two queue instead of deadlocking, and
+   * the erasure's rules then read an acceptance that came first.
+   */
+  async lockForErasure(userId: string, tx: Db) {
+    const proposedOn = tx
+      .select({ caseId: proposals.caseId })
+      .from(proposals)
+      .where(
+        and(
+          eq(proposals.lawyerId, userId),
+          inArray(proposals.status, [PROPOSAL_STATUS.PENDING, PROPOSAL_STATUS.ACCEPTED]),
+        ),
+      );
+    await tx
+      .select({ id: cases.id })
+      .from(cases)
+      .where(
+        or(
+          and(eq(cases.userId, userId), inArray(cases.status, [...CASE_MACHINE.discardOnErasure.from])),
+          inArray(cases.id, proposedOn),
+        ),
+      )
+      .orderBy(asc(cases.id))
+      .for('update');
   },
 
   /**

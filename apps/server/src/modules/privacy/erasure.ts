@@ -36,6 +36,8 @@ export type Erased = { avatarKeys: string[]; documentIds: string[]; mail: string
  */
 export async function eraseInTransaction(userId: string, tx: Db, sessions: Sessions): Promise<Erased> {
   const texts = es.privacy;
+  // the cases first, then the account: the order an acceptance of a proposal locks in
+  await casesPrivacy.lockForErasure(userId, tx);
   const account = await usersPrivacy.lockForErasure(userId, tx);
   if (!account || account.erasedAt) throw new AppError('UNAUTHENTICATED');
   for (const [blocker, binds] of BLOCKERS) {
