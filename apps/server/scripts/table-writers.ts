@@ -5,7 +5,7 @@ import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import ts from 'typescript';
 import * as schema from '../src/db/schema/index.ts';
-import { TABLE_OWNERS, TEMPORARILY_EXEMPT_WRITERS } from '../src/db/schema/owners.ts';
+import { TABLE_OWNERS } from '../src/db/schema/owners.ts';
 
 /**
  * The one-writer-per-table rule (docs/decisions/0026-table-ownership.md): every insert, update or delete
@@ -30,8 +30,6 @@ export type Ownership = {
   tables: Map<string, string>;
   /** a table's SQL name → its owner */
   owners: Readonly<Record<string, string>>;
-  /** writers that may write any table for now (privacy only) */
-  exempt: readonly string[];
 };
 
 /** The schema's tables and their owners, as the product declares them. */
@@ -40,7 +38,7 @@ export function productOwnership(): Ownership {
   for (const [name, value] of Object.entries(schema)) {
     if (is(value, PgTable)) tables.set(name, getTableName(value));
   }
-  return { tables, owners: TABLE_OWNERS, exempt: TEMPORARILY_EXEMPT_WRITERS };
+  return { tables, owners: TABLE_OWNERS };
 }
 
 /** Who a file writes as: `modules/<m>/…` is the module m, any other file is itself (`plugins/auth.ts`). */
@@ -139,10 +137,6 @@ function sourceFiles(root: string, dir: string, out: string[] = []): string[] {
 
 /** Every write in the repository at `root` to a table its writer does not own. */
 export function tableWriteViolations(root: string, ownership: Ownership = productOwnership()): Violation[] {
-  const unknownExempt = ownership.exempt.filter((writer) => writer !== 'privacy');
-  if (unknownExempt.length > 0) {
-    throw new Error(`only the privacy module may be exempt for now, not ${unknownExempt.join(', ')}`);
-  }
   const violations: Violation[] = [];
   for (const file of SOURCE_ROOTS.flatMap((dir) => sourceFiles(root, dir))) {
     if (EXEMPT_PATH.test(file)) continue;
@@ -150,7 +144,7 @@ export function tableWriteViolations(root: string, ownership: Ownership = produc
       const owner = ownership.owners[write.table];
       if (owner === undefined) {
         violations.push({ ...write, owner: '(nobody: add it to src/db/schema/owners.ts)' });
-      } else if (owner !== write.writer && !ownership.exempt.includes(write.writer)) {
+      } else if (owner !== write.writer) {
         violations.push({ ...write, owner });
       }
     }

@@ -18,7 +18,6 @@ const ownership: Ownership = {
     ['sessions', 'sessions'],
   ]),
   owners: { users: 'users', lawyer_profiles: 'lawyers', sessions: 'plugins/auth.ts' },
-  exempt: ['privacy'],
 };
 
 /** `${name}` as planted source text writes it inside a template. */
@@ -115,18 +114,19 @@ describe('the one-writer-per-table rule', () => {
     expect(tableWriteViolations(root, ownership)).toEqual([]);
   });
 
-  it('lets tests, test helpers and the seeds write any table, and exempts privacy only', () => {
+  it('lets tests, test helpers and the seeds write any table, and nothing else', () => {
     const write = 'await db.insert(users).values(v); await db.update(lawyerProfiles).set(v);';
     const root = plant({
       'apps/server/src/modules/cases/cases.routes.test.ts': write,
       'apps/server/test/factories.ts': write,
       'apps/server/src/db/seed/demo.ts': write,
-      'apps/server/src/modules/privacy/privacy.repository.ts': write,
     });
     expect(tableWriteViolations(root, ownership)).toEqual([]);
-    expect(() => tableWriteViolations(root, { ...ownership, exempt: ['privacy', 'cases'] })).toThrow(
-      'only the privacy module may be exempt for now, not cases',
-    );
+    const privacy = plant({ 'apps/server/src/modules/privacy/privacy.service.ts': write });
+    expect(tableWriteViolations(privacy, ownership).map((violation) => violation.writer)).toEqual([
+      'privacy',
+      'privacy',
+    ]);
   });
 
   it('fails a write to a table nobody owns', () => {
@@ -146,11 +146,10 @@ describe('the one-writer-per-table rule', () => {
       declared = productOwnership();
     });
 
-    it('gives every table of the schema an owner, and exempts only privacy', () => {
+    it('gives every table of the schema an owner', () => {
       const tables = [...declared.tables.values()].sort();
       expect(tables.length).toBeGreaterThan(40);
       expect(Object.keys(declared.owners).sort()).toEqual(tables);
-      expect(declared.exempt).toEqual(['privacy']);
     });
 
     it('finds the writes of a real repository file', () => {

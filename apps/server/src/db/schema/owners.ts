@@ -58,10 +58,3 @@ export const TABLE_OWNERS = {
   verifactu_records: 'invoices',
   work_experiences: 'lawyers',
 } as const satisfies Record<TableName, string>;
-
-/**
- * Writers allowed, for now, to write tables they do not own: the privacy rights' export and erasure still
- * write other modules' tables until each module erases its own part. Only `privacy` can be listed (the
- * type says so); the list goes once it is empty.
- */
-export const TEMPORARILY_EXEMPT_WRITERS: readonly 'privacy'[] = ['privacy'];

@@ -22,7 +22,10 @@ export type CaseActor =
   | 'case-lawyer'
   /** the payment provider confirming a payment (no person) */
   | 'provider'
-  /** the platform itself: a scheduled job, or a dispute an administrator resolved (docs/money.md) */
+  /**
+   * the platform itself: a scheduled job, a dispute an administrator resolved (docs/money.md), or the
+   * erasure of the client's account
+   */
   | 'platform';
 
 export type CaseAction = {
@@ -139,6 +142,17 @@ export const CASE_MACHINE = {
   discardClosure: { from: [ACTIVO], by: 'client', writes: { discarded: NOTICE } },
   /** the client rates the lawyer, once */
   rate: { from: [FINALIZADO], by: 'client', writes: {} },
+  /**
+   * the client erased their account (docs/domain.md, Privacy rights): each of their cases still waiting
+   * for validation or assignment ends as DESCARTADO with the erasure's reason and leaves the board. No
+   * chat message: the pending proposals on it are rejected, as the erasure rejects them
+   */
+  discardOnErasure: {
+    from: [PDTEAVALIDACION, PENDIENTE_ASIGNACION],
+    by: 'platform',
+    to: DESCARTADO,
+    writes: {},
+  },
 } as const satisfies Record<string, CaseAction>;
 
 export type CaseActionName = keyof typeof CASE_MACHINE;

@@ -18,6 +18,7 @@ export {
 } from './case-machine.ts';
 export type { OnPublished } from './case-review.service.ts';
 export { fullName } from './case-views.ts';
+export { casesPrivacy } from './cases.privacy.ts';
 export type { LockedCase } from './cases.repository.ts';
 export { type CasesApi, casesRoutes } from './cases.routes.ts';
 export type { Activation, OnFinished, PlatformFinish } from './cases.service.ts';

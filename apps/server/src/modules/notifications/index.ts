@@ -8,3 +8,4 @@ export {
   type Notifications,
   type NotificationsPluginOptions,
 } from './notifications.plugin.ts';
+export { notificationsPrivacy } from './notifications.privacy.ts';

@@ -2,6 +2,7 @@
 export { paymentIntentRoutes } from './payment-intent.routes.ts';
 export type { PaymentProvider, ProviderName } from './payment-provider.ts';
 export { default as paymentsPlugin, type PaymentsPluginOptions, providerFor } from './payments.plugin.ts';
+export { paymentsPrivacy } from './payments.privacy.ts';
 export type {
   BeforeCheckout,
   OnPaid,

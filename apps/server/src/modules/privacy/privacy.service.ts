@@ -1,8 +1,6 @@
 import type { Readable } from 'node:stream';
 import { ROLE } from '@l4l/shared/constants/roles';
-import { usernameOf } from '@l4l/shared/schemas/auth';
-import { erasedMail, exportFileName } from '@l4l/shared/schemas/privacy';
-import { es } from '@l4l/shared/texts/es';
+import { exportFileName } from '@l4l/shared/schemas/privacy';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,12 +9,22 @@ import { keyOfUploadUrl } from '../../lib/images.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { Keyring } from '../../lib/storage/envelope.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { transactional } from '../../lib/transaction.ts';
+import { withTransaction } from '../../lib/transaction.ts';
 import type { AuthUser, Sessions } from '../../plugins/auth.ts';
-import { fullName } from '../cases/index.ts';
-import { documentKey } from '../documents/index.ts';
-import type { InvoicesService } from '../invoices/index.ts';
-import { createPrivacyRepository, type ErasedValues } from './privacy.repository.ts';
+import { casesPrivacy } from '../cases/index.ts';
+import { chatPrivacy } from '../chat/index.ts';
+import { consultationsPrivacy } from '../consultations/index.ts';
+import { documentKey, documentsPrivacy } from '../documents/index.ts';
+import { type InvoicesService, invoicesPrivacy } from '../invoices/index.ts';
+import { lawyersPrivacy } from '../lawyers/index.ts';
+import { moneyPrivacy } from '../money/index.ts';
+import { notificationsPrivacy } from '../notifications/index.ts';
+import { paymentsPrivacy } from '../payments/index.ts';
+import { proposalsPrivacy } from '../proposals/index.ts';
+import { ratingsPrivacy } from '../ratings/index.ts';
+import { uploadsPrivacy } from '../uploads/index.ts';
+import { usersPrivacy } from '../users/index.ts';
+import { eraseInTransaction } from './erasure.ts';
 import { type ZipEntry, zipStream } from './zip-stream.ts';
 
 /** docs/domain.md, Privacy rights: an export is costly (every file read, documents opened), 5 an hour. */
@@ -45,45 +53,44 @@ const lastSegment = (path: string) => path.split('/').pop() ?? path;
  */
 export function createPrivacyService(deps: Deps) {
   const { db, storage, keyring, sessions, accounts, invoices, closeChats, forgetMails, log } = deps;
-  const repository = createPrivacyRepository(db);
-  const transaction = transactional(db, createPrivacyRepository, log);
   const exportsPerUser = deps.limiter(
     'privacy:export-by-user',
     EXPORTS_PER_USER.max,
     EXPORTS_PER_USER.windowMs,
   );
 
-  /** datos.json: the caller's rows, each list as the caller took part in it. */
+  /**
+   * datos.json: the caller's rows, each list as the caller took part in it, each asked of the module that
+   * holds it (through its public entry).
+   */
   async function gather(caller: AuthUser) {
-    const person = await repository.person(caller.id);
-    if (!person) throw new AppError('UNAUTHENTICATED');
-    const chats = await repository.chats(caller.id);
-    const chatMessages = await repository.messages(
-      caller.id,
-      chats.map((chat) => chat.id),
-    );
-    const documents = await repository.uploadedDocuments(caller.id);
+    const userId = caller.id;
+    const profile = await usersPrivacy.exportFor(userId, db);
+    if (!profile) throw new AppError('UNAUTHENTICATED');
+    const isLawyer = profile.role === ROLE.ABOGADO;
+    const invoicing = await invoicesPrivacy.exportFor(userId, db);
+    const consulting = await consultationsPrivacy.exportFor(userId, db);
+    const money = await moneyPrivacy.exportFor(userId, db);
+    const notified = await notificationsPrivacy.exportFor(userId, db);
+    const documents = await documentsPrivacy.exportFor(userId, db);
     return {
-      profile: person,
-      lawyerSheet: person.role === ROLE.ABOGADO ? await repository.lawyerSheet(caller.id) : null,
-      fiscalProfile: await repository.fiscalProfile(caller.id),
-      cases: await repository.cases(caller.id),
-      proposals: await repository.proposals(caller.id),
-      chats: chats.map((chat) => ({
-        ...chat,
-        messages: chatMessages.filter((message) => message.chatId === chat.id),
-      })),
-      ratings: await repository.ratings(caller.id),
-      consultations: await repository.consultations(caller.id),
-      availability: person.role === ROLE.ABOGADO ? await repository.availability(caller.id) : null,
-      payments: await repository.payments(caller.id),
-      payoutAccount: await repository.payoutAccount(caller.id),
-      transfers: await repository.transfers(caller.id),
-      invoices: await repository.invoices(caller.id),
-      notifications: await repository.notifications(caller.id),
-      notificationPreferences: await repository.notificationPreferences(caller.id),
+      profile,
+      lawyerSheet: isLawyer ? await lawyersPrivacy.exportFor(userId, db) : null,
+      fiscalProfile: invoicing.fiscalProfile,
+      cases: await casesPrivacy.exportFor(userId, db),
+      proposals: await proposalsPrivacy.exportFor(userId, db),
+      chats: await chatPrivacy.exportFor(userId, db),
+      ratings: await ratingsPrivacy.exportFor(userId, db),
+      consultations: consulting.consultations,
+      availability: isLawyer ? consulting.availability : null,
+      payments: await paymentsPrivacy.exportFor(userId, db),
+      payoutAccount: money.payoutAccount,
+      transfers: money.transfers,
+      invoices: invoicing.invoices,
+      notifications: notified.notifications,
+      notificationPreferences: notified.notificationPreferences,
       documents: documents.map(({ keyId: _k, wrappedKey: _w, ...facts }) => facts),
-      uploads: await repository.uploads(caller.id),
+      uploads: await uploadsPrivacy.exportFor(userId, db),
       seals: documents,
     };
   }
@@ -155,38 +162,7 @@ export function createPrivacyService(deps: Deps) {
      */
     async erase(caller: AuthUser, password: string, source: string): Promise<void> {
       await accounts.confirmPassword(caller.id, password, source);
-      const texts = es.privacy;
-      const removed = await transaction(async (tx, txDb) => {
-        const account = await tx.lockAccount(caller.id);
-        if (!account || account.erasedAt) throw new AppError('UNAUTHENTICATED');
-        const blocker = await tx.blocker(caller.id);
-        if (blocker) throw new AppError('CONFLICT', { message: texts[blocker] });
-        const values: ErasedValues = {
-          mail: erasedMail(caller.id),
-          name: texts.erasedName,
-          surname: '',
-          username: usernameOf(texts.erasedName, ''),
-          phoneNumber: '',
-          photoUrl: null,
-        };
-        await tx.pseudonymise(caller.id, values);
-        await sessions.revokeAll(caller.id, { db: txDb });
-        await tx.removePersonalRecords(caller.id);
-        if (account.role === ROLE.ABOGADO) await tx.withdrawLawyer(caller.id, texts.erasedLawyerReason);
-        await tx.closeOpenBusiness(caller.id, texts.erasedCaseReason);
-        await tx.renameInSystemMessages(caller.id, fullName(account.name, account.surname), texts.erasedName);
-        const files = await tx.removeOwnFiles(caller.id);
-        const photoKey = account.photoUrl ? keyOfUploadUrl(account.photoUrl) : null;
-        const avatarKeys = new Set(
-          [...files.avatarUrls.map(keyOfUploadUrl), photoKey].filter((key): key is string => key !== null),
-        );
-        await tx.audit(caller.id, {
-          role: account.role,
-          documentsRemoved: files.documentIds.length,
-          avatarsRemoved: avatarKeys.size,
-        });
-        return { avatarKeys: [...avatarKeys], documentIds: files.documentIds, mail: account.mail };
-      });
+      const removed = await withTransaction(db, (tx) => eraseInTransaction(caller.id, tx, sessions), log);
       // once committed: a socket closed earlier could reconnect with a session not yet revoked
       await closeChats(caller.id);
       for (const key of removed.avatarKeys) {

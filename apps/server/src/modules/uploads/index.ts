@@ -1,3 +1,4 @@
 /** The uploads feature's public entry: what app.ts and other modules may use. */
 export { recordUpload } from './uploads.repository.ts';
+export { uploadsPrivacy } from './uploads.privacy.ts';
 export { uploadsRoutes } from './uploads.routes.ts';
