@@ -52,14 +52,15 @@ async function leasesPlugin(app: FastifyInstance, options: LeasesOptions) {
   let ready = false;
   let closing = false;
 
-  const runHooks = async (name: LeaseName, hook: 'start' | 'stop') => {
-    for (const hooks of followers.get(name) ?? []) {
-      try {
-        await hooks[hook]?.();
-      } catch (err) {
-        app.log.error({ err, lease: name }, `lease ${hook} failed`);
-      }
+  const runHook = async (name: LeaseName, hooks: LeaseHooks, hook: 'start' | 'stop') => {
+    try {
+      await hooks[hook]?.();
+    } catch (err) {
+      app.log.error({ err, lease: name }, `lease ${hook} failed`);
     }
+  };
+  const runHooks = async (name: LeaseName, hook: 'start' | 'stop') => {
+    for (const hooks of followers.get(name) ?? []) await runHook(name, hooks, hook);
   };
   const take = async (name: LeaseName) => {
     held.add(name);
@@ -145,7 +146,7 @@ async function leasesPlugin(app: FastifyInstance, options: LeasesOptions) {
     holds: (name) => held.has(name),
     follow(name, hooks = {}) {
       followers.set(name, [...(followers.get(name) ?? []), hooks]);
-      if (held.has(name)) void hooks.start?.();
+      if (held.has(name)) void runHook(name, hooks, 'start');
       else void keepTrying();
     },
   } satisfies Leases);
