@@ -704,15 +704,19 @@ const saturated = (run) => Boolean(run?.steps.at(-1) && !run.steps.at(-1).ok);
  * rate compares); the result is the highest such rate's.
  */
 const goodAt = (run, k) => run?.steps.filter((s) => s.ok && s.step === k).at(-1);
+// on a busy machine a step may fail on a slow answer alone: its CPU per completed journey is still given
+// (`bothOk` false), but only a rate both ladders ran well counts for the target
+const lastAt = (run, k) => goodAt(run, k) ?? run?.steps.filter((s) => s.step === k).at(-1);
 const cpuByRate = (runs.one?.steps ?? [])
   .map((s) => s.step)
   .filter((k, i, all) => all.indexOf(k) === i)
   .flatMap((k) => {
-    const [a, b] = [goodAt(runs.one, k), goodAt(runs.two, k)];
-    if (!a || !b) return [];
+    const [a, b] = [lastAt(runs.one, k), lastAt(runs.two, k)];
+    if (!a || !b || a.completed === 0 || b.completed === 0) return [];
     return [
       {
         rate: a.rate,
+        bothOk: Boolean(a.ok && b.ok),
         oneMs: a.cpuMsPerJourney,
         twoMs: b.cpuMsPerJourney,
         ratio: fixed(b.cpuMsPerJourney / a.cpuMsPerJourney, 2),
@@ -725,8 +729,8 @@ const cpuByRate = (runs.one?.steps ?? [])
       },
     ];
   });
-const cpu = cpuByRate.at(-1);
-const met = !error && !budgetHit && cpu !== undefined && cpu.ratio <= TARGET_CPU_RATIO;
+const cpu = cpuByRate.filter((r) => r.bothOk).at(-1) ?? cpuByRate.at(-1);
+const met = !error && !budgetHit && cpu?.bothOk === true && cpu.ratio <= TARGET_CPU_RATIO;
 if (runs.one) printTable('One process', runs.one);
 if (runs.two) printTable('Two processes behind HAProxy', runs.two);
 const file = writeResults('marketplace', 'postgres', {
@@ -768,7 +772,7 @@ const file = writeResults('marketplace', 'postgres', {
 console.log(
   `\nOne process: ${onePerMinute} completed journeys/min (last good step${saturated(runs.one) ? '' : '; the ladder ended before any step failed'}); ` +
     `two processes behind HAProxy: ${twoPerMinute}/min${saturated(runs.two) ? '' : ' (the ladder ended before any step failed)'}; ` +
-    `${fixed(ratio, 2)}× the journeys. CPU a completed journey (servers + PostgreSQL + Redis) at ${cpu ? `${cpu.rate}/min: one ${cpu.oneMs} ms, two ${cpu.twoMs} ms (${cpu.twoWithBalancerMs} with HAProxy), ${cpu.ratio}× (${cpu.ratioWithoutRedis}× without Redis)` : 'no rate both ladders ran well'}; ` +
+    `${fixed(ratio, 2)}× the journeys. CPU a completed journey (servers + PostgreSQL + Redis) at ${cpu ? `${cpu.rate}/min${cpu.bothOk ? '' : ' (a step not run well: for information)'}: one ${cpu.oneMs} ms, two ${cpu.twoMs} ms (${cpu.twoWithBalancerMs} with HAProxy), ${cpu.ratio}× (${cpu.ratioWithoutRedis}× without Redis)` : 'no rate both ladders ran well'}; ` +
     `target ≤ ${TARGET_CPU_RATIO}×: ${met ? 'met' : 'MISSED'}${budgetHit ? ` — past the budget of ${BUDGET_SECONDS} s` : ''}${error ? ' — the run failed' : ''}. ` +
     `${fixed(elapsedSeconds())} s; ${file}`,
 );
