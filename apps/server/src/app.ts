@@ -38,6 +38,7 @@ import bodyParsers, { DEFAULT_BODY_LIMIT } from './plugins/body-parsers.ts';
 import caches from './plugins/caches.ts';
 import { capConnectionsPerIp, trustedPeer } from './plugins/connections.ts';
 import errorHandler, { sendError } from './plugins/error-handler.ts';
+import leases, { type LeasesOptions } from './plugins/leases.ts';
 import mailer from './plugins/mailer.ts';
 import metrics from './plugins/metrics.ts';
 import readiness from './plugins/readiness.ts';
@@ -73,6 +74,8 @@ export type AppDeps = {
   retention?: RetentionPluginOptions;
   /** where the log lines go instead of stdout (tests that check what is logged, and at what level) */
   logStream?: { write(line: string): void };
+  /** lease options (tests try for the leases more often) */
+  leases?: LeasesOptions;
 };
 
 function loggerOptions(config: Config, stream?: AppDeps['logStream']): FastifyServerOptions['logger'] {
@@ -174,6 +177,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(metrics);
   await app.register(readiness);
   await app.register(redis);
+  // one process at a time runs the mail worker and the scheduled sweeps (docs/operations.md, Several processes)
+  await app.register(leases, deps.leases ?? {});
   await app.register(caches);
   await app.register(bodyParsers);
   await app.register(security);

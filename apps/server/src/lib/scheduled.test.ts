@@ -52,4 +52,27 @@ describe('runEvery', () => {
       lines.some((line) => line.includes('failing sweep failed') && line.includes('sin base de datos')),
     ).toBe(true);
   });
+
+  it('runs only while this process holds the scheduler lease, which it asks for', async () => {
+    const app = Fastify({ logger: false });
+    let held = false;
+    const follow = vi.fn();
+    app.decorate('leases', { holds: (name: string) => name === 'scheduler' && held, follow });
+    let runs = 0;
+    runEvery(app, 5, 'probe', async () => {
+      runs += 1;
+    });
+    expect(follow).toHaveBeenCalledWith('scheduler');
+    await app.ready();
+    await sleep(60);
+    expect(runs).toBe(0);
+    held = true;
+    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 5 });
+    held = false;
+    await sleep(20);
+    const after = runs;
+    await sleep(60);
+    expect(runs).toBe(after);
+    await app.close();
+  });
 });

@@ -50,6 +50,9 @@ export type NotificationsPluginOptions = {
   exclusive?: boolean;
 };
 
+/** `<REDIS_PREFIX>:mail-wake`: a process wrote a mail; the worker holding the mail lease sends it */
+const MAIL_WAKE_CHANNEL = 'mail-wake';
+
 async function notificationsPlugin(app: FastifyInstance, options: NotificationsPluginOptions) {
   const tokens = createUnsubscribeTokens(app.config.jwtSecret);
   const composers = new Map<string, ComposeAccountMail>();
@@ -67,12 +70,18 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
     exclusive: options.exclusive ?? false,
     log: app.log,
   });
+  const autoSend = options.autoSend ?? app.config.env !== 'test';
   const service = createNotificationsService({
     db: app.db,
     tokens,
     messageDomain: new URL(app.config.publicUrl).hostname,
     push: (userId, destination, body) => app.chat.pushToUser(userId, destination, body),
-    wakeWorker: () => worker.wake(),
+    // the worker runs where the mail lease is: another process hears of the new mail through Redis
+    // (without Redis it finds it at its next poll)
+    wakeWorker: () => {
+      if (app.leases.holds('mail')) worker.wake();
+      else if (autoSend) app.redis?.publish(MAIL_WAKE_CHANNEL, '');
+    },
   });
   const digest = createMessageDigest({
     db: app.db,
@@ -122,11 +131,11 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
     () => worker.stats().failures,
   );
 
-  if (options.autoSend ?? app.config.env !== 'test') {
-    app.addHook('onReady', async () => {
-      worker.start();
-      digest.start();
-    });
+  if (autoSend) {
+    // docs/notifications.md, The mail worker: one process at a time sends, the one holding the lease
+    await app.redis?.subscribe(MAIL_WAKE_CHANNEL, () => worker.wake());
+    app.leases.follow('mail', { start: () => worker.start(), stop: () => worker.stop() });
+    app.leases.follow('scheduler', { start: () => digest.start(), stop: () => digest.stop() });
   }
   // before the database closes: a mail being sent is marked sent or failed
   app.addHook('preClose', async () => {
@@ -138,5 +147,5 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
 
 export default fp(notificationsPlugin, {
   name: 'notifications',
-  dependencies: ['config', 'metrics', 'auth', 'chat', 'mailer'],
+  dependencies: ['config', 'metrics', 'auth', 'chat', 'mailer', 'leases'],
 });
