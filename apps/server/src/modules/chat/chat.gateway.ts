@@ -8,17 +8,13 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
-import {
-  type ChatActor,
-  type ChatService,
-  PRESENCE_QUEUE,
-  READ_QUEUE,
-  TYPING_QUEUE,
-} from './chat.service.ts';
+import { PRESENCE_QUEUE } from './chat.presence.ts';
+import { type ChatActor, type ChatService, READ_QUEUE, TYPING_QUEUE } from './chat.service.ts';
 import type { ConsultationSignalling } from './consultation-signal.ts';
 import type { ChatEvent, PresenceBoard, SessionScope } from './fanout.ts';
 import { FRAME_LIMITS, type StompHeaders } from './stomp/frame.ts';
-import { type StompSession as Session, STOMP_CLOSE_CODES, StompSession } from './stomp/session.ts';
+import { type StompSession as Session, StompSession } from './stomp/session.ts';
+import { STOMP_CLOSE_CODES } from './stomp/session-types.ts';
 
 /**
  * The chat over STOMP (docs/api/stomp.md): one StompSession per socket at /ws, a registry of

@@ -4,7 +4,8 @@ import { Client, type IMessage, type IStompSocket } from '@stomp/stompjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { StompHeaders } from './frame.ts';
-import { type StompCloseEvent, StompSession } from './session.ts';
+import { StompSession } from './session.ts';
+import type { StompCloseEvent } from './session-types.ts';
 
 type Principal = { userId: string };
 
