@@ -8,17 +8,14 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
-import {
-  type ChatActor,
-  type ChatService,
-  PRESENCE_QUEUE,
-  READ_QUEUE,
-  TYPING_QUEUE,
-} from './chat.service.ts';
+import { PRESENCE_QUEUE } from './chat.presence.ts';
+import { type ChatActor, type ChatService, READ_QUEUE, TYPING_QUEUE } from './chat.service.ts';
 import type { ConsultationSignalling } from './consultation-signal.ts';
 import type { ChatEvent, PresenceBoard, SessionScope } from './fanout.ts';
+import { coalescingTransport } from './stomp/coalescing-transport.ts';
 import { FRAME_LIMITS, type StompHeaders } from './stomp/frame.ts';
-import { type StompSession as Session, STOMP_CLOSE_CODES, StompSession } from './stomp/session.ts';
+import { type StompSession as Session, StompSession } from './stomp/session.ts';
+import { STOMP_CLOSE_CODES } from './stomp/session-types.ts';
 
 /**
  * The chat over STOMP (docs/api/stomp.md): one StompSession per socket at /ws, a registry of
@@ -206,11 +203,8 @@ export function createChatGateway(deps: {
     /** the user this socket is counted for, from the accepted CONNECT on */
     let heldFor: string | undefined;
     const session: ChatSession = new StompSession<ChatPrincipal>({
-      transport: {
-        send: (data) => socket.send(data),
-        close: (code, reason) => socket.close(code, reason),
-        bufferedAmount: () => socket.bufferedAmount,
-      },
+      // the frames of one tick leave in one WebSocket message (docs/api/stomp.md, Connecting)
+      transport: coalescingTransport(socket, (error) => log.error({ err: error }, 'websocket send failed')),
       async authenticate(headers) {
         const token = tokenOf(headers, cookieToken);
         const user = token ? await deps.verify(token) : null;

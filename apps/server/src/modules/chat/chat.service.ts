@@ -1,29 +1,18 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import {
-  CLIENT_ONLY_MESSAGE_TYPES,
-  MESSAGE_TYPE,
-  type MessageType,
-  PROPOSAL_CARD_TYPES,
-} from '@l4l/shared/constants/messages';
-import { platformFeeCents } from '@l4l/shared/constants/money';
+import type { MessageType } from '@l4l/shared/constants/messages';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
-import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import type {
   Chat,
   ChatHistory,
   ChatHistoryQuery,
   ChatListItem,
   ChatMessage,
-  Presence,
-  PresencePush,
   ReadPush,
   ReadReceipt,
   SendMessage,
   TypingPush,
 } from '@l4l/shared/schemas/chat';
-import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
-import { preview } from '@l4l/shared/wording';
 import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -31,20 +20,14 @@ import { MicroCache } from '../../lib/micro-cache.ts';
 import { type Limiter, type LimiterOptions, RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import { WriteBatch } from '../../lib/write-batch.ts';
-import {
-  type Audience,
-  type ChatRow,
-  type ChatSide,
-  createChatRepository,
-  type MessageRow,
-} from './chat.repository.ts';
+import { audienceOf, previewOf, sideOf, toChat, toChatMessage } from './chat.mapping.ts';
+import { createChatPresence, type PresenceSource } from './chat.presence.ts';
+import { type Audience, type ChatRow, type ChatSide, createChatRepository } from './chat.repository.ts';
 import type { ChatEvent } from './fanout.ts';
 
 /** (+) Where read receipts and typing reach the other participant (docs/api/stomp.md). */
 export const READ_QUEUE = '/user/queue/read';
 export const TYPING_QUEUE = '/user/queue/typing';
-/** (+) Where a person's presence reaches everyone who shares a chat with them (docs/api/stomp.md). */
-export const PRESENCE_QUEUE = '/user/queue/presence';
 /** (+) Typing signals a person may send: a few a second is plenty for a keyboard. */
 const TYPING_PER_USER = { max: 20, windowMs: 10_000 };
 /** how long last_connection writes gather before one statement stores them */
@@ -74,72 +57,6 @@ export type PostMessageInput = {
 export type PostedMessage = { message: ChatMessage; audience: Audience };
 
 export type ChatService = ReturnType<typeof createChatService>;
-
-/** Live state the service reads from the socket layer (this process's sessions). */
-export type PresenceSource = { isOnline(userId: string): boolean | Promise<boolean> };
-
-function audienceOf(type: MessageType, requested: Audience | undefined): Audience {
-  return CLIENT_ONLY_MESSAGE_TYPES.includes(type) ? 'USUARIO' : (requested ?? 'ALL');
-}
-
-function toChat(row: ChatRow): Chat {
-  const { id, userId, lawyerId, userName, lawyerName, userImgUrl, lawyerImgUrl } = row;
-  return { id, userId, lawyerId, userName, lawyerName, userImgUrl, lawyerImgUrl };
-}
-
-/**
- * A stored message on the wire. A proposal (type 2), and a counter-offer (+), carries the platform's fee on
- * its amount at `feePercent` (docs/domain.md, Money), which the lawyer's card shows with what they receive.
- */
-export function toChatMessage(row: MessageRow, feePercent: number): ChatMessage {
-  // docs/money.md, The fee and its IVA: the same rule the fee invoice and the release use
-  const fee =
-    PROPOSAL_CARD_TYPES.includes(row.type as MessageType) && row.proposalAmountCents !== null
-      ? feeBreakdown(row.proposalAmountCents, platformFeeCents(row.proposalAmountCents, feePercent))
-      : null;
-  return {
-    id: row.id,
-    chatId: row.chatId,
-    senderId: row.senderId,
-    senderName: row.senderName,
-    senderImg: row.senderImg,
-    text: row.text,
-    timestamp: row.createdAt.toISOString(),
-    userId: row.userId,
-    lawyerId: row.lawyerId,
-    type: row.type as MessageType,
-    proposalId: row.proposalId,
-    caseId: row.caseId,
-    proposalAmount: row.proposalAmountCents === null ? null : centsToEuros(row.proposalAmountCents),
-    proposalStatus: row.proposalStatus,
-    counterDeclined: row.type === MESSAGE_TYPE.COUNTER_OFFER ? Boolean(row.counterDeclined) : null,
-    caseTitle: row.caseTitle,
-    platformFee: fee ? centsToEuros(fee.feeCents) : null,
-    platformFeeVat: fee ? centsToEuros(fee.vatCents) : null,
-    platformFeeTotal: fee ? centsToEuros(fee.totalCents) : null,
-    lawyerReceives: fee ? centsToEuros(fee.lawyerCents) : null,
-    clientMessageId: row.clientMessageId,
-    documentId: row.documentId,
-    size: row.documentSize,
-    readAt: row.readAt ? row.readAt.toISOString() : null,
-    width: row.imageWidth,
-    height: row.imageHeight,
-  };
-}
-
-/** docs/product.md, Private chat: the list shows the last message cut on a word to at most 20
- * characters, with '…', or the image label. */
-export function previewOf(type: string, text: string): string {
-  if (type === MESSAGE_TYPE.IMAGE) return es.chat.imageLabel;
-  return preview(text, LIMITS.chatPreviewChars);
-}
-
-/** The side of the chat a person is on, or undefined when they are not in it. */
-function sideOf(chat: { userId: string; lawyerId: string }, personId: string): ChatSide | undefined {
-  if (chat.userId === personId) return 'user';
-  if (chat.lawyerId === personId) return 'lawyer';
-  return undefined;
-}
 
 /**
  * The chat (docs/api/http.md, Chat): other features call `openChat` and `postMessage` to write their system
@@ -226,18 +143,7 @@ export function createChatService(deps: {
     TOUCH_BATCH_MS,
   );
 
-  /**
-   * Online now (on any process), and the last connection (`known`: just written, so not read again);
-   * undefined for nobody.
-   */
-  async function presenceOf(userId: string, known?: Date): Promise<Presence | undefined> {
-    const lastConnection = known ?? (await repository.lastConnection(userId));
-    if (lastConnection === undefined) return undefined;
-    return {
-      online: await deps.presence.isOnline(userId),
-      lastConnection: lastConnection?.toISOString() ?? null,
-    };
-  }
+  const presence = createChatPresence({ repository, presence: deps.presence, publish: deps.publish });
 
   const service = {
     /** The pair's chat, created on first use. A chat is between a client and a lawyer only. */
@@ -387,32 +293,10 @@ export function createChatService(deps: {
     },
 
     /** GET /api/users/{id}/presence: for the person themself or anyone sharing a chat with them. */
-    async presence(actor: ChatActor, userId: string): Promise<Presence> {
-      if (actor.id !== userId && !(await repository.sharesChat(actor.id, userId))) throw notFound();
-      const presence = await presenceOf(userId);
-      if (!presence) throw notFound();
-      return presence;
-    },
+    presence: presence.presence,
 
-    /**
-     * (+) The person came online or left: everyone who shares a chat with them is told on
-     * /user/queue/presence, on every process, in one event, so 'Visto por última vez' stays right while
-     * both are connected (docs/api/stomp.md, Destinations).
-     */
-    async announcePresence(userId: string, lastConnection?: Date): Promise<void> {
-      const [presence, counterparts] = await Promise.all([
-        presenceOf(userId, lastConnection),
-        repository.counterpartsOf(userId),
-      ]);
-      if (!presence || counterparts.length === 0) return;
-      const push: PresencePush = { userId, ...presence };
-      deps.publish({
-        kind: 'push',
-        userIds: counterparts,
-        destination: PRESENCE_QUEUE,
-        body: JSON.stringify(push),
-      });
-    },
+    /** (+) The person came online or left: their counterparts are told (chat.presence.ts). */
+    announcePresence: presence.announcePresence,
 
     /** Moves the user's last_connection to now (within TOUCH_BATCH_MS); answers the time written. */
     touchLastConnection(userId: string): Promise<Date> {

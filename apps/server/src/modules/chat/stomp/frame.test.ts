@@ -5,14 +5,13 @@ import {
   CLIENT_COMMANDS,
   escapeHeaderValue,
   FRAME_LIMITS,
-  FrameParser,
-  type FrameParserOptions,
   type ParsedFrame,
   StompProtocolError,
   type StompProtocolErrorCode,
-  serializeFrame,
   unescapeHeaderValue,
 } from './frame.ts';
+import { FrameParser, type FrameParserOptions } from './frame-parser.ts';
+import { serializeFrame } from './frame-serializer.ts';
 
 type Limits = Omit<FrameParserOptions, 'onFrame' | 'onHeartbeat'>;
 

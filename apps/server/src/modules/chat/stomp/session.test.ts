@@ -2,20 +2,12 @@ import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 import { es } from '@l4l/shared/texts/es';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../lib/app-error.ts';
-import {
-  FrameParser,
-  type ParsedFrame,
-  type StompHeaders,
-  StompProtocolError,
-  serializeFrame,
-} from './frame.ts';
-import {
-  negotiateHeartbeat,
-  negotiateVersion,
-  STOMP_CLOSE_CODES,
-  StompSession,
-  type StompSessionOptions,
-} from './session.ts';
+import { type ParsedFrame, type StompHeaders, StompProtocolError } from './frame.ts';
+import { FrameParser } from './frame-parser.ts';
+import { serializeFrame } from './frame-serializer.ts';
+import { negotiateHeartbeat, negotiateVersion } from './negotiation.ts';
+import { StompSession, type StompSessionOptions } from './session.ts';
+import { STOMP_CLOSE_CODES } from './session-types.ts';
 
 type Principal = { userId: string };
 type Options = Partial<StompSessionOptions<Principal>>;

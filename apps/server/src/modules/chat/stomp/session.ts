@@ -1,61 +1,38 @@
-import { randomUUID } from 'node:crypto';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 import { es } from '@l4l/shared/texts/es';
 import { AppError } from '../../../lib/app-error.ts';
+import { type ConnectionSettings, StompConnection } from './connection.ts';
 import {
   CLIENT_COMMANDS,
   decodeUtf8,
   FRAME_LIMITS,
-  FrameParser,
   HEARTBEAT,
   type ParsedFrame,
-  type StompFrame,
   type StompHeaders,
   StompProtocolError,
-  serializeFrame,
 } from './frame.ts';
+import { FrameParser } from './frame-parser.ts';
+import { negotiateHeartbeat, negotiateVersion, parseHeartbeatHeader } from './negotiation.ts';
+import {
+  type AckMode,
+  SERVER_NAME,
+  SESSION_DEFAULTS,
+  STOMP_CLOSE_CODES,
+  STOMP_VERSIONS,
+  type StompCloseEvent,
+  type StompSubscription,
+  type StompVersion,
+} from './session-types.ts';
 
 /**
  * The server side of one STOMP connection, whatever carries it: CONNECT and authentication, version and
- * heart-beat negotiation, SUBSCRIBE/UNSUBSCRIBE, SEND handed to the application in arrival order, RECEIPT,
- * ERROR, MESSAGE delivery and backpressure. It decides nothing about who may read what: the chat layer
- * chooses what to `deliver` to which session.
+ * heart-beat negotiation, SUBSCRIBE/UNSUBSCRIBE, SEND handed to the application in arrival order, and
+ * MESSAGE delivery. What goes out (RECEIPT, ERROR, backpressure, the close) is `connection.ts`; the
+ * heart-beat clocks are `heartbeat.ts`. It decides nothing about who may read what: the chat layer chooses
+ * what to `deliver` to which session.
  */
 
-/** The socket as the session sees it (a `ws` WebSocket fits in three lines). */
-export interface StompTransport {
-  send(data: string): void;
-  /** must tolerate being called on a socket that is already closed */
-  close(code?: number, reason?: string): void;
-  /** bytes queued but not yet written to the network */
-  bufferedAmount(): number;
-}
-
-export interface StompTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export type StompVersion = '1.0' | '1.1' | '1.2';
-export type AckMode = 'auto' | 'client' | 'client-individual';
-
-export interface StompSubscription {
-  readonly id: string;
-  readonly destination: string;
-  readonly ack: AckMode;
-  /** the SUBSCRIBE frame's headers, for selectors the chat layer may define */
-  readonly headers: Readonly<StompHeaders>;
-}
-
-export interface StompCloseEvent<P> {
-  code: number;
-  reason: string;
-  /** null when the connection never got past CONNECT */
-  principal: P | null;
-}
-
-export interface StompSessionOptions<P> {
-  transport: StompTransport;
+export interface StompSessionOptions<P> extends ConnectionSettings {
   /** Reads the CONNECT headers (Authorization, passcode, ...): a principal, or null to refuse. */
   authenticate(headers: Readonly<StompHeaders>): Promise<P | null>;
   /**
@@ -82,89 +59,14 @@ export interface StompSessionOptions<P> {
     graceMs?: number;
   };
   maxFrameBytes?: number;
-  /** above this `bufferedAmount` the client is a slow consumer and is disconnected; default 1 MiB */
-  maxBufferedBytes?: number;
   /** frames received but not yet processed (SENDs wait for onSend); default 32 */
   maxPendingFrames?: number;
   maxSubscriptions?: number;
   /** a socket that sends no CONNECT within this time is closed; default 10 s */
   connectTimeoutMs?: number;
-  sessionId?: string;
-  now?: () => number;
-  timers?: StompTimers;
 }
 
-export const STOMP_VERSIONS: readonly StompVersion[] = ['1.2', '1.1', '1.0'];
-export const SERVER_NAME = 'L4L';
-
-/** WebSocket close codes (RFC 6455 §7.4.1) the session uses. */
-export const STOMP_CLOSE_CODES = {
-  normal: 1000,
-  goingAway: 1001,
-  protocolError: 1002,
-  policyViolation: 1008,
-  tooBig: 1009,
-  internalError: 1011,
-  /** the client should reconnect (and resync) */
-  serviceRestart: 1012,
-} as const;
-
-export const SESSION_DEFAULTS = {
-  heartbeat: { serverOutgoingMs: 10_000, serverIncomingMs: 10_000, graceMs: 1_000 },
-  maxBufferedBytes: 1024 * 1024,
-  maxPendingFrames: 32,
-  maxSubscriptions: 32,
-  connectTimeoutMs: 10_000,
-} as const;
-
-type SessionState = 'connecting' | 'connected' | 'closed';
-
-/** setTimeout fires at once for delays above 2^31 - 1 ms; longer waits are re-armed on expiry. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-/** RFC 6455 §5.5.1: a close reason fits in 123 bytes */
-const MAX_CLOSE_REASON_BYTES = 123;
 const ACK_MODES: readonly string[] = ['auto', 'client', 'client-individual'];
-
-const defaultTimers: StompTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-/** STOMP 1.2 "Protocol Negotiation": the highest common version; no accept-version header means 1.0. */
-export function negotiateVersion(acceptVersion: string | undefined): StompVersion | undefined {
-  if (acceptVersion === undefined) return '1.0';
-  const offered = new Set(acceptVersion.split(',').map((version) => version.trim()));
-  return STOMP_VERSIONS.find((version) => offered.has(version));
-}
-
-/**
- * STOMP 1.2 "Heart-beating": each direction beats every max(sender's offer, receiver's wish) ms, and not at all
- * when either side says 0. `client` is the CONNECT's `heart-beat: cx,cy`.
- */
-export function negotiateHeartbeat(
-  client: readonly [number, number],
-  server: { serverOutgoingMs: number; serverIncomingMs: number },
-): { outgoingMs: number; incomingMs: number } {
-  const [clientOutgoing, clientIncoming] = client;
-  const between = (a: number, b: number) => (a === 0 || b === 0 ? 0 : Math.max(a, b));
-  return {
-    outgoingMs: between(server.serverOutgoingMs, clientIncoming),
-    incomingMs: between(clientOutgoing, server.serverIncomingMs),
-  };
-}
-
-function parseHeartbeatHeader(value: string | undefined): [number, number] {
-  if (value === undefined) return [0, 0];
-  const match = /^\s*(\d{1,15})\s*,\s*(\d{1,15})\s*$/.exec(value);
-  if (!match) throw new StompProtocolError('INVALID_HEADER', es.stomp.invalidHeader('heart-beat'));
-  return [Number(match[1]), Number(match[2])];
-}
-
-function closeReason(text: string): string {
-  const chars = Array.from(text);
-  while (Buffer.byteLength(chars.join(''), 'utf8') > MAX_CLOSE_REASON_BYTES) chars.pop();
-  return chars.join('');
-}
 
 function requireHeader(frame: ParsedFrame, name: string): string {
   const value = frame.headers[name];
@@ -172,61 +74,29 @@ function requireHeader(frame: ParsedFrame, name: string): string {
   return value;
 }
 
-export class StompSession<P = unknown> {
-  readonly id: string;
+export class StompSession<P = unknown> extends StompConnection<P> {
   private readonly options: StompSessionOptions<P>;
-  private readonly transport: StompTransport;
-  private readonly timers: StompTimers;
-  private readonly now: () => number;
   private readonly parser: FrameParser;
   private readonly queue: ParsedFrame[] = [];
-  private readonly subscriptionsById = new Map<string, StompSubscription>();
-  private idleWaiters: Array<() => void> = [];
   private busy = false;
   /** the frame being handled while `busy` */
   private current: ParsedFrame | undefined;
   /** `finish` was called: frames arriving now are refused, not handled */
   private finishing = false;
-  private stateValue: SessionState = 'connecting';
-  private principalValue: P | null = null;
-  private versionValue: StompVersion | null = null;
   private heartbeatValue = { outgoingMs: 0, incomingMs: 0 };
-  private messageCount = 0;
-  private lastReceivedAt: number;
-  private lastSentAt: number;
-  private connectTimer: unknown;
-  private pingTimer: unknown;
-  private watchdogTimer: unknown;
 
   constructor(options: StompSessionOptions<P>) {
+    super(options);
     this.options = options;
-    this.transport = options.transport;
-    this.timers = options.timers ?? defaultTimers;
-    this.now = options.now ?? (() => Date.now());
-    this.id = options.sessionId ?? randomUUID();
-    this.lastReceivedAt = this.lastSentAt = this.now();
     this.parser = new FrameParser({
       onFrame: (frame) => this.enqueue(frame),
       maxFrameBytes: options.maxFrameBytes ?? FRAME_LIMITS.maxFrameBytes,
       commands: CLIENT_COMMANDS,
     });
-    this.connectTimer = this.timers.setTimeout(() => {
-      this.connectTimer = undefined;
+    this.clock.awaitConnect(options.connectTimeoutMs ?? SESSION_DEFAULTS.connectTimeoutMs, () => {
       if (this.stateValue === 'connecting')
         this.fail(es.stomp.connectTimeout, STOMP_CLOSE_CODES.policyViolation);
-    }, options.connectTimeoutMs ?? SESSION_DEFAULTS.connectTimeoutMs);
-  }
-
-  get state(): SessionState {
-    return this.stateValue;
-  }
-
-  get principal(): P | null {
-    return this.principalValue;
-  }
-
-  get version(): StompVersion | null {
-    return this.versionValue;
+    });
   }
 
   /** the negotiated intervals; 0 means that direction does not beat */
@@ -234,14 +104,10 @@ export class StompSession<P = unknown> {
     return this.heartbeatValue;
   }
 
-  subscriptions(): readonly StompSubscription[] {
-    return [...this.subscriptionsById.values()];
-  }
-
   /** One WebSocket message from the client, text or binary, in whatever form `ws` hands it over. */
   receive(data: string | Uint8Array | ArrayBuffer | readonly Uint8Array[]): void {
     if (this.stateValue === 'closed') return;
-    this.lastReceivedAt = this.now();
+    this.clock.received();
     try {
       this.parser.push(data);
     } catch (error) {
@@ -249,52 +115,10 @@ export class StompSession<P = unknown> {
     }
   }
 
-  /**
-   * Writes one MESSAGE to every subscription that matches (a destination, or a predicate) and returns how
-   * many were written. Who may receive the message is the caller's decision.
-   */
-  deliver(
-    match: string | ((subscription: StompSubscription) => boolean),
-    headers: Readonly<StompHeaders>,
-    body: string,
-  ): number {
-    const matches = typeof match === 'string' ? (s: StompSubscription) => s.destination === match : match;
-    let written = 0;
-    for (const subscription of this.subscriptions()) {
-      if (!matches(subscription)) continue;
-      if (!this.sendMessage(subscription.id, subscription.destination, body, headers)) break;
-      written += 1;
-    }
-    return written;
-  }
-
-  /** Writes one MESSAGE to one subscription; false when it is unknown or the connection is gone. */
-  sendMessage(
-    subscriptionId: string,
-    destination: string,
-    body: string,
-    extraHeaders: Readonly<StompHeaders> = {},
-  ): boolean {
-    const subscription = this.subscriptionsById.get(subscriptionId);
-    if (this.stateValue !== 'connected' || !subscription) return false;
-    this.messageCount += 1;
-    const messageId = `${this.id}-${this.messageCount}`;
-    const headers: StompHeaders = {
-      'content-type': 'application/json',
-      ...extraHeaders,
-      subscription: subscription.id,
-      'message-id': messageId,
-      destination,
-    };
-    // STOMP 1.2 MESSAGE: a 1.2 subscription that acknowledges gets the id to put in its ACK
-    if (subscription.ack !== 'auto' && this.versionValue === '1.2') headers.ack = messageId;
-    return this.writeFrame({ command: 'MESSAGE', headers, body });
-  }
-
   /** Resolves once every frame received so far has been handled (or the session is closed). */
   whenIdle(): Promise<void> {
     if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.waitIdle();
   }
 
   /**
@@ -326,19 +150,16 @@ export class StompSession<P = unknown> {
     this.close(code);
   }
 
-  /** Closes the transport once; later calls do nothing. Pending frames are dropped. */
-  close(code: number = STOMP_CLOSE_CODES.normal, reason = ''): void {
-    if (this.stateValue === 'closed') return;
-    this.stateValue = 'closed';
-    for (const timer of [this.connectTimer, this.pingTimer, this.watchdogTimer]) {
-      if (timer !== undefined) this.timers.clearTimeout(timer);
-    }
-    this.connectTimer = this.pingTimer = this.watchdogTimer = undefined;
+  protected dropPending(): void {
     this.queue.length = 0;
-    this.subscriptionsById.clear();
-    this.guard(() => this.transport.close(code, closeReason(reason)));
-    this.settleIdle();
-    this.guard(() => this.options.onClose?.({ code, reason, principal: this.principalValue }, this));
+  }
+
+  protected notifyClose(event: StompCloseEvent<P>): void {
+    this.options.onClose?.(event, this);
+  }
+
+  protected notifyError(error: unknown): void {
+    this.options.onError?.(error, this);
   }
 
   private enqueue(frame: ParsedFrame): void {
@@ -444,12 +265,21 @@ export class StompSession<P = unknown> {
       this.fail(es.stomp.unauthorized, STOMP_CLOSE_CODES.policyViolation, frame);
       return;
     }
+    this.accept(frame, principal, version, clientHeartbeat);
+  }
+
+  /** CONNECTED: the principal, the version and the heart-beats are settled and the clocks start. */
+  private accept(
+    frame: ParsedFrame,
+    principal: P,
+    version: StompVersion,
+    clientHeartbeat: readonly [number, number],
+  ): void {
     const offer = { ...SESSION_DEFAULTS.heartbeat, ...this.options.heartbeat };
     this.principalValue = principal;
     this.versionValue = version;
     this.stateValue = 'connected';
-    this.timers.clearTimeout(this.connectTimer);
-    this.connectTimer = undefined;
+    this.clock.connectDone();
     const headers: StompHeaders = { version, server: SERVER_NAME, session: this.id };
     if (version !== '1.0') {
       this.heartbeatValue = negotiateHeartbeat(clientHeartbeat, offer);
@@ -457,8 +287,12 @@ export class StompSession<P = unknown> {
     }
     if (!this.writeFrame({ command: 'CONNECTED', headers })) return;
     this.receipt(frame);
-    this.schedulePing();
-    this.scheduleWatchdog();
+    const graceMs = this.options.heartbeat?.graceMs ?? SESSION_DEFAULTS.heartbeat.graceMs;
+    this.clock.beat(
+      { ...this.heartbeatValue, graceMs },
+      () => this.write(HEARTBEAT),
+      () => this.close(STOMP_CLOSE_CODES.goingAway, es.stomp.heartbeatTimeout),
+    );
     this.guard(() => this.options.onConnect?.(principal, this));
   }
 
@@ -518,124 +352,7 @@ export class StompSession<P = unknown> {
     })();
   }
 
-  private receipt(frame: ParsedFrame): void {
-    const receiptId = frame.headers.receipt;
-    if (receiptId !== undefined)
-      this.writeFrame({ command: 'RECEIPT', headers: { 'receipt-id': receiptId } });
-  }
-
-  /**
-   * What a failed frame costs: a protocol error closes the connection; an AppError (validation, rate limit)
-   * is reported with its Spanish message and the connection stays; anything else is logged and reported
-   * as an internal error, never with its details. The STOMP specification has a server close after every ERROR; keeping
-   * the connection for an ordinary refusal spares a chat client a reconnect and resubscribe for one
-   * rejected message (stompjs reports ERROR to onStompError and keeps going).
-   */
-  private handleFailure(error: unknown, frame?: ParsedFrame): void {
-    if (error instanceof StompProtocolError) {
-      const code =
-        error.code === 'FRAME_TOO_LARGE' ? STOMP_CLOSE_CODES.tooBig : STOMP_CLOSE_CODES.protocolError;
-      this.fail(error.message, code, frame);
-    } else if (error instanceof AppError) {
-      this.sendError(error.message, frame, { code: error.code });
-    } else {
-      this.report(error);
-      this.sendError(ERROR_MESSAGES.INTERNAL_ERROR, frame);
-    }
-  }
-
-  /** STOMP 1.2 ERROR: a `message` header, the same text as the body, and `receipt-id` when one was asked for. */
-  private sendError(message: string, frame?: ParsedFrame, extraHeaders: StompHeaders = {}): void {
-    const headers: StompHeaders = { ...extraHeaders, message, 'content-type': 'text/plain;charset=utf-8' };
-    const receiptId = frame?.headers.receipt;
-    if (receiptId !== undefined) headers['receipt-id'] = receiptId;
-    this.writeFrame({ command: 'ERROR', headers, body: message });
-  }
-
-  private fail(message: string, code: number, frame?: ParsedFrame, extraHeaders?: StompHeaders): void {
-    this.sendError(message, frame, extraHeaders);
-    this.close(code, message);
-  }
-
-  private writeFrame(frame: StompFrame<string>): boolean {
-    // the session writes only headers that came out of a parsed line or its own texts, so escaping
-    // (or, for 1.0, the raw check) cannot fail
-    return this.write(serializeFrame(frame, { escapeHeaders: this.versionValue !== '1.0' }));
-  }
-
-  /** Every byte to the client goes through here: a client that does not read is cut off, not buffered. */
-  private write(data: string): boolean {
-    if (this.stateValue === 'closed') return false;
-    const maxBuffered = this.options.maxBufferedBytes ?? SESSION_DEFAULTS.maxBufferedBytes;
-    if (this.transport.bufferedAmount() > maxBuffered) {
-      this.close(STOMP_CLOSE_CODES.policyViolation, es.stomp.slowConsumer);
-      return false;
-    }
-    try {
-      this.transport.send(data);
-    } catch (error) {
-      this.report(error);
-      this.close(STOMP_CLOSE_CODES.internalError, ERROR_MESSAGES.INTERNAL_ERROR);
-      return false;
-    }
-    this.lastSentAt = this.now();
-    return true;
-  }
-
-  /** Sends a heart-beat whenever nothing else was written for the outgoing interval. */
-  private schedulePing(): void {
-    const interval = this.heartbeatValue.outgoingMs;
-    if (interval === 0 || this.stateValue === 'closed') return;
-    this.pingTimer = this.setTimer(
-      () => {
-        if (this.now() - this.lastSentAt >= interval) this.write(HEARTBEAT);
-        this.schedulePing();
-      },
-      this.lastSentAt + interval - this.now(),
-    );
-  }
-
-  /** Closes the connection when nothing at all arrived for twice the incoming interval plus a grace. */
-  private scheduleWatchdog(): void {
-    const interval = this.heartbeatValue.incomingMs;
-    if (interval === 0 || this.stateValue === 'closed') return;
-    const grace = this.options.heartbeat?.graceMs ?? SESSION_DEFAULTS.heartbeat.graceMs;
-    const remaining = this.lastReceivedAt + 2 * interval + grace - this.now();
-    if (remaining <= 0) {
-      this.close(STOMP_CLOSE_CODES.goingAway, es.stomp.heartbeatTimeout);
-      return;
-    }
-    this.watchdogTimer = this.setTimer(() => this.scheduleWatchdog(), remaining);
-  }
-
-  private setTimer(callback: () => void, ms: number): unknown {
-    return this.timers.setTimeout(callback, Math.min(Math.max(ms, 0), MAX_TIMER_MS));
-  }
-
   private isIdle(): boolean {
     return this.stateValue === 'closed' || (!this.busy && this.queue.length === 0);
-  }
-
-  private settleIdle(): void {
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const resolve of waiters) resolve();
-  }
-
-  /** Runs an application callback or transport call; what it throws is logged, never propagated. */
-  private guard(action: () => void): void {
-    try {
-      action();
-    } catch (error) {
-      this.report(error);
-    }
-  }
-
-  private report(error: unknown): void {
-    try {
-      this.options.onError?.(error, this);
-    } catch {
-      // a failing logger must not take the connection down with it
-    }
   }
 }

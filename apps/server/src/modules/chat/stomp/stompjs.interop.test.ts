@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { Client, type IMessage, type IStompSocket } from '@stomp/stompjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
+import { coalescingTransport } from './coalescing-transport.ts';
 import type { StompHeaders } from './frame.ts';
-import { type StompCloseEvent, StompSession } from './session.ts';
+import { StompSession } from './session.ts';
+import type { StompCloseEvent } from './session-types.ts';
 
 type Principal = { userId: string };
 
@@ -16,6 +18,8 @@ async function startServer() {
   const sessions: Array<StompSession<Principal>> = [];
   const closed: Array<StompCloseEvent<Principal>> = [];
   const fromClient: string[] = [];
+  /** each WebSocket message the server sent */
+  const toClient: string[] = [];
   const protocols: string[] = [];
   const wss = new WebSocketServer({
     host: '127.0.0.1',
@@ -25,11 +29,20 @@ async function startServer() {
   wss.on('connection', (socket) => {
     protocols.push(socket.protocol);
     const session = new StompSession<Principal>({
-      transport: {
-        send: (data) => socket.send(data),
-        close: (code, reason) => socket.close(code, reason),
-        bufferedAmount: () => socket.bufferedAmount,
-      },
+      // as the gateway does: the frames of one tick in one WebSocket message
+      transport: coalescingTransport(
+        {
+          send: (data) => {
+            toClient.push(data);
+            socket.send(data);
+          },
+          close: (code, reason) => socket.close(code, reason),
+          get bufferedAmount() {
+            return socket.bufferedAmount;
+          },
+        },
+        () => {},
+      ),
       authenticate: async (headers: Readonly<StompHeaders>) =>
         headers.Authorization === 'Bearer good-token' ? { userId: 'u1' } : null,
       onSend: async (principal, destination, _headers, body, self) => {
@@ -55,7 +68,7 @@ async function startServer() {
     for (const socket of wss.clients) socket.terminate();
     await new Promise<void>((resolve, reject) => wss.close((error) => (error ? reject(error) : resolve())));
   };
-  return { url, sessions, closed, fromClient, protocols, stop };
+  return { url, sessions, closed, fromClient, toClient, protocols, stop };
 }
 
 function stompClient(url: string, token: string) {
@@ -125,6 +138,11 @@ describe('@stomp/stompjs against StompSession over ws', () => {
       'content-type': 'application/json',
       subscription: 'sub-0',
     });
+    // the MESSAGE and the RECEIPT of that SEND were written in one tick: one WebSocket message carried
+    // both frames, and stompjs took each from it
+    expect(server.toClient.filter((data) => data.includes('receipt-id:msg-1'))).toEqual([
+      expect.stringMatching(/^MESSAGE\n[^\0]*\0RECEIPT\nreceipt-id:msg-1\n\n\0$/),
+    ]);
 
     // both sides beat every 40 ms while idle; neither declares the other dead
     await new Promise((resolve) => setTimeout(resolve, 250));
