@@ -1,6 +1,7 @@
 /** The cases feature's public entry: what app.ts and other modules may use. */
 
 export { createBoardRepository } from './board.repository.ts';
+export type { PlatformFinish } from './case-closure.service.ts';
 export {
   authorize,
   CASE_ACTIONS,
@@ -15,9 +16,8 @@ export {
   sharesDocuments,
   type Verdict,
 } from './case-machine.ts';
-export type { OnPublished } from './case-review.service.ts';
 export { fullName } from './case-views.ts';
 export type { LockedCase } from './cases.repository.ts';
 export { type CasesApi, casesRoutes } from './cases.routes.ts';
-export type { Activation, OnFinished, PlatformFinish } from './cases.service.ts';
+export type { Activation } from './cases.service.ts';
 export { tiesOf } from './cases.service.ts';
