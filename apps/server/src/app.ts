@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
 import { AppError } from './lib/app-error.ts';
+import { createEvents, type Events } from './lib/events.ts';
 import { adminRoutes, recordAudit } from './modules/admin/index.ts';
 import { type AlertsPluginOptions, alertsPlugin } from './modules/alerts/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** the one event map (docs/decisions/0030-one-event-map.md): modules publish, app.ts subscribes */
+    events: Events;
   }
 }
 
@@ -63,11 +66,11 @@ export type AppDeps = {
   /** new-case alert options (tests drive the fan-out and the digest themselves unless they ask otherwise) */
   alerts?: AlertsPluginOptions;
   /** notification options (tests drive the mail worker themselves unless they ask otherwise) */
-  notifications?: NotificationsPluginOptions;
+  notifications?: Omit<NotificationsPluginOptions, 'chat'>;
   /** told of every route as it is added (the authorization and hostile-input tests list them) */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** money options (tests move the clock and run the sweep themselves) */
-  money?: MoneyPluginOptions;
+  money?: Omit<MoneyPluginOptions, 'payments' | 'cases'>;
   /** first consultations' options (tests move the clock and run the reminders themselves) */
   consultations?: Pick<ConsultationsPluginOptions, 'now' | 'sweepIntervalMs'>;
   /** retention options (tests move the clock and run the sweep themselves) */
@@ -168,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('events', createEvents());
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   await app.register(fp(async () => {}, { name: 'config' }));
 
@@ -200,6 +204,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     // the embedded database this process opened is its alone: claims a killed predecessor left are released
     exclusive: ownsDatabase && database.kind === 'pglite',
     ...deps.notifications,
+    chat: app.chat,
   });
   // docs/notifications.md, Account mails: every mail leaves through the outbox, each kind composed by its owner
   const { outbox } = app.notifications;
@@ -213,49 +218,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   // a lawyer's directory search text follows their name, wherever the account is renamed
   await app.register(usersRoutes, { renamed: lawyerRenamed });
   await app.register(adminRoutes, { outbox });
-  // the modules that own an event report it in its transaction (docs/notifications.md, Event types)
-  const notify = app.notifications.event;
-  await app.register(ratingsRoutes, { notify, audit: recordAudit });
-  await app.register(lawyersRoutes);
-  await app.register(publicPagesRoutes);
   await app.register(uploadsRoutes);
   // docs/alerts.md: a case published on the board alerts the lawyers it matches, after the approval
   await app.register(alertsPlugin, {
     exclusive: ownsDatabase && database.kind === 'pglite',
     ...deps.alerts,
   });
-  await app.register(casesRoutes, {
-    notify,
-    // docs/money.md: a finished case releases its money and owes the lawyer their transfer
-    onFinished: (tx, afterCommit, row) => app.money.caseFinished(tx, afterCommit, row.id),
-    onPublished: (tx, afterCommit, caseId) => app.alerts.casePublished(tx, afterCommit, caseId),
-  });
+  await app.register(casesRoutes);
+  await app.register(ratingsRoutes, { cases: app.cases, audit: recordAudit });
+  await app.register(lawyersRoutes);
+  await app.register(publicPagesRoutes, { lawyers: app.lawyers });
   await app.register(documentsRoutes);
-  await app.register(proposalsRoutes, { notify });
   await app.register(billingRoutes);
   await app.register(invoicesRoutes);
   // docs/domain.md, Privacy rights: the export reads every feature's rows, the erasure closes the account
   await app.register(privacyRoutes);
-  // a confirmed payment pays its proposal, which activates the case through the case machine, issues its
-  // invoices in the same transaction (docs/invoices.md) and tells both parties; a checkout closed unpaid lets the client accept the proposal again
-  await app.register(paymentsPlugin, {
-    onPaid: async (tx, afterCommit, payment) => {
-      const outcome = await app.proposals.paid(tx, afterCommit, payment);
-      if (outcome === 'activated') {
-        await app.money.charged(tx, payment);
-        await app.invoices.issueForPayment(tx, afterCommit, payment);
-        const { caseId, lawyerId, amountCents } = payment;
-        await notify(tx, afterCommit, { type: 'payment.completed', caseId, lawyerId, amountCents });
-      }
-      return outcome;
-    },
-    onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
-    beforeCheckout: (checkout) =>
-      app.invoices.checkoutTerms(checkout.userId, checkout.lawyerId, checkout.amountCents),
-    // money for a checkout the case no longer wanted goes back through the one refund path (docs/money.md)
-    refundLate: (paymentId) => app.money.refundLate(paymentId),
-  });
-  await app.register(moneyPlugin, deps.money ?? {});
+  await app.register(paymentsPlugin);
+  await app.register(proposalsRoutes, { payments: app.payments });
+  await app.register(moneyPlugin, { ...deps.money, payments: app.payments, cases: app.cases });
   // docs/domain.md, First consultations: booked from a lawyer's slots, paid through the payments' checkout
   await app.register(consultationsPlugin, {
     ...deps.consultations,
@@ -263,8 +243,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     payments: () => consultationPayments(app),
   });
   await app.register(retentionPlugin, deps.retention ?? {});
-  await app.register(paymentsWebhook);
+  await app.register(paymentsWebhook, { money: app.money });
   await app.register(paymentIntentRoutes);
+
+  // docs/decisions/0030-one-event-map.md: who reacts to whose facts, in this order, in the fact's
+  // transaction. Proposals come first: a completed payment they refuse (its case was taken) reaches no one
+  // else; notifications come last, once every module has done its part.
+  app.events.subscribe('proposals', app.proposals.subscribers);
+  app.events.subscribe('payments', app.payments.subscribers);
+  app.events.subscribe('money', app.money.subscribers);
+  app.events.subscribe('invoices', app.invoices.subscribers);
+  app.events.subscribe('alerts', app.alerts.subscribers);
+  app.events.subscribe('notifications', app.notifications.subscribers);
 
   await app.register(web);
   return app;

@@ -2,6 +2,7 @@ import { notificationLinks } from '@l4l/shared/constants/notifications';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
+import type { Subscribers } from '../../lib/events.ts';
 import { runEvery } from '../../lib/scheduled.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import { ALERT_DIGEST, createAlertDigest, type DigestLine, renderDigestMail } from './alert-digest.ts';
@@ -18,6 +19,8 @@ export type Alerts = {
   drainFanout(at?: Date): Promise<number>;
   /** writes the daily digests due at `at` (tests move the clock) */
   sweepDigests(at?: Date): Promise<number>;
+  /** `case.published` queues the case's fan-out (app.ts subscribes it) */
+  subscribers: Subscribers;
 };
 
 declare module 'fastify' {
@@ -72,13 +75,17 @@ async function alertsPlugin(app: FastifyInstance, options: AlertsPluginOptions) 
     };
   });
 
+  async function casePublished(tx: Db, afterCommit: AfterCommit, caseId: string) {
+    await createAlertsRepository(tx).queueJob(caseId);
+    afterCommit(() => fanout.wake());
+  }
   app.decorate('alerts', {
-    async casePublished(tx, afterCommit, caseId) {
-      await createAlertsRepository(tx).queueJob(caseId);
-      afterCommit(() => fanout.wake());
-    },
+    casePublished,
     drainFanout: (at) => fanout.drain(at),
     sweepDigests: (at) => digest.sweep(at),
+    subscribers: {
+      'case.published': (tx, afterCommit, { caseId }) => casePublished(tx, afterCommit, caseId),
+    },
   } satisfies Alerts);
 
   if (options.autoRun ?? app.config.env !== 'test') {

@@ -3,18 +3,15 @@ import type { Case } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import type { Events } from '../../lib/events.ts';
 import { type AfterCommit, transactional } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAudit } from '../admin/index.ts';
 import type { Chat } from '../chat/index.ts';
-import type { NotifyEvent } from '../notifications/index.ts';
 import { createBoardRepository } from './board.repository.ts';
 import { afterAction, authorize, CASE_MACHINE } from './case-machine.ts';
 import { toCase, viewerOf } from './case-views.ts';
 import { createCasesRepository, type LockedCase } from './cases.repository.ts';
-
-/** A general case was published on the board, in the approval's transaction (docs/alerts.md). */
-export type OnPublished = (tx: Db, afterCommit: AfterCommit, caseId: string) => Promise<void>;
 
 /**
  * The administrators' review of a new case, the machine's `approve` and `discard`: the case is published
@@ -25,9 +22,8 @@ export type OnPublished = (tx: Db, afterCommit: AfterCommit, caseId: string) => 
 export function createCaseReviewService(deps: {
   db: Db;
   chat: Chat;
-  notify: NotifyEvent;
-  /** a general case went on the board (the new-case alerts, composed in app.ts) */
-  onPublished?: OnPublished;
+  /** the review's events, in its transaction (docs/decisions/0030-one-event-map.md) */
+  events: Pick<Events, 'emit'>;
   log: FastifyBaseLogger;
 }) {
   const { db, chat } = deps;
@@ -68,7 +64,7 @@ export function createCaseReviewService(deps: {
         // a general case is published on the board; one addressed to a lawyer stays with them
         if (!row.addressedLawyerId) {
           await createBoardRepository(tx).addToBoard(row, category);
-          await deps.onPublished?.(tx, afterCommit, id);
+          await deps.events.emit(tx, afterCommit, 'case.published', { caseId: id });
         }
         await recordAudit(tx, {
           adminId: admin.id,
@@ -79,7 +75,7 @@ export function createCaseReviewService(deps: {
         });
         const notice = es.caseMessages.approved(row.title);
         await noticeToClient(tx, afterCommit, row, CASE_MACHINE.approve.writes.toClient, notice);
-        await deps.notify(tx, afterCommit, { type: 'case.approved', caseId: id });
+        await deps.events.emit(tx, afterCommit, 'case.approved', { caseId: id });
       });
       return readCase(id, admin);
     },
@@ -104,7 +100,7 @@ export function createCaseReviewService(deps: {
         });
         const notice = es.caseMessages.discarded(row.title, reason);
         await noticeToClient(tx, afterCommit, row, CASE_MACHINE.discard.writes.toClient, notice);
-        await deps.notify(tx, afterCommit, { type: 'case.discarded', caseId: id, reason: reason || null });
+        await deps.events.emit(tx, afterCommit, 'case.discarded', { caseId: id, reason: reason || null });
       });
       return readCase(id, admin);
     },

@@ -23,23 +23,21 @@ import type { Db } from '../../db/database.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { jsonRenderer } from '../../lib/rendered-json.ts';
 import { currentUser, requireOwner, requireRole } from '../../plugins/auth.ts';
-import type { NotifyEvent } from '../notifications/index.ts';
 import { createBoardRepository } from './board.repository.ts';
 import { type BoardService, createBoardService } from './board.service.ts';
+import { type CaseClosureService, createCaseClosureService } from './case-closure.service.ts';
 import { type CaseActionName, roleFor } from './case-machine.ts';
-import { type CaseReviewService, createCaseReviewService, type OnPublished } from './case-review.service.ts';
-import { type CasesService, createCasesService, type OnFinished } from './cases.service.ts';
+import { type CaseReviewService, createCaseReviewService } from './case-review.service.ts';
+import { type CasesService, createCasesService } from './cases.service.ts';
 
 /** What other features may ask of cases: the case row, its activation, the board's proposal figures. */
-export type CasesApi = Pick<
-  CasesService,
-  'findCase' | 'lockCase' | 'activate' | 'finishByPlatform' | 'closuresDue'
-> & {
-  /** the lawyers' own proposals changed: their board pages read them again */
-  proposalsChanged: BoardService['proposalsChanged'];
-  /** recounts a case's open proposals and their lowest price on the board, in the caller's transaction */
-  refreshProposalFigures: (tx: Db, caseId: string) => Promise<void>;
-};
+export type CasesApi = Pick<CasesService, 'findCase' | 'lockCase' | 'activate'> &
+  Pick<CaseClosureService, 'finishByPlatform' | 'closuresDue'> & {
+    /** the lawyers' own proposals changed: their board pages read them again */
+    proposalsChanged: BoardService['proposalsChanged'];
+    /** recounts a case's open proposals and their lowest price on the board, in the caller's transaction */
+    refreshProposalFigures: (tx: Db, caseId: string) => Promise<void>;
+  };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +68,7 @@ const sendBoard = jsonRenderer(boardPage, (page: PageEnvelope<BoardCase>) => pag
 /** Creating and reading cases, the board, the timeline and closure, and the administrators' review. */
 function routes(
   service: CasesService,
+  closure: CaseClosureService,
   review: CaseReviewService,
   board: BoardService,
 ): FastifyPluginAsyncZod {
@@ -144,7 +143,7 @@ function routes(
         schema: { params: caseParams, body: progressSchema, response: { 200: caseEnvelope } },
       },
       async (request) => ({
-        data: await service.progress(currentUser(request), request.params.caseId, request.body.progressStep),
+        data: await closure.progress(currentUser(request), request.params.caseId, request.body.progressStep),
       }),
     );
 
@@ -177,7 +176,7 @@ function routes(
         schema: { params: caseParams, response: { 200: caseEnvelope } },
       },
       async (request) => ({
-        data: await service.requestClosure(currentUser(request), request.params.caseId),
+        data: await closure.requestClosure(currentUser(request), request.params.caseId),
       }),
     );
 
@@ -188,7 +187,7 @@ function routes(
         schema: { params: caseParams.extend({ chatId: z.uuid() }), response: { 200: caseEnvelope } },
       },
       async (request) => ({
-        data: await service.confirmClosure(
+        data: await closure.confirmClosure(
           currentUser(request),
           request.params.caseId,
           request.params.chatId,
@@ -203,7 +202,7 @@ function routes(
         schema: { params: caseParams, response: { 200: caseEnvelope } },
       },
       async (request) => ({
-        data: await service.discardClosure(currentUser(request), request.params.caseId),
+        data: await closure.discardClosure(currentUser(request), request.params.caseId),
       }),
     );
 
@@ -238,50 +237,28 @@ function routes(
   };
 }
 
-export type CasesPluginOptions = {
-  /** reports the events of cases (docs/notifications.md, Event types) */
-  notify: NotifyEvent;
-  /** the money of a finished case (the money feature, composed in app.ts) */
-  onFinished?: OnFinished;
-  /** a general case published on the board (the new-case alerts, composed in app.ts) */
-  onPublished?: OnPublished;
-};
-
 const BOARD_PROPOSALS_CACHE = 'cases:board-proposals';
 
-async function cases(app: FastifyInstance, options: CasesPluginOptions) {
+async function cases(app: FastifyInstance) {
   const board = createBoardService({ db: app.db, boardCacheMs: app.config.shortCaches ? 5_000 : 0 });
   // a lawyer's proposals changed on any process: every process reads them again (plugins/caches.ts)
   app.caches.register(BOARD_PROPOSALS_CACHE, (lawyerIds) => {
     if (lawyerIds === undefined) board.forgetAll();
     else board.proposalsChanged(...lawyerIds.split(','));
   });
-  const { notify } = options;
-  const service = createCasesService({
-    db: app.db,
-    chat: app.chat,
-    board,
-    notify,
-    onFinished: options.onFinished,
-    log: app.log,
-  });
-  const review = createCaseReviewService({
-    db: app.db,
-    chat: app.chat,
-    notify,
-    onPublished: options.onPublished,
-    log: app.log,
-  });
+  const service = createCasesService({ db: app.db, chat: app.chat, board, log: app.log });
+  const closure = createCaseClosureService({ db: app.db, chat: app.chat, events: app.events, log: app.log });
+  const review = createCaseReviewService({ db: app.db, chat: app.chat, events: app.events, log: app.log });
   app.decorate('cases', {
     findCase: service.findCase,
     lockCase: service.lockCase,
     activate: service.activate,
-    finishByPlatform: service.finishByPlatform,
-    closuresDue: service.closuresDue,
+    finishByPlatform: closure.finishByPlatform,
+    closuresDue: closure.closuresDue,
     proposalsChanged: (...lawyerIds) => app.caches.clear(BOARD_PROPOSALS_CACHE, lawyerIds.join(',')),
     refreshProposalFigures: (tx, caseId) => createBoardRepository(tx).refreshProposalFigures(caseId),
   } satisfies CasesApi);
-  await app.register(routes(service, review, board));
+  await app.register(routes(service, closure, review, board));
 }
 
 export const casesRoutes = fp(cases, { name: 'cases', dependencies: ['auth', 'chat'] });

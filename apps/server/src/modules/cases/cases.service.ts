@@ -1,6 +1,5 @@
-import { CASE_STEPS, caseCode } from '@l4l/shared/constants/cases';
+import { caseCode } from '@l4l/shared/constants/cases';
 import { UNCLASSIFIED_CATEGORY } from '@l4l/shared/constants/categories';
-import type { MessageType } from '@l4l/shared/constants/messages';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { PageEnvelope } from '@l4l/shared/envelope';
 import { formatEuros } from '@l4l/shared/format';
@@ -9,11 +8,10 @@ import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { forbidden, invalidTransition, notFound } from '../../lib/app-error.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
 import { type AfterCommit, transactional, withTransaction } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Chat } from '../chat/index.ts';
-import type { NotifyEvent } from '../notifications/index.ts';
 import { createBoardRepository } from './board.repository.ts';
 import type { BoardService } from './board.service.ts';
 import {
@@ -22,16 +20,11 @@ import {
   CASE_MACHINE,
   type CaseTies,
   lawyerTakesPart,
-  PLATFORM,
   PROVIDER,
 } from './case-machine.ts';
-import { fullName, toCase, viewerOf } from './case-views.ts';
-import {
-  type CaseRow,
-  type CasesRepository,
-  createCasesRepository,
-  type LockedCase,
-} from './cases.repository.ts';
+import { pairPoster, readCaseAs } from './case-steps.ts';
+import { toCase, viewerOf } from './case-views.ts';
+import { type CaseRow, createCasesRepository, type LockedCase } from './cases.repository.ts';
 
 type Paging = { page: number; pageSize: number };
 const range = ({ page, pageSize }: Paging) => ({ limit: pageSize, offset: (page - 1) * pageSize });
@@ -52,86 +45,24 @@ export type Activation = {
 };
 
 /**
- * What a case becoming FINALIZADO does to its money (the money feature: the lawyer's transfer), in the
- * transaction that finished it.
- */
-export type OnFinished = (
-  tx: Db,
-  afterCommit: AfterCommit,
-  row: { id: string; userId: string; lawyerId: string },
-) => Promise<void>;
-
-/** Why the platform finished a case without the client's confirmation. */
-export type PlatformFinish = 'auto' | 'dispute';
-
-/**
  * Cases from creation to closure (docs/decisions/0006-cases-and-payments.md): every change of a case runs
  * in one transaction under a lock on the case row, is authorized by the state machine of
  * `case-machine.ts`, and writes the chat messages the machine lists, delivered after the commit.
- * Proposals, the administrators' review, the board and ratings are their own files and modules.
+ * Its progress and closure (case-closure.service.ts), proposals, the administrators' review, the board and
+ * ratings are their own files and modules.
  */
 export function createCasesService(deps: {
   db: Db;
   chat: Chat;
   board: BoardService;
-  /** tells the other party of a closure request and of a finished case, in its transaction */
-  notify: NotifyEvent;
-  /** the money of a finished case (docs/money.md) */
-  onFinished?: OnFinished;
   log: FastifyBaseLogger;
 }) {
   const { db, chat } = deps;
 
-  /**
-   * The one way a case becomes FINALIZADO (the client's confirmation or the platform's): status and step,
-   * dates, the lawyer's counters, the client's figures, and its money, in the caller's transaction.
-   */
-  async function finish(
-    tx: Db,
-    afterCommit: AfterCommit,
-    row: LockedCase,
-    action: 'confirmClosure' | 'finishByPlatform',
-  ) {
-    const cases = createCasesRepository(tx);
-    const lawyerId = row.lawyerId as string;
-    const now = new Date();
-    await cases.updateCase(row.id, {
-      ...afterAction(action, row),
-      closureRequestedAt: null,
-      finishDate: now,
-      endDate: now,
-    });
-    await cases.moveLawyerCounters(lawyerId, { active: -1, finished: 1 });
-    await createBoardRepository(tx).refreshClientFigures(row.userId);
-    await deps.onFinished?.(tx, afterCommit, { id: row.id, userId: row.userId, lawyerId });
-  }
   const repository = createCasesRepository(db);
   const transaction = transactional(db, createCasesRepository, deps.log);
-
-  async function readCase(id: string, actor: AuthUser): Promise<Case> {
-    const row = await repository.findCase(id, viewerOf(actor));
-    if (!row) throw notFound(es.cases.notFound);
-    return toCase(row);
-  }
-
-  /**
-   * A platform message in the chat of the case's client and its lawyer (the assigned one, or before that the
-   * one it was addressed to), delivered after the commit.
-   */
-  async function postToPair(
-    tx: Db,
-    afterCommit: AfterCommit,
-    row: { id: string; userId: string; lawyerId: string | null; addressedLawyerId: string | null },
-    type: MessageType,
-    text: string,
-  ) {
-    const lawyerId = row.lawyerId ?? row.addressedLawyerId;
-    if (!lawyerId) return;
-    const chatId = await createCasesRepository(tx).chatOfPair(row.userId, lawyerId);
-    if (chatId) {
-      await chat.postMessage({ chatId, senderId: null, type, text, caseId: row.id }, { tx, afterCommit });
-    }
-  }
+  const readCase = (id: string, actor: AuthUser) => readCaseAs(repository, id, actor);
+  const postToPair = pairPoster(chat);
 
   /**
    * Runs a creation once per Idempotency-Key: a key seen in the last 24 hours answers the case it made;
@@ -323,107 +254,6 @@ export function createCasesService(deps: {
         });
         const notice = es.caseMessages.withdrawn(row.title);
         await postToPair(tx, afterCommit, row, CASE_MACHINE.withdraw.writes.withdrawn, notice);
-      });
-      return readCase(id, actor);
-    },
-
-    /** The case's lawyer moves the timeline forward (steps 3–6). */
-    async progress(actor: AuthUser, id: string, step: number): Promise<Case> {
-      await transaction(async (cases: CasesRepository, tx, afterCommit) => {
-        const row = await cases.lockCase(id);
-        authorize('progress', actor, row);
-        if (step <= row.progressStep) throw invalidTransition(es.cases.stepBackwards);
-        await cases.updateCase(id, { progressStep: step });
-        const text = es.caseMessages.progressed(caseCode(id), CASE_STEPS[step] ?? '');
-        await postToPair(tx, afterCommit, row, CASE_MACHINE.progress.writes.progressed, text);
-      });
-      return readCase(id, actor);
-    },
-
-    /** The case's lawyer asks the client to close it. */
-    async requestClosure(actor: AuthUser, id: string): Promise<Case> {
-      await transaction(async (cases, tx, afterCommit) => {
-        const row = await cases.lockCase(id);
-        authorize('requestClosure', actor, row);
-        if (row.closureRequestedAt) throw invalidTransition(es.cases.closureAlreadyRequested);
-        await cases.updateCase(id, { closureRequestedAt: new Date() });
-        const text = es.caseMessages.closureRequested(caseCode(id));
-        await postToPair(tx, afterCommit, row, CASE_MACHINE.requestClosure.writes.request, text);
-        await deps.notify(tx, afterCommit, { type: 'closure.requested', caseId: id });
-      });
-      return readCase(id, actor);
-    },
-
-    /** The client confirms the closure: FINALIZADO, step 7; the chat says so and asks for a rating. */
-    async confirmClosure(actor: AuthUser, id: string, chatId: string): Promise<Case> {
-      await transaction(async (cases, tx, afterCommit) => {
-        const row = await cases.lockCase(id);
-        authorize('confirmClosure', actor, row);
-        if (!row.closureRequestedAt) throw invalidTransition(es.cases.closureNotRequested);
-        const lawyerId = row.lawyerId as string;
-        const pairChat = await cases.chatOfPair(row.userId, lawyerId);
-        if (!pairChat || pairChat !== chatId) throw notFound(es.chat.chatNotFound);
-        await finish(tx, afterCommit, row, 'confirmClosure');
-        const code = caseCode(id);
-        const lawyer = await cases.person(lawyerId);
-        const { confirmed, ratingPrompt } = CASE_MACHINE.confirmClosure.writes;
-        const post = (type: MessageType, text: string) =>
-          chat.postMessage({ chatId, senderId: null, type, text, caseId: id }, { tx, afterCommit });
-        await post(confirmed, es.caseMessages.closureConfirmed(code));
-        await post(
-          ratingPrompt,
-          es.caseMessages.ratingPrompt(fullName(lawyer?.name ?? null, lawyer?.surname ?? null), code),
-        );
-        await deps.notify(tx, afterCommit, { type: 'case.finished', caseId: id });
-      });
-      return readCase(id, actor);
-    },
-
-    /**
-     * The platform finishes an ACTIVO case (docs/money.md): 7 days after the lawyer asked to close with no
-     * answer ('auto'), or an administrator resolved its dispute ('dispute'). The pair's chat says so and
-     * asks for a rating; both are told. In the caller's transaction; false when the case is not ACTIVO.
-     */
-    async finishByPlatform(
-      tx: Db,
-      afterCommit: AfterCommit,
-      id: string,
-      why: PlatformFinish,
-    ): Promise<boolean> {
-      const cases = createCasesRepository(tx);
-      const row = await cases.lockCase(id);
-      if (!row || row.status !== CASE_MACHINE.finishByPlatform.from[0]) return false;
-      authorize('finishByPlatform', PLATFORM, row);
-      await finish(tx, afterCommit, row, 'finishByPlatform');
-      const lawyerId = row.lawyerId as string;
-      const lawyer = await cases.person(lawyerId);
-      const code = caseCode(id);
-      const { finished, ratingPrompt } = CASE_MACHINE.finishByPlatform.writes;
-      const text = why === 'auto' ? es.money.autoFinishedMessage : es.money.disputeResolvedMessage;
-      await postToPair(tx, afterCommit, row, finished, text);
-      await postToPair(
-        tx,
-        afterCommit,
-        row,
-        ratingPrompt,
-        es.caseMessages.ratingPrompt(fullName(lawyer?.name ?? null, lawyer?.surname ?? null), code),
-      );
-      await deps.notify(tx, afterCommit, { type: 'case.finished', caseId: id, toBoth: true });
-      return true;
-    },
-
-    /** ACTIVO cases whose closure was asked for before `before` and is still unanswered (oldest first). */
-    closuresDue: (before: Date, limit: number) => repository.closuresDue(before, limit),
-
-    /** The client withdraws the lawyer's closure request; the case stays ACTIVO. */
-    async discardClosure(actor: AuthUser, id: string): Promise<Case> {
-      await transaction(async (cases, tx, afterCommit) => {
-        const row = await cases.lockCase(id);
-        authorize('discardClosure', actor, row);
-        if (!row.closureRequestedAt) throw invalidTransition(es.cases.closureNotRequested);
-        await cases.updateCase(id, { closureRequestedAt: null });
-        const text = es.caseMessages.closureDiscarded(caseCode(id));
-        await postToPair(tx, afterCommit, row, CASE_MACHINE.discardClosure.writes.discarded, text);
       });
       return readCase(id, actor);
     },

@@ -2,6 +2,7 @@
 
 export { createBoardRepository } from './board.repository.ts';
 export { rebuildBoard } from './board-rebuild.ts';
+export type { PlatformFinish } from './case-closure.service.ts';
 export {
   authorize,
   CASE_ACTIONS,
@@ -16,10 +17,9 @@ export {
   sharesDocuments,
   type Verdict,
 } from './case-machine.ts';
-export type { OnPublished } from './case-review.service.ts';
 export { fullName } from './case-views.ts';
 export { casesPrivacy } from './cases.privacy.ts';
 export type { LockedCase } from './cases.repository.ts';
 export { type CasesApi, casesRoutes } from './cases.routes.ts';
-export type { Activation, OnFinished, PlatformFinish } from './cases.service.ts';
+export type { Activation } from './cases.service.ts';
 export { tiesOf } from './cases.service.ts';

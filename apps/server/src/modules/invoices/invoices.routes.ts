@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
+import type { Subscribers } from '../../lib/events.ts';
 import { runEvery } from '../../lib/scheduled.ts';
 import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
 import { BOOK_HEADER } from './invoice-exports.ts';
@@ -13,8 +14,8 @@ import { createInvoicesService, type InvoicesService } from './invoices.service.
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** invoices and their records; `issueForPayment` runs inside a payment's transaction */
-    invoices: InvoicesService;
+    /** invoices and their records; issued and rectified inside the payment's transaction */
+    invoices: InvoicesService & { subscribers: Subscribers };
   }
 }
 
@@ -42,7 +43,17 @@ const recordSchema = z.object({
 /** docs/invoices.md: fiscal profiles, invoices and their PDFs, the book and the VERI*FACTU records. */
 const invoicesModule: FastifyPluginAsyncZod = async (app) => {
   const service = createInvoicesService({ db: app.db, config: app.config, log: app.log });
-  app.decorate('invoices', service);
+  // docs/invoices.md, What is issued when: a completed payment's invoices, a refund's rectifying ones
+  const subscribers = {
+    'payment.completed': (tx, afterCommit, { payment }) => service.issueForPayment(tx, afterCommit, payment),
+    'payment.refunded': async (tx, _afterCommit, refund) => {
+      // a late payment was never completed, so never invoiced
+      if (refund.late) return;
+      const part = refund.full ? undefined : { refundCents: refund.amountCents, ofCents: refund.ofCents };
+      await service.rectifyPayment(tx, refund.paymentId, refund.at, part);
+    },
+  } satisfies Subscribers;
+  app.decorate('invoices', { ...service, subscribers });
   // records whose submission failed are sent again every minute by the shared scheduler, which logs a
   // failed run and waits for the last one on close (outside tests, which call it themselves)
   runEvery(app, app.config.env === 'test' ? 0 : RETRY_MS, 'VERI*FACTU submission retry', () =>

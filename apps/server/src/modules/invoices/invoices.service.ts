@@ -1,7 +1,6 @@
 import { caseCode } from '@l4l/shared/constants/cases';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { PageEnvelope } from '@l4l/shared/envelope';
-import { checkFiscalId } from '@l4l/shared/fiscal/fiscal-id';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import {
   type FiscalProfile,
@@ -14,11 +13,12 @@ import { invoicesEs } from '@l4l/shared/texts/invoices';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, notFound, validationError } from '../../lib/app-error.ts';
+import { notFound, validationError } from '../../lib/app-error.ts';
+import type { PaymentRecord } from '../../lib/events.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import type { PaymentRow, Withholding } from '../payments/index.ts';
 import { createAeatSubmitter } from './aeat-submitter.ts';
+import { checkoutTerms } from './checkout-terms.ts';
 import { feeAmounts, type InvoiceAmounts, serviceAmounts } from './invoice-amounts.ts';
 import { bookRows, recordsXml } from './invoice-exports.ts';
 import { renderInvoice } from './invoice-pdf.ts';
@@ -41,23 +41,6 @@ import {
 import { SUBMISSION_BATCH, sandboxSubmitter, type VerifactuSubmitter } from './verifactu-submitter.ts';
 
 export type Paging = { page: number; pageSize: number };
-
-/**
- * The IRPF rate a client withholds from the lawyer's fee (docs/invoices.md, IRPF): only a business client
- * (`isBusiness`: a company or a self-employed professional; a private person withholds nothing), only
- * from a lawyer who is a person (a DNI, NIE or K/L/M NIF: a firm with a CIF pays corporate tax, not
- * IRPF), only when L4L issues the lawyer's invoice (fiscal data and consent), at the lawyer's rate: 15 %,
- * or 7 % in the year the lawyer started practising and the two after (the lawyer says so).
- */
-export function withholdingRate(
-  client: Pick<FiscalProfileRow, 'isBusiness'> | undefined | null,
-  lawyer: Pick<FiscalProfileRow, 'nif' | 'irpfRate' | 'invoicingConsent'> | undefined | null,
-): number {
-  if (!client?.isBusiness || !lawyer?.invoicingConsent) return 0;
-  const id = checkFiscalId(lawyer.nif);
-  if (!id.ok || id.kind === 'CIF') return 0;
-  return lawyer.irpfRate === 7 ? 7 : 15;
-}
 
 /** The address as one line, the way the invoice prints it. */
 export const addressLine = (p: Pick<FiscalProfileRow, 'street' | 'postalCode' | 'city' | 'province'>) =>
@@ -318,7 +301,7 @@ export function createInvoicesService(deps: {
      * by the platform on the lawyer's behalf, and the platform's invoice to the lawyer for its fee. A
      * lawyer without fiscal data (or without consent, for the first) gets none; the payment still goes on.
      */
-    async issueForPayment(tx: Db, afterCommit: AfterCommit, payment: PaymentRow): Promise<void> {
+    async issueForPayment(tx: Db, afterCommit: AfterCommit, payment: PaymentRecord): Promise<void> {
       afterCommit(submitAfterCommit);
       const repository = createInvoicesRepository(tx);
       // one after the other: a transaction is one connection
@@ -492,28 +475,9 @@ export function createInvoicesService(deps: {
       });
     },
 
-    /**
-     * Before a checkout opens, with the proposal's price (docs/invoices.md). Above 400 € a simplified
-     * invoice is not allowed (RD 1619/2012 art. 4): the client gives their fiscal data first (409
-     * otherwise, with what to do). And the IRPF the client withholds: a business (a company or a
-     * self-employed professional) paying a professional's fee withholds it (Ley 35/2006 art. 99–101, RD
-     * 439/2007 art. 95 and 101) at the lawyer's rate, on the base; the checkout charges the rest.
-     */
-    async checkoutTerms(
-      userId: string,
-      lawyerId: string,
-      priceCents: number,
-    ): Promise<Withholding | undefined> {
-      const client = await read.profile(userId);
-      if (!client && priceCents > SIMPLIFIED_INVOICE_MAX_CENTS) {
-        throw new AppError('CONFLICT', { message: invoicesEs.fiscalProfile.neededToPay });
-      }
-      // only a business withholds: the lawyer's profile is read for it alone
-      if (!client?.isBusiness) return undefined;
-      const rate = withholdingRate(client, await read.profile(lawyerId));
-      if (rate === 0) return undefined;
-      return { irpfRate: rate, withheldCents: serviceAmounts(priceCents, rate).irpfCents };
-    },
+    /** What must hold before a checkout opens (checkout-terms.ts). */
+    checkoutTerms: (userId: string, lawyerId: string, priceCents: number) =>
+      checkoutTerms(deps.db, userId, lawyerId, priceCents),
 
     /** Answers how many records were accepted. */
     submitPending,

@@ -95,8 +95,7 @@ export function createDisputes(
       });
     }
     const payment = await rows.paymentById(locked.paymentId);
-    await deps.notify(tx, afterCommit, {
-      type: 'dispute.resolved',
+    await deps.events.emit(tx, afterCommit, 'dispute.resolved', {
       caseId: locked.caseId,
       amountCents: refunded || (payment?.amountCents ?? 0),
       reason: decision.note,
@@ -126,8 +125,7 @@ export function createDisputes(
         if (await rows.openDisputeOf(caseId)) throw conflict(es.money.disputeAlreadyOpen);
         const dispute = await rows.insertDispute({ caseId, paymentId: payment.id, source: 'client', reason });
         if (!dispute) throw conflict(es.money.disputeAlreadyOpen);
-        await deps.notify(tx, afterCommit, {
-          type: 'dispute.opened',
+        await deps.events.emit(tx, afterCommit, 'dispute.opened', {
           caseId,
           amountCents: payment.amountCents,
           admins: await rows.admins(),

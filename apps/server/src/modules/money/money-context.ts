@@ -2,25 +2,20 @@ import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Events } from '../../lib/events.ts';
 import type { AuditInsert } from '../admin/index.ts';
 import type { CasesApi } from '../cases/index.ts';
-import type { NotifyEvent } from '../notifications/index.ts';
 import type { PaymentProvider, PaymentsService } from '../payments/index.ts';
 import { createMoneyRepository, type MoneyRepository } from './money.repository.ts';
 
-/** What the money feature asks of the others (composed by its plugin from their decorators). */
+/** What the money feature asks of the others (app.ts hands their services to its plugin). */
 export type MoneyDeps = {
   db: Db;
   provider: PaymentProvider;
   payments: Pick<PaymentsService, 'expireStale'>;
   cases: Pick<CasesApi, 'lockCase' | 'finishByPlatform' | 'closuresDue'>;
-  rectifyPayment: (
-    tx: Db,
-    paymentId: string,
-    at: Date,
-    part?: { refundCents: number; ofCents: number },
-  ) => Promise<string[]>;
-  notify: NotifyEvent;
+  /** the money events, in the movement's transaction (docs/decisions/0030-one-event-map.md) */
+  events: Pick<Events, 'emit'>;
   audit: (tx: Db, entry: AuditInsert) => Promise<void>;
   publicUrl: string;
   log: FastifyBaseLogger;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { runEvery, type SweepOptions } from '../../lib/scheduled.ts';
 import { recordAudit } from '../admin/index.ts';
+import type { CasesApi } from '../cases/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
 import { moneyRoutes } from './money.routes.ts';
 import { createMoneyService, type MoneyService } from './money.service.ts';
 
@@ -12,25 +14,29 @@ declare module 'fastify' {
   }
 }
 
-export type MoneyPluginOptions = SweepOptions;
+export type MoneyPluginOptions = SweepOptions & {
+  /** the checkouts and their provider (the payments feature) */
+  payments: Pick<PaymentsService, 'provider' | 'expireStale' | 'cancelOwn'>;
+  /** the case rows, locked and finished by the platform (the cases feature) */
+  cases: Pick<CasesApi, 'lockCase' | 'finishByPlatform' | 'closuresDue'>;
+};
 
 const DEFAULT_SWEEP_MS = 60_000;
 
 async function money(app: FastifyInstance, options: MoneyPluginOptions) {
   const service = createMoneyService({
     db: app.db,
-    provider: app.payments.provider,
-    payments: app.payments,
-    cases: app.cases,
-    rectifyPayment: (tx, paymentId, at, part) => app.invoices.rectifyPayment(tx, paymentId, at, part),
-    notify: app.notifications.event,
+    provider: options.payments.provider,
+    payments: options.payments,
+    cases: options.cases,
+    events: app.events,
     audit: recordAudit,
     publicUrl: app.config.publicUrl,
     log: app.log,
     now: options.now ?? (() => new Date()),
   });
   app.decorate('money', service);
-  await app.register(moneyRoutes(service));
+  await app.register(moneyRoutes(service, options.payments));
 
   const every = options.sweepIntervalMs ?? (app.config.env === 'test' ? 0 : DEFAULT_SWEEP_MS);
   runEvery(app, every, 'money sweep', () => service.sweep());
@@ -38,5 +44,5 @@ async function money(app: FastifyInstance, options: MoneyPluginOptions) {
 
 export default fp(money, {
   name: 'money',
-  dependencies: ['payments', 'cases', 'invoices', 'notifications'],
+  dependencies: ['config'],
 });

@@ -52,10 +52,6 @@ export function createMoneyRepository(db: Db) {
       return row;
     },
 
-    async setPayment(id: string, values: Partial<typeof payments.$inferInsert>) {
-      await db.update(payments).set(values).where(eq(payments.id, id));
-    },
-
     async lockTransfer(caseId: string) {
       const [row] = await db.select().from(transfers).where(eq(transfers.caseId, caseId)).for('update');
       return row;

@@ -26,7 +26,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { sendCsv } from '../../lib/csv.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import { roleFor } from '../cases/index.ts';
-import { SANDBOX_ACCOUNT_ID } from '../payments/index.ts';
+import { type PaymentsService, SANDBOX_ACCOUNT_ID } from '../payments/index.ts';
 import type { MoneyService } from './money.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -36,7 +36,10 @@ const caseParams = z.object({ caseId: z.uuid() });
  * docs/api/http.md, Money: the lawyer's payouts, the client's dispute, and the administrators' Pagos,
  * disputes, refunds and ledger check.
  */
-export function moneyRoutes(service: MoneyService): FastifyPluginAsyncZod {
+export function moneyRoutes(
+  service: MoneyService,
+  payments: Pick<PaymentsService, 'provider' | 'cancelOwn'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const lawyerOnly = requireRole(ROLE.ABOGADO);
     const adminOnly = requireRole(ROLE.ADMIN);
@@ -54,7 +57,7 @@ export function moneyRoutes(service: MoneyService): FastifyPluginAsyncZod {
     );
 
     // the sandbox onboarding page's submit (docs/api/http.md, Money): only where the sandbox provider runs
-    if (app.payments.provider.name === 'sandbox') {
+    if (payments.provider.name === 'sandbox') {
       app.post(
         '/api/payouts/sandbox/:id/complete',
         {
@@ -114,7 +117,7 @@ export function moneyRoutes(service: MoneyService): FastifyPluginAsyncZod {
         schema: { params: idParams, response: { 200: emptyEnvelope } },
       },
       async (request) => {
-        const result = await app.payments.cancelOwn(currentUser(request).id, request.params.id);
+        const result = await payments.cancelOwn(currentUser(request).id, request.params.id);
         if (result.status === 'unknown') throw notFound(es.payment.sandboxUnknown);
         return { data: null };
       },

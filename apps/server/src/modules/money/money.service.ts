@@ -1,3 +1,4 @@
+import type { Subscribers } from '../../lib/events.ts';
 import { createDisputes } from './disputes.ts';
 import { type MoneyDeps, moneyContext } from './money-context.ts';
 import { createReports } from './money-reports.ts';
@@ -30,7 +31,13 @@ export function createMoneyService(deps: MoneyDeps) {
     resolveInTx: disputes.resolveInTx,
   });
   const { resolveInTx: _resolveInTx, ...publicDisputes } = disputes;
-  return { ...payouts, ...reports, ...refunds, ...publicDisputes, ...events };
+  /** What money does when others' facts change (app.ts subscribes them, docs/money.md, The flow). */
+  const subscribers = {
+    'payment.completed': (tx, _afterCommit, { payment }) => payouts.charged(tx, payment),
+    'payment.unwanted': (tx, afterCommit, { payment }) => refunds.refundUnwanted(tx, afterCommit, payment.id),
+    'case.finished': (tx, afterCommit, { caseId }) => payouts.caseFinished(tx, afterCommit, caseId),
+  } satisfies Subscribers;
+  return { ...payouts, ...reports, ...refunds, ...publicDisputes, ...events, subscribers };
 }
 
 export type MoneyService = ReturnType<typeof createMoneyService>;

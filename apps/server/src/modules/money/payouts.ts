@@ -99,7 +99,7 @@ export function createPayouts(ctx: MoneyContext) {
       sentAt: deps.now(),
     });
     await postTransfer(tx, transfer);
-    await deps.notify(tx, afterCommit, { type: 'payout.sent', caseId, amountCents: transfer.amountCents });
+    await deps.events.emit(tx, afterCommit, 'payout.sent', { caseId, amountCents: transfer.amountCents });
     return 'sent' as const;
   }
 

@@ -48,8 +48,7 @@ export function createProviderEvents(
             reason,
             providerDisputeId,
           });
-          await deps.notify(tx, afterCommit, {
-            type: 'dispute.opened',
+          await deps.events.emit(tx, afterCommit, 'dispute.opened', {
             caseId: payment.caseId,
             amountCents: payment.amountCents,
             admins: await money.admins(),
@@ -148,8 +147,7 @@ export function createProviderEvents(
             cents,
             outside: true,
           });
-          await deps.notify(tx, afterCommit, {
-            type: 'payout.reversed',
+          await deps.events.emit(tx, afterCommit, 'payout.reversed', {
             caseId: transfer.caseId,
             amountCents: cents,
             admins: await money.admins(),

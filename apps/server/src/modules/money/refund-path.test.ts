@@ -121,4 +121,20 @@ describe('the refund path', () => {
     const told = await toldIn(suite.client, first.caseId, 'refund.issued');
     expect(told.map((row) => row.amountCents)).toEqual([9000]);
   });
+
+  it('a completed payment is saved COMPLETADO before any module reacts to it (docs/decisions/0030-one-event-map.md)', async () => {
+    const seen: Array<{ status: string | undefined; completedAt: Date | null | undefined }> = [];
+    // a probe subscribed after every module: it reads the payment as the subscribers' transaction sees it
+    app().events.subscribe('probe', {
+      'payment.completed': async (tx, _afterCommit, { payment }) => {
+        const [stored] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+        seen.push({ status: stored?.status, completedAt: stored?.completedAt });
+      },
+    });
+    const lawyer = await h.person('lawyer');
+    await h.paidCase(suite.client, lawyer, suite.admin, 120);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.status).toBe('COMPLETADO');
+    expect(seen[0]?.completedAt).toBeInstanceOf(Date);
+  });
 });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { type AfterCommit, withTransaction } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import type { PaymentRow } from '../payments/index.ts';
+import { type PaymentRow, recordRefund } from '../payments/index.ts';
 import { caseBalances, hasMovement, postCharge, postRefund, postReversal } from './ledger.ts';
 import { createMoneyRepository, type MoneyRepository } from './money.repository.ts';
 import { conflict, type MoneyContext } from './money-context.ts';
@@ -165,39 +165,43 @@ export function createRefunds(
         : { heldCents: cents },
     });
     const full = cents === left;
-    await money.setPayment(payment.id, {
+    // the payments feature records every change of a payment (docs/money.md, Refunds)
+    await recordRefund(tx, payment.id, {
       refundedCents: payment.refundedCents + cents,
       refundedAt: at,
-      ...(full ? { status: 'REEMBOLSADO' as const } : {}),
-      ...(order.late ? { providerRefundId } : {}),
+      full,
+      providerRefundId: order.late ? providerRefundId : undefined,
     });
-    if (!order.late) {
-      const part = full ? undefined : { refundCents: cents, ofCents: payment.amountCents };
-      await deps.rectifyPayment(tx, payment.id, at, part);
-    }
-    await tell(tx, afterCommit, { order, caseId, cents, reversed: back?.reversed ?? 0 });
+    // the rectifying invoices (none for a late payment: it was never invoiced) and the people told
+    await deps.events.emit(tx, afterCommit, 'payment.refunded', {
+      paymentId: payment.id,
+      caseId,
+      amountCents: cents,
+      ofCents: payment.amountCents,
+      full,
+      at,
+      late: order.late === true,
+      reason: order.late ? es.payment.lateRefundNotice : order.reason,
+    });
+    await tellReversal(tx, afterCommit, { order, caseId, reversed: back?.reversed ?? 0 });
     await auditRefund(tx, order, { paymentId: payment.id, caseId, cents, providerRefundId });
     return { cents, caseId };
   }
 
-  /** The client told of the refund; the lawyer, when money was taken back from a transfer sent to them. */
-  async function tell(
+  /** The lawyer told when money was taken back from a transfer sent to them (the client is told of the refund). */
+  async function tellReversal(
     tx: Db,
     afterCommit: AfterCommit,
-    done: { order: RefundOrder; caseId: string; cents: number; reversed: number },
+    done: { order: RefundOrder; caseId: string; reversed: number },
   ) {
+    if (done.reversed <= 0) return;
     const reason = done.order.late ? es.payment.lateRefundNotice : done.order.reason;
-    const { caseId } = done;
-    await deps.notify(tx, afterCommit, { type: 'refund.issued', caseId, amountCents: done.cents, reason });
-    if (done.reversed > 0) {
-      await deps.notify(tx, afterCommit, {
-        type: 'payout.reversed',
-        caseId,
-        amountCents: done.reversed,
-        admins: [],
-        byRefund: { reason },
-      });
-    }
+    await deps.events.emit(tx, afterCommit, 'payout.reversed', {
+      caseId: done.caseId,
+      amountCents: done.reversed,
+      admins: [],
+      byRefund: { reason },
+    });
   }
 
   /** An administrator's refund, or the platform's of a late payment, in the administrators' audit log. */
@@ -245,24 +249,18 @@ export function createRefunds(
   }
 
   /**
-   * Gives back money that arrived for a checkout the case no longer wanted (payments' completion calls
-   * it): 'duplicate' when it was given back already. A provider that fails is a 503, so that the
-   * provider's event comes again and the refund is retried.
+   * Gives back money that arrived for a checkout the case no longer wanted, in the transaction of the
+   * payment's completion (its `payment.unwanted`): charged and refunded whole, once. A provider that fails
+   * is a 503 and undoes the completion, so that the provider's event comes again and the refund is retried.
    */
-  async function refundLate(paymentId: string): Promise<'refunded' | 'duplicate'> {
+  async function refundUnwanted(tx: Db, afterCommit: AfterCommit, paymentId: string): Promise<void> {
     try {
-      const { cents } = await withTransaction(
-        db,
-        (tx, afterCommit) =>
-          refundPayment(tx, afterCommit, {
-            paymentId,
-            reason: es.payment.lateRefundReason,
-            adminId: null,
-            late: true,
-          }),
-        log,
-      );
-      return cents > 0 ? 'refunded' : 'duplicate';
+      await refundPayment(tx, afterCommit, {
+        paymentId,
+        reason: es.payment.lateRefundReason,
+        adminId: null,
+        late: true,
+      });
     } catch (error) {
       if (error instanceof AppError) throw error;
       log.error({ err: error, paymentId }, 'refund of a late payment failed');
@@ -270,5 +268,5 @@ export function createRefunds(
     }
   }
 
-  return { refundPayment, refund, refundLate };
+  return { refundPayment, refund, refundUnwanted };
 }

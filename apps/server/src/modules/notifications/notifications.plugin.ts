@@ -1,10 +1,13 @@
 import type { NotificationType } from '@l4l/shared/constants/notifications';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Subscribers } from '../../lib/events.ts';
 import type { ComposeAccountMail, MailOutbox } from '../../plugins/mailer.ts';
+import type { Chat } from '../chat/index.ts';
 import { createMailWorker, type MailWorker } from './mail-worker.ts';
 import { createMessageDigest, type MessageDigest } from './message-digest.ts';
 import { createNotificationEvents, type NotifyEvent } from './notification-events.ts';
+import { notificationSubscribers } from './notification-subscribers.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
@@ -14,6 +17,8 @@ import { createUnsubscribeTokens } from './unsubscribe-token.ts';
 export type Notifications = {
   /** report an event in its transaction (docs/notifications.md, Event types) */
   event: NotifyEvent;
+  /** the events of the one event map that reach people (app.ts subscribes them) */
+  subscribers: Subscribers;
   notify: NotificationsService['notify'];
   /** `notify` for a batch of people, one type (the new-case alerts) */
   notifyMany: NotificationsService['notifyMany'];
@@ -41,6 +46,8 @@ declare module 'fastify' {
 }
 
 export type NotificationsPluginOptions = {
+  /** the live pushes and who is online (the chat feature, handed in by app.ts) */
+  chat: Pick<Chat, 'pushToUser' | 'isOnline'>;
   /** poll the outbox and send after each commit; off in tests, which drive `drainOutbox` themselves */
   autoSend?: boolean;
   /**
@@ -75,7 +82,7 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
     db: app.db,
     tokens,
     messageDomain: new URL(app.config.publicUrl).hostname,
-    push: (userId, destination, body) => app.chat.pushToUser(userId, destination, body),
+    push: (userId, destination, body) => options.chat.pushToUser(userId, destination, body),
     // the worker runs where the mail lease is: another process hears of the new mail through Redis
     // (without Redis it finds it at its next poll)
     wakeWorker: () => {
@@ -86,11 +93,13 @@ async function notificationsPlugin(app: FastifyInstance, options: NotificationsP
   const digest = createMessageDigest({
     db: app.db,
     notify: service.notify,
-    isOnline: (userId) => app.chat.isOnline(userId),
+    isOnline: (userId) => options.chat.isOnline(userId),
     log: app.log,
   });
+  const event = createNotificationEvents(service.notify);
   app.decorate('notifications', {
-    event: createNotificationEvents(service.notify),
+    event,
+    subscribers: notificationSubscribers(event),
     notify: service.notify,
     notifyMany: service.notifyMany,
     mailWanted: (userId, type) => createNotificationsRepository(app.db).mailWanted(userId, type),

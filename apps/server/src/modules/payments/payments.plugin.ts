@@ -13,14 +13,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { resolveUser } from '../../plugins/auth.ts';
 import { escapeHtml } from '../../plugins/mailer.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import {
-  type BeforeCheckout,
-  createPaymentsService,
-  type OnPaid,
-  type OnReleased,
-  type PaymentsService,
-  type RefundLate,
-} from './payments.service.ts';
+import { createPaymentsService, type PaymentsService } from './payments.service.ts';
 import { createSandboxProvider, SANDBOX_SESSION_ID } from './sandbox-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
@@ -32,14 +25,6 @@ declare module 'fastify' {
 }
 
 export type PaymentsPluginOptions = {
-  /** what a confirmed payment does to its proposal and case (the proposals feature) */
-  onPaid: OnPaid;
-  /** what a checkout closed unpaid does to its proposal (the proposals feature) */
-  onReleased: OnReleased;
-  /** what must hold before a checkout opens (the invoices feature: fiscal data above 400 €) */
-  beforeCheckout?: BeforeCheckout;
-  /** the money feature's refund of a late payment (docs/money.md, Refunds) */
-  refundLate: RefundLate;
   /** another provider than the configured one (tests) */
   provider?: PaymentProvider;
 };
@@ -176,10 +161,7 @@ async function payments(app: FastifyInstance, options: PaymentsPluginOptions) {
     publicUrl: app.config.publicUrl,
     feePercent: app.config.platformFeePercent,
     chat: app.chat,
-    onPaid: options.onPaid,
-    onReleased: options.onReleased,
-    beforeCheckout: options.beforeCheckout,
-    refundLate: options.refundLate,
+    events: app.events,
     log: app.log,
   });
   app.decorate('payments', service);

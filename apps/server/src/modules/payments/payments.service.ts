@@ -9,37 +9,16 @@ import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Events, Subscribers } from '../../lib/events.ts';
 import { type AfterCommit, withTransaction } from '../../lib/transaction.ts';
 import type { Chat } from '../chat/index.ts';
+import { checkoutTerms, type Withholding } from '../invoices/index.ts';
 import type { CheckoutRequest, PaymentProvider, ProviderName } from './payment-provider.ts';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
 export type { PaymentRow } from './payments.repository.ts';
-
-/** What a confirmed payment does to its proposal and case, inside the payment's transaction. */
-export type OnPaid = (
-  tx: Db,
-  afterCommit: AfterCommit,
-  payment: PaymentRow,
-) => Promise<'activated' | 'conflict'>;
-/** What a checkout closed unpaid does to its proposal (held for it until then), in the same transaction. */
-export type OnReleased = (tx: Db, proposalId: string) => Promise<void>;
-/**
- * Checked before a checkout opens with the proposal's price; throws (an AppError) to refuse it, and
- * answers the IRPF the client withholds, if any (docs/invoices.md, IRPF): the checkout charges the rest.
- */
-export type BeforeCheckout = (checkout: {
-  userId: string;
-  lawyerId: string;
-  amountCents: number;
-}) => Promise<Withholding | undefined>;
-
-/** The money feature's refund of a late payment, once: 'duplicate' when it was given back already. */
-export type RefundLate = (paymentId: string) => Promise<'refunded' | 'duplicate'>;
-
-/** The IRPF a business client withholds from the lawyer's fee: the rate (%) and the amount. */
-export type Withholding = { irpfRate: number; withheldCents: number };
+export type { Withholding };
 
 export type OpenCheckout = Omit<CheckoutRequest, 'paymentId' | 'currency' | 'successUrl' | 'cancelUrl'> & {
   userId: string;
@@ -71,11 +50,8 @@ export function createPaymentsService(deps: {
   publicUrl: string;
   feePercent: number;
   chat: Chat;
-  onPaid: OnPaid;
-  onReleased: OnReleased;
-  beforeCheckout?: BeforeCheckout;
-  /** gives back a payment that arrived for a checkout the case no longer wanted (the money feature) */
-  refundLate: RefundLate;
+  /** the payment events are published in the payment's transaction (docs/decisions/0030-one-event-map.md) */
+  events: Pick<Events, 'emit' | 'emitRefusable'>;
   log: FastifyBaseLogger;
 }) {
   const { db, provider, log } = deps;
@@ -119,18 +95,21 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * Gives back money that arrived for a case already paid (or a checkout closed meanwhile) through the
-   * money feature's one refund path (docs/money.md, Refunds), then tells the client in the chat too.
+   * Money that arrived for a case already paid (or a checkout closed meanwhile) went back in the
+   * completion's transaction (the money feature's one refund path, docs/money.md, Refunds): the client
+   * reads it in the chat too.
    */
-  async function refund(payment: PaymentRow): Promise<CompletionResult> {
-    const status = await deps.refundLate(payment.id);
-    if (status === 'duplicate') return { status };
+  async function refunded(payment: PaymentRow): Promise<CompletionResult> {
     log.warn(
       { paymentId: payment.id, caseId: payment.caseId, amountCents: payment.amountCents },
       'payment for a case already paid: refunded',
     );
     await tellRefund(payment);
-    return { status };
+    return { status: 'refunded' };
+  }
+
+  async function cancelOpenCheckouts(tx: Db, afterCommit: AfterCommit, proposalId: string) {
+    closeAfterCommit(afterCommit, await createPaymentsRepository(tx).cancelOpenOfProposals([proposalId]));
   }
 
   const service = {
@@ -141,7 +120,8 @@ export function createPaymentsService(deps: {
      * the client pays at. The amount is the stored proposal's. A failing provider leaves no pending payment.
      */
     async openCheckout(input: OpenCheckout): Promise<string> {
-      const withholding = await deps.beforeCheckout?.(input);
+      // docs/invoices.md: the fiscal data a price above 400 € needs, and the IRPF a business withholds
+      const withholding = await checkoutTerms(db, input.userId, input.lawyerId, input.amountCents);
       const withheldCents = withholding?.withheldCents ?? 0;
       // the card pays the price less what the client withholds; the fee is the platform's share of the price
       const chargedCents = input.amountCents - withheldCents;
@@ -211,24 +191,39 @@ export function createPaymentsService(deps: {
               completedAt: new Date(),
               providerPaymentId,
             };
-            if ((await deps.onPaid(tx, afterCommit, completed)) === 'activated') {
-              await payments.setPayment(payment.id, {
-                status: 'COMPLETADO',
-                completedAt: completed.completedAt,
-                providerPaymentId,
-              });
+            // the payment's own status is saved before anything reacts to it
+            await payments.setPayment(payment.id, {
+              status: 'COMPLETADO',
+              completedAt: completed.completedAt,
+              providerPaymentId,
+            });
+            // the proposals feature refuses it when the case was taken meanwhile: nothing else reacts then
+            const events = deps.events;
+            if (!(await events.emitRefusable(tx, afterCommit, 'payment.completed', { payment: completed }))) {
               closeAfterCommit(afterCommit, await payments.cancelOpenOfCase(payment.caseId, payment.id));
               return { status: 'completed' as const };
             }
           }
           // the case was taken by another payment, or this checkout was closed meanwhile
-          await payments.setPayment(payment.id, { status: 'CANCELADO', providerPaymentId });
+          const unwanted: PaymentRow = {
+            ...payment,
+            status: 'CANCELADO',
+            completedAt: null,
+            providerPaymentId,
+          };
+          await payments.setPayment(payment.id, {
+            status: 'CANCELADO',
+            completedAt: null,
+            providerPaymentId,
+          });
           if (!providerPaymentId) return { status: 'conflict' as const };
+          // given back whole, in this transaction: a provider that fails undoes it and its event comes again
+          await deps.events.emit(tx, afterCommit, 'payment.unwanted', { payment: unwanted });
           return { status: 'refund' as const, payment };
         },
         log,
       );
-      return outcome.status === 'refund' ? refund(outcome.payment) : { status: outcome.status };
+      return outcome.status === 'refund' ? refunded(outcome.payment) : { status: outcome.status };
     },
 
     /**
@@ -238,13 +233,14 @@ export function createPaymentsService(deps: {
     async cancel(input: { provider: ProviderName; sessionId: string }): Promise<CompletionResult> {
       return withTransaction(
         db,
-        async (tx) => {
+        async (tx, afterCommit) => {
           const payments = createPaymentsRepository(tx);
           const payment = await payments.lockPayment(input.provider, input.sessionId);
           if (!payment) return { status: 'unknown' as const };
           if (payment.status !== 'PENDIENTE') return { status: 'duplicate' as const };
           await payments.setPayment(payment.id, { status: 'CANCELADO' });
-          await deps.onReleased(tx, payment.proposalId);
+          const { id: paymentId, proposalId } = payment;
+          await deps.events.emit(tx, afterCommit, 'checkout.released', { paymentId, proposalId });
           return { status: 'completed' as const };
         },
         log,
@@ -289,10 +285,18 @@ export function createPaymentsService(deps: {
       return expired;
     },
 
-    /** The open checkouts of these proposals are cancelled in the caller's transaction, then closed. */
-    async cancelOpenCheckouts(tx: Db, afterCommit: AfterCommit, proposalIds: string[]): Promise<void> {
-      closeAfterCommit(afterCommit, await createPaymentsRepository(tx).cancelOpenOfProposals(proposalIds));
-    },
+    /**
+     * A proposal turned down or taken back by its lawyer: its open checkout is cancelled in the proposal's
+     * transaction and closed at the provider after the commit, so no payment completes it.
+     */
+    subscribers: {
+      'proposal.rejected': (tx, afterCommit, { proposalId }) =>
+        cancelOpenCheckouts(tx, afterCommit, proposalId),
+      'proposal.withdrawn': (tx, afterCommit, { proposalId }) =>
+        cancelOpenCheckouts(tx, afterCommit, proposalId),
+      'proposal.replaced': (tx, afterCommit, { proposalId }) =>
+        cancelOpenCheckouts(tx, afterCommit, proposalId),
+    } satisfies Subscribers,
 
     /**
      * The sandbox's 'Pagar': a checkout that is closed takes no money (a completed one is simply paid);

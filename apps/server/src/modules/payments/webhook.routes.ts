@@ -20,6 +20,36 @@ export type WebhookOutcome =
   | 'reversed';
 
 /**
+ * What the provider's events about the money after a payment ask of the money feature (docs/money.md,
+ * Webhooks): declared here, where the webhook reads them, and handed in by app.ts.
+ */
+export type ProviderMoneyEvents = {
+  providerRefunded(
+    providerPaymentId: string,
+    amountRefundedCents: number,
+    providerRefundId: string,
+  ): Promise<WebhookOutcome>;
+  providerDisputeOpened(
+    providerPaymentId: string,
+    providerDisputeId: string,
+    reason: string,
+  ): Promise<WebhookOutcome>;
+  providerDisputeClosed(
+    providerDisputeId: string,
+    won: boolean,
+    amountCents: number,
+  ): Promise<WebhookOutcome>;
+  accountUpdated(
+    accountId: string,
+    enabled: boolean,
+    bank: { holder: string | null; bankLast4: string | null } | undefined,
+  ): Promise<WebhookOutcome>;
+  providerTransferReversed(providerTransferId: string, amountReversedCents: number): Promise<WebhookOutcome>;
+};
+
+export type PaymentsWebhookOptions = { money: ProviderMoneyEvents };
+
+/**
  * The bank account an Express account pays out to, as `account.updated` carries it (the platform controls
  * the account, so Stripe includes its external accounts): the holder and the last four digits; undefined
  * when the event names none, so what is known is kept.
@@ -47,7 +77,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
  * - Without Stripe configured (the sandbox provider), the route answers 503 with a Spanish message, so a
  *   misdirected Stripe endpoint shows up as failing deliveries in Stripe's dashboard rather than silent 404s.
  */
-async function webhookRoutes(app: FastifyInstance) {
+async function webhookRoutes(app: FastifyInstance, { money }: PaymentsWebhookOptions) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
@@ -75,19 +105,19 @@ async function webhookRoutes(app: FastifyInstance) {
         const result = await app.payments.cancel({ provider: 'stripe', sessionId: event.data.object.id });
         return result.status === 'completed' ? 'cancelled' : result.status;
       }
-      // docs/money.md, Webhooks: the money after the payment (the money feature, through its decorator)
+      // docs/money.md, Webhooks: the money after the payment (the money feature, handed in by app.ts)
       case 'charge.refunded': {
         const charge = event.data.object;
         const paymentIntent = idOf(charge.payment_intent);
         if (!paymentIntent) return 'ignored';
         const last = charge.refunds?.data?.[0]?.id ?? `${charge.id}:${charge.amount_refunded}`;
-        return app.money.providerRefunded(paymentIntent, charge.amount_refunded, last);
+        return money.providerRefunded(paymentIntent, charge.amount_refunded, last);
       }
       case 'charge.dispute.created': {
         const dispute = event.data.object;
         const paymentIntent = idOf(dispute.payment_intent);
         if (!paymentIntent) return 'ignored';
-        return app.money.providerDisputeOpened(
+        return money.providerDisputeOpened(
           paymentIntent,
           dispute.id,
           `Disputa de la tarjeta: ${dispute.reason}`,
@@ -95,16 +125,16 @@ async function webhookRoutes(app: FastifyInstance) {
       }
       case 'charge.dispute.closed': {
         const dispute = event.data.object;
-        return app.money.providerDisputeClosed(dispute.id, dispute.status === 'won', dispute.amount);
+        return money.providerDisputeClosed(dispute.id, dispute.status === 'won', dispute.amount);
       }
       case 'account.updated': {
         const account = event.data.object;
         const enabled = account.payouts_enabled === true || account.capabilities?.transfers === 'active';
-        return app.money.accountUpdated(account.id, enabled, bankOf(account));
+        return money.accountUpdated(account.id, enabled, bankOf(account));
       }
       case 'transfer.reversed': {
         const transfer = event.data.object;
-        return app.money.providerTransferReversed(transfer.id, transfer.amount_reversed);
+        return money.providerTransferReversed(transfer.id, transfer.amount_reversed);
       }
       default:
         return 'ignored';
@@ -146,9 +176,9 @@ async function webhookRoutes(app: FastifyInstance) {
 }
 
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: PaymentsWebhookOptions) => {
     // encapsulated, so the raw-body JSON parser applies to the webhook alone
-    await app.register(webhookRoutes);
+    await app.register(webhookRoutes, options);
   },
-  { name: 'payments-webhook', dependencies: ['payments', 'money'] },
+  { name: 'payments-webhook', dependencies: ['payments'] },
 );

@@ -12,20 +12,22 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Subscribers } from '../../lib/events.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import { roleFor } from '../cases/index.ts';
-import type { NotifyEvent } from '../notifications/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import { createProposalPayments } from './proposal-payments.ts';
 import { createProposalsService, type ProposalsService } from './proposals.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** what payments ask of proposals: see `ProposalsApi` */
+    /** what app.ts composes: see `ProposalsApi` */
     proposals: ProposalsApi;
   }
 }
 
-/** What the payments feature asks of proposals: a payment confirmed, or a checkout closed unpaid. */
-export type ProposalsApi = Pick<ProposalsService, 'paid' | 'released'>;
+/** What proposals do when a payment completes or a checkout closes unpaid (app.ts subscribes them). */
+export type ProposalsApi = { subscribers: Subscribers };
 
 const caseParams = z.object({ caseId: z.uuid() });
 const proposalParams = z.object({ proposalId: z.uuid() });
@@ -139,8 +141,8 @@ function routes(service: ProposalsService): FastifyPluginAsyncZod {
 }
 
 export type ProposalsPluginOptions = {
-  /** reports the events of proposals (docs/notifications.md, Event types) */
-  notify: NotifyEvent;
+  /** opens the checkout of an accepted proposal (the payments feature) */
+  payments: Pick<PaymentsService, 'openCheckout'>;
 };
 
 async function proposals(app: FastifyInstance, options: ProposalsPluginOptions) {
@@ -148,11 +150,12 @@ async function proposals(app: FastifyInstance, options: ProposalsPluginOptions) 
     db: app.db,
     chat: app.chat,
     cases: app.cases,
-    payments: () => app.payments,
-    notify: options.notify,
+    payments: options.payments,
+    events: app.events,
     log: app.log,
   });
-  app.decorate('proposals', { paid: service.paid, released: service.released } satisfies ProposalsApi);
+  const subscribers = createProposalPayments({ chat: app.chat, cases: app.cases });
+  app.decorate('proposals', { subscribers } satisfies ProposalsApi);
   await app.register(routes(service));
 }
 

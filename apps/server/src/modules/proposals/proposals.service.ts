@@ -1,66 +1,22 @@
 import { caseCode } from '@l4l/shared/constants/cases';
-import type { MessageType } from '@l4l/shared/constants/messages';
-import { isOpenProposal, PROPOSAL_STATUS, type ProposalStatus } from '@l4l/shared/constants/proposals';
-import { formatEuros } from '@l4l/shared/format';
+import { isOpenProposal, PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
 import type { Proposal, ProposalInput } from '@l4l/shared/schemas/cases';
 import type { ChatMessage } from '@l4l/shared/schemas/chat';
-import { centsToEuros, eurosToCents } from '@l4l/shared/schemas/common';
+import { eurosToCents } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, invalidTransition, notFound, validationError } from '../../lib/app-error.ts';
-import { type AfterCommit, transactional } from '../../lib/transaction.ts';
+import type { Events } from '../../lib/events.ts';
+import { transactional } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import {
-  authorize,
-  CASE_MACHINE,
-  type CaseActionName,
-  type CasesApi,
-  decide,
-  PROVIDER,
-  tiesOf,
-} from '../cases/index.ts';
+import { authorize, CASE_MACHINE, type CasesApi, tiesOf } from '../cases/index.ts';
 import type { Chat } from '../chat/index.ts';
-import type { NotifyEvent } from '../notifications/index.ts';
-import type { PaymentRow, PaymentsService } from '../payments/index.ts';
-import {
-  createProposalsRepository,
-  type ProposalRow,
-  type ProposalsRepository,
-} from './proposals.repository.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import { createProposalSteps, euros, notPending, toProposal } from './proposal-steps.ts';
+import { createProposalsRepository } from './proposals.repository.ts';
 
-export function toProposal(row: ProposalRow): Proposal {
-  return {
-    id: row.id,
-    caseId: row.caseId,
-    lawyerId: row.lawyerId,
-    chatId: row.chatId,
-    price: centsToEuros(row.priceCents),
-    message: row.message,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    rejectReason: row.rejectReason,
-  };
-}
-
-const euros = (cents: number) => formatEuros(centsToEuros(cents));
-
-/**
- * Why a proposal that is not PENDIENTE cannot be answered or changed: being paid, taken back by its lawyer
- * (withdrawn or replaced by a new price), or settled.
- */
-function notPending(status: ProposalStatus, beingPaid: string): AppError {
-  switch (status) {
-    case PROPOSAL_STATUS.ACCEPTED:
-      return invalidTransition(beingPaid);
-    case PROPOSAL_STATUS.WITHDRAWN:
-      return invalidTransition(es.proposals.withdrawnAlready);
-    case PROPOSAL_STATUS.SUPERSEDED:
-      return invalidTransition(es.proposals.supersededAlready);
-    default:
-      return invalidTransition(es.proposals.notPending);
-  }
-}
+export { toProposal } from './proposal-steps.ts';
 
 /**
  * Proposals from offer to payment (docs/decisions/0006-cases-and-payments.md): a lawyer's closed price on a
@@ -72,93 +28,17 @@ export function createProposalsService(deps: {
   db: Db;
   chat: Chat;
   cases: CasesApi;
-  /** the payments feature (read when used: it is registered after this one) */
-  payments: () => Pick<PaymentsService, 'openCheckout' | 'cancelOpenCheckouts'>;
-  /** tells the other party, in the proposal's transaction */
-  notify: NotifyEvent;
+  /** opens the checkout of an accepted proposal */
+  payments: Pick<PaymentsService, 'openCheckout'>;
+  /** the proposal events, in the proposal's transaction (docs/decisions/0030-one-event-map.md) */
+  events: Pick<Events, 'emit'>;
   log: FastifyBaseLogger;
 }) {
-  const { db, chat, cases } = deps;
+  const { db, chat, cases, events } = deps;
   const repository = createProposalsRepository(db);
   const transaction = transactional(db, createProposalsRepository, deps.log);
-
-  /**
-   * Locks a proposal's case, then the proposal: every writer takes the case first (payments too), so
-   * concurrent actions on one case queue instead of deadlocking.
-   */
-  async function lockProposalAndCase(tx: Db, proposals: ProposalsRepository, proposalId: string) {
-    const found = await proposals.findProposal(proposalId);
-    const row = found && (await cases.lockCase(tx, found.caseId));
-    const proposal = row && (await proposals.lockProposal(proposalId));
-    if (!row || !proposal) throw notFound(es.proposals.notFound);
-    return { proposal, row };
-  }
-
-  /**
-   * (+) The acting lawyer's own PENDIENTE proposal, locked with its case, for `action` (withdraw or replace):
-   * anyone else's is 404, a case no longer open 409, and a proposal being paid (ACEPTADA: its checkout is
-   * open) 409 with the reason, as is one already settled.
-   */
-  async function lockOwnPendingProposal(
-    tx: Db,
-    proposals: ProposalsRepository,
-    actor: AuthUser,
-    proposalId: string,
-    action: Extract<CaseActionName, 'withdrawProposal' | 'replaceProposal' | 'declineCounter'>,
-  ) {
-    const { proposal, row } = await lockProposalAndCase(tx, proposals, proposalId);
-    if (proposal.lawyerId !== actor.id) throw notFound(es.proposals.notFound);
-    authorize(action, actor, { ...row, proposedByActor: true }, es.proposals.notFound);
-    if (proposal.status !== PROPOSAL_STATUS.PENDING)
-      throw notPending(proposal.status, es.proposals.beingPaid);
-    return { proposal, row };
-  }
-
-  /**
-   * (+) Its lawyer takes a pending proposal back (withdrawn, or superseded by a new price). A pending
-   * proposal has no open checkout; should one linger, it is cancelled with it, so no payment completes it.
-   */
-  async function takeBack(
-    tx: Db,
-    afterCommit: AfterCommit,
-    proposals: ProposalsRepository,
-    proposal: ProposalRow,
-    status: typeof PROPOSAL_STATUS.WITHDRAWN | typeof PROPOSAL_STATUS.SUPERSEDED,
-  ) {
-    const updated = await proposals.setProposal(proposal.id, { status, decidedAt: new Date() });
-    await deps.payments().cancelOpenCheckouts(tx, afterCommit, [proposal.id]);
-    return updated;
-  }
-
-  /**
-   * A chat message naming a proposal, in the transaction that changed it: its card (type 2, from its lawyer,
-   * with its price, `cardOf`) or a platform notice about it (type 8, `noticeOf`).
-   */
-  async function postAbout(
-    tx: Db,
-    afterCommit: AfterCommit,
-    proposal: ProposalRow,
-    message: { type: MessageType; text: string; senderId: string | null; proposalAmountCents?: number },
-  ) {
-    if (!proposal.chatId) return undefined;
-    const posted = await chat.postMessage(
-      { chatId: proposal.chatId, proposalId: proposal.id, caseId: proposal.caseId, ...message },
-      { tx, afterCommit },
-    );
-    return posted.message;
-  }
-  const cardOf = (proposal: ProposalRow, type: MessageType) => ({
-    type,
-    text: proposal.message,
-    senderId: proposal.lawyerId,
-    proposalAmountCents: proposal.priceCents,
-  });
-  const noticeOf = (type: MessageType, text: string) => ({ type, text, senderId: null });
-
-  const fullNameOf = async (proposals: ProposalsRepository, lawyerId: string) => {
-    const lawyer = await proposals.lawyerName(lawyerId);
-    return `${lawyer?.name ?? ''} ${lawyer?.surname ?? ''}`.trim();
-  };
+  const { lockProposalAndCase, lockOwnPendingProposal, takeBack, postAbout, cardOf, noticeOf, fullNameOf } =
+    createProposalSteps({ chat, cases });
 
   return {
     /** A lawyer's offer: one open per lawyer and case; opens (or reuses) the chat with the client. */
@@ -185,8 +65,8 @@ export function createProposalsService(deps: {
         await cases.refreshProposalFigures(tx, caseId);
         await postAbout(tx, afterCommit, proposal, cardOf(proposal, CASE_MACHINE.propose.writes.proposal));
         const amountCents = proposal.priceCents;
-        await deps.notify(tx, afterCommit, {
-          type: 'proposal.received',
+        await events.emit(tx, afterCommit, 'proposal.received', {
+          proposalId: proposal.id,
           caseId,
           lawyerId: actor.id,
           amountCents,
@@ -209,8 +89,8 @@ export function createProposalsService(deps: {
           throw notPending(proposal.status, es.proposals.notPending);
         }
         await proposals.setProposal(proposal.id, { status: PROPOSAL_STATUS.ACCEPTED, decidedAt: new Date() });
-        await deps.notify(tx, afterCommit, {
-          type: 'proposal.accepted',
+        await events.emit(tx, afterCommit, 'proposal.accepted', {
+          proposalId: proposal.id,
           caseId: row.id,
           lawyerId: proposal.lawyerId,
           amountCents: proposal.priceCents,
@@ -218,7 +98,7 @@ export function createProposalsService(deps: {
         return { proposal, row, lawyerName: await fullNameOf(proposals, proposal.lawyerId) };
       });
       try {
-        return await deps.payments().openCheckout({
+        return await deps.payments.openCheckout({
           proposalId: held.proposal.id,
           caseId: held.row.id,
           caseCode: caseCode(held.row.id),
@@ -251,9 +131,8 @@ export function createProposalsService(deps: {
           decidedAt: new Date(),
           rejectReason: reason,
         });
-        await deps.payments().cancelOpenCheckouts(tx, afterCommit, [proposal.id]);
-        await deps.notify(tx, afterCommit, {
-          type: 'proposal.rejected',
+        await events.emit(tx, afterCommit, 'proposal.rejected', {
+          proposalId: proposal.id,
           caseId: row.id,
           lawyerId: proposal.lawyerId,
           amountCents: proposal.priceCents,
@@ -288,7 +167,7 @@ export function createProposalsService(deps: {
           proposalId,
           'withdrawProposal',
         );
-        const withdrawn = await takeBack(tx, afterCommit, proposals, proposal, PROPOSAL_STATUS.WITHDRAWN);
+        const withdrawn = await takeBack(proposals, proposal, PROPOSAL_STATUS.WITHDRAWN);
         await cases.refreshProposalFigures(tx, row.id);
         const lawyer = await fullNameOf(proposals, proposal.lawyerId);
         await postAbout(
@@ -300,8 +179,8 @@ export function createProposalsService(deps: {
             es.caseMessages.proposalWithdrawn(lawyer, euros(proposal.priceCents)),
           ),
         );
-        await deps.notify(tx, afterCommit, {
-          type: 'proposal.withdrawn',
+        await events.emit(tx, afterCommit, 'proposal.withdrawn', {
+          proposalId: proposal.id,
           caseId: row.id,
           lawyerId: proposal.lawyerId,
           amountCents: proposal.priceCents,
@@ -331,7 +210,7 @@ export function createProposalsService(deps: {
         if (priceCents === proposal.priceCents) {
           throw validationError({ price: es.proposals.samePrice(euros(proposal.priceCents)) });
         }
-        await takeBack(tx, afterCommit, proposals, proposal, PROPOSAL_STATUS.SUPERSEDED);
+        await takeBack(proposals, proposal, PROPOSAL_STATUS.SUPERSEDED);
         const next = await proposals.insertProposal({
           caseId: row.id,
           lawyerId: actor.id,
@@ -357,8 +236,9 @@ export function createProposalsService(deps: {
           ),
         );
         await postAbout(tx, afterCommit, next, cardOf(next, CASE_MACHINE.replaceProposal.writes.proposal));
-        await deps.notify(tx, afterCommit, {
-          type: 'proposal.replaced',
+        await events.emit(tx, afterCommit, 'proposal.replaced', {
+          proposalId: proposal.id,
+          nextId: next.id,
           caseId: row.id,
           lawyerId: actor.id,
           amountCents: priceCents,
@@ -401,8 +281,8 @@ export function createProposalsService(deps: {
         });
         // every proposal made through the API has its chat; an older one without it takes no counter-offer
         if (!posted) throw invalidTransition(es.proposals.notPending);
-        await deps.notify(tx, afterCommit, {
-          type: 'proposal.countered',
+        await events.emit(tx, afterCommit, 'proposal.countered', {
+          proposalId: proposal.id,
           caseId: row.id,
           lawyerId: proposal.lawyerId,
           amountCents: priceCents,
@@ -438,43 +318,6 @@ export function createProposalsService(deps: {
       });
       return toProposal(updated);
     },
-
-    /**
-     * The provider confirmed the payment of a proposal (in the payment's transaction): the proposal is
-     * PAGADA, its case ACTIVO, and the other open proposals are turned down and told so. 'conflict': the
-     * case or the proposal is no longer open (another payment took the case first).
-     */
-    async paid(tx: Db, afterCommit: AfterCommit, payment: PaymentRow): Promise<'activated' | 'conflict'> {
-      const proposals = createProposalsRepository(tx);
-      const row = await cases.lockCase(tx, payment.caseId);
-      const proposal = await proposals.lockProposal(payment.proposalId);
-      if (!row || !proposal || decide('activate', PROVIDER, row) !== 'allowed') return 'conflict';
-      if (!isOpenProposal(proposal.status)) return 'conflict';
-      const at = payment.completedAt ?? new Date();
-      await proposals.setProposal(proposal.id, { status: PROPOSAL_STATUS.PAID, decidedAt: at });
-      const others = await proposals.rejectOthers(row.id, proposal.id);
-      // the case's price is the proposal's (a business client is charged it less the IRPF it withholds)
-      await cases.activate(tx, afterCommit, { row, proposal, amountCents: proposal.priceCents, at });
-      cases.proposalsChanged(proposal.lawyerId, ...others.map((other) => other.lawyerId));
-      for (const other of others) {
-        if (!other.chatId) continue;
-        await chat.postMessage(
-          {
-            chatId: other.chatId,
-            senderId: null,
-            type: CASE_MACHINE.activate.writes.takenByOther,
-            text: es.caseMessages.takenByOther(caseCode(row.id)),
-            proposalId: other.id,
-            caseId: row.id,
-          },
-          { tx, afterCommit },
-        );
-      }
-      return 'activated';
-    },
-
-    /** The checkout of an accepted proposal closed unpaid: the client may accept it again. */
-    released: (tx: Db, proposalId: string) => createProposalsRepository(tx).releaseAccepted(proposalId),
   };
 }
 

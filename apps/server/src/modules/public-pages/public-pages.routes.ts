@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DirectoryCombination } from '../lawyers/index.ts';
+import type { DirectoryCombination, LawyersService } from '../lawyers/index.ts';
 import { DIRECTORY_PAGE_SIZE, PAGE_PARAM, pageCount, renderDirectoryPage } from './directory-page.ts';
 import { renderLawyerPage, renderNotFoundPage } from './lawyer-page.ts';
 import { robotsTxt, type SitemapFile, sitemapFiles, sitemapIndexXml, urlsetXml } from './sitemap.ts';
@@ -39,7 +39,12 @@ function pageNumber(value: unknown): number | null {
  * limits) and /robots.txt, rendered here so they work without JavaScript and before the web app's own
  * fallback (plugins/web.ts) could answer them.
  */
-const publicPagesModule: FastifyPluginAsyncZod = async (app) => {
+export type PublicPagesOptions = {
+  /** the lawyers feature's public pages and lists (a plain dependency, handed in by app.ts) */
+  lawyers: Pick<LawyersService, 'publicPage' | 'listedPages' | 'publicListing' | 'directoryCombinations'>;
+};
+
+const publicPagesModule: FastifyPluginAsyncZod<PublicPagesOptions> = async (app, { lawyers: directory }) => {
   const { publicUrl } = app.config;
   const notFound = (reply: FastifyReply) =>
     html(reply).code(404).header('cache-control', 'no-cache').send(renderNotFoundPage());
@@ -53,12 +58,12 @@ const publicPagesModule: FastifyPluginAsyncZod = async (app) => {
   ) {
     const page = pageNumber(query[PAGE_PARAM]);
     if (page === null) return notFound(reply);
-    const listing = await app.lawyers.publicListing(category, province, {
+    const listing = await directory.publicListing(category, province, {
       page,
       pageSize: DIRECTORY_PAGE_SIZE,
     });
     if (page > pageCount(listing.total)) return notFound(reply);
-    const combinations = await app.lawyers.directoryCombinations();
+    const combinations = await directory.directoryCombinations();
     const provinces =
       province === null
         ? combinations
@@ -91,7 +96,7 @@ const publicPagesModule: FastifyPluginAsyncZod = async (app) => {
       const category = CATEGORY_BY_SLUG.get(slug);
       if (category) return directoryPage(reply, category, null, request.query);
       if (slug.length > SLUG_MAX || !SLUG.test(slug)) return notFound(reply);
-      const page = await app.lawyers.publicPage(slug);
+      const page = await directory.publicPage(slug);
       if (!page) return notFound(reply);
       return html(reply).header('cache-control', PAGE_CACHE).send(renderLawyerPage(page, { publicUrl }));
     },
@@ -117,7 +122,7 @@ const publicPagesModule: FastifyPluginAsyncZod = async (app) => {
   let cut: { lawyers: unknown; combinations: unknown; files: SitemapFile[] } | undefined;
   async function currentSitemap(): Promise<SitemapFile[]> {
     const [lawyers, combinations]: [Array<{ slug: string; updatedAt: Date }>, DirectoryCombination[]] =
-      await Promise.all([app.lawyers.listedPages(), app.lawyers.directoryCombinations()]);
+      await Promise.all([directory.listedPages(), directory.directoryCombinations()]);
     if (cut?.lawyers !== lawyers || cut.combinations !== combinations) {
       cut = { lawyers, combinations, files: sitemapFiles(publicUrl, lawyers, combinations) };
     }
@@ -146,5 +151,5 @@ const publicPagesModule: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Reads the lawyers feature's pages (`app.lawyers`), so it is registered after it. */
+/** Reads the lawyers feature's pages, handed in by app.ts once it is registered. */
 export const publicPagesRoutes = fp(publicPagesModule, { name: 'public-pages', dependencies: ['lawyers'] });

@@ -19,8 +19,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { authenticate, currentUser, requireOwner, requireRole } from '../../plugins/auth.ts';
 import type { AuditInsert } from '../admin/index.ts';
-import { roleFor } from '../cases/index.ts';
-import type { NotifyEvent } from '../notifications/index.ts';
+import { type CasesApi, roleFor } from '../cases/index.ts';
 import { createRatingsService, type RatingsService } from './ratings.service.ts';
 
 declare module 'fastify' {
@@ -41,8 +40,8 @@ const decisionAnswer = dataEnvelope(ratingDecisionAnswerSchema);
  * abusive ratings and the administrators' decisions on them (docs/api/http.md, Ratings and Administration).
  */
 export type RatingsPluginOptions = {
-  /** reports a rating to its lawyer and an answer to its client (docs/notifications.md, Event types) */
-  notify: NotifyEvent;
+  /** locks the rated case (the cases feature) */
+  cases: Pick<CasesApi, 'lockCase'>;
   /** the administration's audit log, written in the decision's transaction */
   audit: (tx: Db, entry: AuditInsert) => Promise<void>;
 };
@@ -50,8 +49,8 @@ export type RatingsPluginOptions = {
 const ratingsModule: FastifyPluginAsyncZod<RatingsPluginOptions> = async (app, options) => {
   const service = createRatingsService({
     db: app.db,
-    cases: () => app.cases,
-    notify: options.notify,
+    cases: options.cases,
+    events: app.events,
     audit: options.audit,
     log: app.log,
   });

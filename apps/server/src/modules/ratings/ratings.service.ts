@@ -11,11 +11,11 @@ import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Events } from '../../lib/events.ts';
 import { transactional } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AuditInsert } from '../admin/index.ts';
 import { authorize, type CasesApi } from '../cases/index.ts';
-import type { NotifyEvent } from '../notifications/index.ts';
 import {
   createRatingsRepository,
   type RatingRow,
@@ -93,10 +93,10 @@ export type NewRating = {
  */
 export function createRatingsService(deps: {
   db: Db;
-  /** the cases feature (read when used: it is registered after this one) */
-  cases: () => Pick<CasesApi, 'lockCase'>;
-  /** tells the lawyer of a rating and the client of its answer, in the transaction */
-  notify: NotifyEvent;
+  /** locks the rated case (the cases feature) */
+  cases: Pick<CasesApi, 'lockCase'>;
+  /** the rating events, in the rating's transaction (docs/decisions/0030-one-event-map.md) */
+  events: Pick<Events, 'emit'>;
   /** writes an administrator's decision to the audit log, in its transaction */
   audit: (tx: Db, entry: AuditInsert) => Promise<void>;
   log: FastifyBaseLogger;
@@ -161,7 +161,7 @@ export function createRatingsService(deps: {
     async rate(actor: AuthUser, input: NewRating) {
       if (input.userId && input.userId !== actor.id) throw forbidden();
       return transaction(async (ratings, tx, afterCommit) => {
-        const row = await deps.cases().lockCase(tx, input.caseId);
+        const row = await deps.cases.lockCase(tx, input.caseId);
         authorize('rate', actor, row);
         const lawyerId = row.lawyerId as string;
         if (input.lawyerId && input.lawyerId !== lawyerId) {
@@ -179,7 +179,7 @@ export function createRatingsService(deps: {
           description: input.description,
         });
         if (!stored) throw new AppError('CONFLICT', { message: es.ratings.alreadyRated });
-        await deps.notify(tx, afterCommit, { type: 'rating.received', caseId: row.id, stars: input.stars });
+        await deps.events.emit(tx, afterCommit, 'rating.received', { caseId: row.id, stars: input.stars });
         return {
           id: stored.id,
           caseId: row.id,
@@ -203,7 +203,7 @@ export function createRatingsService(deps: {
         if (!stored?.text || !stored.createdAt) {
           throw new AppError('CONFLICT', { message: es.ratings.alreadyReplied });
         }
-        await deps.notify(tx, afterCommit, { type: 'rating.replied', caseId: rating.caseId });
+        await deps.events.emit(tx, afterCommit, 'rating.replied', { caseId: rating.caseId });
         return { ratingId: id, reply: { text: stored.text, createdAt: stored.createdAt.toISOString() } };
       });
     },
