@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { erasedLawyerSlug } from './lawyer-slugs.ts';
 import { academicExperiences, lawyerProfiles, workExperiences } from '../../db/schema/index.ts';
+import { erasedLawyerSlug } from './lawyer-slugs.ts';
 
 /** docs/domain.md, Privacy rights: what the lawyers feature exports of a lawyer, and erases. */
 export const lawyersPrivacy = {
