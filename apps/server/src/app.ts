@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import '@l4l/shared/zod-es';
+import { consultationsEs } from '@l4l/shared/texts/consultations';
 import { es } from '@l4l/shared/texts/es';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
-import { AppError } from './lib/app-error.ts';
+import { madridText } from './lib/consultation-slots.ts';
 import { adminRoutes, recordAudit } from './modules/admin/index.ts';
 import { type AlertsPluginOptions, alertsPlugin } from './modules/alerts/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
@@ -231,19 +232,27 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   // docs/domain.md, Privacy rights: the export reads every feature's rows, the erasure closes the account
   await app.register(privacyRoutes);
   // a confirmed payment pays its proposal, which activates the case through the case machine, issues its
-  // invoices in the same transaction (docs/invoices.md) and tells both parties; a checkout closed unpaid lets the client accept the proposal again
+  // invoices in the same transaction (docs/invoices.md) and tells both parties; a checkout closed unpaid lets the client accept the proposal again.
+  // A first consultation's payment (docs/money.md, First consultations) reserves it instead, with the same
+  // charge and invoices; its checkout closed unpaid frees the slot.
   await app.register(paymentsPlugin, {
     onPaid: async (tx, afterCommit, payment) => {
-      const outcome = await app.proposals.paid(tx, afterCommit, payment);
+      const outcome = payment.consultationId
+        ? await app.consultations.paid(tx, afterCommit, payment.id)
+        : await app.proposals.paid(tx, afterCommit, payment);
       if (outcome === 'activated') {
         await app.money.charged(tx, payment);
         await app.invoices.issueForPayment(tx, afterCommit, payment);
         const { caseId, lawyerId, amountCents } = payment;
-        await notify(tx, afterCommit, { type: 'payment.completed', caseId, lawyerId, amountCents });
+        if (caseId)
+          await notify(tx, afterCommit, { type: 'payment.completed', caseId, lawyerId, amountCents });
       }
       return outcome;
     },
-    onReleased: (tx, proposalId) => app.proposals.released(tx, proposalId),
+    onReleased: (tx, payment) =>
+      payment.proposalId
+        ? app.proposals.released(tx, payment.proposalId)
+        : app.consultations.released(tx, payment.id),
     beforeCheckout: (checkout) =>
       app.invoices.checkoutTerms(checkout.userId, checkout.lawyerId, checkout.amountCents),
     // money for a checkout the case no longer wanted goes back through the one refund path (docs/money.md)
@@ -268,20 +277,27 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * The money of a paid first consultation (docs/money.md, First consultations): the checkout is the payments
- * feature's, the holding and release the money feature's.
+ * feature's, the holding, the release after its end and the refund the money feature's.
  */
 function consultationPayments(app: FastifyInstance): ConsultationPayments {
-  // not connected yet: the payments and money features key every payment and release on a case
-  const unavailable = () => new AppError('SERVICE_UNAVAILABLE', { message: es.payment.providerUnavailable });
   return {
-    available: false,
-    open: async () => {
-      app.log.warn('paid first consultations are not connected to the checkout yet');
-      throw unavailable();
+    open: (row, lawyerName) =>
+      app.payments.openCheckoutOf({
+        caseId: null,
+        proposalId: null,
+        consultationId: row.id,
+        caseCode: '',
+        caseTitle: '',
+        productName: consultationsEs.errors.checkoutLine(madridText(row.startAt)),
+        lawyerName,
+        amountCents: row.priceCents,
+        userId: row.clientId,
+        lawyerId: row.lawyerId,
+      }),
+    close: async (paymentId, clientId) => {
+      await app.payments.cancelOwn(clientId, paymentId);
     },
-    close: async () => {},
-    refund: async () => {
-      throw unavailable();
-    },
+    refund: async (tx, afterCommit, paymentId, reason) =>
+      (await app.money.refundPayment(tx, afterCommit, { paymentId, reason, adminId: null })).cents,
   };
 }

@@ -23,8 +23,11 @@ export type OnPaid = (
   afterCommit: AfterCommit,
   payment: PaymentRow,
 ) => Promise<'activated' | 'conflict'>;
-/** What a checkout closed unpaid does to its proposal (held for it until then), in the same transaction. */
-export type OnReleased = (tx: Db, proposalId: string) => Promise<void>;
+/**
+ * What a checkout closed unpaid does to what it held (a case's proposal, a first consultation's slot), in
+ * the same transaction.
+ */
+export type OnReleased = (tx: Db, payment: PaymentRow) => Promise<void>;
 /**
  * Checked before a checkout opens with the proposal's price; throws (an AppError) to refuse it, and
  * answers the IRPF the client withholds, if any (docs/invoices.md, IRPF): the checkout charges the rest.
@@ -101,6 +104,8 @@ export function createPaymentsService(deps: {
 
   /** The client reads in the chat (type 11, theirs only) that a second payment went back. */
   async function tellRefund(payment: PaymentRow) {
+    // a first consultation's late payment: the refund's notice is its only word (no case in the chat)
+    if (!payment.caseId) return;
     const code = caseCode(payment.caseId);
     const amount = formatEuros(centsToEuros(payment.amountCents));
     try {
@@ -141,6 +146,11 @@ export function createPaymentsService(deps: {
      * the client pays at. The amount is the stored proposal's. A failing provider leaves no pending payment.
      */
     async openCheckout(input: OpenCheckout): Promise<string> {
+      return (await service.openCheckoutOf(input)).url;
+    },
+
+    /** The same, answering the payment's id too (a first consultation keeps it: docs/money.md). */
+    async openCheckoutOf(input: OpenCheckout): Promise<{ paymentId: string; url: string }> {
       const withholding = await deps.beforeCheckout?.(input);
       const withheldCents = withholding?.withheldCents ?? 0;
       // the card pays the price less what the client withholds; the fee is the platform's share of the price
@@ -150,6 +160,7 @@ export function createPaymentsService(deps: {
         id: paymentId,
         caseId: input.caseId,
         proposalId: input.proposalId,
+        consultationId: input.consultationId ?? null,
         userId: input.userId,
         lawyerId: input.lawyerId,
         provider: provider.name,
@@ -165,8 +176,10 @@ export function createPaymentsService(deps: {
           paymentId,
           proposalId: input.proposalId,
           caseId: input.caseId,
+          consultationId: input.consultationId ?? null,
           caseCode: input.caseCode,
           caseTitle: input.caseTitle,
+          ...(input.productName ? { productName: input.productName } : {}),
           lawyerName: input.lawyerName,
           amountCents: chargedCents,
           ...(withheldCents > 0 && withholding ? { withholding } : {}),
@@ -176,7 +189,7 @@ export function createPaymentsService(deps: {
           cancelUrl: `${deps.publicUrl}${PAYMENT_RESULT_PATHS.cancelled}`,
         });
         await repository.setPayment(paymentId, { providerSessionId: session.sessionId });
-        return session.url;
+        return { paymentId, url: session.url };
       } catch (error) {
         log.error({ err: error, paymentId }, 'payment provider refused the checkout');
         await repository.setPayment(paymentId, { status: 'CANCELADO' });
@@ -217,7 +230,9 @@ export function createPaymentsService(deps: {
                 completedAt: completed.completedAt,
                 providerPaymentId,
               });
-              closeAfterCommit(afterCommit, await payments.cancelOpenOfCase(payment.caseId, payment.id));
+              if (payment.caseId) {
+                closeAfterCommit(afterCommit, await payments.cancelOpenOfCase(payment.caseId, payment.id));
+              }
               return { status: 'completed' as const };
             }
           }
@@ -244,7 +259,7 @@ export function createPaymentsService(deps: {
           if (!payment) return { status: 'unknown' as const };
           if (payment.status !== 'PENDIENTE') return { status: 'duplicate' as const };
           await payments.setPayment(payment.id, { status: 'CANCELADO' });
-          await deps.onReleased(tx, payment.proposalId);
+          await deps.onReleased(tx, payment);
           return { status: 'completed' as const };
         },
         log,

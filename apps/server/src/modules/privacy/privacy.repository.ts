@@ -245,6 +245,9 @@ export function createPrivacyRepository(db: Db) {
           note: consultations.note,
           status: consultations.status,
           priceCents: consultations.priceCents,
+          // a paid one's payment (its row is in `payments`) and what was given back
+          paymentId: consultations.paymentId,
+          refundedCents: consultations.refundedCents,
           cancelledBy: consultations.cancelledBy,
           cancelReason: consultations.cancelReason,
           createdAt: consultations.createdAt,
@@ -264,6 +267,7 @@ export function createPrivacyRepository(db: Db) {
         .select({
           id: payments.id,
           caseId: payments.caseId,
+          consultationId: payments.consultationId,
           asClient: sql<boolean>`${payments.userId} = ${userId}`,
           provider: payments.provider,
           amountCents: payments.amountCents,

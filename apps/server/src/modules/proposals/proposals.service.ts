@@ -446,6 +446,7 @@ export function createProposalsService(deps: {
      */
     async paid(tx: Db, afterCommit: AfterCommit, payment: PaymentRow): Promise<'activated' | 'conflict'> {
       const proposals = createProposalsRepository(tx);
+      if (!payment.caseId || !payment.proposalId) return 'conflict';
       const row = await cases.lockCase(tx, payment.caseId);
       const proposal = await proposals.lockProposal(payment.proposalId);
       if (!row || !proposal || decide('activate', PROVIDER, row) !== 'allowed') return 'conflict';
