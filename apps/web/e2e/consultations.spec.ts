@@ -130,7 +130,8 @@ test('a lawyer opens their week; a client books a free first consultation by pho
   await expect(item.getByRole('button', { name: t.list.cancel })).toHaveCount(0);
 });
 
-test.fixme('a paid first consultation goes through the sandbox checkout and comes back reserved', async ({
+// docs/money.md, First consultations: the same sandbox checkout as a proposal's, reserved once paid
+test('a paid first consultation goes through the sandbox checkout and comes back reserved', async ({
   page,
 }) => {
   const lawyer = await signedInPage(page.context().browser()!, PAID_LAWYER);
