@@ -179,7 +179,9 @@ test('a lawyer is paid when the client confirms; an administrator refunds half o
   await refund.getByLabel(es.admin.reason).fill('Acuerdo entre las partes: la mitad del trabajo.');
   await shoot(admin, 'admin-refund-dialog');
   await refund.getByRole('button', { name: t.admin.refund.review }).click();
-  const confirm = admin.getByRole('dialog', { name: t.admin.refund.confirmTitle(second.code) });
+  const confirm = admin.getByRole('dialog', {
+    name: t.admin.refund.confirmTitle(t.admin.refund.ofCase(second.code)),
+  });
   await expectSoon(confirm.getByText(t.admin.refund.confirmText('150 €', '150 €'))).toBeVisible();
   await shoot(admin, 'admin-refund-confirm');
   await confirm.getByRole('button', { name: t.admin.refund.confirmAmount('150 €') }).click();
