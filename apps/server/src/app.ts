@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import '@l4l/shared/zod-es';
+import { consultationsEs } from '@l4l/shared/texts/consultations';
 import { es } from '@l4l/shared/texts/es';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
-import { AppError } from './lib/app-error.ts';
+import { madridText } from './lib/consultation-slots.ts';
 import { createEvents, type Events } from './lib/events.ts';
 import { adminRoutes, recordAudit } from './modules/admin/index.ts';
 import { type AlertsPluginOptions, alertsPlugin } from './modules/alerts/index.ts';
@@ -247,9 +248,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(paymentIntentRoutes);
 
   // docs/decisions/0030-one-event-map.md: who reacts to whose facts, in this order, in the fact's
-  // transaction. Proposals come first: a completed payment they refuse (its case was taken) reaches no one
-  // else; notifications come last, once every module has done its part.
+  // transaction. Proposals and consultations come first: a completed payment they refuse (its case was
+  // taken, its slot is gone) reaches no one else; notifications come last, once every module has done its part.
   app.events.subscribe('proposals', app.proposals.subscribers);
+  app.events.subscribe('consultations', app.consultations.subscribers);
   app.events.subscribe('payments', app.payments.subscribers);
   app.events.subscribe('money', app.money.subscribers);
   app.events.subscribe('invoices', app.invoices.subscribers);
@@ -264,20 +266,27 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * The money of a paid first consultation (docs/money.md, First consultations): the checkout is the payments
- * feature's, the holding and release the money feature's.
+ * feature's, the holding, the release after its end and the refund the money feature's.
  */
 function consultationPayments(app: FastifyInstance): ConsultationPayments {
-  // not connected yet: the payments and money features key every payment and release on a case
-  const unavailable = () => new AppError('SERVICE_UNAVAILABLE', { message: es.payment.providerUnavailable });
   return {
-    available: false,
-    open: async () => {
-      app.log.warn('paid first consultations are not connected to the checkout yet');
-      throw unavailable();
+    open: (row, lawyerName) =>
+      app.payments.openCheckoutOf({
+        caseId: null,
+        proposalId: null,
+        consultationId: row.id,
+        caseCode: '',
+        caseTitle: '',
+        productName: consultationsEs.errors.checkoutLine(madridText(row.startAt)),
+        lawyerName,
+        amountCents: row.priceCents,
+        userId: row.clientId,
+        lawyerId: row.lawyerId,
+      }),
+    close: async (paymentId, clientId) => {
+      await app.payments.cancelOwn(clientId, paymentId);
     },
-    close: async () => {},
-    refund: async () => {
-      throw unavailable();
-    },
+    refund: async (tx, afterCommit, paymentId, reason) =>
+      (await app.money.refundPayment(tx, afterCommit, { paymentId, reason, adminId: null })).cents,
   };
 }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { consultationsEs } from '@l4l/shared/texts/consultations';
 import { consultationsWebEs as t } from '@l4l/shared/texts/consultations-web';
 import { es } from '@l4l/shared/texts/es';
 import { expect, type Locator, type Page, test } from '@playwright/test';
@@ -131,22 +130,8 @@ test('a lawyer opens their week; a client books a free first consultation by pho
   await expect(item.getByRole('button', { name: t.list.cancel })).toHaveCount(0);
 });
 
-test('a paid first visit shows its price and says it cannot be booked online yet', async ({ page }) => {
-  const lawyer = await signedInPage(page.context().browser()!, PAID_LAWYER);
-  await openWholeWeek(lawyer);
-  const lawyerId = await myId(lawyer);
-  const client = await newClient(page);
-  await client.goto(`/dashboard/abogados/${lawyerId}/primera-consulta`);
-  const picker = client.getByRole('region', { name: t.booking.title });
-  await expect(picker.getByText(t.booking.price('45 €'))).toBeVisible();
-  await expect(picker.getByText(consultationsEs.errors.paidUnavailable)).toBeVisible();
-  await expect(picker.getByRole('button', { name: t.booking.bookAndPay })).toHaveCount(0);
-  await shootBothWidths(client, 'booking-paid');
-});
-
-// the server refuses a paid booking (409) until its checkout is connected (docs/money.md, First
-// consultations): this journey waits for it
-test.fixme('a paid first consultation goes through the sandbox checkout and comes back reserved', async ({
+// docs/money.md, First consultations: the same sandbox checkout as a proposal's, reserved once paid
+test('a paid first consultation goes through the sandbox checkout and comes back reserved', async ({
   page,
 }) => {
   const lawyer = await signedInPage(page.context().browser()!, PAID_LAWYER);
@@ -172,6 +157,8 @@ test.fixme('a paid first consultation goes through the sandbox checkout and come
   await expect(client).toHaveURL(/\/dashboard\/consultas$/);
   const item = client.getByTestId('consultation-item').first();
   await expect(item).toContainText(t.statuses.PENDIENTE_PAGO ?? '');
+  await expect(item.getByRole('button', { name: t.list.pay })).toBeVisible();
+  await shootBothWidths(client, 'mis-consultas-pendiente-pago');
 
   await checkout.getByRole('button', { name: es.payment.sandboxPay }).click();
   await expect(checkout).toHaveURL(/\/payment-success$/);
@@ -179,4 +166,6 @@ test.fixme('a paid first consultation goes through the sandbox checkout and come
   await expect(item).toContainText(t.statuses.RESERVADA ?? '');
   await expect(item).toContainText('45 €');
   await expect(item.getByRole('link', { name: t.list.enterRoom })).toBeVisible();
+  await expect(item.getByRole('button', { name: t.list.pay })).toHaveCount(0);
+  await shootBothWidths(client, 'mis-consultas-pagada');
 });

@@ -167,15 +167,21 @@ test('a lawyer is paid when the client confirms; an administrator refunds half o
   await expectSoon(admin.getByRole('heading', { level: 1, name: t.admin.section })).toBeVisible();
   const row = admin.getByRole('row').filter({ hasText: `#${second.code}` });
   await expectSoon(row).toContainText('300 €');
-  await row.getByRole('button', { name: t.admin.refund.actionLabel(second.code) }).click();
-  const refund = admin.getByRole('dialog', { name: t.admin.refund.title(second.code) });
+  await row
+    .getByRole('button', { name: t.admin.refund.actionLabel(t.admin.refund.ofCase(second.code)) })
+    .click();
+  const refund = admin.getByRole('dialog', {
+    name: t.admin.refund.title(t.admin.refund.ofCase(second.code)),
+  });
   // the amount first (nothing chosen for the administrator), then confirmed written out
   await expectSoon(refund.getByLabel(t.admin.refund.amount)).toHaveValue('');
   await refund.getByLabel(t.admin.refund.amount).fill('150');
   await refund.getByLabel(es.admin.reason).fill('Acuerdo entre las partes: la mitad del trabajo.');
   await shoot(admin, 'admin-refund-dialog');
   await refund.getByRole('button', { name: t.admin.refund.review }).click();
-  const confirm = admin.getByRole('dialog', { name: t.admin.refund.confirmTitle(second.code) });
+  const confirm = admin.getByRole('dialog', {
+    name: t.admin.refund.confirmTitle(t.admin.refund.ofCase(second.code)),
+  });
   await expectSoon(confirm.getByText(t.admin.refund.confirmText('150 €', '150 €'))).toBeVisible();
   await shoot(admin, 'admin-refund-confirm');
   await confirm.getByRole('button', { name: t.admin.refund.confirmAmount('150 €') }).click();

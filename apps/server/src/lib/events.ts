@@ -21,8 +21,11 @@ export interface EventMap {
   'payment.completed': { payment: PaymentRecord };
   /** Money arrived for a checkout the case no longer wanted; the payment is saved CANCELADO: given back. */
   'payment.unwanted': { payment: PaymentRecord };
-  /** A checkout closed unpaid (saved CANCELADO): its proposal may be accepted again. */
-  'checkout.released': { paymentId: string; proposalId: string };
+  /**
+   * A checkout closed unpaid (saved CANCELADO): its proposal may be accepted again, or its first
+   * consultation's slot is free again.
+   */
+  'checkout.released': { paymentId: string; proposalId: string | null; consultationId: string | null };
   /**
    * Money given back to the client through the one refund path (docs/money.md, Refunds), recorded on the
    * payment: `amountCents` of the payment's `ofCents`, `full` when nothing is left of it; `late`: a payment
@@ -30,7 +33,9 @@ export interface EventMap {
    */
   'payment.refunded': {
     paymentId: string;
-    caseId: string;
+    /** what the payment was for: a case, or a first consultation */
+    caseId: string | null;
+    consultationId: string | null;
     amountCents: number;
     ofCents: number;
     full: boolean;

@@ -73,8 +73,12 @@ export type AdminPaymentsQuery = z.infer<typeof adminPaymentsQuerySchema>;
 /** A row of Pagos. Euros; `refunded` is the sum refunded so far; transferStatus null until the case finishes. */
 export const adminPaymentSchema = z.object({
   id: z.string(),
-  caseId: z.string(),
-  caseCode: z.string(),
+  /** the case paid; null for a first consultation's payment, which names the consultation instead */
+  caseId: z.string().nullable(),
+  caseCode: z.string().nullable(),
+  /** (+) a paid first consultation: its id and start (ISO 8601) */
+  consultationId: z.string().nullable(),
+  consultationStart: z.string().nullable(),
   clientId: z.string(),
   lawyerId: z.string(),
   status: z.enum(PAYMENT_STATUSES),

@@ -78,7 +78,9 @@ export const invoiceSchema = z.object({
   irpf: z.number(),
   total: z.number(),
   rectifies: z.string().optional(),
-  caseId: z.string(),
+  /** what was paid for: a case, or (+) a first consultation (the other null) */
+  caseId: z.string().nullable(),
+  consultationId: z.string().nullable(),
   verifactu: z.object({ huella: z.string(), generatedAt: z.string(), qrUrl: z.string() }),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -59,11 +59,13 @@ export const payoutBalanceSchema = z.object({
 });
 export type PayoutBalance = z.infer<typeof payoutBalanceSchema>;
 
-/** GET /api/payouts/transfers (paged): one row per finished case. */
+/** GET /api/payouts/transfers (paged): one row per finished case or paid first consultation after its end. */
 export const transferSchema = z.object({
   id: z.string(),
-  caseId: z.string(),
-  caseCode: z.string(),
+  /** the case (null for a first consultation's transfer, which names `consultationId` instead) */
+  caseId: z.string().nullable(),
+  caseCode: z.string().nullable(),
+  consultationId: z.string().nullable(),
   amount: z.number(),
   status: z.enum(TRANSFER_STATUSES),
   /** (+) euros taken back after sending (by a refund, or outside L4L); `amount` is what the lawyer kept */

@@ -97,6 +97,9 @@ export const consultationsWebEs = {
     opensAt: (when: string) => `La sala abre 10 minutos antes de la consulta (${when}).`,
     countdown: (text: string) => `Abre dentro de ${text}`,
     notVideo: 'Esta consulta no es por videollamada.',
+    /** (+) what the client paid for it (docs/money.md, First consultations) */
+    paid: (amount: string) => `Pagada: ${amount}`,
+    free: 'Gratuita',
     join: 'Entrar en la llamada',
     leave: 'Salir de la llamada',
     left: 'Has salido de la llamada.',

@@ -47,11 +47,10 @@ export const consultationsEs = {
     taken: 'Ese hueco acaba de reservarse: elige otro.',
     started: 'La consulta ya ha empezado y no se puede cancelar.',
     refundReason: 'Primera consulta cancelada',
+    checkoutLine: (when: string) => `Primera consulta · ${when}`,
     alreadyCancelled: 'La consulta ya estaba cancelada.',
     noPrice: 'El abogado no ha indicado el precio de su primera consulta: no se puede reservar todavía.',
     noAvailability: 'Todavía no has indicado tu disponibilidad.',
-    paidUnavailable:
-      'Las primeras consultas de pago todavía no se pueden reservar en L4L. Escribe al abogado por el chat para acordarla.',
   },
   mail: {
     bookedSubject: (when: string) => `Primera consulta reservada: ${when}`,
@@ -75,6 +74,8 @@ export const consultationsEs = {
     bookedBody: (other: string, when: string) => `Con ${other}, el ${when}.`,
     cancelled: 'Primera consulta cancelada',
     cancelledBody: (other: string, when: string) => `La consulta con ${other} del ${when} se ha cancelado.`,
+    refunded: (amount: string) => `Se devuelven ${amount} al cliente.`,
+    kept: 'El importe no se devuelve: se canceló con menos de 24 horas de antelación.',
     reminder24: 'Tu primera consulta es mañana',
     reminder1: 'Tu primera consulta empieza en una hora',
     reminderBody: (other: string, when: string) => `Con ${other}, el ${when}.`,

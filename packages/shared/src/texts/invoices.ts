@@ -81,6 +81,9 @@ export const invoicesEs = {
     rectifyingLine: (numSerie: string) =>
       `Rectificación de la factura ${numSerie}: devolución del importe (Ley 37/1992, art. 80)`,
     feeLine: (code: string) => `Comisión de intermediación de la plataforma L4L por el caso #${code}`,
+    consultationServiceLine: (when: string) => `Servicios jurídicos: primera consulta del ${when}`,
+    consultationFeeLine: (when: string) =>
+      `Comisión de intermediación de la plataforma L4L por la primera consulta del ${when}`,
     // the PDF (RD 1619/2012, art. 6)
     titleComplete: 'Factura',
     titleSimplified: 'Factura simplificada',

@@ -54,6 +54,7 @@ export const moneyWebEs = {
       status: 'Estado',
       date: 'Fecha',
       openCase: (code: string) => `Abrir el caso #${code}`,
+      firstConsultation: 'Primera consulta',
       empty: 'Aún no hay transferencias. Cuando termine un caso pagado, verás aquí lo que te transferimos.',
       paging: 'Páginas de transferencias',
       partlyReversed: 'Revertida en parte',
@@ -134,21 +135,26 @@ export const moneyWebEs = {
       transfer: 'Transferencia',
       noTransfer: 'Sin transferencia',
       openCase: (code: string) => `Ver el caso #${code}`,
+      /** (+) a paid first consultation's payment, instead of a case code */
+      firstConsultation: (day: string) => `Primera consulta · ${day}`,
       partlyReversed: 'Revertida en parte',
       unreconciled: (amount: string) => `${amount} revertidos fuera de L4L, sin conciliar`,
       empty: 'No hay pagos con estos filtros.',
     },
     refund: {
       action: 'Reembolsar',
-      actionLabel: (code: string) => `Reembolsar el pago del caso #${code}`,
-      title: (code: string) => `Reembolsar el pago del caso #${code}`,
+      /** what a payment was for, in the sentences below: a case or a first consultation */
+      ofCase: (code: string) => `del caso #${code}`,
+      ofConsultation: (day: string) => `de la primera consulta del ${day}`,
+      actionLabel: (of: string) => `Reembolsar el pago ${of}`,
+      title: (of: string) => `Reembolsar el pago ${of}`,
       text: 'El dinero vuelve al cliente por el proveedor de pagos; si ya se transfirió al abogado, antes se revierte la transferencia. Queda registrado en la auditoría.',
       amount: 'Importe a reembolsar (€)',
       /** the most that may be refunded, shown under the amount */
       amountMax: (max: string) => `Como mucho ${max}: lo que queda por reembolsar de este pago.`,
       review: 'Continuar',
       // the second step: the amount written out before anything is refunded
-      confirmTitle: (code: string) => `¿Reembolsar este importe del caso #${code}?`,
+      confirmTitle: (of: string) => `¿Reembolsar este importe ${of}?`,
       confirmText: (amount: string, left: string) =>
         `Vas a devolver ${amount} al cliente. Después quedarán ${left} por reembolsar de este pago.`,
       confirmAll: (amount: string) => `Vas a devolver ${amount} al cliente: todo lo que queda de este pago.`,
@@ -159,7 +165,7 @@ export const moneyWebEs = {
       amountInvalid: (max: string) =>
         `Indica un importe entre 0,01 € y ${max}, con dos decimales como mucho.`,
       sending: 'Reembolsando...',
-      done: (code: string) => `Reembolso del caso #${code} hecho.`,
+      done: (of: string) => `Reembolso ${of} hecho.`,
       failed: 'No se pudo hacer el reembolso. Inténtalo de nuevo.',
     },
     disputes: {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.ts';
-import { payments } from './payments.ts';
 import { users } from './users.ts';
 
 /**
@@ -43,8 +42,11 @@ export const consultations = pgTable(
     status: text('status', { enum: ['PENDIENTE_PAGO', 'RESERVADA', 'CANCELADA'] }).notNull(),
     /** the first visit's price when booked (0: free) */
     priceCents: integer('price_cents').notNull(),
-    /** the checkout of a paid one (the payments feature's row) */
-    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /**
+     * the checkout of a paid one (the payments feature's row); the payment names its consultation
+     * (`payments.consultation_id`, with the foreign key: one key between the two tables, no import cycle)
+     */
+    paymentId: uuid('payment_id'),
     /** where the client pays while PENDIENTE_PAGO (the provider's checkout page) */
     checkoutUrl: text('checkout_url'),
     cancelledBy: text('cancelled_by', { enum: ['client', 'lawyer'] }),

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cases } from './cases.ts';
 import { createdAt, id, tstz } from './columns.ts';
+import { consultations } from './consultations.ts';
 import { payments } from './payments.ts';
 import { users } from './users.ts';
 
@@ -84,9 +85,9 @@ export const invoices = pgTable(
     irpfCents: integer('irpf_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     rectifiesId: uuid('rectifies_id'),
-    caseId: uuid('case_id')
-      .notNull()
-      .references(() => cases.id),
+    /** what was paid for: a case, or a first consultation (exactly one) */
+    caseId: uuid('case_id').references(() => cases.id),
+    consultationId: uuid('consultation_id').references(() => consultations.id),
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id),
@@ -98,6 +99,7 @@ export const invoices = pgTable(
     // parts (partial refunds), never beyond its amount (the refund's lock on the payment orders them)
     uniqueIndex('invoices_payment_kind_key').on(t.paymentId, t.kind).where(sql`${t.kind} <> 'rectifying'`),
     index('invoices_rectifies_idx').on(t.rectifiesId),
+    check('invoices_subject_check', sql`(${t.caseId} is null) <> (${t.consultationId} is null)`),
     index('invoices_issuer_idx').on(t.issuerUserId, t.issuedAt),
     index('invoices_recipient_idx').on(t.recipientUserId, t.issuedAt),
     index('invoices_issued_idx').on(t.issuedAt),

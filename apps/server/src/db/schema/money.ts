@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cases } from './cases.ts';
 import { createdAt, id, tstz } from './columns.ts';
+import { consultations } from './consultations.ts';
 import { payments } from './payments.ts';
 import { users } from './users.ts';
 
@@ -30,14 +31,16 @@ export const payoutAccounts = pgTable(
   (t) => [uniqueIndex('payout_accounts_provider_key').on(t.provider, t.providerAccountId)],
 );
 
-/** The lawyer's share of a finished case: PENDIENTE (owed), ENVIADA (sent), REVERTIDA (all taken back). */
+/**
+ * The lawyer's share of a finished case or of a paid first consultation after its end (exactly one of the
+ * two): PENDIENTE (owed), ENVIADA (sent), REVERTIDA (all taken back).
+ */
 export const transfers = pgTable(
   'transfers',
   {
     id: id(),
-    caseId: uuid('case_id')
-      .notNull()
-      .references(() => cases.id, { onDelete: 'cascade' }),
+    caseId: uuid('case_id').references(() => cases.id, { onDelete: 'cascade' }),
+    consultationId: uuid('consultation_id').references(() => consultations.id, { onDelete: 'cascade' }),
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id),
@@ -58,13 +61,15 @@ export const transfers = pgTable(
       .default('PENDIENTE'),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }),
     providerTransferId: text('provider_transfer_id'),
-    /** the provider's transfer_group: the case's id */
+    /** the provider's transfer_group: the case's (or the consultation's) id */
     transferGroup: text('transfer_group').notNull(),
     createdAt: createdAt(),
     sentAt: tstz('sent_at'),
   },
   (t) => [
     uniqueIndex('transfers_case_key').on(t.caseId),
+    uniqueIndex('transfers_consultation_key').on(t.consultationId),
+    check('transfers_subject_check', sql`(${t.caseId} is null) <> (${t.consultationId} is null)`),
     index('transfers_lawyer_idx').on(t.lawyerId, t.createdAt),
     index('transfers_pending_idx').on(t.status),
     check(
@@ -82,9 +87,8 @@ export const refunds = pgTable(
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id),
-    caseId: uuid('case_id')
-      .notNull()
-      .references(() => cases.id, { onDelete: 'cascade' }),
+    caseId: uuid('case_id').references(() => cases.id, { onDelete: 'cascade' }),
+    consultationId: uuid('consultation_id').references(() => consultations.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason').notNull(),
     /** an admin's refund; null when the provider took it (a lost card dispute) */
@@ -97,6 +101,7 @@ export const refunds = pgTable(
     index('refunds_payment_idx').on(t.paymentId),
     uniqueIndex('refunds_provider_key').on(t.providerRefundId),
     check('refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('refunds_subject_check', sql`(${t.caseId} is null) <> (${t.consultationId} is null)`),
   ],
 );
 
@@ -145,6 +150,7 @@ export const ledgerEntries = pgTable(
     kind: text('kind', { enum: ['charge', 'release', 'transfer', 'reversal', 'refund'] }).notNull(),
     reference: text('reference').notNull(),
     caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
+    consultationId: uuid('consultation_id').references(() => consultations.id, { onDelete: 'set null' }),
     account: text('account', {
       enum: ['provider_balance', 'client_funds', 'lawyer_payable', 'platform_fee', 'unreconciled'],
     }).notNull(),

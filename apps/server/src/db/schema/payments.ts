@@ -1,22 +1,24 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cases, proposals } from './cases.ts';
 import { createdAt, id, tstz } from './columns.ts';
+import { consultations } from './consultations.ts';
 import { users } from './users.ts';
 
 /**
- * One payment for an accepted proposal (the billing rows of both sides come from here). The amount comes
- * from the proposal, never from the client; the platform fee is recorded per payment.
+ * One payment for an accepted proposal, or for a paid first consultation (the billing rows of both sides
+ * come from here): exactly one of `case_id` (with its proposal) and `consultation_id` is set. The amount
+ * comes from the proposal or the consultation, never from the client; the platform fee is recorded per
+ * payment.
  */
 export const payments = pgTable(
   'payments',
   {
     id: id(),
-    caseId: uuid('case_id')
-      .notNull()
-      .references(() => cases.id, { onDelete: 'cascade' }),
-    proposalId: uuid('proposal_id')
-      .notNull()
-      .references(() => proposals.id, { onDelete: 'cascade' }),
+    caseId: uuid('case_id').references(() => cases.id, { onDelete: 'cascade' }),
+    proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'cascade' }),
+    /** docs/money.md, First consultations: the consultation this payment is for (then no case) */
+    consultationId: uuid('consultation_id').references(() => consultations.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -57,6 +59,11 @@ export const payments = pgTable(
     index('payments_lawyer_idx').on(t.lawyerId, t.completedAt),
     index('payments_proposal_idx').on(t.proposalId),
     index('payments_case_idx').on(t.caseId),
+    index('payments_consultation_idx').on(t.consultationId),
+    check(
+      'payments_subject_check',
+      sql`(${t.caseId} is not null and ${t.proposalId} is not null and ${t.consultationId} is null) or (${t.caseId} is null and ${t.proposalId} is null and ${t.consultationId} is not null)`,
+    ),
   ],
 );
 

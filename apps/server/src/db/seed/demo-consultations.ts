@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { LEDGER_LEGS } from '@l4l/shared/constants/money';
 import { datesBetween, madridDate, slotsOfDate } from '../../lib/consultation-slots.ts';
-import type { consultations, lawyerAvailability } from '../schema/index.ts';
+import type { consultations, lawyerAvailability, ledgerEntries, payments } from '../schema/index.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 type Lawyer = {
@@ -23,10 +24,17 @@ const MODES = [['video'], ['video', 'phone'], ['video', 'phone', 'office']] as c
 /**
  * docs/domain.md, First consultations: every demo lawyer's hours (weekday mornings, some afternoons, 30, 45
  * or 60 minutes, one closed day next week), and a few consultations with the lawyers whose first visit is
- * free: reserved ones in the coming days, one cancelled by its client. Paid first visits go through the
- * checkout, which the demo does not fake.
+ * free: reserved ones in the coming days, one cancelled by its client; and one paid first visit, reserved,
+ * its sandbox payment completed and its money held (the charge in the ledger; its invoices are issued
+ * with every demo payment's, docs/money.md, First consultations).
  */
-export function planDemoConsultations(input: { lawyers: Lawyer[]; clientIds: string[]; now: Date }) {
+export function planDemoConsultations(input: {
+  lawyers: Lawyer[];
+  clientIds: string[];
+  now: Date;
+  /** the platform's share of a payment (0.1) */
+  feeRate: number;
+}) {
   const availability: Row<typeof lawyerAvailability>[] = input.lawyers.map((lawyer, i) => {
     const modes = [...(MODES[i % 3] ?? MODES[0])];
     const closed = datesBetween(
@@ -52,14 +60,7 @@ export function planDemoConsultations(input: { lawyers: Lawyer[]; clientIds: str
   for (const [l, lawyer] of free.entries()) {
     const plan = availability.find((one) => one.lawyerId === lawyer.id);
     if (!plan) continue;
-    const slotPlan = {
-      weekly: plan.weekly,
-      slotMinutes: plan.slotMinutes,
-      closedDates: plan.closedDates ?? [],
-    };
-    const slots = dates
-      .flatMap((date) => slotsOfDate(slotPlan, date))
-      .filter((slot) => slot.start > input.now);
+    const slots = slotsAfter(plan, dates, input.now);
     const picks = [slots[2 + l], slots[9 + l], slots[15 + l]];
     for (const [k, slot] of picks.entries()) {
       const clientId = input.clientIds[(l + k) % input.clientIds.length];
@@ -85,5 +86,80 @@ export function planDemoConsultations(input: { lawyers: Lawyer[]; clientIds: str
       });
     }
   }
-  return { availability, consultations: rows };
+  const paid = planPaidConsultation(input, availability, dates);
+  if (paid) rows.push(paid.consultation);
+  return {
+    availability,
+    consultations: rows,
+    payments: paid ? [paid.payment] : [],
+    ledger: paid ? paid.ledger : [],
+  };
+}
+
+/** A plan's slots on these dates that start after `after`. */
+function slotsAfter(plan: Row<typeof lawyerAvailability>, dates: string[], after: Date) {
+  const slotPlan = {
+    weekly: plan.weekly,
+    slotMinutes: plan.slotMinutes,
+    closedDates: plan.closedDates ?? [],
+  };
+  return dates.flatMap((date) => slotsOfDate(slotPlan, date)).filter((slot) => slot.start > after);
+}
+
+/** The demo's paid first visit: the first verified lawyer with a price, two days ahead, with its payment. */
+function planPaidConsultation(
+  input: { lawyers: Lawyer[]; clientIds: string[]; now: Date; feeRate: number },
+  availability: Row<typeof lawyerAvailability>[],
+  dates: string[],
+) {
+  const lawyer = input.lawyers.find(
+    (one) => one.verified && !one.firstVisitFree && (one.priceFirstVisitCents ?? 0) > 0,
+  );
+  const plan = availability.find((one) => one.lawyerId === lawyer?.id);
+  const clientId = input.clientIds[0];
+  if (!lawyer || !plan || !clientId) return null;
+  const [slot] = slotsAfter(plan, dates, new Date(input.now.getTime() + 2 * 86_400_000));
+  if (!slot) return null;
+  const priceCents = lawyer.priceFirstVisitCents ?? 0;
+  const id = stableId(`${lawyer.id}:paid`);
+  const paymentId = stableId(`${lawyer.id}:paid:payment`);
+  const paidAt = new Date(input.now.getTime() - 3 * 3_600_000);
+  const payment: Row<typeof payments> = {
+    id: paymentId,
+    consultationId: id,
+    userId: clientId,
+    lawyerId: lawyer.id,
+    provider: 'sandbox',
+    providerSessionId: `demo_cs_${paymentId.replaceAll('-', '')}`,
+    providerPaymentId: `demo_pi_${paymentId.replaceAll('-', '')}`,
+    amountCents: priceCents,
+    feeCents: Math.round(priceCents * input.feeRate),
+    status: 'COMPLETADO',
+    createdAt: new Date(paidAt.getTime() - 4 * 60_000),
+    completedAt: paidAt,
+  };
+  const movementId = stableId(`charge:${paymentId}`);
+  const ledger: Row<typeof ledgerEntries>[] = LEDGER_LEGS.charge(priceCents).map((leg) => ({
+    movementId,
+    kind: 'charge',
+    reference: paymentId,
+    caseId: null,
+    consultationId: id,
+    account: leg.account,
+    amountCents: leg.cents,
+    createdAt: paidAt,
+  }));
+  const consultation: Row<typeof consultations> = {
+    id,
+    lawyerId: lawyer.id,
+    clientId,
+    startAt: slot.start,
+    endAt: slot.end,
+    mode: 'video',
+    note: 'Tengo un problema con la herencia de mi padre y quiero saber por dónde empezar.',
+    status: 'RESERVADA',
+    priceCents,
+    createdAt: payment.createdAt,
+  };
+  return { consultation, payment, ledger };
 }

@@ -13,6 +13,8 @@ import type {
 } from '../schema/index.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+/** A case's payment in the demo (its case and proposal always set; the consultation's is demo-consultations.ts's). */
+export type CasePayment = Row<typeof payments> & { caseId: string; proposalId: string };
 
 const stableId = (key: string) => {
   const hex = createHash('sha1').update(`l4l-demo-money:${key}`).digest('hex');
@@ -50,7 +52,7 @@ type MoneyPlan = {
  * and the lawyer's share give back in proportion, the lawyer's part reversed from the sent transfer, and
  * both parties told.
  */
-function refundAfterPayout(plan: MoneyPlan, payment: Row<typeof payments> & { id: string }, doneAt: Date) {
+function refundAfterPayout(plan: MoneyPlan, payment: CasePayment & { id: string }, doneAt: Date) {
   const transfer = plan.transfers.at(-1);
   if (!transfer?.providerTransferId) return;
   const at = new Date(doneAt.getTime() + 60 * 60 * 1000);
@@ -101,7 +103,7 @@ function refundAfterPayout(plan: MoneyPlan, payment: Row<typeof payments> & { id
 
 export function planDemoMoney(input: {
   cases: Row<typeof cases>[];
-  payments: Row<typeof payments>[];
+  payments: CasePayment[];
   /** a lawyer left without a payout account whatever their cases, so the set-up can be tried */
   keepWithoutAccount?: string;
   /** the people, for the holder of each payout account */
@@ -222,7 +224,7 @@ export function planDemoMoney(input: {
     if (sent && reversedOutside && !refundedAfterPayout) {
       // a fifth of the second sent case refunded afterwards: the lawyer's part taken back from the transfer
       refundedAfterPayout = true;
-      refundAfterPayout(plan, payment as Row<typeof payments> & { id: string }, doneAt);
+      refundAfterPayout(plan, payment as CasePayment & { id: string }, doneAt);
       continue;
     }
     if (sent && !reversedOutside) {

@@ -3,8 +3,8 @@ import { type NotificationType, notificationLinks } from '@l4l/shared/constants/
 import { formatEuros } from '@l4l/shared/format';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
-import type { cases, messages, notifications, payments, proposals, ratings, users } from '../schema/index.ts';
-import type { DemoMoneyNotice } from './demo-money.ts';
+import type { cases, messages, notifications, proposals, ratings, users } from '../schema/index.ts';
+import type { CasePayment, DemoMoneyNotice } from './demo-money.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 const HOUR = 60 * 60_000;
@@ -21,7 +21,7 @@ export function planDemoNotifications(
     users: Row<typeof users>[];
     cases: Row<typeof cases>[];
     proposals: Row<typeof proposals>[];
-    payments: Row<typeof payments>[];
+    payments: CasePayment[];
     ratings: Row<typeof ratings>[];
     messages: Row<typeof messages>[];
     /** what the demo's money told people (demo-money.ts) */

@@ -319,6 +319,29 @@ describe('demo data', () => {
     expect(list.json().meta.total).toBeGreaterThanOrEqual(1);
   });
 
+  it('has one paid first consultation, reserved, its payment held and invoiced', async () => {
+    const paid = await rows<{ id: string; status: string; payment_id: string | null; price_cents: number }>(
+      sql`select id, status, payment_id, price_cents from consultations where price_cents > 0`,
+    );
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.status).toBe('RESERVADA');
+    const [payment] = await rows<{ status: string; consultation_id: string; amount_cents: number }>(
+      sql`select status, consultation_id, amount_cents from payments where id = ${paid[0]?.payment_id}`,
+    );
+    expect(payment).toMatchObject({ status: 'COMPLETADO', consultation_id: paid[0]?.id });
+    expect(payment?.amount_cents).toBe(paid[0]?.price_cents);
+    const invoiced = await rows<{ kind: string }>(
+      sql`select kind from invoices where consultation_id = ${paid[0]?.id} order by kind`,
+    );
+    expect(invoiced.map((row) => row.kind)).toEqual(['fee', 'service']);
+    // held: nothing released before its end
+    const released = await rows<{ n: number }>(
+      sql`select count(*)::int as n from ledger_entries where consultation_id = ${paid[0]?.id} and kind = 'release'`,
+    );
+    expect(released[0]?.n).toBe(0);
+    expect((await t.app.money.ledgerCheck()).problems).toEqual([]);
+  });
+
   it('gives every demo lawyer the slug of their public page, and shows it', async () => {
     const slugs = await rows<{ slug: string | null }>(sql`select slug from lawyer_profiles`);
     expect(slugs.filter((p) => !p.slug || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(p.slug))).toEqual([]);

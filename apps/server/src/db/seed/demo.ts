@@ -7,7 +7,7 @@ import { usernameOf } from '@l4l/shared/schemas/auth';
 import { erasedMail } from '@l4l/shared/schemas/privacy';
 import { searchableText } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
-import { asc, count, isNotNull, sql } from 'drizzle-orm';
+import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { writeAvatarThumbnail } from '../../lib/image-processing.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createKeyring, type MasterKey } from '../../lib/storage/envelope.ts';
@@ -57,7 +57,7 @@ import { planDemoConsultations } from './demo-consultations.ts';
 import { planDemoDocuments } from './demo-documents.ts';
 import { demoFiscalProfiles } from './demo-fiscal.ts';
 import { DEMO_LAWYERS } from './demo-lawyers.ts';
-import { planDemoMoney } from './demo-money.ts';
+import { type CasePayment, planDemoMoney } from './demo-money.ts';
 import { planDemoNotifications } from './demo-notifications.ts';
 import { demoVideoRoom } from './demo-video-room.ts';
 import { AVATAR_PALETTE, drawableInitials, renderAvatar, renderDocument } from './images.ts';
@@ -233,9 +233,19 @@ export async function seedDemo(
       })),
       clientIds: plan.users.filter((user) => user.role === 'USUARIO').map((user) => user.id ?? ''),
       now,
+      feeRate: PLATFORM_FEE,
     });
     await insertAll(tx, lawyerAvailability, booked.availability);
     await insertAll(tx, consultations, booked.consultations);
+    // (+) the paid one's payment after its consultation (each names the other), its charge held
+    await insertAll(tx, payments, booked.payments);
+    for (const payment of booked.payments) {
+      await tx
+        .update(consultations)
+        .set({ paymentId: payment.id })
+        .where(eq(consultations.id, payment.consultationId ?? ''));
+    }
+    await insertAll(tx, ledgerEntries, booked.ledger);
     await insertAll(tx, ratings, plan.ratings);
     await insertAll(tx, ratingReports, plan.ratingReports);
     await insertAll(tx, notifications, planDemoNotifications({ ...plan, moneyNotices: money.notices }, now));
@@ -368,7 +378,7 @@ function planDemo(nowDate: Date) {
     cases: [] as Row<typeof cases>[],
     chats: [] as Array<Row<typeof chats> & { id: string; userId: string; lawyerId: string }>,
     proposals: [] as Row<typeof proposals>[],
-    payments: [] as Row<typeof payments>[],
+    payments: [] as CasePayment[],
     ratings: [] as Row<typeof ratings>[],
     ratingReports: [] as Row<typeof ratingReports>[],
     fiscal: [] as Row<typeof fiscalProfiles>[],

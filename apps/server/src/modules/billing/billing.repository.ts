@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { cases, payments, users } from '../../db/schema/index.ts';
+import { cases, consultations, payments, users } from '../../db/schema/index.ts';
 
 const client = alias(users, 'receipt_client');
 const lawyer = alias(users, 'receipt_lawyer');
@@ -18,6 +18,7 @@ export function createBillingRepository(db: Db) {
         .select({
           id: payments.id,
           caseId: payments.caseId,
+          consultationId: payments.consultationId,
           amountCents: payments.amountCents,
           feeCents: payments.feeCents,
           currency: payments.currency,
@@ -47,6 +48,8 @@ export function createBillingRepository(db: Db) {
           lawyerId: payments.lawyerId,
           caseId: payments.caseId,
           caseTitle: cases.title,
+          consultationId: payments.consultationId,
+          consultationStart: consultations.startAt,
           provider: payments.provider,
           providerPaymentId: payments.providerPaymentId,
           amountCents: payments.amountCents,
@@ -61,7 +64,8 @@ export function createBillingRepository(db: Db) {
           lawyerMail: lawyer.mail,
         })
         .from(payments)
-        .innerJoin(cases, eq(cases.id, payments.caseId))
+        .leftJoin(cases, eq(cases.id, payments.caseId))
+        .leftJoin(consultations, eq(consultations.id, payments.consultationId))
         .innerJoin(client, eq(client.id, payments.userId))
         .innerJoin(lawyer, eq(lawyer.id, payments.lawyerId))
         .where(and(eq(payments.id, paymentId), eq(payments.status, 'COMPLETADO')));

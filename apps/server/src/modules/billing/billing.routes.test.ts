@@ -349,6 +349,8 @@ describe('billing', () => {
       lawyerId: otherLawyer.id,
       caseId: paid[1]?.caseId ?? '',
       caseTitle: 'Caso pagado el 2024-03-07',
+      consultationId: null,
+      consultationStart: null,
       provider: 'sandbox' as const,
       providerPaymentId: null,
       amountCents: 123_450,

@@ -17,6 +17,10 @@ export type Paging = { page: number; pageSize: number };
  * the amounts are the recorded ones (the fee is fixed per payment when it is opened, so a later change of
  * PLATFORM_FEE_PERCENT never rewrites history).
  */
+/** The code a billing row and a receipt's file name show: the case's, or the first consultation's. */
+const paidCode = (row: { id: string; caseId: string | null; consultationId: string | null }) =>
+  caseCode(row.caseId ?? row.consultationId ?? row.id);
+
 export function createBillingService(db: Db) {
   const repository = createBillingRepository(db);
   const range = ({ page, pageSize }: Paging) => ({ limit: pageSize, offset: (page - 1) * pageSize });
@@ -30,7 +34,7 @@ export function createBillingService(db: Db) {
     (payment: BillingPaymentRow): BillingRow => ({
       id: payment.id,
       fecha: (payment.completedAt ?? payment.createdAt).toISOString(),
-      caseCode: caseCode(payment.caseId),
+      caseCode: paidCode(payment),
       coinType: 'EUR',
       precioBruto: centsToEuros(
         side === 'client'
@@ -66,7 +70,7 @@ export function createBillingService(db: Db) {
             : null;
       if (!copy) throw notFound();
       const pdf = await renderReceipt(row, copy);
-      return { pdf, fileName: `justificante-${caseCode(row.caseId)}-${row.id.slice(0, 8)}.pdf` };
+      return { pdf, fileName: `justificante-${paidCode(row)}-${row.id.slice(0, 8)}.pdf` };
     },
   };
 }

@@ -3,6 +3,7 @@ import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import { formatEuros } from '@l4l/shared/format';
 import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
+import { madridText } from '../../lib/consultation-slots.ts';
 import { createPdf, PDF_FONT } from '../../lib/pdf.ts';
 import type { ReceiptRow } from './billing.repository.ts';
 
@@ -42,7 +43,12 @@ export function receiptFacts(row: ReceiptRow, copy: ReceiptCopy): [string, strin
   const facts: [string, string][] = [
     [es.billing.receiptPaymentId, row.id],
     [es.billing.receiptDate, row.completedAt ? madridDate.format(row.completedAt) : es.defaults.noDate],
-    [es.billing.receiptCase, `#${caseCode(row.caseId)} · ${row.caseTitle}`],
+    row.caseId
+      ? [es.billing.receiptCase, `#${caseCode(row.caseId)} · ${row.caseTitle ?? ''}`]
+      : [
+          es.billing.receiptConsultation,
+          row.consultationStart ? madridText(row.consultationStart) : es.defaults.noDate,
+        ],
     [es.billing.receiptClient, `${row.clientName} ${row.clientSurname} (${row.clientMail})`],
     [es.billing.receiptLawyer, `${row.lawyerName} ${row.lawyerSurname} (${row.lawyerMail})`],
     [
@@ -72,7 +78,9 @@ export function renderReceipt(row: ReceiptRow, copy: ReceiptCopy): Promise<Buffe
     info: {
       Title: `${es.billing.receiptTitle} ${row.id}`,
       Author: issuerLines()[0]?.replace(/^[^:]*:\s*/, '') ?? es.brand.name,
-      Subject: `${es.billing.receiptCase} #${caseCode(row.caseId)}`,
+      Subject: row.caseId
+        ? `${es.billing.receiptCase} #${caseCode(row.caseId)}`
+        : es.billing.receiptConsultation,
     },
   });
   const left = doc.page.margins.left;

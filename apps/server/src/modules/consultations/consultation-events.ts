@@ -1,5 +1,7 @@
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { notificationLinks } from '@l4l/shared/constants/notifications';
+import { formatEuros } from '@l4l/shared/format';
+import { centsToEuros } from '@l4l/shared/schemas/common';
 import { consultationsEs as t } from '@l4l/shared/texts/consultations';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
@@ -178,7 +180,20 @@ export function createConsultationEvents(deps: {
         title: t.notification.cancelled,
         inAppOnly: true,
       };
-      await tellBoth(tx, afterCommit, row, notice, t.notification.cancelledBody);
+      // a paid one: both read whether the price went back (docs/money.md, First consultations)
+      const money =
+        row.priceCents === 0
+          ? ''
+          : row.refundedCents > 0
+            ? ` ${t.notification.refunded(formatEuros(centsToEuros(row.refundedCents)))}`
+            : ` ${t.notification.kept}`;
+      await tellBoth(
+        tx,
+        afterCommit,
+        row,
+        notice,
+        (other, when) => t.notification.cancelledBody(other, when) + money,
+      );
       for (const userId of [row.clientId, row.lawyerId]) {
         await deps.outbox.queue(tx, afterCommit, {
           kind: 'consultation-cancelled',

@@ -24,6 +24,9 @@ export const consultationsPrivacy = {
           note: consultations.note,
           status: consultations.status,
           priceCents: consultations.priceCents,
+          // a paid one's payment (its row is in `payments`) and what was given back
+          paymentId: consultations.paymentId,
+          refundedCents: consultations.refundedCents,
           cancelledBy: consultations.cancelledBy,
           cancelReason: consultations.cancelReason,
           createdAt: consultations.createdAt,

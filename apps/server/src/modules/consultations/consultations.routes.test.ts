@@ -13,7 +13,6 @@ import { consultationsWorld, PLAN } from './consultations.world.ts';
 let w: Awaited<ReturnType<typeof consultationsWorld>>;
 let ctx: typeof w.ctx;
 let lawyer: typeof w.lawyer;
-let paidLawyer: typeof w.paidLawyer;
 let client: typeof w.client;
 let call: typeof w.call;
 let book: typeof w.book;
@@ -21,7 +20,7 @@ const plan = PLAN;
 
 beforeAll(async () => {
   w = await consultationsWorld();
-  ({ ctx, lawyer, paidLawyer, client, call, book } = w);
+  ({ ctx, lawyer, client, call, book } = w);
 }, 60_000);
 afterAll(async () => ctx?.close());
 
@@ -193,25 +192,6 @@ describe('booking', () => {
       .from(consultations)
       .where(and(eq(consultations.lawyerId, lawyer.id), eq(consultations.startAt, new Date(start))));
     expect(held).toHaveLength(1);
-  });
-
-  it('refuses a paid first visit with a 409 in Spanish while paid consultations are not connected', async () => {
-    const slots = await call(
-      'GET',
-      `/api/lawyers/${paidLawyer.id}/slots?from=2026-03-23&to=2026-03-23`,
-      'client',
-    );
-    expect(slots.json().data).toMatchObject({ price: 40, free: false, bookable: false });
-    const res = await call('POST', '/api/consultations', 'client', {
-      lawyerId: paidLawyer.id,
-      start: '2026-03-23T10:00:00+01:00',
-      mode: 'office',
-    });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(t.errors.paidUnavailable);
-    expect(
-      await ctx.app.db.select().from(consultations).where(eq(consultations.lawyerId, paidLawyer.id)),
-    ).toEqual([]);
   });
 
   it('is held by the database itself: a second active row for one slot is refused', async () => {

@@ -15,6 +15,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EventRefused, type Subscribers } from '../../lib/events.ts';
 import type { SweepOptions } from '../../lib/scheduled.ts';
 import { runEvery } from '../../lib/scheduled.ts';
 import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
@@ -29,7 +30,7 @@ import {
 declare module 'fastify' {
   interface FastifyInstance {
     /** first consultations: booking, the payment's outcome, reminders (docs/domain.md, First consultations) */
-    consultations: ConsultationsService & { remind(now?: Date): Promise<number> };
+    consultations: ConsultationsService & { subscribers: Subscribers; remind(now?: Date): Promise<number> };
   }
 }
 
@@ -61,7 +62,24 @@ const consultationsModule: FastifyPluginAsyncZod<ConsultationsPluginOptions> = a
     now,
     log: app.log,
   });
-  app.decorate('consultations', { ...service, remind: (at?: Date) => events.remind(at ?? now()) });
+  // docs/money.md, First consultations: a consultation's payment reserves it; its checkout closed unpaid
+  // frees the slot (the payments' events, docs/decisions/0030-one-event-map.md)
+  const subscribers = {
+    'payment.completed': async (tx, afterCommit, { payment }) => {
+      if (!payment.consultationId) return;
+      if ((await service.paid(tx, afterCommit, payment.id)) === 'conflict') {
+        throw new EventRefused('the consultation no longer takes a payment');
+      }
+    },
+    'checkout.released': async (tx, _afterCommit, { paymentId, consultationId }) => {
+      if (consultationId) await service.released(tx, paymentId);
+    },
+  } satisfies Subscribers;
+  app.decorate('consultations', {
+    ...service,
+    subscribers,
+    remind: (at?: Date) => events.remind(at ?? now()),
+  });
   // docs/domain.md, First consultations: the reminders' sweep, once a minute
   runEvery(
     app,

@@ -48,11 +48,9 @@ export type ConsultationEvents = {
  * a checkout opened for it, closed when it is cancelled unpaid, refunded when it is cancelled paid.
  */
 export type ConsultationPayments = {
-  /** whether paid consultations can be booked at all (false until the checkout is connected) */
-  available: boolean;
   open(row: ConsultationRow, lawyerName: string): Promise<{ paymentId: string; url: string }>;
-  /** a checkout not paid: closed (nothing was taken) */
-  close(paymentId: string): Promise<void>;
+  /** a checkout not paid: closed (nothing was taken), as its client leaving it would */
+  close(paymentId: string, clientId: string): Promise<void>;
   /** a completed payment: given back in full, in the caller's transaction; answers the cents refunded */
   refund(tx: Db, afterCommit: AfterCommit, paymentId: string, reason: string): Promise<number>;
 };
@@ -144,7 +142,7 @@ export function createConsultationsService(deps: {
         modes: availability ? view.modes : [],
         price: (price ?? 0) / 100,
         free: lawyer.firstVisitFree,
-        bookable: price !== null && (price === 0 || deps.payments().available) && slots.length > 0,
+        bookable: price !== null && slots.length > 0,
         timeZone: 'Europe/Madrid',
       };
     },
@@ -160,7 +158,6 @@ export function createConsultationsService(deps: {
       const { lawyer, availability, price } = await bookable(input.lawyerId);
       if (!availability || availability.weekly.length === 0) throw conflict(t.errors.notOffered);
       if (price === null) throw conflict(t.errors.noPrice);
-      if (price > 0 && !deps.payments().available) throw conflict(t.errors.paidUnavailable);
       const slot = slotAt(availability, new Date(input.start), deps.now());
       if (!availability.modes.includes(input.mode)) throw bad(t.errors.modeNotOffered);
       const free = price === 0;
@@ -257,7 +254,7 @@ export function createConsultationsService(deps: {
       const detail = await ownDetail(caller, id);
       const by = detail.row.lawyerId === caller.id ? 'lawyer' : 'client';
       const now = deps.now();
-      const { closedPayment } = await withTransaction(
+      const { closedPayment, clientId } = await withTransaction(
         db,
         async (tx, afterCommit) => {
           const repo = createConsultationsRepository(tx);
@@ -286,11 +283,14 @@ export function createConsultationsService(deps: {
           });
           if (cancelled && row.status === 'RESERVADA')
             await deps.events.cancelled(tx, afterCommit, cancelled);
-          return { closedPayment: row.status === 'PENDIENTE_PAGO' ? row.paymentId : null };
+          return {
+            closedPayment: row.status === 'PENDIENTE_PAGO' ? row.paymentId : null,
+            clientId: row.clientId,
+          };
         },
         deps.log,
       );
-      if (closedPayment) await deps.payments().close(closedPayment);
+      if (closedPayment) await deps.payments().close(closedPayment, clientId);
       return service.get(caller, id);
     },
 

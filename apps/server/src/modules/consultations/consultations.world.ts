@@ -23,7 +23,11 @@ export async function consultationsWorld() {
   const ctx = await buildTestApp(
     { publicUrl: 'https://l4l.example' },
     { TURN_URLS: 'turn:127.0.0.1:3478?transport=udp', TURN_SECRET },
-    { consultations: { now: () => clock, sweepIntervalMs: 0 } },
+    // the money's sweep reads the same clock: a paid consultation is released after its end
+    {
+      consultations: { now: () => clock, sweepIntervalMs: 0 },
+      money: { now: () => clock, sweepIntervalMs: 0 },
+    },
   );
   const lawyer = await createLawyerWithProfile(ctx.app, {
     name: 'Lucía',
@@ -49,6 +53,7 @@ export async function consultationsWorld() {
     paidLawyer,
     client,
     call,
+    as,
     book: (who: string, start: string, extra: Record<string, unknown> = {}) =>
       call('POST', '/api/consultations', who, { lawyerId: lawyer.id, start, mode: 'video', ...extra }),
     setClock: (at: Date) => {

@@ -69,6 +69,7 @@ function invoiceRow(kind: 'service' | 'fee', options: { business?: boolean } = {
       totalCents: amounts.totalCents,
       rectifiesId: null,
       caseId: '3b241101-e2bb-4255-8caf-4136c566a963',
+      consultationId: null,
       paymentId: '3b241101-e2bb-4255-8caf-4136c566a964',
       createdAt: issuedAt,
     },

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
   cases,
+  consultations,
   fiscalProfiles,
   invoiceCounters,
   invoices,
@@ -84,6 +85,15 @@ export function createInvoicesRepository(db: Db) {
     async caseTitle(caseId: string) {
       const [row] = await db.select({ title: cases.title }).from(cases).where(eq(cases.id, caseId));
       return row?.title ?? '';
+    },
+
+    /** When a paid first consultation starts (its invoices name it). */
+    async consultationStart(consultationId: string) {
+      const [row] = await db
+        .select({ startAt: consultations.startAt })
+        .from(consultations)
+        .where(eq(consultations.id, consultationId));
+      return row?.startAt;
     },
 
     async issuedFor(paymentId: string, kind: InvoiceRow['kind']) {

@@ -10,7 +10,7 @@ import { type AfterCommit, withTransaction } from '../../lib/transaction.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { authorize } from '../cases/index.ts';
 import { createMoneyRepository, type DisputeRow } from './money.repository.ts';
-import { conflict, iso, type MoneyContext } from './money-context.ts';
+import { conflict, type Holder, iso, type MoneyContext } from './money-context.ts';
 import type { RefundPayment } from './refunds.ts';
 
 /** A dispute's decision: an administrator's, or the card network's (`adminId` null). */
@@ -50,7 +50,7 @@ function toDispute(
  */
 export function createDisputes(
   ctx: MoneyContext,
-  money: { refundPayment: RefundPayment; sendTransfer: (caseId: string) => Promise<unknown> },
+  money: { refundPayment: RefundPayment; sendTransfer: (holder: Holder) => Promise<unknown> },
 ) {
   const { db, log, deps, repository } = ctx;
 
@@ -106,7 +106,7 @@ export function createDisputes(
       (await deps.cases.finishByPlatform(tx, afterCommit, locked.caseId, 'dispute'));
     if (!finished) {
       afterCommit(async () => {
-        await money.sendTransfer(locked.caseId);
+        await money.sendTransfer({ caseId: locked.caseId, consultationId: null });
       });
     }
     return locked.id;
@@ -120,7 +120,7 @@ export function createDisputes(
         const rows = createMoneyRepository(tx);
         const row = await deps.cases.lockCase(tx, caseId);
         authorize('dispute', actor, row);
-        const payment = await rows.lockPaidOfCase(caseId);
+        const payment = await rows.lockPaidOf({ caseId, consultationId: null });
         if (!payment) throw conflict(es.money.disputeNotPaid);
         if (await rows.openDisputeOf(caseId)) throw conflict(es.money.disputeAlreadyOpen);
         const dispute = await rows.insertDispute({ caseId, paymentId: payment.id, source: 'client', reason });

@@ -9,6 +9,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
+import { type Holder, holderId, holderOf } from './money-context.ts';
 
 /**
  * The double-entry ledger (docs/money.md, Ledger). A movement is a set of legs in integer cents, debit
@@ -19,7 +20,7 @@ export type Leg = LedgerLeg;
 
 export async function recordMovement(
   tx: Db,
-  movement: { kind: LedgerMovement; reference: string; caseId: string | null; legs: Leg[] },
+  movement: Holder & { kind: LedgerMovement; reference: string; legs: Leg[] },
 ): Promise<void> {
   const legs = movement.legs.filter((leg) => leg.cents !== 0);
   if (legs.length === 0) return;
@@ -34,6 +35,7 @@ export async function recordMovement(
       kind: movement.kind,
       reference: movement.reference,
       caseId: movement.caseId,
+      consultationId: movement.consultationId,
       account: leg.account,
       amountCents: leg.cents,
     })),
@@ -41,53 +43,56 @@ export async function recordMovement(
 }
 
 /** A payment taken (its id the reference): held for the client. */
-export const postCharge = (tx: Db, payment: { id: string; caseId: string; amountCents: number }) =>
+export const postCharge = (tx: Db, payment: Holder & { id: string; amountCents: number }) =>
   recordMovement(tx, {
     kind: 'charge',
     reference: payment.id,
-    caseId: payment.caseId,
+    ...holderOf(payment),
     legs: LEDGER_LEGS.charge(payment.amountCents),
   });
 
-/** A case finished (the case the reference): what is held split into the fee and the lawyer's share. */
-export const postRelease = (tx: Db, caseId: string, heldCents: number, feeCents: number) =>
+/**
+ * A case finished, or a paid first consultation ended (its id the reference): what is held split into the
+ * fee and the lawyer's share.
+ */
+export const postRelease = (tx: Db, holder: Holder, heldCents: number, feeCents: number) =>
   recordMovement(tx, {
     kind: 'release',
-    reference: caseId,
-    caseId,
+    reference: holderId(holder),
+    ...holderOf(holder),
     legs: LEDGER_LEGS.release(heldCents, feeCents),
   });
 
 /** A transfer sent (its id the reference). */
-export const postTransfer = (tx: Db, transfer: { id: string; caseId: string; amountCents: number }) =>
+export const postTransfer = (tx: Db, transfer: Holder & { id: string; amountCents: number }) =>
   recordMovement(tx, {
     kind: 'transfer',
     reference: transfer.id,
-    caseId: transfer.caseId,
+    ...holderOf(transfer),
     legs: LEDGER_LEGS.transfer(transfer.amountCents),
   });
 
 /** Money taken back from a sent transfer: by a refund, or outside L4L (then held as unreconciled). */
 export const postReversal = (
   tx: Db,
-  reversal: { reference: string; caseId: string; cents: number; outside?: boolean },
+  reversal: Holder & { reference: string; cents: number; outside?: boolean },
 ) =>
   recordMovement(tx, {
     kind: 'reversal',
     reference: reversal.reference,
-    caseId: reversal.caseId,
+    ...holderOf(reversal),
     legs: LEDGER_LEGS.reversal(reversal.cents, reversal.outside),
   });
 
 /** Money given back to the client (the provider's refund id the reference). */
 export const postRefund = (
   tx: Db,
-  refund: { reference: string; caseId: string; from: Parameters<typeof LEDGER_LEGS.refund>[0] },
+  refund: Holder & { reference: string; from: Parameters<typeof LEDGER_LEGS.refund>[0] },
 ) =>
   recordMovement(tx, {
     kind: 'refund',
     reference: refund.reference,
-    caseId: refund.caseId,
+    ...holderOf(refund),
     legs: LEDGER_LEGS.refund(refund.from),
   });
 
@@ -101,15 +106,19 @@ export async function hasMovement(tx: Db, kind: LedgerMovement, reference: strin
   return row !== undefined;
 }
 
-/** Each account's balance of one case (debit positive). */
-export async function caseBalances(tx: Db, caseId: string): Promise<Record<LedgerAccount, number>> {
+/** Each account's balance of one case or first consultation (debit positive). */
+export async function caseBalances(tx: Db, holder: Holder): Promise<Record<LedgerAccount, number>> {
   const rows = await tx
     .select({
       account: ledgerEntries.account,
       cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
     })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.caseId, caseId))
+    .where(
+      holder.caseId
+        ? eq(ledgerEntries.caseId, holder.caseId)
+        : eq(ledgerEntries.consultationId, holder.consultationId ?? ''),
+    )
     .groupBy(ledgerEntries.account);
   const balances = Object.fromEntries(LEDGER_ACCOUNTS.map((account) => [account, 0])) as Record<
     LedgerAccount,

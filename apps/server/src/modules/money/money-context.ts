@@ -6,7 +6,9 @@ import type { Events } from '../../lib/events.ts';
 import type { AuditInsert } from '../admin/index.ts';
 import type { CasesApi } from '../cases/index.ts';
 import type { PaymentProvider, PaymentsService } from '../payments/index.ts';
-import { createMoneyRepository, type MoneyRepository } from './money.repository.ts';
+import { createMoneyRepository, type Holder, type MoneyRepository } from './money.repository.ts';
+
+export type { Holder } from './money.repository.ts';
 
 /** What the money feature asks of the others (app.ts hands their services to its plugin). */
 export type MoneyDeps = {
@@ -41,6 +43,20 @@ export function moneyContext(deps: MoneyDeps): MoneyContext {
     log: deps.log,
     repository: createMoneyRepository(deps.db),
   };
+}
+
+/** The holder's own id: the release's ledger reference, the transfer's group and its idempotency key. */
+export const holderId = (holder: Holder): string => holder.caseId ?? holder.consultationId ?? '';
+/** Only the ids, for a row to write (a payment or transfer row carries more). */
+export const holderOf = (holder: Holder): Holder => ({
+  caseId: holder.caseId,
+  consultationId: holder.consultationId,
+});
+
+/** The case's (or the first consultation's) row locked first, as every writer of its money does. */
+export async function lockHolder(deps: Pick<MoneyDeps, 'cases'>, tx: Db, holder: Holder): Promise<void> {
+  if (holder.caseId) await deps.cases.lockCase(tx, holder.caseId);
+  else if (holder.consultationId) await createMoneyRepository(tx).lockConsultation(holder.consultationId);
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -25,7 +25,9 @@ export function createReports(ctx: MoneyContext) {
         .map((row) => ({
           id: row.payment.id,
           caseId: row.payment.caseId,
-          caseCode: caseCode(row.payment.caseId),
+          caseCode: row.payment.caseId ? caseCode(row.payment.caseId) : null,
+          consultationId: row.payment.consultationId,
+          consultationStart: row.consultationStart?.toISOString() ?? null,
           clientId: row.payment.userId,
           lawyerId: row.payment.lawyerId,
           status: row.payment.status,

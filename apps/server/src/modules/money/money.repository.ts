@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
   cases,
+  consultations,
   disputes,
   ledgerEntries,
   payments,
@@ -16,17 +17,33 @@ export type TransferRow = typeof transfers.$inferSelect;
 export type DisputeRow = typeof disputes.$inferSelect;
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 
+/**
+ * What a payment's money is held for: a case, or a first consultation (docs/money.md, First
+ * consultations). Payments, transfers, refunds and ledger legs carry one of the two ids.
+ */
+export type Holder = { caseId: string | null; consultationId: string | null };
+
+/** A payment's (or transfer's) holder as a condition. */
+const paymentOf = (holder: Holder) =>
+  holder.caseId
+    ? eq(payments.caseId, holder.caseId)
+    : eq(payments.consultationId, holder.consultationId ?? '');
+const transferOf = (holder: Holder) =>
+  holder.caseId
+    ? eq(transfers.caseId, holder.caseId)
+    : eq(transfers.consultationId, holder.consultationId ?? '');
+
 /** The money tables (payout accounts, transfers, refunds, disputes, ledger): written by this module only. */
 export function createMoneyRepository(db: Db) {
   const clients = alias(users, 'clients');
   const lawyers = alias(users, 'lawyers');
   return {
-    /** The completed payment of a case (the one money was taken for), locked. */
-    async lockPaidOfCase(caseId: string) {
+    /** The completed payment of a case or first consultation (the one money was taken for), locked. */
+    async lockPaidOf(holder: Holder) {
       const [row] = await db
         .select()
         .from(payments)
-        .where(and(eq(payments.caseId, caseId), isNotNull(payments.completedAt)))
+        .where(and(paymentOf(holder), isNotNull(payments.completedAt)))
         .orderBy(asc(payments.completedAt))
         .limit(1)
         .for('update');
@@ -52,9 +69,40 @@ export function createMoneyRepository(db: Db) {
       return row;
     },
 
-    async lockTransfer(caseId: string) {
-      const [row] = await db.select().from(transfers).where(eq(transfers.caseId, caseId)).for('update');
+    async lockTransfer(holder: Holder) {
+      const [row] = await db.select().from(transfers).where(transferOf(holder)).for('update');
       return row;
+    },
+
+    /** A first consultation's row locked: its money's writers take it first, as a case's take the case. */
+    async lockConsultation(id: string) {
+      await db
+        .select({ id: consultations.id })
+        .from(consultations)
+        .where(eq(consultations.id, id))
+        .for('update');
+    },
+
+    /**
+     * Paid first consultations whose end has passed and whose money is not released yet (docs/money.md,
+     * First consultations): the sweep releases each once.
+     */
+    async consultationsToRelease(now: Date, limit: number) {
+      const rows = await db
+        .select({ consultationId: payments.consultationId })
+        .from(payments)
+        .innerJoin(consultations, eq(consultations.id, payments.consultationId))
+        .where(
+          and(
+            isNotNull(payments.completedAt),
+            eq(payments.status, 'COMPLETADO'),
+            lte(consultations.endAt, now),
+            sql`not exists (select 1 from ${ledgerEntries} where ${ledgerEntries.kind} = 'release' and ${ledgerEntries.reference} = ${payments.consultationId}::text)`,
+          ),
+        )
+        .orderBy(asc(consultations.endAt))
+        .limit(limit);
+      return rows.flatMap((row) => (row.consultationId ? [row.consultationId] : []));
     },
 
     async transferByProviderId(providerTransferId: string) {
@@ -73,10 +121,13 @@ export function createMoneyRepository(db: Db) {
       await db.update(transfers).set(values).where(eq(transfers.id, id));
     },
 
-    /** Cases whose transfer waits to be sent: PENDIENTE, the lawyer's account enabled, no open dispute. */
-    async sendableTransfers(limit: number, lawyerId?: string) {
-      const rows = await db
-        .select({ caseId: transfers.caseId })
+    /**
+     * Cases (and first consultations) whose transfer waits to be sent: PENDIENTE, the lawyer's account
+     * enabled, no open dispute.
+     */
+    async sendableTransfers(limit: number, lawyerId?: string): Promise<Holder[]> {
+      return db
+        .select({ caseId: transfers.caseId, consultationId: transfers.consultationId })
         .from(transfers)
         .innerJoin(payoutAccounts, eq(payoutAccounts.lawyerId, transfers.lawyerId))
         .where(
@@ -89,7 +140,6 @@ export function createMoneyRepository(db: Db) {
         )
         .orderBy(asc(transfers.createdAt))
         .limit(limit);
-      return rows.map((row) => row.caseId);
     },
 
     async insertRefund(values: typeof refunds.$inferInsert) {
@@ -101,7 +151,9 @@ export function createMoneyRepository(db: Db) {
       return row;
     },
 
-    async openDisputeOf(caseId: string) {
+    /** A case's open dispute (a first consultation has none: no case to dispute). */
+    async openDisputeOf(caseId: string | null) {
+      if (!caseId) return undefined;
       const [row] = await db
         .select()
         .from(disputes)
@@ -199,7 +251,10 @@ export function createMoneyRepository(db: Db) {
       return row?.mail;
     },
 
-    /** The lawyer's completed payments of cases not finished yet (what is held for them). */
+    /**
+     * The lawyer's completed payments of cases not finished yet, and of first consultations not released
+     * yet (what is held for them).
+     */
     async heldPayments(lawyerId: string) {
       return db
         .select({
@@ -208,9 +263,19 @@ export function createMoneyRepository(db: Db) {
           refundedCents: payments.refundedCents,
         })
         .from(payments)
-        .innerJoin(cases, eq(cases.id, payments.caseId))
+        .leftJoin(cases, eq(cases.id, payments.caseId))
         .where(
-          and(eq(payments.lawyerId, lawyerId), isNotNull(payments.completedAt), eq(cases.status, 'ACTIVO')),
+          and(
+            eq(payments.lawyerId, lawyerId),
+            isNotNull(payments.completedAt),
+            or(
+              eq(cases.status, 'ACTIVO'),
+              and(
+                isNotNull(payments.consultationId),
+                sql`not exists (select 1 from ${ledgerEntries} where ${ledgerEntries.kind} = 'release' and ${ledgerEntries.reference} = ${payments.consultationId}::text)`,
+              ),
+            ),
+          ),
         );
     },
 
@@ -257,12 +322,14 @@ export function createMoneyRepository(db: Db) {
           transferStatus: transfers.status,
           transferReversedCents: transfers.reversedCents,
           transferOutsideCents: transfers.reversedOutsideCents,
+          consultationStart: consultations.startAt,
           disputeOpen: sql<boolean>`exists (select 1 from ${disputes} where ${disputes.caseId} = ${payments.caseId} and ${disputes.status} = 'open')`,
         })
         .from(payments)
         .innerJoin(clients, eq(clients.id, payments.userId))
         .innerJoin(lawyers, eq(lawyers.id, payments.lawyerId))
         .leftJoin(transfers, eq(transfers.paymentId, payments.id))
+        .leftJoin(consultations, eq(consultations.id, payments.consultationId))
         .where(where)
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .$dynamic();
@@ -336,7 +403,7 @@ export function createMoneyRepository(db: Db) {
           .where(
             and(
               isNotNull(payments.completedAt),
-              sql`not exists (select 1 from ${ledgerEntries} where ${ledgerEntries.kind} = 'release' and ${ledgerEntries.reference} = ${payments.caseId}::text)`,
+              sql`not exists (select 1 from ${ledgerEntries} where ${ledgerEntries.kind} = 'release' and ${ledgerEntries.reference} = coalesce(${payments.caseId}, ${payments.consultationId})::text)`,
             ),
           ),
         db

@@ -158,7 +158,8 @@ export function moneyRoutes(
             header: es.admin.money.csvHeader,
             rows: rows.map((row) => [
               row.id,
-              row.caseCode,
+              // a first consultation's payment names no case
+              row.caseCode ?? es.payment.sandboxConsultation,
               row.clientName,
               row.lawyerName,
               row.status,

@@ -174,7 +174,7 @@ describe('money with Stripe', () => {
     );
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
     await expect.poll(async () => (await transferOf(caseId))?.status).toBe('ENVIADA');
-    await t.app.money.sendTransfer(caseId);
+    await t.app.money.sendTransfer({ caseId: caseId, consultationId: null });
     await t.app.money.sweep();
     const sent = standIn.requests.filter((r) => r.path === '/v1/transfers');
     const ours = sent.filter((r) => r.form.transfer_group === caseId);

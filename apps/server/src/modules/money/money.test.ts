@@ -60,9 +60,9 @@ describe('money', () => {
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
     await expect.poll(async () => (await transferOf(caseId))?.status).toBe('ENVIADA');
     await t.app.money.sweep();
-    await t.app.money.sendTransfer(caseId);
-    expect(sandbox().transfers.filter((sent) => sent.caseId === caseId)).toHaveLength(1);
-    expect(sandbox().transfers.find((sent) => sent.caseId === caseId)?.amountCents).toBe(17_580);
+    await t.app.money.sendTransfer({ caseId: caseId, consultationId: null });
+    expect(sandbox().transfers.filter((sent) => sent.group === caseId)).toHaveLength(1);
+    expect(sandbox().transfers.find((sent) => sent.group === caseId)?.amountCents).toBe(17_580);
     expect((await h.get(lawyer, '/api/payouts/balance')).data).toEqual({
       held: 0,
       available: 0,

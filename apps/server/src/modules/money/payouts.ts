@@ -12,7 +12,16 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { PaymentProvider, PaymentRow } from '../payments/index.ts';
 import { hasMovement, postCharge, postRelease, postTransfer } from './ledger.ts';
 import { createMoneyRepository, type TransferRow } from './money.repository.ts';
-import { DAY_MS, feeShare, iso, type MoneyContext } from './money-context.ts';
+import {
+  DAY_MS,
+  feeShare,
+  type Holder,
+  holderId,
+  holderOf,
+  iso,
+  lockHolder,
+  type MoneyContext,
+} from './money-context.ts';
 
 /** A transfer as Cobros shows it, with the payment it comes from (docs/money.md, The fee and its IVA). */
 function toTransfer(
@@ -23,7 +32,8 @@ function toTransfer(
   return {
     id: row.id,
     caseId: row.caseId,
-    caseCode: caseCode(row.caseId),
+    caseCode: row.caseId ? caseCode(row.caseId) : null,
+    consultationId: row.consultationId,
     amount: centsToEuros(row.status === 'PENDIENTE' ? row.amountCents : row.amountCents - row.reversedCents),
     sent: centsToEuros(row.amountCents),
     status: row.status,
@@ -51,42 +61,77 @@ export function createPayouts(ctx: MoneyContext) {
   }
 
   /**
-   * The case became FINALIZADO (in its transaction): what is held is released once — the fee to the
-   * platform, the share to the lawyer as a PENDIENTE transfer (the outbox) — and sent after the commit.
+   * What is held for a case or a first consultation is released once (in the caller's transaction) — the
+   * fee to the platform, the share to the lawyer as a PENDIENTE transfer (the outbox) — and sent after the
+   * commit.
    */
-  async function caseFinished(tx: Db, afterCommit: AfterCommit, caseId: string): Promise<void> {
+  async function release(tx: Db, afterCommit: AfterCommit, holder: Holder): Promise<void> {
     const money = createMoneyRepository(tx);
-    const payment = await money.lockPaidOfCase(caseId);
-    if (!payment || (await hasMovement(tx, 'release', caseId))) return;
+    const payment = await money.lockPaidOf(holder);
+    const group = holderId(holder);
+    if (!payment || (await hasMovement(tx, 'release', group))) return;
     const held = payment.amountCents - payment.refundedCents;
     const fee = feeShare(held, payment.feeCents, payment.amountCents);
     const share = held - fee;
-    await postRelease(tx, caseId, held, fee);
+    await postRelease(tx, holder, held, fee);
     if (share <= 0) return;
     await money.insertTransfer({
-      caseId,
+      ...holderOf(holder),
       paymentId: payment.id,
       lawyerId: payment.lawyerId,
       amountCents: share,
-      transferGroup: caseId,
+      transferGroup: group,
     });
     afterCommit(async () => {
-      await sendTransfer(caseId);
+      await sendTransfer(holder);
     });
   }
 
-  /** Sends the transfer in the caller's transaction, under the case's lock: 'none' when there is none. */
-  async function sendInTx(tx: Db, afterCommit: AfterCommit, caseId: string) {
+  /** The case became FINALIZADO (in its transaction): what is held for it is released. */
+  const caseFinished = (tx: Db, afterCommit: AfterCommit, caseId: string) =>
+    release(tx, afterCommit, { caseId, consultationId: null });
+
+  /**
+   * Paid first consultations whose end has passed are released like a finished case (docs/money.md,
+   * First consultations): held until then, whether held or cancelled late by the client. Answers how many.
+   */
+  async function releaseEndedConsultations(limit = 100): Promise<number> {
+    let released = 0;
+    for (const consultationId of await repository.consultationsToRelease(deps.now(), limit)) {
+      try {
+        await withTransaction(
+          db,
+          async (tx, afterCommit) => {
+            const holder = { caseId: null, consultationId };
+            await lockHolder(deps, tx, holder);
+            await release(tx, afterCommit, holder);
+          },
+          log,
+        );
+        released += 1;
+      } catch (error) {
+        log.error(
+          { err: error, consultationId },
+          'consultation money not released; the next sweep tries again',
+        );
+      }
+    }
+    return released;
+  }
+
+  /** Sends the transfer in the caller's transaction, under its holder's lock: 'none' when there is none. */
+  async function sendInTx(tx: Db, afterCommit: AfterCommit, holder: Holder) {
     const money = createMoneyRepository(tx);
-    await deps.cases.lockCase(tx, caseId);
-    const transfer = await money.lockTransfer(caseId);
+    await lockHolder(deps, tx, holder);
+    const transfer = await money.lockTransfer(holder);
     if (transfer?.status !== 'PENDIENTE' || transfer.amountCents === 0) return 'none' as const;
-    if (await money.openDisputeOf(caseId)) return 'held' as const;
+    if (await money.openDisputeOf(holder.caseId)) return 'held' as const;
     const account = await money.account(transfer.lawyerId);
     if (account?.status !== 'enabled' || account.provider !== provider.name) return 'held' as const;
     const payment = await money.paymentById(transfer.paymentId);
+    const { caseId } = holder;
     const { transferId } = await provider.transfer({
-      caseId,
+      group: holderId(holder),
       accountId: account.providerAccountId,
       amountCents: transfer.amountCents,
       currency: 'EUR',
@@ -99,20 +144,23 @@ export function createPayouts(ctx: MoneyContext) {
       sentAt: deps.now(),
     });
     await postTransfer(tx, transfer);
-    await deps.events.emit(tx, afterCommit, 'payout.sent', { caseId, amountCents: transfer.amountCents });
+    // a first consultation's transfer shows in Cobros; the notice names a case (docs/notifications.md)
+    if (caseId)
+      await deps.events.emit(tx, afterCommit, 'payout.sent', { caseId, amountCents: transfer.amountCents });
     return 'sent' as const;
   }
 
   /**
-   * Sends a case's PENDIENTE transfer when it may go (the lawyer's account enabled, no open dispute):
-   * under the case's lock, with the case as the provider's idempotency key, so it goes once however many
-   * callers race. A provider failure leaves it PENDIENTE for the next sweep.
+   * Sends a case's (or a first consultation's) PENDIENTE transfer when it may go (the lawyer's account
+   * enabled, no open dispute): under its holder's lock, with the holder's id as the provider's idempotency
+   * key, so it goes once however many callers race. A provider failure leaves it PENDIENTE for the next
+   * sweep.
    */
-  async function sendTransfer(caseId: string): Promise<'sent' | 'held' | 'none'> {
+  async function sendTransfer(holder: Holder): Promise<'sent' | 'held' | 'none'> {
     try {
-      return await withTransaction(db, (tx, afterCommit) => sendInTx(tx, afterCommit, caseId), log);
+      return await withTransaction(db, (tx, afterCommit) => sendInTx(tx, afterCommit, holder), log);
     } catch (error) {
-      log.error({ err: error, caseId }, 'transfer not sent; the next sweep tries again');
+      log.error({ err: error, ...holder }, 'transfer not sent; the next sweep tries again');
       return 'held';
     }
   }
@@ -120,8 +168,8 @@ export function createPayouts(ctx: MoneyContext) {
   /** Sends every transfer a lawyer (or anyone, without one) is owed and may receive now. */
   async function sendOwed(lawyerId?: string, limit = 100): Promise<number> {
     let sent = 0;
-    for (const caseId of await repository.sendableTransfers(limit, lawyerId)) {
-      if ((await sendTransfer(caseId)) === 'sent') sent += 1;
+    for (const holder of await repository.sendableTransfers(limit, lawyerId)) {
+      if ((await sendTransfer(holder)) === 'sent') sent += 1;
     }
     return sent;
   }
@@ -249,9 +297,10 @@ export function createPayouts(ctx: MoneyContext) {
 
   /**
    * The scheduled sweep (docs/money.md, Scheduled work): expires abandoned sandbox checkouts, finishes
-   * cases whose closure went unanswered for 7 days, and sends transfers still owed.
+   * cases whose closure went unanswered for 7 days, releases paid first consultations that ended, and
+   * sends transfers still owed.
    */
-  async function sweep(): Promise<{ expired: number; finished: number; sent: number }> {
+  async function sweep(): Promise<{ expired: number; finished: number; released: number; sent: number }> {
     const now = deps.now();
     const expired = await deps.payments.expireStale(
       new Date(now.getTime() - CHECKOUT_EXPIRY_MINUTES * 60_000),
@@ -261,8 +310,9 @@ export function createPayouts(ctx: MoneyContext) {
     for (const caseId of due) {
       if (await finishUnanswered(caseId)) finished += 1;
     }
+    const released = await releaseEndedConsultations();
     const sent = await sendOwed();
-    return { expired, finished, sent };
+    return { expired, finished, released, sent };
   }
 
   return {

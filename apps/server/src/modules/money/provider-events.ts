@@ -3,7 +3,7 @@ import { withTransaction } from '../../lib/transaction.ts';
 import type { DisputeDecision } from './disputes.ts';
 import { postReversal } from './ledger.ts';
 import { createMoneyRepository, type DisputeRow } from './money.repository.ts';
-import type { MoneyContext } from './money-context.ts';
+import { holderOf, lockHolder, type MoneyContext } from './money-context.ts';
 import type { RefundPayment } from './refunds.ts';
 
 /**
@@ -26,9 +26,16 @@ export function createProviderEvents(
   return {
     /** `charge.dispute.created`: the card network disputes the payment; its transfer waits. */
     async providerDisputeOpened(providerPaymentId: string, providerDisputeId: string, reason: string) {
-      const payment = await repository.paymentByProviderId(providerPaymentId);
-      if (!payment) return 'unknown' as const;
+      const found = await repository.paymentByProviderId(providerPaymentId);
+      if (!found) return 'unknown' as const;
       if (await repository.disputeByProviderId(providerDisputeId)) return 'duplicate' as const;
+      const { caseId } = found;
+      if (!caseId) {
+        // a first consultation has no case to hold a dispute: an administrator settles it from Pagos
+        log.error({ paymentId: found.id, providerDisputeId }, 'card dispute of a first consultation');
+        return 'unknown' as const;
+      }
+      const payment = { ...found, caseId };
       return withTransaction(
         db,
         async (tx, afterCommit) => {
@@ -129,8 +136,8 @@ export function createProviderEvents(
         db,
         async (tx, afterCommit) => {
           const money = createMoneyRepository(tx);
-          await deps.cases.lockCase(tx, found.caseId);
-          const transfer = await money.lockTransfer(found.caseId);
+          await lockHolder(deps, tx, found);
+          const transfer = await money.lockTransfer(found);
           if (!transfer || transfer.status === 'PENDIENTE') return 'unknown' as const;
           // never more than was sent: a bigger figure is not this transfer's
           const total = Math.min(amountReversedCents, transfer.amountCents);
@@ -143,15 +150,17 @@ export function createProviderEvents(
           });
           await postReversal(tx, {
             reference: `outside:${providerTransferId}:${total}`,
-            caseId: transfer.caseId,
+            ...holderOf(transfer),
             cents,
             outside: true,
           });
-          await deps.events.emit(tx, afterCommit, 'payout.reversed', {
-            caseId: transfer.caseId,
-            amountCents: cents,
-            admins: await money.admins(),
-          });
+          if (transfer.caseId) {
+            await deps.events.emit(tx, afterCommit, 'payout.reversed', {
+              caseId: transfer.caseId,
+              amountCents: cents,
+              admins: await money.admins(),
+            });
+          }
           log.warn(
             { transferId: transfer.id, caseId: transfer.caseId, cents, reversedCents: total },
             'a transfer was reversed outside L4L: recorded as unreconciled, administrators told',

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { type PaymentRow, recordRefund } from '../payments/index.ts';
 import { caseBalances, hasMovement, postCharge, postRefund, postReversal } from './ledger.ts';
 import { createMoneyRepository, type MoneyRepository } from './money.repository.ts';
-import { conflict, type MoneyContext } from './money-context.ts';
+import { conflict, holderId, holderOf, lockHolder, type MoneyContext } from './money-context.ts';
 
 /** What to refund (docs/money.md, Refunds): the one order every refund of L4L is made with. */
 export type RefundOrder = {
@@ -28,8 +28,8 @@ export type RefundOrder = {
   late?: boolean;
 };
 
-/** What a refund did: the cents given back (0: a late payment refunded already) and the case. */
-export type RefundDone = { cents: number; caseId: string };
+/** What a refund did: the cents given back (0: a late payment refunded already) and the case (or consultation). */
+export type RefundDone = { cents: number; caseId: string | null; consultationId: string | null };
 
 /** The one refund of L4L, in the caller's transaction (money.service.ts, `refundPayment`). */
 export type RefundPayment = (tx: Db, afterCommit: AfterCommit, order: RefundOrder) => Promise<RefundDone>;
@@ -58,10 +58,10 @@ export function createRefunds(
     cents: number,
     key: string,
   ): Promise<Released> {
-    const caseId = payment.caseId;
+    const holder = holderOf(payment);
     const left = payment.amountCents - payment.refundedCents;
-    const fee = -(await caseBalances(tx, caseId)).platform_fee;
-    const transfer = await money.lockTransfer(caseId);
+    const fee = -(await caseBalances(tx, holder)).platform_fee;
+    const transfer = await money.lockTransfer(holder);
     const outside = transfer?.reversedOutsideCents ?? 0;
     const owed = transfer ? transfer.amountCents - transfer.reversedCents : 0;
     let feeBack = fee - Math.round((fee * (left - cents)) / left);
@@ -92,7 +92,7 @@ export function createRefunds(
       reversedCents: reversed,
       status: reversed >= transfer.amountCents ? 'REVERTIDA' : transfer.status,
     });
-    await postReversal(tx, { reference: key, caseId, cents: fromTransfer });
+    await postReversal(tx, { reference: key, ...holder, cents: fromTransfer });
     return { ...done, reversed: fromTransfer };
   }
 
@@ -100,7 +100,7 @@ export function createRefunds(
   async function lockRefundable(tx: Db, money: MoneyRepository, order: RefundOrder) {
     const peek = await money.paymentById(order.paymentId);
     if (!peek) throw notFound(es.admin.money.paymentNotFound);
-    await deps.cases.lockCase(tx, peek.caseId);
+    await lockHolder(deps, tx, peek);
     const payment = await money.lockPayment(peek.id);
     if (!payment) throw notFound(es.admin.money.paymentNotFound);
     if (order.late) {
@@ -126,15 +126,19 @@ export function createRefunds(
   async function refundPayment(tx: Db, afterCommit: AfterCommit, order: RefundOrder): Promise<RefundDone> {
     const money = createMoneyRepository(tx);
     const payment = await lockRefundable(tx, money, order);
-    if (!payment) return { cents: 0, caseId: (await money.paymentById(order.paymentId))?.caseId ?? '' };
-    const caseId = payment.caseId;
+    if (!payment) {
+      const found = await money.paymentById(order.paymentId);
+      return { cents: 0, caseId: found?.caseId ?? null, consultationId: found?.consultationId ?? null };
+    }
+    const holder = holderOf(payment);
+    const { caseId } = holder;
     const left = payment.amountCents - payment.refundedCents;
     const cents = order.late ? left : (order.amountCents ?? left);
     if (left <= 0) throw conflict(es.admin.money.paymentNotRefundable);
     if (cents <= 0 || cents > left) throw conflict(es.admin.money.refundTooLarge);
     // the same refund asked again (a retried request) reuses the provider's idempotency keys
     const key = `${payment.id}-${payment.refundedCents}-${cents}`;
-    const released = !order.late && (await hasMovement(tx, 'release', caseId));
+    const released = !order.late && (await hasMovement(tx, 'release', holderId(holder)));
     const back = released ? await takeBackReleased(tx, money, payment, cents, key) : null;
     let providerRefundId = order.externalRefundId;
     if (!providerRefundId) {
@@ -150,7 +154,7 @@ export function createRefunds(
     const at = deps.now();
     await money.insertRefund({
       paymentId: payment.id,
-      caseId,
+      ...holder,
       amountCents: cents,
       reason: order.reason,
       adminId: order.adminId,
@@ -159,7 +163,7 @@ export function createRefunds(
     });
     await postRefund(tx, {
       reference: providerRefundId,
-      caseId,
+      ...holder,
       from: back
         ? { feeCents: back.feeBack, payableCents: back.fromTransfer, unreconciledCents: back.fromOutside }
         : { heldCents: cents },
@@ -172,10 +176,11 @@ export function createRefunds(
       full,
       providerRefundId: order.late ? providerRefundId : undefined,
     });
-    // the rectifying invoices (none for a late payment: it was never invoiced) and the people told
+    // the rectifying invoices (none for a late payment: it was never invoiced) and the people told; a first
+    // consultation's refund is told by its cancellation's notices (consultation-events.ts)
     await deps.events.emit(tx, afterCommit, 'payment.refunded', {
       paymentId: payment.id,
-      caseId,
+      ...holder,
       amountCents: cents,
       ofCents: payment.amountCents,
       full,
@@ -183,9 +188,9 @@ export function createRefunds(
       late: order.late === true,
       reason: order.late ? es.payment.lateRefundNotice : order.reason,
     });
-    await tellReversal(tx, afterCommit, { order, caseId, reversed: back?.reversed ?? 0 });
-    await auditRefund(tx, order, { paymentId: payment.id, caseId, cents, providerRefundId });
-    return { cents, caseId };
+    if (caseId) await tellReversal(tx, afterCommit, { order, caseId, reversed: back?.reversed ?? 0 });
+    await auditRefund(tx, order, { paymentId: payment.id, ...holder, cents, providerRefundId });
+    return { cents, ...holder };
   }
 
   /** The lawyer told when money was taken back from a transfer sent to them (the client is told of the refund). */
@@ -208,10 +213,17 @@ export function createRefunds(
   async function auditRefund(
     tx: Db,
     order: RefundOrder,
-    done: { paymentId: string; caseId: string; cents: number; providerRefundId: string },
+    done: {
+      paymentId: string;
+      caseId: string | null;
+      consultationId: string | null;
+      cents: number;
+      providerRefundId: string;
+    },
   ) {
     if (!order.adminId && !order.late) return;
     const amount = centsToEuros(done.cents);
+    const of = done.caseId ? { caseId: done.caseId } : { consultationId: done.consultationId };
     await deps.audit(tx, {
       adminId: order.adminId,
       action: 'payment.refund',
@@ -219,8 +231,8 @@ export function createRefunds(
       targetId: done.paymentId,
       reason: order.reason,
       details: order.late
-        ? { amount, caseId: done.caseId, providerRefundId: done.providerRefundId }
-        : { amount, caseId: done.caseId, disputeId: order.disputeId ?? null },
+        ? { amount, ...of, providerRefundId: done.providerRefundId }
+        : { amount, ...of, disputeId: order.disputeId ?? null },
     });
   }
 

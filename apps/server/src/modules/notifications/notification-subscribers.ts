@@ -28,15 +28,20 @@ export function notificationSubscribers(notify: NotifyEvent): Subscribers {
     // finished by the platform: the client is told too
     'case.finished': (tx, afterCommit, { caseId, byPlatform }) =>
       notify(tx, afterCommit, { type: 'case.finished', caseId, ...(byPlatform ? { toBoth: true } : {}) }),
-    'payment.completed': (tx, afterCommit, { payment }) =>
-      notify(tx, afterCommit, {
+    // a first consultation's payment is told by its reservation's notices
+    'payment.completed': async (tx, afterCommit, { payment }) => {
+      if (!payment.caseId) return;
+      await notify(tx, afterCommit, {
         type: 'payment.completed',
         caseId: payment.caseId,
         lawyerId: payment.lawyerId,
         amountCents: payment.amountCents,
-      }),
-    'payment.refunded': (tx, afterCommit, { caseId, amountCents, reason }) =>
-      notify(tx, afterCommit, { type: 'refund.issued', caseId, amountCents, reason }),
+      });
+    },
+    // a first consultation's refund is told by its cancellation's notices
+    'payment.refunded': async (tx, afterCommit, { caseId, amountCents, reason }) => {
+      if (caseId) await notify(tx, afterCommit, { type: 'refund.issued', caseId, amountCents, reason });
+    },
     'payout.sent': (tx, afterCommit, payload) => notify(tx, afterCommit, { type: 'payout.sent', ...payload }),
     'payout.reversed': (tx, afterCommit, payload) =>
       notify(tx, afterCommit, { type: 'payout.reversed', ...payload }),

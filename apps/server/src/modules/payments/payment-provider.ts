@@ -10,10 +10,15 @@ export type ProviderName = 'sandbox' | 'stripe';
 export type CheckoutRequest = {
   /** our payments row: the idempotency key of the provider call and the metadata linking back to us */
   paymentId: string;
-  proposalId: string;
-  caseId: string;
+  /** a case's payment: its proposal and case (null for a first consultation's) */
+  proposalId: string | null;
+  caseId: string | null;
+  /** a first consultation's payment (docs/money.md, First consultations) */
+  consultationId?: string | null;
   caseCode: string;
   caseTitle: string;
+  /** the checkout's line, when it is not the case's ('Primera consulta · …') */
+  productName?: string;
   lawyerName: string;
   /** what the card pays: the stored proposal's price (less the IRPF withheld), never a figure from the client */
   amountCents: number;
@@ -46,8 +51,8 @@ export type RefundRequest = {
 export type PayoutAccountRequest = { lawyerId: string; email: string };
 
 export type TransferRequest = {
-  /** the case: the transfer's group and its idempotency key (one transfer per case) */
-  caseId: string;
+  /** the case's (or the first consultation's) id: the transfer's group and its idempotency key (one each) */
+  group: string;
   /** the provider's payout account of the lawyer */
   accountId: string;
   amountCents: number;

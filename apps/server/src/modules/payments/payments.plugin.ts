@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { madridText } from '../../lib/consultation-slots.ts';
 import { resolveUser } from '../../plugins/auth.ts';
 import { escapeHtml } from '../../plugins/mailer.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -101,7 +102,11 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const base = `/payment/sandbox/${request.params.sessionId}`;
     const facts = `<dl>
-      <dt>${escapeHtml(es.payment.sandboxCase)}</dt><dd>#${escapeHtml(caseCode(summary.caseId))} · ${escapeHtml(summary.caseTitle)}</dd>
+      ${
+        summary.caseId
+          ? `<dt>${escapeHtml(es.payment.sandboxCase)}</dt><dd>#${escapeHtml(caseCode(summary.caseId))} · ${escapeHtml(summary.caseTitle ?? '')}</dd>`
+          : `<dt>${escapeHtml(es.payment.sandboxConsultation)}</dt><dd>${escapeHtml(summary.consultationStart ? madridText(summary.consultationStart) : '')}</dd>`
+      }
       <dt>${escapeHtml(es.payment.sandboxLawyer)}</dt><dd>${escapeHtml(`${summary.lawyerName} ${summary.lawyerSurname}`)}</dd>
       <dt>${escapeHtml(es.payment.sandboxAmount)}</dt><dd class="amount">${escapeHtml(formatEuros(centsToEuros(summary.amountCents)))}</dd>${
         summary.withheldCents > 0

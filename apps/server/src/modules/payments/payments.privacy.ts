@@ -12,6 +12,7 @@ export const paymentsPrivacy = {
       .select({
         id: payments.id,
         caseId: payments.caseId,
+        consultationId: payments.consultationId,
         asClient: sql<boolean>`${payments.userId} = ${userId}`,
         provider: payments.provider,
         amountCents: payments.amountCents,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { cases, paymentEvents, payments, users } from '../../db/schema/index.ts';
+import { cases, consultations, paymentEvents, payments, users } from '../../db/schema/index.ts';
 import type { ProviderName } from './payment-provider.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -20,17 +20,25 @@ export function createPaymentsRepository(db: Db) {
     },
 
     /**
-     * Locks the payment's case, then the payment: every writer of a case's payments and proposals takes
-     * the case first (the cases and proposals features do too), so two payments of one case wait for each
-     * other instead of deadlocking over each other's rows.
+     * Locks the payment's case (or first consultation), then the payment: every writer of a case's
+     * payments and proposals takes the case first (the cases and proposals features do too), so two
+     * payments of one case wait for each other instead of deadlocking over each other's rows.
      */
     async lockPayment(name: ProviderName, sessionId: string) {
       const [peek] = await db
-        .select({ caseId: payments.caseId })
+        .select({ caseId: payments.caseId, consultationId: payments.consultationId })
         .from(payments)
         .where(ofSession(name, sessionId));
       if (!peek) return undefined;
-      await db.select({ id: cases.id }).from(cases).where(eq(cases.id, peek.caseId)).for('update');
+      if (peek.caseId) {
+        await db.select({ id: cases.id }).from(cases).where(eq(cases.id, peek.caseId)).for('update');
+      } else if (peek.consultationId) {
+        await db
+          .select({ id: consultations.id })
+          .from(consultations)
+          .where(eq(consultations.id, peek.consultationId))
+          .for('update');
+      }
       const [row] = await db.select().from(payments).where(ofSession(name, sessionId)).for('update');
       return row;
     },
@@ -92,11 +100,13 @@ export function createPaymentsRepository(db: Db) {
           withheldCents: payments.withheldCents,
           caseId: cases.id,
           caseTitle: cases.title,
+          consultationStart: consultations.startAt,
           lawyerName: users.name,
           lawyerSurname: users.surname,
         })
         .from(payments)
-        .innerJoin(cases, eq(cases.id, payments.caseId))
+        .leftJoin(cases, eq(cases.id, payments.caseId))
+        .leftJoin(consultations, eq(consultations.id, payments.consultationId))
         .innerJoin(users, eq(users.id, payments.lawyerId))
         .where(ofSession(name, sessionId));
       return row;

@@ -77,6 +77,8 @@ export function createPaymentsService(deps: {
 
   /** The client reads in the chat (type 11, theirs only) that a second payment went back. */
   async function tellRefund(payment: PaymentRow) {
+    // a first consultation's late payment: the refund's notice is its only word (no case in the chat)
+    if (!payment.caseId) return;
     const code = caseCode(payment.caseId);
     const amount = formatEuros(centsToEuros(payment.amountCents));
     try {
@@ -120,6 +122,11 @@ export function createPaymentsService(deps: {
      * the client pays at. The amount is the stored proposal's. A failing provider leaves no pending payment.
      */
     async openCheckout(input: OpenCheckout): Promise<string> {
+      return (await service.openCheckoutOf(input)).url;
+    },
+
+    /** The same, answering the payment's id too (a first consultation keeps it: docs/money.md). */
+    async openCheckoutOf(input: OpenCheckout): Promise<{ paymentId: string; url: string }> {
       // docs/invoices.md: the fiscal data a price above 400 € needs, and the IRPF a business withholds
       const withholding = await checkoutTerms(db, input.userId, input.lawyerId, input.amountCents);
       const withheldCents = withholding?.withheldCents ?? 0;
@@ -130,6 +137,7 @@ export function createPaymentsService(deps: {
         id: paymentId,
         caseId: input.caseId,
         proposalId: input.proposalId,
+        consultationId: input.consultationId ?? null,
         userId: input.userId,
         lawyerId: input.lawyerId,
         provider: provider.name,
@@ -145,8 +153,10 @@ export function createPaymentsService(deps: {
           paymentId,
           proposalId: input.proposalId,
           caseId: input.caseId,
+          consultationId: input.consultationId ?? null,
           caseCode: input.caseCode,
           caseTitle: input.caseTitle,
+          ...(input.productName ? { productName: input.productName } : {}),
           lawyerName: input.lawyerName,
           amountCents: chargedCents,
           ...(withheldCents > 0 && withholding ? { withholding } : {}),
@@ -156,7 +166,7 @@ export function createPaymentsService(deps: {
           cancelUrl: `${deps.publicUrl}${PAYMENT_RESULT_PATHS.cancelled}`,
         });
         await repository.setPayment(paymentId, { providerSessionId: session.sessionId });
-        return session.url;
+        return { paymentId, url: session.url };
       } catch (error) {
         log.error({ err: error, paymentId }, 'payment provider refused the checkout');
         await repository.setPayment(paymentId, { status: 'CANCELADO' });
@@ -200,7 +210,9 @@ export function createPaymentsService(deps: {
             // the proposals feature refuses it when the case was taken meanwhile: nothing else reacts then
             const events = deps.events;
             if (!(await events.emitRefusable(tx, afterCommit, 'payment.completed', { payment: completed }))) {
-              closeAfterCommit(afterCommit, await payments.cancelOpenOfCase(payment.caseId, payment.id));
+              if (payment.caseId) {
+                closeAfterCommit(afterCommit, await payments.cancelOpenOfCase(payment.caseId, payment.id));
+              }
               return { status: 'completed' as const };
             }
           }
@@ -239,8 +251,12 @@ export function createPaymentsService(deps: {
           if (!payment) return { status: 'unknown' as const };
           if (payment.status !== 'PENDIENTE') return { status: 'duplicate' as const };
           await payments.setPayment(payment.id, { status: 'CANCELADO' });
-          const { id: paymentId, proposalId } = payment;
-          await deps.events.emit(tx, afterCommit, 'checkout.released', { paymentId, proposalId });
+          const { id: paymentId, proposalId, consultationId } = payment;
+          await deps.events.emit(tx, afterCommit, 'checkout.released', {
+            paymentId,
+            proposalId,
+            consultationId,
+          });
           return { status: 'completed' as const };
         },
         log,

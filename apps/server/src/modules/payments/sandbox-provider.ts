@@ -74,7 +74,7 @@ export function createSandboxProvider(publicUrl: string): SandboxProvider {
       enabled.add(accountId);
     },
     async transfer(request: TransferRequest) {
-      const done = transfers.find((transfer) => transfer.caseId === request.caseId);
+      const done = transfers.find((transfer) => transfer.group === request.group);
       if (done) return { transferId: done.transferId };
       const transfer = { ...request, transferId: token('sbx_tr') };
       transfers.push(transfer);

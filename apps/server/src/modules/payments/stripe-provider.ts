@@ -46,8 +46,10 @@ export function createStripeClient(
 }
 
 /** 'Caso #1A2B3C4D · Reclamación de fianza' within Stripe's limit. */
-export function productNameOf(request: Pick<CheckoutRequest, 'caseCode' | 'caseTitle'>): string {
-  const name = `Caso #${request.caseCode} · ${request.caseTitle}`;
+export function productNameOf(
+  request: Pick<CheckoutRequest, 'caseCode' | 'caseTitle' | 'productName'>,
+): string {
+  const name = request.productName ?? `Caso #${request.caseCode} · ${request.caseTitle}`;
   return name.length > PRODUCT_NAME_MAX ? `${name.slice(0, PRODUCT_NAME_MAX - 1)}…` : name;
 }
 
@@ -74,11 +76,13 @@ export function createStripeProvider(
   return {
     name: 'stripe',
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
-      const metadata = {
-        paymentId: request.paymentId,
-        proposalId: request.proposalId,
-        caseId: request.caseId,
-      };
+      const metadata: Record<string, string> = request.consultationId
+        ? { paymentId: request.paymentId, consultationId: request.consultationId }
+        : {
+            paymentId: request.paymentId,
+            proposalId: request.proposalId ?? '',
+            caseId: request.caseId ?? '',
+          };
       const session = await client.checkout.sessions.create(
         {
           mode: 'payment',
@@ -168,10 +172,10 @@ export function createStripeProvider(
           amount: request.amountCents,
           currency: request.currency.toLowerCase(),
           destination: request.accountId,
-          transfer_group: request.caseId,
-          metadata: { caseId: request.caseId },
+          transfer_group: request.group,
+          metadata: { group: request.group },
         },
-        { idempotencyKey: `transfer-${request.caseId}` },
+        { idempotencyKey: `transfer-${request.group}` },
       );
       return { transferId: transfer.id };
     },

@@ -24,6 +24,8 @@ export function createProposalPayments(deps: {
    * case or the proposal is no longer open (another payment took the case first): the payment goes back.
    */
   async function paid(tx: Db, afterCommit: AfterCommit, payment: PaymentRecord): Promise<void> {
+    // a first consultation's payment is the consultations' to confirm
+    if (!payment.caseId || !payment.proposalId) return;
     const proposals = createProposalsRepository(tx);
     const row = await cases.lockCase(tx, payment.caseId);
     const proposal = await proposals.lockProposal(payment.proposalId);
@@ -57,7 +59,7 @@ export function createProposalPayments(deps: {
     'payment.completed': (tx, afterCommit, { payment }) => paid(tx, afterCommit, payment),
     // the checkout of an accepted proposal closed unpaid: the client may accept it again
     'checkout.released': async (tx, _afterCommit, { proposalId }) => {
-      await createProposalsRepository(tx).releaseAccepted(proposalId);
+      if (proposalId) await createProposalsRepository(tx).releaseAccepted(proposalId);
     },
   } satisfies Subscribers;
 }

@@ -26,6 +26,7 @@ export const es = {
     sandboxExplanation:
       'Este es el entorno de pruebas de L4L. «Pagar» confirma el pago como lo haría el proveedor de tarjetas; «Cancelar» lo anula.',
     sandboxCase: 'Caso',
+    sandboxConsultation: 'Primera consulta',
     sandboxLawyer: 'Abogado',
     sandboxAmount: 'Importe',
     sandboxWithheld: 'Retención de IRPF que ingresas tú en Hacienda',

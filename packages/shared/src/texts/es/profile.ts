@@ -153,6 +153,7 @@ export const es = {
     receiptPaymentId: 'Identificador del pago',
     receiptDate: 'Fecha del pago',
     receiptCase: 'Caso',
+    receiptConsultation: 'Primera consulta',
     receiptClient: 'Cliente',
     receiptLawyer: 'Abogado',
     receiptMethod: 'Medio de pago',

@@ -53,6 +53,7 @@ function Choices<V extends string>({
   );
 }
 
+/** `caseCode`: what the payment was for, as the refund's sentences say it (payments-page.tsx, paidFor) */
 type RefundTarget = { id: string; caseCode: string; amount: number; refunded: number };
 
 /** Euros without binary leftovers: 300 − 150,1 → 149,9. */

@@ -16,6 +16,8 @@ const PAYMENT: AdminPayment = {
   id: 'pay-1',
   caseId: 'case-1',
   caseCode: 'AB12CD34',
+  consultationId: null,
+  consultationStart: null,
   clientId: 'client-1',
   lawyerId: 'lawyer-1',
   status: 'COMPLETADO',
@@ -92,7 +94,9 @@ describe('Pagos, disputes first', () => {
     expect(
       within(disputes).getByRole('link', { name: t.disputes.openCase(DISPUTE.caseCode) }),
     ).toHaveAttribute('href', `/dashboard/casos/${DISPUTE.caseId}`);
-    const refund = within(payments).getByRole('button', { name: t.refund.actionLabel('AB12CD34') });
+    const refund = within(payments).getByRole('button', {
+      name: t.refund.actionLabel(t.refund.ofCase('AB12CD34')),
+    });
     expect(refund).toBeDisabled();
     expect(refund).toHaveAccessibleDescription(t.refund.disputed);
   });
@@ -144,8 +148,10 @@ describe('Pagos', () => {
     );
     expect(api.callsTo('GET /api/admin/payments').at(-1)?.query.get('status')).toBe('COMPLETADO');
 
-    await user.click(within(row).getByRole('button', { name: t.refund.actionLabel('AB12CD34') }));
-    const dialog = await screen.findByRole('dialog', { name: t.refund.title('AB12CD34') });
+    await user.click(
+      within(row).getByRole('button', { name: t.refund.actionLabel(t.refund.ofCase('AB12CD34')) }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: t.refund.title(t.refund.ofCase('AB12CD34')) });
     // nothing is chosen for the administrator: an empty amount, the most that may be refunded shown
     expect(within(dialog).getByLabelText(t.refund.amount)).toHaveValue('');
     expect(within(dialog).getByText(t.refund.amountMax('300 €'))).toBeInTheDocument();
@@ -161,11 +167,13 @@ describe('Pagos', () => {
     await user.type(within(dialog).getByLabelText(es.admin.reason), 'Acuerdo entre las partes');
     await user.click(within(dialog).getByRole('button', { name: t.refund.review }));
     // the amount written out, and what will be left, before anything is refunded
-    const confirm = await screen.findByRole('dialog', { name: t.refund.confirmTitle('AB12CD34') });
+    const confirm = await screen.findByRole('dialog', {
+      name: t.refund.confirmTitle(t.refund.ofCase('AB12CD34')),
+    });
     expect(within(confirm).getByText(t.refund.confirmText('150 €', '150 €'))).toBeInTheDocument();
     expect(api.callsTo('POST /api/admin/payments/pay-1/refund')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: t.refund.confirmAmount('150 €') }));
-    expect(await screen.findByText(t.refund.done('AB12CD34'))).toBeInTheDocument();
+    expect(await screen.findByText(t.refund.done(t.refund.ofCase('AB12CD34')))).toBeInTheDocument();
     expect(api.callsTo('POST /api/admin/payments/pay-1/refund')[0]?.body).toEqual({
       amount: 150,
       reason: 'Acuerdo entre las partes',

@@ -76,6 +76,12 @@ export function PaymentsPage() {
  * 'Reembolsar'; while a dispute is open on the case the button is disabled and says why (the dispute's
  * resolution refunds instead, docs/money.md, Refunds).
  */
+/** What a payment was for, in the refund's sentences: its case, or its first consultation and day. */
+const paidFor = (row: AdminPayment) =>
+  row.caseCode
+    ? t.refund.ofCase(row.caseCode)
+    : t.refund.ofConsultation(row.consultationStart ? formatDay(row.consultationStart) : '');
+
 function RefundAction({ row, onRefund }: { row: AdminPayment; onRefund: (row: AdminPayment) => void }) {
   const reasonId = `refund-blocked-${row.id}`;
   return (
@@ -83,7 +89,7 @@ function RefundAction({ row, onRefund }: { row: AdminPayment; onRefund: (row: Ad
       <Button
         size="sm"
         variant="danger"
-        aria-label={t.refund.actionLabel(row.caseCode)}
+        aria-label={t.refund.actionLabel(paidFor(row))}
         disabled={row.disputeOpen}
         aria-describedby={row.disputeOpen ? reasonId : undefined}
         onClick={() => onRefund(row)}
@@ -112,9 +118,12 @@ function PaymentsTable() {
     {
       id: 'case',
       header: t.table.caseCode,
-      cell: (row) => (
-        <CaseLink caseId={row.caseId} code={row.caseCode} label={t.table.openCase(row.caseCode)} />
-      ),
+      cell: (row) =>
+        row.caseId && row.caseCode ? (
+          <CaseLink caseId={row.caseId} code={row.caseCode} label={t.table.openCase(row.caseCode)} />
+        ) : (
+          t.table.firstConsultation(row.consultationStart ? formatDay(row.consultationStart) : '')
+        ),
     },
     {
       id: 'amount',
@@ -214,7 +223,7 @@ function PaymentsTable() {
         </>
       )}
       <RefundDialog
-        payment={refunding}
+        payment={refunding && { ...refunding, caseCode: paidFor(refunding) }}
         onOpenChange={(open) => {
           if (!open) {
             setRefunding(null);
@@ -225,7 +234,7 @@ function PaymentsTable() {
         error={refund.error ? failure(refund.error, t.refund.failed) : undefined}
         onConfirm={(input) => {
           if (!refunding) return;
-          const code = refunding.caseCode;
+          const code = paidFor(refunding);
           refund.mutate(
             { id: refunding.id, ...input },
             {

@@ -55,11 +55,9 @@ export function BookingPanel({ lawyerId, listPath }: { lawyerId: string; listPat
           <p className={styles.summary}>
             {slots.data.price > 0 ? t.price(formatEuros(slots.data.price)) : t.free}
           </p>
-          {!slots.data.bookable ? (
-            // a paid first visit waits for the checkout; a lawyer without a price cannot be booked yet
-            <p role="status">
-              {slots.data.price > 0 ? consultationsEs.errors.paidUnavailable : consultationsEs.errors.noPrice}
-            </p>
+          {!slots.data.bookable && !slots.data.free && slots.data.price === 0 ? (
+            // a lawyer without a first-visit price cannot be booked yet
+            <p role="status">{consultationsEs.errors.noPrice}</p>
           ) : slots.data.slots.length === 0 ? (
             <p>{t.noSlots}</p>
           ) : (

@@ -1,3 +1,4 @@
+import { formatEuros } from '@l4l/shared/format';
 import { consultationsWebEs } from '@l4l/shared/texts/consultations-web';
 import { useEffect, useState } from 'react';
 import { ButtonLink } from '../../../components/button/button.tsx';
@@ -68,10 +69,17 @@ function RoomBody({ consultation, viewerId }: { consultation: Consultation; view
   const endsAt = Date.parse(consultation.end);
   const when = madridRange(consultation.start, consultation.end);
   const detail = meetingDetail(consultation);
+  // the price paid once reserved; a free one says so
+  const price =
+    consultation.price > 0
+      ? consultation.status === 'RESERVADA'
+        ? t.paid(formatEuros(consultation.price))
+        : formatEuros(consultation.price)
+      : t.free;
   const heading = (
     <header>
       <h1 className={styles.title}>{t.title}</h1>
-      <p className={styles.muted}>{[other.name, when].filter(Boolean).join(' · ')}</p>
+      <p className={styles.muted}>{[other.name, when, price].filter(Boolean).join(' · ')}</p>
     </header>
   );
   let body: React.ReactNode;

@@ -1,4 +1,3 @@
-import { consultationsEs } from '@l4l/shared/texts/consultations';
 import { consultationsWebEs as t } from '@l4l/shared/texts/consultations-web';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -157,15 +156,32 @@ describe('the slot picker', () => {
 });
 
 describe('a paid first visit', () => {
-  it('says it cannot be booked yet, with its price, and offers no slot', async () => {
-    mockApi({
+  it('shows its price and books through the checkout, opened like a proposal’s', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(window);
+    const api = mockApi({
       [`GET /api/lawyers/${LAWYER}/slots`]: () =>
-        ok({ ...slotsAnswer(), price: 45, free: false, bookable: false }),
+        ok({ ...slotsAnswer(), price: 45, free: false, bookable: true }),
+      'POST /api/consultations': () =>
+        ok({
+          id: 'c-paid',
+          status: 'PENDIENTE_PAGO',
+          start: '2026-03-23T10:00:00+01:00',
+          end: '2026-03-23T11:00:00+01:00',
+          mode: 'video',
+          price: 45,
+          paymentUrl: 'https://l4l.example/payment/sandbox/sbx_x',
+        }),
     });
     renderWithApp(<BookingPanel lawyerId={LAWYER} listPath="/dashboard/consultas" />);
     expect(await screen.findByText(t.booking.price('45 €'))).toBeInTheDocument();
-    expect(screen.getByText(consultationsEs.errors.paidUnavailable)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '10:00' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '10:00' }));
+    await user.click(screen.getByRole('button', { name: t.booking.bookAndPay }));
+    await vi.waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://l4l.example/payment/sandbox/sbx_x', '_blank'),
+    );
+    expect(api.callsTo('POST /api/consultations')).toHaveLength(1);
+    open.mockRestore();
   });
 });
 

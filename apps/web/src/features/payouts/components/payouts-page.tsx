@@ -266,13 +266,17 @@ export function TransfersTable({ rows, busy }: { rows: PayoutTransfer[]; busy?: 
         {rows.map((row) => (
           <tr key={row.id}>
             <td data-label={t.transfers.caseCode}>
-              <Link
-                to={`${paths.cases}/${encodeURIComponent(row.caseId)}`}
-                className={styles.code}
-                aria-label={t.transfers.openCase(row.caseCode)}
-              >
-                #{row.caseCode}
-              </Link>
+              {row.caseId && row.caseCode ? (
+                <Link
+                  to={`${paths.cases}/${encodeURIComponent(row.caseId)}`}
+                  className={styles.code}
+                  aria-label={t.transfers.openCase(row.caseCode)}
+                >
+                  #{row.caseCode}
+                </Link>
+              ) : (
+                t.transfers.firstConsultation
+              )}
             </td>
             <td data-label={t.transfers.amount} className={styles.amount}>
               <TransferFigures row={row} />
