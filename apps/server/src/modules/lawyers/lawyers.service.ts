@@ -35,6 +35,7 @@ import {
   type LawyerCardRow,
   type LawyersRepository,
 } from './lawyers.repository.ts';
+import { createProjectedSearch } from './lawyers.search.ts';
 
 export function directoryFilter(
   query: Pick<
@@ -127,8 +128,8 @@ type Deps = {
 /** docs/api/http.md, Lawyers. Who may call is checked by the routes' guards. */
 export function createLawyersService({ db, ratings, directoryCacheMs, announceChange }: Deps) {
   const repository = createLawyersRepository(db);
-  // the directory is read through its search seam only (ADR 0023)
-  const search: DirectorySearch = repository;
+  // the directory is read through its search seam only (ADR 0023), from the search projection (ADR 0026)
+  const search: DirectorySearch = createProjectedSearch(db);
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
   // (pages asked for all the time are read again in the background before they expire: no caller waits)
   const directoryCache = new MicroCache<PageEnvelope<LawyerListItem>>(
