@@ -39,8 +39,6 @@ CREATE TABLE "lawyer_search_counts" (
 	CONSTRAINT "lawyer_search_counts_pk" PRIMARY KEY ("key") INCLUDE ("lawyers")
 );
 --> statement-breakpoint
-ALTER TABLE "lawyer_search" ADD CONSTRAINT "lawyer_search_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "lawyer_profiles"("user_id") ON DELETE cascade;--> statement-breakpoint
-ALTER TABLE "lawyer_search_words" ADD CONSTRAINT "lawyer_search_words_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "lawyer_profiles"("user_id") ON DELETE cascade;--> statement-breakpoint
 -- The projection's rows of these lawyers rebuilt from their profile and account (docs/decisions/0026-directory-search-projection.md):
 -- listed (verified, not banned): a row per category and '' (any) x the province and '' (any), and a row per
 -- word of the name; anyone else: none. The counts move by the rows that went and came. Set-based: a bulk
@@ -115,6 +113,14 @@ CREATE TRIGGER lawyer_search_profiles_insert AFTER INSERT ON lawyer_profiles
 CREATE TRIGGER lawyer_search_profiles_update AFTER UPDATE ON lawyer_profiles
   REFERENCING OLD TABLE AS old_profiles NEW TABLE AS new_profiles
   FOR EACH STATEMENT EXECUTE FUNCTION lawyer_search_profiles_updated();--> statement-breakpoint
+-- a deleted profile (its account deleted) takes its rows and their counts with it
+CREATE FUNCTION lawyer_search_profiles_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM lawyer_search_refresh(ARRAY(SELECT user_id FROM old_profiles WHERE verified_at IS NOT NULL));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER lawyer_search_profiles_delete AFTER DELETE ON lawyer_profiles
+  REFERENCING OLD TABLE AS old_profiles FOR EACH STATEMENT EXECUTE FUNCTION lawyer_search_profiles_deleted();--> statement-breakpoint
 CREATE TRIGGER lawyer_search_users_update AFTER UPDATE ON users
   REFERENCING OLD TABLE AS old_users NEW TABLE AS new_users
   FOR EACH STATEMENT EXECUTE FUNCTION lawyer_search_users_updated();--> statement-breakpoint
