@@ -125,4 +125,7 @@ CREATE TRIGGER lawyer_search_users_update AFTER UPDATE ON users
   REFERENCING OLD TABLE AS old_users NEW TABLE AS new_users
   FOR EACH STATEMENT EXECUTE FUNCTION lawyer_search_users_updated();--> statement-breakpoint
 -- the lawyers listed now
-SELECT lawyer_search_refresh(ARRAY(SELECT user_id FROM lawyer_profiles WHERE verified_at IS NOT NULL));
+SELECT lawyer_search_refresh(ARRAY(SELECT user_id FROM lawyer_profiles WHERE verified_at IS NOT NULL));--> statement-breakpoint
+ANALYZE lawyer_search;--> statement-breakpoint
+ANALYZE lawyer_search_words;--> statement-breakpoint
+ANALYZE lawyer_search_counts;
