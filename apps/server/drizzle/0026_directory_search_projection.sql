@@ -44,18 +44,23 @@ CREATE TABLE "lawyer_search_counts" (
 -- word of the name; anyone else: none. The counts move by the rows that went and came. Set-based: a bulk
 -- insert of profiles is one pass.
 CREATE FUNCTION lawyer_search_refresh(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  lowered text[];
+  more text[];
 BEGIN
   IF cardinality(ids) = 0 THEN
     RETURN;
   END IF;
-  WITH gone AS (DELETE FROM lawyer_search_words WHERE user_id = ANY (ids) RETURNING word)
-  INSERT INTO lawyer_search_counts (key, lawyers)
-    SELECT 'w:' || word, -count(*)::int FROM gone GROUP BY word
-  ON CONFLICT (key) DO UPDATE SET lawyers = lawyer_search_counts.lawyers + excluded.lawyers;
-  WITH gone AS (DELETE FROM lawyer_search WHERE user_id = ANY (ids) RETURNING category, province)
-  INSERT INTO lawyer_search_counts (key, lawyers)
-    SELECT 'f:' || category || '|' || province, -count(*)::int FROM gone GROUP BY category, province
-  ON CONFLICT (key) DO UPDATE SET lawyers = lawyer_search_counts.lawyers + excluded.lawyers;
+  WITH gone AS (DELETE FROM lawyer_search_words WHERE user_id = ANY (ids) RETURNING word),
+  moved AS (INSERT INTO lawyer_search_counts (key, lawyers)
+      SELECT 'w:' || word, -count(*)::int FROM gone GROUP BY word
+    ON CONFLICT (key) DO UPDATE SET lawyers = lawyer_search_counts.lawyers + excluded.lawyers RETURNING key)
+  SELECT coalesce(array_agg(key), '{}') INTO lowered FROM moved;
+  WITH gone AS (DELETE FROM lawyer_search WHERE user_id = ANY (ids) RETURNING category, province),
+  moved AS (INSERT INTO lawyer_search_counts (key, lawyers)
+      SELECT 'f:' || category || '|' || province, -count(*)::int FROM gone GROUP BY category, province
+    ON CONFLICT (key) DO UPDATE SET lawyers = lawyer_search_counts.lawyers + excluded.lawyers RETURNING key)
+  SELECT coalesce(array_agg(key), '{}') INTO more FROM moved;
   WITH added AS (
     INSERT INTO lawyer_search (category, province, user_id, rating_avg, rating_count, price_hour_cents,
       finished_cases, active_cases, first_visit_free, search_text)
@@ -82,6 +87,8 @@ BEGIN
   INSERT INTO lawyer_search_counts (key, lawyers)
     SELECT 'w:' || word, count(*)::int FROM added GROUP BY word
   ON CONFLICT (key) DO UPDATE SET lawyers = lawyer_search_counts.lawyers + excluded.lawyers;
+  -- a word (a name) nobody listed has any more leaves no key behind (an erased account's name included)
+  DELETE FROM lawyer_search_counts WHERE key = ANY (lowered || more) AND lawyers = 0;
 END $$;--> statement-breakpoint
 CREATE FUNCTION lawyer_search_profiles_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
