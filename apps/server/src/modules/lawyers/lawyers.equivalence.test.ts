@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { banUser, createLawyerWithProfile } from '../../../test/factories.ts';
 import { createLawyersRepository, type DirectoryFilter } from './lawyers.repository.ts';
+import { createProjectedSearch } from './lawyers.search.ts';
 import { directoryFilter } from './lawyers.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -75,7 +76,8 @@ function referenceWhere(filter: DirectoryFilter): SQL {
 
 /**
  * docs/api/http.md, Lawyers: results, order and `meta` are the same whatever path the repository takes
- * (one statement for a narrow request, the sort's index for a broad one, the bounded count of ADR 0020).
+ * (one statement for a narrow request, the sort's index for a broad one, the bounded count of ADR 0020),
+ * and the search projection (lawyers.search.ts: facets first or a word first) answers the same.
  * fast-check draws 1,000 requests over 90 lawyers whose names, prices and figures collide on purpose, and
  * each is compared with a plain query. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
@@ -149,6 +151,9 @@ describe('the directory answers as a plain reference query does', () => {
     const repositories = new Map(
       [3, 10, 1000].map((limit) => [limit, createLawyersRepository(t.app.db, { countLimit: limit })]),
     );
+    const projected = new Map(
+      [3, 10, 1000].map((limit) => [limit, createProjectedSearch(t.app.db, { countLimit: limit })]),
+    );
     const seen = { filled: 0, broad: 0, words: 0 };
     await fc.assert(
       fc.asyncProperty(request, async (raw) => {
@@ -171,16 +176,24 @@ describe('the directory answers as a plain reference query does', () => {
         const offset = (query.page - 1) * query.pageSize;
         const repository = repositories.get(raw.countLimit);
         const actual = await repository!.directory(filter, query.sort, { limit: query.pageSize, offset });
+        const fromProjection = await projected
+          .get(raw.countLimit)!
+          .directory(filter, query.sort, { limit: query.pageSize, offset });
         const expected = await reference(filter, query.sort, query.pageSize, offset);
         const exact = expected.total <= raw.countLimit;
         seen.filled += expected.ids.length > 0 ? 1 : 0;
         seen.broad += exact ? 0 : 1;
         seen.words += filter.terms.length > 0 && expected.total > 0 ? 1 : 0;
-        expect({ ids: actual.rows.map((row) => row.id), total: actual.total, exact: actual.exact }).toEqual({
-          ids: expected.ids,
-          total: exact ? expected.total : raw.countLimit,
-          exact,
-        });
+        const wanted = { ids: expected.ids, total: exact ? expected.total : raw.countLimit, exact };
+        expect({ ids: actual.rows.map((row) => row.id), total: actual.total, exact: actual.exact }).toEqual(
+          wanted,
+        );
+        expect({
+          ids: fromProjection.rows.map((row) => row.id),
+          total: fromProjection.total,
+          exact: fromProjection.exact,
+        }).toEqual(wanted);
+        expect(fromProjection.rows).toEqual(actual.rows);
       }),
       { numRuns: RUNS, seed: 20261128 },
     );

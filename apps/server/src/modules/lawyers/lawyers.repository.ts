@@ -46,7 +46,7 @@ const profileColumns = {
  * What a lawyer card needs (docs/api/http.md, Lawyers), also the base of the detail; the slug links a
  * card of the server-rendered directory to the lawyer's page.
  */
-const cardColumns = {
+export const cardColumns = {
   id: users.id,
   name: users.name,
   surname: users.surname,
@@ -56,20 +56,20 @@ const cardColumns = {
 };
 
 /** A directory card as the page queries answer it. */
-type DirectoryCard = {
+export type DirectoryCard = {
   [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['notNull'] extends true
     ? (typeof cardColumns)[K]['_']['data']
     : (typeof cardColumns)[K]['_']['data'] | null;
 };
 
 /** The columns a directory sort reads, from the table or from a subquery over it. */
-type SortKeys = Record<
+export type SortKeys = Record<
   'userId' | 'ratingAvg' | 'ratingCount' | 'priceHourCents' | 'finishedCases' | 'activeCases',
   AnyColumn | SQLWrapper
 >;
 
 /** Each sort of the directory (docs/product.md, Home), with a stable tiebreak on the id; each one has its index. */
-const ORDER_BY: Record<LawyerSort, (keys: SortKeys) => SQL[]> = {
+export const ORDER_BY: Record<LawyerSort, (keys: SortKeys) => SQL[]> = {
   rating: (k) => [desc(k.ratingAvg), desc(k.ratingCount), asc(k.userId)],
   price_asc: (k) => [asc(k.priceHourCents), asc(k.userId)],
   price_desc: (k) => [desc(k.priceHourCents), asc(k.userId)],
@@ -103,7 +103,7 @@ export type DirectorySearch = {
   directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<DirectoryPage>;
 };
 
-const narrows = (filter: DirectoryFilter) =>
+export const narrows = (filter: DirectoryFilter) =>
   filter.terms.length > 0 ||
   filter.categories.length > 0 ||
   filter.provinces.length > 0 ||

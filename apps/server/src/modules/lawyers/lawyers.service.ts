@@ -34,6 +34,7 @@ import {
   type LawyerCardRow,
   type LawyersRepository,
 } from './lawyers.repository.ts';
+import { createProjectedSearch } from './lawyers.search.ts';
 import { createProfileRepository, type EntryTable } from './profile.repository.ts';
 
 export function directoryFilter(
@@ -128,8 +129,8 @@ type Deps = {
 export function createLawyersService({ db, ratings, directoryCacheMs, announceChange }: Deps) {
   const repository = createLawyersRepository(db);
   const profiles = createProfileRepository(db);
-  // the directory is read through its search seam only (ADR 0023)
-  const search: DirectorySearch = repository;
+  // the directory is read through its search seam only (ADR 0023), from the search projection (ADR 0031)
+  const search: DirectorySearch = createProjectedSearch(db);
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
   // (pages asked for all the time are read again in the background before they expire: no caller waits)
   const directoryCache = new MicroCache<PageEnvelope<LawyerListItem>>(

@@ -1,0 +1,240 @@
+import { LIMITS } from '@l4l/shared/constants/limits';
+import type { LawyerSort } from '@l4l/shared/constants/sort';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { lawyerProfiles, users } from '../../db/schema/index.ts';
+import {
+  cardColumns,
+  type DirectoryCard,
+  type DirectoryFilter,
+  type DirectoryPage,
+  type DirectorySearch,
+  ORDER_BY,
+  type PageRange,
+} from './lawyers.repository.ts';
+
+/** The facet value of a projection row that stands for every category, or every province. */
+const ANY = '';
+/** Past every character: `word >= 'gar' and word < 'gar' || END` is the prefix's range in "C" order. */
+const END = sql`chr(1114111)`;
+
+/** The id and what the sort reads: all a page's ranges select, so every read stays inside its sort's index. */
+const SORT_COLUMNS: Record<LawyerSort, SQL> = {
+  rating: sql.raw('user_id, rating_avg, rating_count'),
+  price_asc: sql.raw('user_id, price_hour_cents'),
+  price_desc: sql.raw('user_id, price_hour_cents'),
+  finished: sql.raw('user_id, finished_cases'),
+  active: sql.raw('user_id, active_cases'),
+};
+const KEYS = {
+  userId: sql.raw('user_id'),
+  ratingAvg: sql.raw('rating_avg'),
+  ratingCount: sql.raw('rating_count'),
+  priceHourCents: sql.raw('price_hour_cents'),
+  finishedCases: sql.raw('finished_cases'),
+  activeCases: sql.raw('active_cases'),
+};
+const orderOf = (sort: LawyerSort) => sql.join(ORDER_BY[sort](KEYS), sql`, `);
+
+const card = sql.join(
+  Object.entries(cardColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+  sql`, `,
+);
+
+/** How a request is read: its facets' ranges in sort order, or the words one typed word prefixes. */
+type Plan = { by: 'facets' } | { by: 'word'; word: string };
+
+type Counted = { total: number; exact: boolean };
+
+/** The facets' ranges a request reads: each category asked for (or any) × each province (or any). */
+function facetRanges(filter: DirectoryFilter) {
+  const categories = filter.categories.length ? [...new Set(filter.categories)] : [ANY];
+  const provinces = filter.provinces.length ? [...new Set(filter.provinces)] : [ANY];
+  return categories.flatMap((category) => provinces.map((province) => ({ category, province })));
+}
+
+/** A word of the name matches as a prefix of one of the stored words (ADR 0023), read off the name itself. */
+const wordIn = (word: string) => sql`(' ' || search_text) like ${`% ${word}%`}`;
+
+/** The conditions an index entry is tested on beyond its range (the columns are INCLUDEd). */
+function residual(filter: DirectoryFilter, words: string[]): SQL[] {
+  const conditions = words.map(wordIn);
+  if (filter.minPriceCents !== undefined) conditions.push(sql`price_hour_cents >= ${filter.minPriceCents}`);
+  if (filter.maxPriceCents !== undefined) conditions.push(sql`price_hour_cents <= ${filter.maxPriceCents}`);
+  if (filter.firstVisitFree) conditions.push(sql`first_visit_free`);
+  return conditions;
+}
+
+const and = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
+
+/** The ordered ids of a page joined to their cards, in the page's order. */
+const withCards = (ids: SQL, sort: LawyerSort) => sql`select ${card}, p.position from (
+    select user_id, row_number() over (order by ${orderOf(sort)}) as position from (${ids}) as ids
+  ) as p
+  join ${lawyerProfiles} on ${lawyerProfiles.userId} = p.user_id
+  join ${users} on ${users.id} = p.user_id
+  order by p.position`;
+
+type Positioned = DirectoryCard & { position: unknown };
+const withoutPosition = ({ position: _position, ...card }: Positioned): DirectoryCard => card;
+
+export type ProjectedSearchOptions = { countLimit?: number };
+
+/**
+ * The directory read from the search projection (lawyers.projection.ts), behind the DirectorySearch seam:
+ * the same pages, order and counts as the plain query (lawyers.equivalence.test.ts).
+ */
+export function createProjectedSearch(
+  db: Db,
+  { countLimit = LIMITS.searchCountLimit }: ProjectedSearchOptions = {},
+) {
+  /**
+   * The range sizes from lawyer_search_counts: the facets' ranges, the whole directory's, and for each
+   * typed word the lawyers and the stored words it is a prefix of.
+   */
+  function sizesQuery(filter: DirectoryFilter) {
+    const facetKeys = facetRanges(filter).map(({ category, province }) => `f:${category}|${province}`);
+    const words = filter.terms.map(
+      (term) => sql`(select array[coalesce(sum(lawyers), 0), count(*)]::int[] from lawyer_search_counts
+        where key >= ${`w:${term}`} and key < ${`w:${term}`} || ${END} and lawyers > 0)`,
+    );
+    return sql`select (select coalesce(sum(lawyers), 0)::int from lawyer_search_counts
+        where key = any(${sql.param(facetKeys)}::text[])) as facets,
+      (select coalesce(sum(lawyers), 0)::int from lawyer_search_counts where key = 'f:|') as everyone,
+      ${words.length ? sql`array[${sql.join(words, sql`, `)}]` : sql`'{}'::int[]`} as words`;
+  }
+
+  /**
+   * The cheaper of the two ways, from the entries each would read: a range read in sort order stops at
+   * the count's limit, so its cost is its size or the limit divided by the share of its entries the other
+   * filters keep, whichever is less (each stored word a prefix matches is a range of its own).
+   */
+  async function plan(filter: DirectoryFilter): Promise<Plan> {
+    if (filter.terms.length === 0) return { by: 'facets' };
+    const result = (await db.execute(sizesQuery(filter))) as unknown as {
+      rows: Array<{ facets: number; everyone: number; words: number[][] }>;
+    };
+    const { facets, everyone, words } = result.rows[0] ?? { facets: 0, everyone: 0, words: [] };
+    const all = Math.max(1, everyone);
+    const share = (size: number) => Math.min(1, size / all);
+    const wanted = countLimit + 1;
+    const cost = (size: number, kept: number, ranges: number) =>
+      Math.min(size, (ranges * wanted) / Math.max(kept, 1e-9));
+    const wordShares = words.map(([lawyers = 0]) => share(lawyers));
+    let best: Plan = { by: 'facets' };
+    let bestCost = cost(
+      facets,
+      wordShares.reduce((product, s) => product * s, 1),
+      facetRanges(filter).length,
+    );
+    words.forEach(([lawyers = 0, stored = 0], i) => {
+      const kept = share(facets) * wordShares.reduce((product, s, j) => (j === i ? product : product * s), 1);
+      const wordCost = cost(lawyers, kept, stored) + stored;
+      if (wordCost < bestCost) {
+        best = { by: 'word', word: filter.terms[i] as string };
+        bestCost = wordCost;
+      }
+    });
+    return best;
+  }
+
+  /** Ids and sort keys of the page, read in order off each facet range's sort index. */
+  function facetPageIds(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+    const ranges = facetRanges(filter);
+    const where = (category: string, province: string) =>
+      and([sql`category = ${category}`, sql`province = ${province}`, ...residual(filter, filter.terms)]);
+    const order = orderOf(sort);
+    if (ranges.length === 1) {
+      const [only] = ranges as [{ category: string; province: string }];
+      return sql`select ${SORT_COLUMNS[sort]} from lawyer_search where ${where(only.category, only.province)}
+        order by ${order} limit ${range.limit} offset ${range.offset}`;
+    }
+    // each range's first offset + limit entries hold the page: a lawyer is at most once in a range
+    const parts = ranges.map(
+      ({ category, province }) => sql`(select ${SORT_COLUMNS[sort]} from lawyer_search
+        where ${where(category, province)} order by ${order} limit ${range.offset + range.limit})`,
+    );
+    return sql`select distinct ${SORT_COLUMNS[sort]} from (${sql.join(parts, sql` union all `)}) as r
+      order by ${order} limit ${range.limit} offset ${range.offset}`;
+  }
+
+  /** The facets' bounded count: each range stopped at the limit, a lawyer in two categories once. */
+  function facetCountQuery(filter: DirectoryFilter) {
+    const parts = facetRanges(filter).map(
+      ({ category, province }) => sql`(select user_id from lawyer_search
+        where ${and([sql`category = ${category}`, sql`province = ${province}`, ...residual(filter, filter.terms)])}
+        limit ${countLimit + 1})`,
+    );
+    return sql`select count(*)::int as total from (${sql.join(parts, sql` union `)}) as m`;
+  }
+
+  /** The stored words `word` is a prefix of, each a range of the words' sort indexes. */
+  const storedWords = (word: string) => sql`select substr(key, 3) as word from lawyer_search_counts
+    where key >= ${`w:${word}`} and key < ${`w:${word}`} || ${END} and lawyers > 0`;
+
+  /** The conditions a word-first entry is tested on: the other words, the facets and the filters. */
+  function wordResidual(filter: DirectoryFilter, word: string) {
+    const conditions = residual(
+      filter,
+      filter.terms.filter((term) => term !== word),
+    );
+    if (filter.categories.length) conditions.push(sql`categories && ${sql.param(filter.categories)}::text[]`);
+    if (filter.provinces.length) conditions.push(sql`province = any(${sql.param(filter.provinces)}::text[])`);
+    return conditions;
+  }
+
+  /** Word first: each stored word's first offset + limit entries in sort order, merged. */
+  function wordPageIds(filter: DirectoryFilter, word: string, sort: LawyerSort, range: PageRange) {
+    const order = orderOf(sort);
+    return sql`select distinct ${SORT_COLUMNS[sort]} from (${storedWords(word)}) as v
+      cross join lateral (select ${SORT_COLUMNS[sort]} from lawyer_search_words w
+        where ${and([sql`w.word = v.word`, ...wordResidual(filter, word)])}
+        order by ${order} limit ${range.offset + range.limit}) as r
+      order by ${order} limit ${range.limit} offset ${range.offset}`;
+  }
+
+  /** Word first, the bounded count: each stored word's range stopped at the limit, a lawyer once. */
+  function wordCountQuery(filter: DirectoryFilter, word: string) {
+    return sql`select count(*)::int as total from (select distinct r.user_id from (${storedWords(word)}) as v
+      cross join lateral (select user_id from lawyer_search_words w
+        where ${and([sql`w.word = v.word`, ...wordResidual(filter, word)])} limit ${countLimit + 1}) as r) as m`;
+  }
+
+  /** The page's ids and the count's statement of a plan. */
+  function statementsOf(chosen: Plan, filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+    return chosen.by === 'word'
+      ? {
+          page: withCards(wordPageIds(filter, chosen.word, sort, range), sort),
+          count: wordCountQuery(filter, chosen.word),
+        }
+      : { page: withCards(facetPageIds(filter, sort, range), sort), count: facetCountQuery(filter) };
+  }
+
+  const bounded = (total: number): Counted =>
+    total > countLimit ? { total: countLimit, exact: false } : { total, exact: true };
+
+  async function rowsOf<T>(query: SQL) {
+    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  }
+
+  const search: DirectorySearch & {
+    directoryQueries(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<SQL[]>;
+  } = {
+    async directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<DirectoryPage> {
+      const { page, count } = statementsOf(await plan(filter), filter, sort, range);
+      const [cards, totals] = await Promise.all([
+        rowsOf<Positioned>(page),
+        rowsOf<{ total: number | string }>(count),
+      ]);
+      return { rows: cards.map(withoutPosition), ...bounded(Number(totals[0]?.total ?? 0)) };
+    },
+
+    /** The statements `directory` runs for this request, not yet run (the benchmark EXPLAINs them). */
+    async directoryQueries(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+      const sizes = filter.terms.length ? [sizesQuery(filter)] : [];
+      const { page, count } = statementsOf(await plan(filter), filter, sort, range);
+      return [...sizes, page, count];
+    },
+  };
+  return search;
+}
