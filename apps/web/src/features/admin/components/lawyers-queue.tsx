@@ -24,6 +24,50 @@ type SortId = keyof typeof SORTS;
 const fullName = (lawyer: AdminLawyer) => `${lawyer.name} ${lawyer.surname}`.trim();
 const failure = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 
+/** What the administrator checks before verifying: contact, practice, bar association and number, price. */
+function LawyerFacts({ lawyer }: { lawyer: AdminLawyer }) {
+  const t = es.admin.lawyers;
+  return (
+    <dl className={styles.facts}>
+      <div>
+        <dt>{t.mail}</dt>
+        <dd>
+          <a href={`mailto:${lawyer.mail}`}>{lawyer.mail}</a>
+        </dd>
+      </div>
+      <div>
+        <dt>{t.phone}</dt>
+        <dd>{lawyer.phoneNumber || t.notGiven}</dd>
+      </div>
+      <div>
+        <dt>{t.categories}</dt>
+        <dd>{lawyer.categories.map(categoryName).join(', ')}</dd>
+      </div>
+      <div>
+        <dt>{t.province}</dt>
+        <dd>{lawyer.province}</dd>
+      </div>
+      <div>
+        <dt>{t.association}</dt>
+        <dd>{barAssociationName(lawyer.barAssociation) ?? t.notGiven}</dd>
+      </div>
+      <div>
+        <dt>{t.membershipNumber}</dt>
+        <dd>
+          {lawyer.barNumber ?? t.notGiven}
+          {lawyer.barCheckedAt ? (
+            <span className={styles.barChecked}>{t.barChecked(formatDay(lawyer.barCheckedAt))}</span>
+          ) : null}
+        </dd>
+      </div>
+      <div>
+        <dt>{t.price}</dt>
+        <dd>{formatAmount(lawyer.price)} €</dd>
+      </div>
+    </dl>
+  );
+}
+
 /** 'Abogados pendientes': each lawyer with what an admin needs to decide; verify, or reject with a reason. */
 export function LawyersQueue() {
   const [sortId, setSortId] = useState<SortId>('oldest');
@@ -83,45 +127,7 @@ export function LawyersQueue() {
                       </p>
                     </div>
                   </div>
-                  <dl className={styles.facts}>
-                    <div>
-                      <dt>{t.mail}</dt>
-                      <dd>
-                        <a href={`mailto:${lawyer.mail}`}>{lawyer.mail}</a>
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>{t.phone}</dt>
-                      <dd>{lawyer.phoneNumber || t.notGiven}</dd>
-                    </div>
-                    <div>
-                      <dt>{t.categories}</dt>
-                      <dd>{lawyer.categories.map(categoryName).join(', ')}</dd>
-                    </div>
-                    <div>
-                      <dt>{t.province}</dt>
-                      <dd>{lawyer.province}</dd>
-                    </div>
-                    <div>
-                      <dt>{t.association}</dt>
-                      <dd>{barAssociationName(lawyer.barAssociation) ?? t.notGiven}</dd>
-                    </div>
-                    <div>
-                      <dt>{t.membershipNumber}</dt>
-                      <dd>
-                        {lawyer.barNumber ?? t.notGiven}
-                        {lawyer.barCheckedAt ? (
-                          <span className={styles.barChecked}>
-                            {t.barChecked(formatDay(lawyer.barCheckedAt))}
-                          </span>
-                        ) : null}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>{t.price}</dt>
-                      <dd>{formatAmount(lawyer.price)} €</dd>
-                    </div>
-                  </dl>
+                  <LawyerFacts lawyer={lawyer} />
                   <p className={styles.census}>
                     <a href={BAR_CENSUS_URL} target="_blank" rel="noopener noreferrer">
                       {t.census}

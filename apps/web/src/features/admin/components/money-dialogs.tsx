@@ -59,6 +59,53 @@ type RefundTarget = { id: string; caseCode: string; amount: number; refunded: nu
 /** Euros without binary leftovers: 300 − 150,1 → 149,9. */
 const euros = (value: number) => Math.round(value * 100) / 100;
 
+/** What the second step says: the amount written out, and what will be left of the payment. */
+function refundDescription(checked: number | null, refundable: number): string {
+  if (checked === null) return t.refund.text;
+  if (checked >= refundable) return t.refund.confirmAll(formatEuros(checked));
+  return t.refund.confirmText(formatEuros(checked), formatEuros(euros(refundable - checked)));
+}
+
+/** The second step: the amount and the reason once more, then 'Reembolsar 150 €'. */
+function RefundConfirmation({
+  amount,
+  reason,
+  error,
+  pending,
+  onBack,
+  onConfirm,
+}: {
+  amount: number;
+  reason: string;
+  error?: string | undefined;
+  pending: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <div className={styles.dialogForm}>
+      <p className={styles.confirmFigure}>{formatEuros(amount)}</p>
+      <p>
+        <strong>{t.refund.confirmReason}:</strong> {reason}
+      </p>
+      {error ? (
+        <p role="alert" className={styles.formError}>
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.dialogActions}>
+        <Button variant="secondary" onClick={onBack} disabled={pending}>
+          {t.refund.back}
+        </Button>
+        <Button variant="danger" disabled={pending} onClick={onConfirm}>
+          {pending ? <Spinner size="sm" label={t.refund.sending} /> : null}
+          {t.refund.confirmAmount(formatEuros(amount))}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * 'Reembolsar' in two steps (docs/money.md, Refunds): first the amount (nothing chosen for the
  * administrator: the most that may be refunded is shown) and a reason (audited, the client reads it); then
@@ -104,13 +151,7 @@ export function RefundDialog({
       open={payment !== null}
       onOpenChange={onOpenChange}
       title={checked === null ? t.refund.title(code) : t.refund.confirmTitle(code)}
-      description={
-        checked === null
-          ? t.refund.text
-          : checked >= refundable
-            ? t.refund.confirmAll(formatEuros(checked))
-            : t.refund.confirmText(formatEuros(checked), formatEuros(euros(refundable - checked)))
-      }
+      description={refundDescription(checked, refundable)}
       size="md"
     >
       {checked === null ? (
@@ -142,30 +183,14 @@ export function RefundDialog({
           </div>
         </form>
       ) : (
-        <div className={styles.dialogForm}>
-          <p className={styles.confirmFigure}>{formatEuros(checked)}</p>
-          <p>
-            <strong>{t.refund.confirmReason}:</strong> {reason.trim()}
-          </p>
-          {error ? (
-            <p role="alert" className={styles.formError}>
-              {error}
-            </p>
-          ) : null}
-          <div className={styles.dialogActions}>
-            <Button variant="secondary" onClick={() => setChecked(null)} disabled={pending}>
-              {t.refund.back}
-            </Button>
-            <Button
-              variant="danger"
-              disabled={pending}
-              onClick={() => onConfirm({ amount: checked, reason: reason.trim() })}
-            >
-              {pending ? <Spinner size="sm" label={t.refund.sending} /> : null}
-              {t.refund.confirmAmount(formatEuros(checked))}
-            </Button>
-          </div>
-        </div>
+        <RefundConfirmation
+          amount={checked}
+          reason={reason.trim()}
+          error={error}
+          pending={pending}
+          onBack={() => setChecked(null)}
+          onConfirm={() => onConfirm({ amount: checked, reason: reason.trim() })}
+        />
       )}
     </Modal>
   );

@@ -19,29 +19,16 @@ const SEARCH_DELAY_MS = 300;
 const fullName = (user: AdminUser) => `${user.name} ${user.surname}`.trim();
 const failure = (error: unknown) => (isApiError(error) ? error.message : es.admin.lawyers.actionFailed);
 
-/** 'Usuarios': search by name or mail, filter by role and state, ban with a reason or unban. */
-export function UsersPage() {
-  const t = es.admin.users;
-  const [typed, setTyped] = useState('');
-  const [filters, setFilters] = useState<AdminUsersFilters>({
-    search: '',
-    role: '',
-    state: '',
-    sort: 'createdAt',
-    order: 'desc',
-    page: 1,
-  });
-  // the search waits for a pause in typing, so each letter does not cost a request
-  useEffect(() => {
-    const timer = setTimeout(() => setFilters((f) => ({ ...f, search: typed, page: 1 })), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const users = useAdminUsers(filters);
-  const ban = useBanUser();
-  const unban = useUnbanUser();
-  const [banning, setBanning] = useState<AdminUser | null>(null);
+type RowActions = {
+  unbanning: boolean;
+  onBan: (user: AdminUser) => void;
+  onUnban: (user: AdminUser) => void;
+};
 
-  const columns: Column<AdminUser, SortKey>[] = [
+/** The table's columns; the last holds the ban or unban button (none for administrators). */
+function userColumns(actions: RowActions): Column<AdminUser, SortKey>[] {
+  const t = es.admin.users;
+  return [
     {
       id: 'name',
       header: t.name,
@@ -103,14 +90,9 @@ export function UsersPage() {
           <Button
             size="sm"
             variant="secondary"
-            disabled={unban.isPending}
+            disabled={actions.unbanning}
             aria-label={`${t.unban}: ${fullName(user)}`}
-            onClick={() =>
-              unban.mutate(user.id, {
-                onSuccess: () => toast.success(t.unbanned(fullName(user))),
-                onError: (error) => toast.error(failure(error)),
-              })
-            }
+            onClick={() => actions.onUnban(user)}
           >
             {t.unban}
           </Button>
@@ -119,63 +101,108 @@ export function UsersPage() {
             size="sm"
             variant="danger"
             aria-label={`${t.ban}: ${fullName(user)}`}
-            onClick={() => setBanning(user)}
+            onClick={() => actions.onBan(user)}
           >
             {t.ban}
           </Button>
         ),
     },
   ];
+}
+
+type ToolbarProps = {
+  typed: string;
+  onType: (typed: string) => void;
+  filters: AdminUsersFilters;
+  onFilters: (change: (filters: AdminUsersFilters) => AdminUsersFilters) => void;
+};
+
+function UsersToolbar({ typed, onType, filters, onFilters }: ToolbarProps) {
+  const t = es.admin.users;
+  return (
+    <search className={styles.toolbar}>
+      <label className={`${styles.inlineField} ${styles.grow}`}>
+        <span>{t.search}</span>
+        <input
+          type="search"
+          className={styles.input}
+          placeholder={t.searchPlaceholder}
+          value={typed}
+          onChange={(event) => onType(event.target.value)}
+        />
+      </label>
+      <label className={styles.inlineField}>
+        <span>{t.role}</span>
+        <select
+          className={styles.select}
+          value={filters.role}
+          onChange={(event) => onFilters((f) => ({ ...f, role: event.target.value as Role | '', page: 1 }))}
+        >
+          <option value="">{t.allRoles}</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t.roles[role]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.inlineField}>
+        <span>{t.state}</span>
+        <select
+          className={styles.select}
+          value={filters.state}
+          onChange={(event) =>
+            onFilters((f) => ({ ...f, state: event.target.value as UserState | '', page: 1 }))
+          }
+        >
+          <option value="">{t.allStates}</option>
+          {USER_STATES.map((state) => (
+            <option key={state} value={state}>
+              {t.states[state]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </search>
+  );
+}
+
+/** 'Usuarios': search by name or mail, filter by role and state, ban with a reason or unban. */
+export function UsersPage() {
+  const t = es.admin.users;
+  const [typed, setTyped] = useState('');
+  const [filters, setFilters] = useState<AdminUsersFilters>({
+    search: '',
+    role: '',
+    state: '',
+    sort: 'createdAt',
+    order: 'desc',
+    page: 1,
+  });
+  // the search waits for a pause in typing, so each letter does not cost a request
+  useEffect(() => {
+    const timer = setTimeout(() => setFilters((f) => ({ ...f, search: typed, page: 1 })), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const users = useAdminUsers(filters);
+  const ban = useBanUser();
+  const unban = useUnbanUser();
+  const [banning, setBanning] = useState<AdminUser | null>(null);
+
+  const columns = userColumns({
+    unbanning: unban.isPending,
+    onBan: setBanning,
+    onUnban: (user) =>
+      unban.mutate(user.id, {
+        onSuccess: () => toast.success(t.unbanned(fullName(user))),
+        onError: (error) => toast.error(failure(error)),
+      }),
+  });
 
   return (
     <section className={styles.page}>
       <SectionHeading title={es.admin.sections.users} lead={es.admin.leads.users} />
-      <search className={styles.toolbar}>
-        <label className={`${styles.inlineField} ${styles.grow}`}>
-          <span>{t.search}</span>
-          <input
-            type="search"
-            className={styles.input}
-            placeholder={t.searchPlaceholder}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </label>
-        <label className={styles.inlineField}>
-          <span>{t.role}</span>
-          <select
-            className={styles.select}
-            value={filters.role}
-            onChange={(event) =>
-              setFilters((f) => ({ ...f, role: event.target.value as Role | '', page: 1 }))
-            }
-          >
-            <option value="">{t.allRoles}</option>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t.roles[role]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.inlineField}>
-          <span>{t.state}</span>
-          <select
-            className={styles.select}
-            value={filters.state}
-            onChange={(event) =>
-              setFilters((f) => ({ ...f, state: event.target.value as UserState | '', page: 1 }))
-            }
-          >
-            <option value="">{t.allStates}</option>
-            {USER_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t.states[state]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </search>
+      <UsersToolbar typed={typed} onType={setTyped} filters={filters} onFilters={setFilters} />
       {!users.data ? (
         <QueryState isError={users.isError} onRetry={() => void users.refetch()} />
       ) : users.data.rows.length === 0 ? (

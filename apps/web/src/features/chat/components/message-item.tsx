@@ -198,6 +198,100 @@ function CounterOfferCard({ message, context, caseActions }: MessageProps) {
   );
 }
 
+type BubbleProps = { message: MessageProps['message']; own: boolean };
+
+/** A document shared in the chat: its name, size and download link, or that it was removed. */
+function DocumentBubble({ message, own }: BubbleProps) {
+  return (
+    <div className={`${styles.bubble} ${styles.documentBubble} ${own ? styles.own : ''}`}>
+      <p className={styles.documentName}>
+        <svg
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+          <path d="M14 2v6h6" />
+        </svg>
+        <span>{message.text}</span>
+      </p>
+      {message.documentId ? (
+        <p className={styles.documentFacts}>
+          {message.size ? <span>{sizeLabel(message.size)}</span> : null}
+          <a className={styles.download} href={documentUrl(message.documentId)} download={message.text}>
+            {es.documents.download}
+            <span className="visually-hidden"> {message.text}</span>
+          </a>
+        </p>
+      ) : (
+        <p className={styles.documentFacts}>{es.documents.removedBubble}</p>
+      )}
+      <Time timestamp={message.timestamp} />
+      {own ? <Receipt message={message} /> : null}
+    </div>
+  );
+}
+
+/** An image of our own storage, at its stored size so the newest message stays in view while it loads. */
+function ImageBubble({ message, own }: BubbleProps) {
+  const url = message.text.trim();
+  return (
+    <div className={`${styles.bubble} ${styles.imageBubble} ${own ? styles.own : ''}`}>
+      {isOwnUploadUrl(url) ? (
+        <a href={url} target="_blank" rel="noopener noreferrer" aria-label={es.chat.openImage}>
+          {/* its stored size keeps its place before it loads, so the newest message stays in view */}
+          {message.width && message.height ? (
+            <img
+              className={styles.image}
+              src={url}
+              alt={es.chat.imageLabel}
+              width={message.width}
+              height={message.height}
+              loading="lazy"
+            />
+          ) : (
+            <img
+              className={`${styles.image} ${styles.unsized}`}
+              src={url}
+              alt={es.chat.imageLabel}
+              loading="lazy"
+            />
+          )}
+        </a>
+      ) : (
+        <p className={styles.text}>{es.chat.imageLabel}</p>
+      )}
+      <Time timestamp={message.timestamp} />
+      {own ? <Receipt message={message} /> : null}
+    </div>
+  );
+}
+
+/** A proposal: its figures, and the answers its reader may give while the case is open. */
+function ProposalCard({ message, context, caseActions }: MessageProps) {
+  const isClient = context.role === ROLE.USUARIO;
+  if (isTakenBack(message.proposalStatus)) return <TakenBackProposal message={message} />;
+  return (
+    <article className={`${styles.card} ${styles.proposal}`} aria-label={es.chat.proposalTitle}>
+      <p className={styles.cardTitle}>{es.chat.proposalTitle}</p>
+      <CaseName message={message} />
+      {message.proposalAmount !== null ? <ProposalFigures message={message} role={context.role} /> : null}
+      <p className={styles.text}>{message.text}</p>
+      {isClient && !context.settled
+        ? caseActions.proposal(message, {
+            canCounter: message.proposalStatus === PROPOSAL_STATUS.PENDING && !context.countered,
+          })
+        : null}
+      {!isClient && context.own && !context.settled ? caseActions.ownProposal(message) : null}
+      <Time timestamp={message.timestamp} />
+    </article>
+  );
+}
+
 /** The same message, seen the same way, with the same actions: nothing to draw again. */
 function sameMessage(before: MessageProps, after: MessageProps) {
   return (
@@ -220,88 +314,11 @@ export const MessageItem = memo(function MessageItem({ message, context, caseAct
   const isClient = context.role === ROLE.USUARIO;
   switch (message.type) {
     case MESSAGE_TYPE.DOCUMENT:
-      return (
-        <div className={`${styles.bubble} ${styles.documentBubble} ${context.own ? styles.own : ''}`}>
-          <p className={styles.documentName}>
-            <svg
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
-              <path d="M14 2v6h6" />
-            </svg>
-            <span>{message.text}</span>
-          </p>
-          {message.documentId ? (
-            <p className={styles.documentFacts}>
-              {message.size ? <span>{sizeLabel(message.size)}</span> : null}
-              <a className={styles.download} href={documentUrl(message.documentId)} download={message.text}>
-                {es.documents.download}
-                <span className="visually-hidden"> {message.text}</span>
-              </a>
-            </p>
-          ) : (
-            <p className={styles.documentFacts}>{es.documents.removedBubble}</p>
-          )}
-          <Time timestamp={message.timestamp} />
-          {context.own ? <Receipt message={message} /> : null}
-        </div>
-      );
-    case MESSAGE_TYPE.IMAGE: {
-      const url = message.text.trim();
-      return (
-        <div className={`${styles.bubble} ${styles.imageBubble} ${context.own ? styles.own : ''}`}>
-          {isOwnUploadUrl(url) ? (
-            <a href={url} target="_blank" rel="noopener noreferrer" aria-label={es.chat.openImage}>
-              {/* its stored size keeps its place before it loads, so the newest message stays in view */}
-              {message.width && message.height ? (
-                <img
-                  className={styles.image}
-                  src={url}
-                  alt={es.chat.imageLabel}
-                  width={message.width}
-                  height={message.height}
-                  loading="lazy"
-                />
-              ) : (
-                <img
-                  className={`${styles.image} ${styles.unsized}`}
-                  src={url}
-                  alt={es.chat.imageLabel}
-                  loading="lazy"
-                />
-              )}
-            </a>
-          ) : (
-            <p className={styles.text}>{es.chat.imageLabel}</p>
-          )}
-          <Time timestamp={message.timestamp} />
-          {context.own ? <Receipt message={message} /> : null}
-        </div>
-      );
-    }
+      return <DocumentBubble message={message} own={context.own} />;
+    case MESSAGE_TYPE.IMAGE:
+      return <ImageBubble message={message} own={context.own} />;
     case MESSAGE_TYPE.PROPOSAL:
-      if (isTakenBack(message.proposalStatus)) return <TakenBackProposal message={message} />;
-      return (
-        <article className={`${styles.card} ${styles.proposal}`} aria-label={es.chat.proposalTitle}>
-          <p className={styles.cardTitle}>{es.chat.proposalTitle}</p>
-          <CaseName message={message} />
-          {message.proposalAmount !== null ? <ProposalFigures message={message} role={context.role} /> : null}
-          <p className={styles.text}>{message.text}</p>
-          {isClient && !context.settled
-            ? caseActions.proposal(message, {
-                canCounter: message.proposalStatus === PROPOSAL_STATUS.PENDING && !context.countered,
-              })
-            : null}
-          {!isClient && context.own && !context.settled ? caseActions.ownProposal(message) : null}
-          <Time timestamp={message.timestamp} />
-        </article>
-      );
+      return <ProposalCard message={message} context={context} caseActions={caseActions} />;
     case MESSAGE_TYPE.COUNTER_OFFER:
       return <CounterOfferCard message={message} context={context} caseActions={caseActions} />;
     case MESSAGE_TYPE.CLOSURE_REQUEST:

@@ -48,6 +48,55 @@ export function FiscalProfileForm({ lawyer }: { lawyer: boolean }) {
   return <FiscalProfileFields lawyer={lawyer} initial={valuesOf(profile.data)} />;
 }
 
+/** The form's text fields, in order: the value they edit, where the server puts their error, their input. */
+type TextFieldSpec = {
+  key: 'nif' | 'name' | 'street' | 'postalCode' | 'city';
+  error: string;
+  label: string;
+  autoComplete: string;
+  maxLength: number;
+  inputMode?: 'numeric';
+  wide?: boolean;
+};
+
+const TEXT_FIELDS: readonly TextFieldSpec[] = [
+  { key: 'nif', error: 'nif', label: t.nif, autoComplete: 'off', maxLength: 20 },
+  { key: 'name', error: 'name', label: t.name, autoComplete: 'name', maxLength: 120 },
+  {
+    key: 'street',
+    error: 'address.street',
+    label: t.street,
+    autoComplete: 'street-address',
+    maxLength: 200,
+    wide: true,
+  },
+  {
+    key: 'postalCode',
+    error: 'address.postalCode',
+    label: t.postalCode,
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+    maxLength: 5,
+  },
+  { key: 'city', error: 'address.city', label: t.city, autoComplete: 'address-level2', maxLength: 100 },
+];
+
+/** The form's values as the API takes them; the IRPF rate and the consent are a lawyer's only. */
+function inputOf(values: Values, lawyer: boolean): FiscalProfileInput {
+  return {
+    nif: values.nif,
+    name: values.name,
+    address: {
+      street: values.street,
+      postalCode: values.postalCode,
+      city: values.city,
+      province: values.province,
+    },
+    isBusiness: values.isBusiness,
+    ...(lawyer ? { irpfRate: values.irpfRate, invoicingConsent: values.invoicingConsent } : {}),
+  };
+}
+
 function FiscalProfileFields({ lawyer, initial }: { lawyer: boolean; initial: Values }) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -59,18 +108,7 @@ function FiscalProfileFields({ lawyer, initial }: { lawyer: boolean; initial: Va
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const input: FiscalProfileInput = {
-      nif: values.nif,
-      name: values.name,
-      address: {
-        street: values.street,
-        postalCode: values.postalCode,
-        city: values.city,
-        province: values.province,
-      },
-      isBusiness: values.isBusiness,
-      ...(lawyer ? { irpfRate: values.irpfRate, invoicingConsent: values.invoicingConsent } : {}),
-    };
+    const input = inputOf(values, lawyer);
     setErrors({});
     save.mutate(input, {
       onSuccess: () => toast.success(t.saved),
@@ -90,48 +128,16 @@ function FiscalProfileFields({ lawyer, initial }: { lawyer: boolean; initial: Va
         <p className={styles.intro}>{lawyer ? t.fiscalIntroLawyer : t.fiscalIntroClient}</p>
       </header>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t.nif}
-          value={values.nif}
-          onChange={(e) => set('nif')(e.target.value)}
-          error={errors.nif}
-          autoComplete="off"
-          maxLength={20}
-        />
-        <TextField
-          label={t.name}
-          value={values.name}
-          onChange={(e) => set('name')(e.target.value)}
-          error={errors.name}
-          autoComplete="name"
-          maxLength={120}
-        />
-        <TextField
-          className={styles.wide}
-          label={t.street}
-          value={values.street}
-          onChange={(e) => set('street')(e.target.value)}
-          error={errors['address.street']}
-          autoComplete="street-address"
-          maxLength={200}
-        />
-        <TextField
-          label={t.postalCode}
-          value={values.postalCode}
-          onChange={(e) => set('postalCode')(e.target.value)}
-          error={errors['address.postalCode']}
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={5}
-        />
-        <TextField
-          label={t.city}
-          value={values.city}
-          onChange={(e) => set('city')(e.target.value)}
-          error={errors['address.city']}
-          autoComplete="address-level2"
-          maxLength={100}
-        />
+        {TEXT_FIELDS.map(({ key, error, wide, ...input }) => (
+          <TextField
+            key={key}
+            className={wide ? styles.wide : undefined}
+            value={values[key]}
+            onChange={(e) => set(key)(e.target.value)}
+            error={errors[error]}
+            {...input}
+          />
+        ))}
         <Field label={t.province} error={errors['address.province']}>
           {(control) => (
             <select

@@ -134,6 +134,37 @@ export function ExperienceEditor<Kind extends ExperienceKind>({
   );
 }
 
+/** A saved entry as the profile shows it, with 'Editar' and 'Eliminar'. */
+function ExperienceSummary({
+  values,
+  busy,
+  onEdit,
+  onRemove,
+}: {
+  values: Values;
+  busy: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <article className={styles.card}>
+      <div>
+        <p className={styles.heading}>{values.heading}</p>
+        <p className={styles.place}>{values.place}</p>
+        <p className={styles.period}>{periodText(values.startDate, values.endDate || null)}</p>
+      </div>
+      <div className={styles.actions}>
+        <Button variant="secondary" size="sm" onClick={onEdit}>
+          {es.buttons.edit}
+        </Button>
+        <Button variant="ghost" size="sm" disabled={busy} onClick={onRemove}>
+          {es.buttons.remove}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
 function ExperienceCard({
   kind,
   lawyerId,
@@ -205,28 +236,15 @@ function ExperienceCard({
 
   if (!card.editing) {
     return (
-      <article className={styles.card}>
-        <div>
-          <p className={styles.heading}>{card.values.heading}</p>
-          <p className={styles.place}>{card.values.place}</p>
-          <p className={styles.period}>{periodText(card.values.startDate, card.values.endDate || null)}</p>
-        </div>
-        <div className={styles.actions}>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              setValues(card.values);
-              onChange(card.key, { editing: true });
-            }}
-          >
-            {es.buttons.edit}
-          </Button>
-          <Button variant="ghost" size="sm" disabled={busy} onClick={removeCard}>
-            {es.buttons.remove}
-          </Button>
-        </div>
-      </article>
+      <ExperienceSummary
+        values={card.values}
+        busy={busy}
+        onRemove={removeCard}
+        onEdit={() => {
+          setValues(card.values);
+          onChange(card.key, { editing: true });
+        }}
+      />
     );
   }
 

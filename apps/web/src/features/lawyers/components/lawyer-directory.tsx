@@ -20,39 +20,60 @@ import { PriceFilter } from './price-filter.tsx';
 /** The name search waits for a pause in typing before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** docs/product.md, Home (client): search, sort, categories, province and the lawyer cards, page by page. */
-export function LawyerDirectory() {
-  const { filters, update } = useLawyerFilters();
-  const lawyers = useLawyers(filters);
-  const [search, setSearch] = useState(filters.search);
-  // only typing goes to the URL after a pause: a box emptied by 'Borrar filtros' must not later write its
-  // search over a URL that has moved on (the pause's update would carry the filters it knew)
-  const typed = useRef(false);
-
-  // typing is reflected in the URL after a pause; a URL change (back button) is reflected in the box
-  useEffect(() => {
-    if (!typed.current || search.trim() === filters.search) return;
-    const timer = setTimeout(() => {
-      typed.current = false;
-      update({ search });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, filters.search, update]);
-  useEffect(() => {
-    setSearch((current) => (current.trim() === filters.search ? current : filters.search));
-  }, [filters.search]);
-
-  // a search or a filter that matched nobody is not a directory without lawyers: say so and offer a way back
-  const filtered =
+/** A search or a filter that matched nobody is not a directory without lawyers: say so and offer a way back. */
+function isFiltered(filters: ReturnType<typeof useLawyerFilters>['filters']): boolean {
+  return (
     filters.search !== '' ||
     filters.categories.length > 0 ||
     filters.province !== '' ||
     filters.minPrice !== '' ||
     filters.maxPrice !== '' ||
-    filters.firstVisitFree;
+    filters.firstVisitFree
+  );
+}
+
+/**
+ * The name box: typing is reflected in the URL after a pause; a URL change (back button) is reflected in
+ * the box. Only typing goes to the URL: a box emptied by 'Borrar filtros' must not later write its search
+ * over a URL that has moved on (the pause's update would carry the filters it knew).
+ */
+function useTypedSearch(current: string, update: (change: { search: string }) => void) {
+  const [search, setSearch] = useState(current);
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!typed.current || search.trim() === current) return;
+    const timer = setTimeout(() => {
+      typed.current = false;
+      update({ search });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, current, update]);
+  useEffect(() => {
+    setSearch((shown) => (shown.trim() === current ? shown : current));
+  }, [current]);
+  return {
+    search,
+    type: (text: string) => {
+      typed.current = true;
+      setSearch(text);
+    },
+    clear: () => {
+      typed.current = false;
+      setSearch('');
+    },
+  };
+}
+
+/** docs/product.md, Home (client): search, sort, categories, province and the lawyer cards, page by page. */
+export function LawyerDirectory() {
+  const { filters, update } = useLawyerFilters();
+  const lawyers = useLawyers(filters);
+  const searchBox = useTypedSearch(filters.search, update);
+
+  // a search or a filter that matched nobody is not a directory without lawyers: say so and offer a way back
+  const filtered = isFiltered(filters);
   const clearFilters = () => {
-    typed.current = false;
-    setSearch('');
+    searchBox.clear();
     update({ search: '', categories: [], province: '', minPrice: '', maxPrice: '', firstVisitFree: false });
   };
   const priceRange = useMemo(
@@ -74,11 +95,8 @@ export function LawyerDirectory() {
                 {...control}
                 type="search"
                 className={list.searchInput}
-                value={search}
-                onChange={(event) => {
-                  typed.current = true;
-                  setSearch(event.target.value);
-                }}
+                value={searchBox.search}
+                onChange={(event) => searchBox.type(event.target.value)}
               />
             </div>
           )}

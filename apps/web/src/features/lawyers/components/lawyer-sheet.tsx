@@ -8,7 +8,7 @@ import {
 } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es/profile';
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { AccountActions } from '../../../components/account-actions/account-actions.tsx';
@@ -118,6 +118,87 @@ function Experience({ lawyerId }: { lawyerId: string }) {
   );
 }
 
+/** Name, surname, mail and phone, as in Mi Perfil. */
+function IdentityFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<SheetForm>;
+  errors: FieldErrors<SheetForm>;
+}) {
+  return (
+    <>
+      <TextField
+        label={es.profile.name}
+        autoComplete="given-name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label={es.profile.surname}
+        autoComplete="family-name"
+        error={errors.surname?.message}
+        {...register('surname')}
+      />
+      <TextField
+        label={es.profile.mail}
+        type="email"
+        autoComplete="email"
+        error={errors.mail?.message}
+        {...register('mail')}
+      />
+      <PhoneField label={es.profile.phone} error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+    </>
+  );
+}
+
+/** Where the lawyer practises: their categories and their province. */
+function PracticeFields({
+  control,
+  errors,
+}: {
+  control: Control<SheetForm, unknown, LawyerProfileUpdate>;
+  errors: FieldErrors<SheetForm>;
+}) {
+  return (
+    <>
+      <Field label={es.lawyerProfile.categories} error={errors.categories?.message}>
+        {(controlProps, labelId) => (
+          <Controller
+            control={control}
+            name="categories"
+            render={({ field }) => (
+              <CategorySelect
+                {...controlProps}
+                labelId={labelId}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        )}
+      </Field>
+      <Field label={es.lawyerProfile.province} error={errors.province?.message}>
+        {(controlProps) => (
+          <Controller
+            control={control}
+            name="province"
+            render={({ field }) => (
+              <ProvinceSelect
+                {...controlProps}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
 function SheetForm({
   sheet,
   avatar,
@@ -168,30 +249,7 @@ function SheetForm({
       </header>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <div className={styles.fields}>
-          <TextField
-            label={es.profile.name}
-            autoComplete="given-name"
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <TextField
-            label={es.profile.surname}
-            autoComplete="family-name"
-            error={errors.surname?.message}
-            {...register('surname')}
-          />
-          <TextField
-            label={es.profile.mail}
-            type="email"
-            autoComplete="email"
-            error={errors.mail?.message}
-            {...register('mail')}
-          />
-          <PhoneField
-            label={es.profile.phone}
-            error={errors.phoneNumber?.message}
-            {...register('phoneNumber')}
-          />
+          <IdentityFields register={register} errors={errors} />
           <TextAreaField
             className={styles.wide}
             label={es.lawyerProfile.description}
@@ -201,39 +259,7 @@ function SheetForm({
             error={errors.description?.message}
             {...register('description')}
           />
-          <Field label={es.lawyerProfile.categories} error={errors.categories?.message}>
-            {(controlProps, labelId) => (
-              <Controller
-                control={control}
-                name="categories"
-                render={({ field }) => (
-                  <CategorySelect
-                    {...controlProps}
-                    labelId={labelId}
-                    value={field.value ?? []}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-            )}
-          </Field>
-          <Field label={es.lawyerProfile.province} error={errors.province?.message}>
-            {(controlProps) => (
-              <Controller
-                control={control}
-                name="province"
-                render={({ field }) => (
-                  <ProvinceSelect
-                    {...controlProps}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-            )}
-          </Field>
+          <PracticeFields control={control} errors={errors} />
           <BarAssociationField error={errors.barAssociation?.message} {...register('barAssociation')} />
           <BarNumberField error={errors.barNumber?.message} {...register('barNumber')} />
           <SelectField

@@ -19,6 +19,60 @@ function openPayment(url: string) {
   if (!opened) window.location.assign(url);
 }
 
+/** 'Rechazar' asks first, with an optional reason the lawyer reads. */
+function RejectDialog({
+  open,
+  onOpenChange,
+  pending,
+  amount,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  amount?: number | null;
+  onConfirm: (reason: string | undefined) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const tooLong = reason.trim().length > LIMITS.descriptionMax;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!tooLong) onConfirm(reason.trim() || undefined);
+  };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(open) => {
+        if (!pending) onOpenChange(open);
+      }}
+      title={es.proposals.rejectTitle}
+      description={
+        amount === null || amount === undefined ? undefined : es.proposals.rejectQuestion(formatEuros(amount))
+      }
+    >
+      <form className={styles.confirm} onSubmit={submit} noValidate>
+        <TextAreaField
+          label={es.proposals.rejectReasonLabel}
+          hint={es.proposals.rejectReasonHint}
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={tooLong ? es.proposals.rejectReasonTooLong(LIMITS.descriptionMax) : undefined}
+          aside={es.register.descriptionCounter(reason.length, LIMITS.descriptionMax)}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" variant="danger" disabled={pending || tooLong}>
+            {es.proposals.rejectConfirm}
+          </Button>
+          <Button type="button" variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
+            {es.proposals.rejectCancel}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
 /**
  * docs/product.md, Private chat: the client accepts a proposal (payment link in a new window) or rejects it.
  * 'Rechazar' asks first, in a dialog with an optional reason the lawyer reads; once confirmed the buttons
@@ -48,7 +102,6 @@ export function ProposalAnswer({
   const [rejected, setRejected] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [countering, setCountering] = useState(false);
-  const [reason, setReason] = useState('');
   if (rejected) return null;
   const busy = accept.isPending || reject.isPending;
 
@@ -66,12 +119,10 @@ export function ProposalAnswer({
     }
     setConfirming(true);
   };
-  const tooLong = reason.trim().length > LIMITS.descriptionMax;
-  const onConfirm = (event: FormEvent) => {
-    event.preventDefault();
-    if (!proposalId || tooLong) return;
+  const onConfirm = (reason: string | undefined) => {
+    if (!proposalId) return;
     // mutateAsync, not mutate's callbacks: the server's notice may settle (and unmount) this card first
-    reject.mutateAsync({ proposalId, chatId, reason: reason.trim() || undefined }).then(
+    reject.mutateAsync({ proposalId, chatId, reason }).then(
       () => {
         setConfirming(false);
         setRejected(true);
@@ -107,43 +158,13 @@ export function ProposalAnswer({
           ) : null}
         </>
       ) : null}
-      <Modal
+      <RejectDialog
         open={confirming}
-        onOpenChange={(open) => {
-          if (!reject.isPending) setConfirming(open);
-        }}
-        title={es.proposals.rejectTitle}
-        description={
-          amount === null || amount === undefined
-            ? undefined
-            : es.proposals.rejectQuestion(formatEuros(amount))
-        }
-      >
-        <form className={styles.confirm} onSubmit={onConfirm} noValidate>
-          <TextAreaField
-            label={es.proposals.rejectReasonLabel}
-            hint={es.proposals.rejectReasonHint}
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={tooLong ? es.proposals.rejectReasonTooLong(LIMITS.descriptionMax) : undefined}
-            aside={es.register.descriptionCounter(reason.length, LIMITS.descriptionMax)}
-          />
-          <div className={styles.actions}>
-            <Button type="submit" variant="danger" disabled={reject.isPending || tooLong}>
-              {es.proposals.rejectConfirm}
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={reject.isPending}
-              onClick={() => setConfirming(false)}
-            >
-              {es.proposals.rejectCancel}
-            </Button>
-          </div>
-        </form>
-      </Modal>
+        onOpenChange={setConfirming}
+        pending={reject.isPending}
+        amount={amount}
+        onConfirm={onConfirm}
+      />
     </div>
   );
 }

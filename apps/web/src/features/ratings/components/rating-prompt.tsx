@@ -23,6 +23,57 @@ type RatingPromptProps = {
 
 const STARS = Array.from({ length: LIMITS.ratingStars }, (_, index) => index + 1);
 
+/** 1 to 5 stars, a radio group: click, arrows or Space choose; hovering previews. */
+function StarPicker({
+  id,
+  stars,
+  missing,
+  onStars,
+}: {
+  id: string;
+  stars: number;
+  missing: boolean;
+  onStars: (stars: number) => void;
+}) {
+  const [hovered, setHovered] = useState(0);
+  const shown = hovered || stars;
+  return (
+    <fieldset
+      className={styles.fieldset}
+      aria-describedby={missing ? `${id}-stars-error` : undefined}
+      aria-invalid={missing || undefined}
+    >
+      <legend className={styles.legend}>{es.ratings.starsLabel}</legend>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only previews; the radios take the input */}
+      <div className={styles.stars} onMouseLeave={() => setHovered(0)}>
+        {STARS.map((value) => (
+          <label
+            key={value}
+            className={`${styles.star} ${value <= shown ? styles.lit : ''}`}
+            onMouseEnter={() => setHovered(value)}
+          >
+            <input
+              type="radio"
+              name={`${id}-stars`}
+              value={value}
+              className={styles.radio}
+              checked={stars === value}
+              onChange={() => onStars(value)}
+            />
+            <span aria-hidden="true">★</span>
+            <span className="visually-hidden">{es.ratings.starLabel(value)}</span>
+          </label>
+        ))}
+      </div>
+      {missing ? (
+        <p id={`${id}-stars-error`} className={styles.error} role="alert">
+          {es.ratings.starsRequired}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /**
  * docs/product.md, Private chat (the rating prompt): 1 to 5 stars set by clicking (a radio group, so arrows and Space work
  * too), an optional title and comment, then '¡Gracias por tu valoración!'. Whether the case is already
@@ -39,7 +90,6 @@ export function RatingPrompt({
   const id = useId();
   const rate = useCreateRating();
   const [stars, setStars] = useState(0);
-  const [hovered, setHovered] = useState(0);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [missingStars, setMissingStars] = useState(false);
@@ -96,48 +146,20 @@ export function RatingPrompt({
     );
   };
 
-  const shown = hovered || stars;
   return (
     <section className={frame} {...label}>
       {heading}
       {embedded ? null : <p className={styles.lead}>{es.ratings.promptLead}</p>}
       <form className={styles.form} onSubmit={send} noValidate>
-        <fieldset
-          className={styles.fieldset}
-          aria-describedby={missingStars ? `${id}-stars-error` : undefined}
-          aria-invalid={missingStars || undefined}
-        >
-          <legend className={styles.legend}>{es.ratings.starsLabel}</legend>
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only previews; the radios take the input */}
-          <div className={styles.stars} onMouseLeave={() => setHovered(0)}>
-            {STARS.map((value) => (
-              <label
-                key={value}
-                className={`${styles.star} ${value <= shown ? styles.lit : ''}`}
-                onMouseEnter={() => setHovered(value)}
-              >
-                <input
-                  type="radio"
-                  name={`${id}-stars`}
-                  value={value}
-                  className={styles.radio}
-                  checked={stars === value}
-                  onChange={() => {
-                    setStars(value);
-                    setMissingStars(false);
-                  }}
-                />
-                <span aria-hidden="true">★</span>
-                <span className="visually-hidden">{es.ratings.starLabel(value)}</span>
-              </label>
-            ))}
-          </div>
-          {missingStars ? (
-            <p id={`${id}-stars-error`} className={styles.error} role="alert">
-              {es.ratings.starsRequired}
-            </p>
-          ) : null}
-        </fieldset>
+        <StarPicker
+          id={id}
+          stars={stars}
+          missing={missingStars}
+          onStars={(value) => {
+            setStars(value);
+            setMissingStars(false);
+          }}
+        />
         <TextField
           label={es.ratings.titleLabel}
           value={title}
