@@ -149,7 +149,9 @@ function reach(graph: Graph, roots: readonly string[], follow: (id: string) => b
  * - 'spa': the SPA's entry only (React Router, the providers);
  * - 'common': the administration console too (fields, avatars, dates);
  * - 'forms': the landing page's modals too (the registration's fields);
- * - 'dashboard': everything else the dashboard layout and the home screen need.
+ * - 'dashboard': everything else the dashboard layout needs;
+ * - 'screens': what the home screen shares with other screens (a lawyer's card, the pager);
+ * - 'home': what only the home screen needs (the directory, the case board), which no other screen loads.
  * So what the landing page loads grows by nothing (it still has no React Router, ADR 0008), every screen
  * keeps a chunk of its own (a module loaded with import() is never grouped), and no route's first download
  * grows by more than a few KiB (bench/README.md, web).
@@ -164,10 +166,20 @@ function firstScreenChunks(): Plugin {
     const main = reach(graph, [file('main.tsx')]);
     const home = reach(graph, [file('home-main.tsx')]);
     const all = reach(graph, [file('main.tsx')], () => true);
-    const own = new Set<string>([file('main.tsx'), file('landing-main.tsx'), file('home-main.tsx')]);
+    const entries = [file('main.tsx'), file('landing-main.tsx'), file('home-main.tsx')];
+    const own = new Set<string>(entries);
     for (const id of all)
       for (const target of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) own.add(target);
-    const admin = reach(graph, [file('app/layouts/admin-layout.tsx'), file('app/routes/admin-routes.tsx')]);
+    // the console: its layout and each of its sections' routes (app/routes/admin-*-route.tsx)
+    const adminRoutes = [...own].filter((id) => /\/app\/routes\/admin-[\w-]+-route\.tsx$/.test(id));
+    const admin = reach(graph, [file('app/layouts/admin-layout.tsx'), ...adminRoutes]);
+    const layout = reach(graph, [file('app/layouts/dashboard-layout.tsx')]);
+    const homeRoute = file('app/routes/home-route.tsx');
+    // what the other screens (and dialogs) load: a module of theirs in the home's own group would make them load all of it
+    const elsewhere = reach(
+      graph,
+      [...own].filter((id) => id !== homeRoute && !entries.includes(id)),
+    );
     // what landing.html's script loads before the first paint stays out of every group: a few lines, not React
     const boot = reach(graph, [file('landing-boot.ts')]);
     const found = new Map<string, string>();
@@ -178,7 +190,9 @@ function firstScreenChunks(): Plugin {
       if (landing.has(id)) found.set(id, main.has(id) ? 'core' : 'kit');
       else if (main.has(id)) found.set(id, landingModals.has(id) ? 'shared' : 'spa');
       else if (admin.has(id)) found.set(id, 'common');
-      else found.set(id, landingModals.has(id) ? 'forms' : 'dashboard');
+      else if (landingModals.has(id)) found.set(id, 'forms');
+      else if (layout.has(id)) found.set(id, 'dashboard');
+      else found.set(id, elsewhere.has(id) ? 'screens' : 'home');
     }
     return found;
   };
@@ -248,6 +262,49 @@ function reactRouterProduction(): Plugin {
   };
 }
 
+/** zod's JSON Schema export, which the built app never uses (nothing in it calls `toJSONSchema`). */
+const ZOD_JSON_SCHEMA = /\/node_modules\/zod\/v4\/core\/(json-schema-processors|to-json-schema)\.js$/;
+
+/**
+ * zod without its JSON Schema export in the built app. zod's classic API builds every schema with methods
+ * that convert it to JSON Schema, so its bundle carries that code (about 6 KiB gzipped of 22) even though
+ * the app only parses. Here those two modules become stubs with the same exports, each of which throws if
+ * called; the server and the tests keep the real ones.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  return {
+    name: 'l4l:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      if (!ZOD_JSON_SCHEMA.test(id)) return null;
+      const source = await readFile(id, 'utf8');
+      const names = new Set(
+        [...source.matchAll(/^export (?:const|function) (\w+)/gm)].flatMap((m) => (m[1] ? [m[1]] : [])),
+      );
+      for (const list of source.matchAll(/^export \{([^}]*)\}/gm)) {
+        for (const item of (list[1] ?? '').split(',')) {
+          const name = item
+            .trim()
+            .split(/\s+as\s+/)
+            .pop();
+          if (name) names.add(name);
+        }
+      }
+      const exports = [...names].map((name) =>
+        // the create…Method factories run as each schema is built: they hand back the throwing method
+        name.startsWith('create')
+          ? `export const ${name} = () => unavailable;`
+          : `export const ${name} = unavailable;`,
+      );
+      return [
+        'const unavailable = () => { throw new Error("zod\'s JSON Schema is left out of the web app (vite.config.ts)"); };',
+        ...exports,
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -255,6 +312,7 @@ export default defineConfig({
     landingPage(),
     firstScreenChunks(),
     reactRouterProduction(),
+    zodWithoutJsonSchema(),
     prerenderLanding(),
   ],
   server: {

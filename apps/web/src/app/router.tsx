@@ -96,43 +96,43 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: async () => ({
-                  Component: (await import('./routes/admin-routes.tsx')).AdminOverviewRoute,
+                  Component: (await import('./routes/admin-overview-route.tsx')).AdminOverviewRoute,
                 }),
               },
               {
                 path: 'abogados',
                 lazy: async () => ({
-                  Component: (await import('./routes/admin-routes.tsx')).AdminLawyersRoute,
+                  Component: (await import('./routes/admin-lawyers-route.tsx')).AdminLawyersRoute,
                 }),
               },
               {
                 path: 'usuarios',
                 lazy: async () => ({
-                  Component: (await import('./routes/admin-routes.tsx')).AdminUsersRoute,
+                  Component: (await import('./routes/admin-users-route.tsx')).AdminUsersRoute,
                 }),
               },
               {
                 path: 'casos',
                 lazy: async () => ({
-                  Component: (await import('./routes/admin-routes.tsx')).AdminCasesRoute,
+                  Component: (await import('./routes/admin-cases-route.tsx')).AdminCasesRoute,
                 }),
               },
               {
                 path: 'pagos',
                 lazy: async () => ({
-                  Component: (await import('./routes/admin-routes.tsx')).AdminPaymentsRoute,
+                  Component: (await import('./routes/admin-payments-route.tsx')).AdminPaymentsRoute,
                 }),
               },
               {
                 path: 'auditoria',
                 lazy: async () => ({
-                  Component: (await import('./routes/admin-routes.tsx')).AdminAuditRoute,
+                  Component: (await import('./routes/admin-audit-route.tsx')).AdminAuditRoute,
                 }),
               },
               {
                 path: 'valoraciones',
                 lazy: async () => ({
-                  Component: (await import('./routes/admin-routes.tsx')).AdminRatingsRoute,
+                  Component: (await import('./routes/admin-ratings-route.tsx')).AdminRatingsRoute,
                 }),
               },
             ],
@@ -159,7 +159,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'abogados/:lawyerId/primera-consulta',
                     lazy: async () => ({
-                      Component: (await import('./routes/consultations-route.tsx')).BookConsultationRoute,
+                      Component: (await import('./routes/book-consultation-route.tsx')).BookConsultationRoute,
                     }),
                   },
                   {
@@ -171,7 +171,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'consultas/:consultationId',
                     lazy: async () => ({
-                      Component: (await import('./routes/consultations-route.tsx')).ConsultationRoomRoute,
+                      Component: (await import('./routes/consultation-room-route.tsx')).ConsultationRoomRoute,
                     }),
                   },
                   {

@@ -2,6 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+import { preloadModal } from '../components/modal/modal.tsx';
+
+// a dialog's frame (Radix Dialog) loads on demand in the app, once the page is idle or a dialog first opens
+// (components/modal/modal.tsx); loaded here before any test, a test's dialog opens at once, as it does in a
+// browser that loaded it while idle
+await preloadModal();
 
 afterEach(() => {
   cleanup();

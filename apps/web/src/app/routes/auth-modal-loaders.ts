@@ -1,7 +1,7 @@
 /**
  * The login and register modals carry the forms, their zod schemas and the pickers: most of the web's
  * JavaScript. The landing page loads them only when a visitor is about to open one (a pointer over or a
- * focus on a way in), so the page itself stays light on a slow phone (ADR 0008: at most 100 KiB of JS).
+ * focus on a way in), so the page itself stays light on a slow phone (ADR 0008: at most 95 KiB of JS).
  */
 export const loadLoginModal = () => import('../../features/auth/components/login-modal.tsx');
 export const loadRegisterModal = () => import('../../features/auth/components/register-modal.tsx');

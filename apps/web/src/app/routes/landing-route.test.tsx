@@ -24,6 +24,10 @@ vi.mock('./auth-modal-loaders.ts', async (importOriginal) => {
   };
 });
 
+// a modal's first opening waits for its code (the form's and the dialog frame's, both loaded on demand): on a
+// busy machine that takes longer than findBy's default second
+const LOADED = { timeout: 10_000 };
+
 function renderApp(at: string) {
   const router = createMemoryRouter(routes, { initialEntries: [at] });
   render(
@@ -59,13 +63,13 @@ describe('landing route: the modals load on demand (ADR 0008)', () => {
     expect(loaders.register).toBe(0);
 
     await userEvent.click(login);
-    expect(await screen.findByRole('dialog', { name: es.login.title })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: es.login.title }, LOADED)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('keeps an opened modal mounted after closing it, and opens it again', async () => {
     const router = renderApp('/registro');
-    await screen.findByRole('dialog', { name: es.register.title });
+    await screen.findByRole('dialog', { name: es.register.title }, LOADED);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

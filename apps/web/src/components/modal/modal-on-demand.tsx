@@ -7,7 +7,12 @@ import { onDemand, preloadOn, useOpenedOnce } from '../../lib/on-demand.ts';
  * first paint (ADR 0008). Render `Dialog` inside <MountOnceOpened>.
  */
 export function modalOnDemand<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
-  const code = onDemand(load);
+  const code = onDemand(() => {
+    // the dialog's frame (modal-dialog.tsx, which modal.tsx loads on demand) starts loading beside its
+    // content, not after it; a failure here is the frame's own to report when the dialog renders
+    import('./modal-dialog.tsx').catch(() => {});
+    return load();
+  });
   return {
     Dialog: lazy(() => code.load().then((component) => ({ default: component }))),
     intent: () => preloadOn(code.load),

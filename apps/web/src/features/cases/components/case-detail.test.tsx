@@ -236,7 +236,8 @@ describe('CaseDetail', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: es.caseDetail.edit }));
     const dialog = await screen.findByRole('dialog', { name: es.caseDetail.editTitle });
-    const title = within(dialog).getByLabelText(es.cases.titleLabel);
+    // the form loads when 'Editar caso' is about to be used (pending-case-actions.tsx)
+    const title = await within(dialog).findByLabelText(es.cases.titleLabel);
     expect(title).toHaveValue('Fianza');
     await user.clear(title);
     await user.type(title, 'Fianza del piso');

@@ -1,16 +1,20 @@
 import type { Case } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es/app';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { preloadOn } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEditCase, useWithdrawCase } from '../api/save-case.ts';
 import styles from './case-detail.module.css';
-import { CaseForm } from './case-form.tsx';
 
 const t = es.caseDetail;
+
+// the form, its validation and react-hook-form load when 'Editar caso' is about to be used, not in front of the case
+const loadCaseForm = () => import('./case-form.tsx');
+const CaseForm = lazy(() => loadCaseForm().then((module) => ({ default: module.CaseForm })));
 
 /**
  * The client's own case while it waits for validation (docs/domain.md, Case machine: correcting and withdrawing):
@@ -32,7 +36,7 @@ export function PendingCaseActions({ item }: { item: Case }) {
       </h2>
       <p>{t.pendingHelp}</p>
       <div className={styles.closureActions}>
-        <Button variant="secondary" onClick={() => setEditing(true)}>
+        <Button variant="secondary" onClick={() => setEditing(true)} {...preloadOn(loadCaseForm)}>
           {t.edit}
         </Button>
         <Button variant="danger" onClick={() => setWithdrawing(true)}>
@@ -41,26 +45,28 @@ export function PendingCaseActions({ item }: { item: Case }) {
       </div>
 
       <Modal open={editing} onOpenChange={setEditing} title={t.editTitle} size="md">
-        <CaseForm
-          initial={{ title: item.title, description: item.description }}
-          submitLabel={es.buttons.saveChanges}
-          pending={edit.isPending}
-          onSubmit={(values) =>
-            edit.mutateAsync(
-              { caseId: item.id, ...values },
-              {
-                onSuccess: () => {
-                  setEditing(false);
-                  toast.success(t.edited);
+        <Suspense fallback={<Spinner />}>
+          <CaseForm
+            initial={{ title: item.title, description: item.description }}
+            submitLabel={es.buttons.saveChanges}
+            pending={edit.isPending}
+            onSubmit={(values) =>
+              edit.mutateAsync(
+                { caseId: item.id, ...values },
+                {
+                  onSuccess: () => {
+                    setEditing(false);
+                    toast.success(t.edited);
+                  },
+                  onError: (error) => {
+                    // a field the server refused is flagged by the form; anything else is said here
+                    if (!isApiError(error) || Object.keys(error.fields).length === 0) failed(error);
+                  },
                 },
-                onError: (error) => {
-                  // a field the server refused is flagged by the form; anything else is said here
-                  if (!isApiError(error) || Object.keys(error.fields).length === 0) failed(error);
-                },
-              },
-            )
-          }
-        />
+              )
+            }
+          />
+        </Suspense>
       </Modal>
 
       <Modal

@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useAcceptProposal } from '../api/accept-proposal.ts';
 import { useCounterOffer } from '../api/change-proposal.ts';
 import { useRejectProposal } from '../api/reject-proposal.ts';
-import { PriceChangeDialog } from './price-change-dialog.tsx';
+import { PriceChange, PriceChangeOnDemand } from './price-change-on-demand.tsx';
 import styles from './proposal-answer.module.css';
 
 /** Opens the payment page in a new tab (docs/product.md, Private chat); a blocked pop-up falls back to this tab. */
@@ -142,11 +142,17 @@ export function ProposalAnswer({
       </Button>
       {canCounter && proposalId && amount ? (
         <>
-          <Button variant="ghost" size="sm" onClick={() => setCountering(true)} disabled={busy}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setCountering(true)}
+            disabled={busy}
+            {...PriceChange.intent()}
+          >
             {es.proposals.counter}
           </Button>
           {countering ? (
-            <PriceChangeDialog
+            <PriceChangeOnDemand
               kind="counter"
               amount={amount}
               open={countering}

@@ -10,7 +10,7 @@ import { Modal } from '../../../components/modal/modal.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeclineCounterOffer, useReplaceProposal, useWithdrawProposal } from '../api/change-proposal.ts';
-import { PriceChangeDialog } from './price-change-dialog.tsx';
+import { PriceChange, PriceChangeOnDemand } from './price-change-on-demand.tsx';
 import styles from './proposal-answer.module.css';
 
 /**
@@ -49,14 +49,14 @@ export function ProposalManage({
 
   return (
     <div className={styles.actions}>
-      <Button variant="secondary" size="sm" onClick={() => setRepricing(true)}>
+      <Button variant="secondary" size="sm" onClick={() => setRepricing(true)} {...PriceChange.intent()}>
         {es.proposals.changePrice}
       </Button>
       <Button variant="ghost" size="sm" onClick={() => setWithdrawing(true)}>
         {es.proposals.withdraw}
       </Button>
       {repricing ? (
-        <PriceChangeDialog
+        <PriceChangeOnDemand
           kind="replace"
           amount={amount}
           open={repricing}

@@ -1,19 +1,26 @@
 import type { Rating } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es/app';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage } from '../../../components/form/field.tsx';
+import { MountOnceOpened } from '../../../components/modal/modal-on-demand.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { Stars } from '../../../components/stars/stars.tsx';
 import { formatDay } from '../../../lib/format.ts';
+import { preloadOn } from '../../../lib/on-demand.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useLawyerRatings } from '../api/get-lawyer-ratings.ts';
 import { useUserRatings } from '../api/get-user-ratings.ts';
 import styles from './ratings-panel.module.css';
-import { ReplyForm } from './reply-form.tsx';
-import { ReportDialog } from './report-dialog.tsx';
+
+// the reply's form and the report's dialog, with their validation, load when they are about to be used, not
+// in front of the panel (ADR 0008)
+const loadReplyForm = () => import('./reply-form.tsx');
+const loadReportDialog = () => import('./report-dialog.tsx');
+const ReplyForm = lazy(() => loadReplyForm().then((module) => ({ default: module.ReplyForm })));
+const ReportDialog = lazy(() => loadReportDialog().then((module) => ({ default: module.ReportDialog })));
 
 type Texts = { title: string; error: string; empty: string };
 
@@ -102,7 +109,9 @@ function RatingsPanel({
                 ) : null}
                 <ReplyOf rating={rating} />
                 {replying === rating.id ? (
-                  <ReplyForm ratingId={rating.id} onDone={() => setReplying(null)} />
+                  <Suspense fallback={<Spinner />}>
+                    <ReplyForm ratingId={rating.id} onDone={() => setReplying(null)} />
+                  </Suspense>
                 ) : (
                   <RatingActions
                     rating={rating}
@@ -116,7 +125,11 @@ function RatingsPanel({
           ))}
         </ul>
       )}
-      {actions.viewerId ? <ReportDialog ratingId={reporting} onClose={() => setReporting(null)} /> : null}
+      {actions.viewerId ? (
+        <MountOnceOpened open={reporting !== null}>
+          <ReportDialog ratingId={reporting} onClose={() => setReporting(null)} />
+        </MountOnceOpened>
+      ) : null}
     </section>
   );
 }
@@ -138,12 +151,12 @@ function RatingActions({
   return (
     <div className={styles.actions}>
       {canReply ? (
-        <Button size="sm" variant="secondary" onClick={onReply}>
+        <Button size="sm" variant="secondary" onClick={onReply} {...preloadOn(loadReplyForm)}>
           {es.ratings.reply}
         </Button>
       ) : null}
       {canReport ? (
-        <Button size="sm" variant="ghost" onClick={onReport}>
+        <Button size="sm" variant="ghost" onClick={onReport} {...preloadOn(loadReportDialog)}>
           {es.ratings.report}
         </Button>
       ) : null}

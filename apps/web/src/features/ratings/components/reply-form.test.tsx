@@ -40,7 +40,7 @@ describe('the reply form', () => {
     const api = renderOwnPanel(() => savedReply('Gracias, Ana.'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: es.ratings.reply }));
-    const box = screen.getByLabelText(es.ratings.replyLabel);
+    const box = await screen.findByLabelText(es.ratings.replyLabel);
     expect(screen.getByText(es.ratings.replyCount(0, LIMITS.ratingReplyMax))).toBeInTheDocument();
     expect(box).toHaveAttribute('maxLength', String(LIMITS.ratingReplyMax));
     await user.type(box, '  Gracias, Ana.  ');
@@ -59,7 +59,7 @@ describe('the reply form', () => {
     const api = renderOwnPanel(() => savedReply('x'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: es.ratings.reply }));
-    await user.type(screen.getByLabelText(es.ratings.replyLabel), '   ');
+    await user.type(await screen.findByLabelText(es.ratings.replyLabel), '   ');
     await user.click(screen.getByRole('button', { name: es.ratings.replySend }));
     expect(await screen.findByRole('alert')).toHaveTextContent(es.ratings.replyRequired);
     expect(api.callsTo(REPLY)).toHaveLength(0);
@@ -72,7 +72,7 @@ describe('the reply form', () => {
     renderOwnPanel(() => fail(409, 'CONFLICT', es.ratings.alreadyReplied));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: es.ratings.reply }));
-    await user.type(screen.getByLabelText(es.ratings.replyLabel), 'Otra vez');
+    await user.type(await screen.findByLabelText(es.ratings.replyLabel), 'Otra vez');
     await user.click(screen.getByRole('button', { name: es.ratings.replySend }));
     expect(await screen.findByRole('alert')).toHaveTextContent(es.ratings.alreadyReplied);
     expect(screen.getByLabelText(es.ratings.replyLabel)).toHaveValue('Otra vez');
