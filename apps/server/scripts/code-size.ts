@@ -20,6 +20,32 @@ const SOURCE = /^(apps\/[^/]+\/(src|scripts)|packages\/[^/]+\/src|scripts)\/.*\.
 /** Data, texts and scenarios: long by nature, not logic. */
 const NOT_LOGIC = [/\.test\.tsx?$/, /\/db\/seed\//, /\/texts\//, /\.d\.ts$/, /^bench\//];
 
+/**
+ * Functions still over their size, each with the lines of its own it may not grow past. The list only
+ * shrinks: a function split below the limit must leave it (the test says so), and nothing new may join.
+ */
+export const STILL_OVER: Record<string, number> = {
+  'apps/server/src/app.ts buildApp': 133,
+  'apps/server/src/modules/auth/auth.routes.ts (anonymous)': 111,
+  'apps/server/src/modules/auth/auth.service.ts createAuthService': 105,
+  'apps/server/src/modules/cases/cases.routes.ts (anonymous)': 156,
+  'apps/server/src/modules/chat/chat.service.ts createChatService': 92,
+  'apps/server/src/modules/consultations/consultations.routes.ts consultationsModule': 105,
+  'apps/server/src/modules/invoices/invoice-pdf.ts renderInvoice': 114,
+  'apps/server/src/modules/lawyers/lawyers.routes.ts lawyersModule': 101,
+  'apps/server/src/modules/money/money.routes.ts (anonymous)': 123,
+  'apps/server/src/modules/payments/payments.service.ts createPaymentsService': 90,
+  'apps/server/src/modules/proposals/proposals.routes.ts (anonymous)': 88,
+  'apps/server/src/modules/ratings/ratings.routes.ts ratingsModule': 88,
+  'apps/web/src/app/layouts/dashboard-layout.tsx DashboardLayout': 100,
+  'apps/web/src/features/admin/components/overview-page.tsx OverviewPage': 93,
+  'apps/web/src/features/admin/components/payments-page.tsx PaymentsTable': 99,
+  'apps/web/src/features/cases/components/case-detail.tsx LoadedCase': 107,
+  'apps/web/src/features/chat/components/composer.tsx Composer': 99,
+  'apps/web/src/features/consultations/components/call-panel.tsx CallPanel': 92,
+  'apps/web/src/features/users/components/profile-page.tsx ProfileDetails': 107,
+};
+
 export type SizeProblem = {
   file: string;
   line: number;
@@ -106,11 +132,17 @@ export function describeProblem(problem: SizeProblem): string {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-  const problems = sizeProblems(root);
+  // the functions still over may not grow (STILL_OVER); everything else is held to the limit
+  const problems = sizeProblems(root).filter(
+    (problem) =>
+      problem.kind === 'file' || (STILL_OVER[`${problem.file} ${problem.name}`] ?? 0) < problem.lines,
+  );
   for (const problem of problems) console.error(describeProblem(problem));
   if (problems.length > 0) {
     console.error(`\n${problems.length} files or functions over their size`);
     process.exit(1);
   }
-  console.log('Every source file and function within its size');
+  console.log(
+    'No source file over 400 lines, no function over 80 lines of its own beyond the shrinking list',
+  );
 }

@@ -5,17 +5,12 @@ import {
   isMeasured,
   MAX_FILE_LINES,
   MAX_FUNCTION_LINES,
+  STILL_OVER,
   sizeProblems,
   sizeProblemsIn,
 } from '../scripts/code-size.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-/**
- * Functions still over their size, each with the lines of its own it may not grow past. The list only
- * shrinks: a function split below the limit must leave it (the test says so), and nothing new may join.
- */
-const STILL_OVER: Record<string, number> = {};
 
 /** docs/README.md, Size of files and functions. */
 describe('the size of files and functions', () => {
