@@ -15,19 +15,6 @@ export type Lookup = { file: string; line: number; module: string; decorator: st
 
 const MODULES = 'apps/server/src/modules';
 
-/**
- * Lookups still to be moved off (in modules being reworked for table ownership and privacy): `file` and
- * the decorator. Each is a debt; the check fails when one is fixed and still listed, so the list shrinks.
- */
-export const KNOWN: ReadonlyArray<{ file: string; decorator: string }> = [
-  { file: 'apps/server/src/modules/admin/admin.routes.ts', decorator: 'chat' },
-  { file: 'apps/server/src/modules/auth/auth.routes.ts', decorator: 'chat' },
-  { file: 'apps/server/src/modules/privacy/privacy.routes.ts', decorator: 'chat' },
-  { file: 'apps/server/src/modules/lawyers/lawyers.routes.ts', decorator: 'accounts' },
-];
-
-const isKnown = (lookup: Pick<Lookup, 'file' | 'decorator'>) =>
-  KNOWN.some((known) => known.file === lookup.file && known.decorator === lookup.decorator);
 /** test files and test worlds may drive any module through the app */
 const NOT_CHECKED = /\.(test|world)\.ts$/;
 
@@ -51,8 +38,9 @@ export function lookupsIn(
 ): Lookup[] {
   const found: Lookup[] = [];
   for (const [index, text] of source.split('\n').entries()) {
-    // `app.x.member`, or `() => app.x` (a lookup put off until it is used); not `t.app.x` in a helper
-    const forms = [/(?<![\w.])app\.(\w+)\s*\??\./g, /\(\)\s*=>\s*app\.(\w+)\b/g];
+    // `app.x.member`, `() => app.x` (a lookup put off until it is used) or `chat: app.chat` (the whole
+    // service handed on); not `t.app.x` in a helper
+    const forms = [/(?<![\w.])app\.(\w+)\b/g];
     for (const form of forms) {
       for (const match of text.matchAll(form)) {
         const decorator = match[1] ?? '';
@@ -89,20 +77,11 @@ export function moduleLookups(root: string): Lookup[] {
   );
 }
 
-/** What the check reports: the lookups not listed in `KNOWN`, and the entries of `KNOWN` fixed since. */
+/** What the check reports: every lookup of another module's decorator, with where it is. */
 export function lookupProblems(root: string): string[] {
-  const found = moduleLookups(root);
-  const problems = found
-    .filter((lookup) => !isKnown(lookup))
-    .map(
-      (l) => `${l.file}:${l.line}: the ${l.module} module reaches app.${l.decorator} (the ${l.owner} module)`,
-    );
-  for (const known of KNOWN) {
-    if (!found.some((lookup) => lookup.file === known.file && lookup.decorator === known.decorator)) {
-      problems.push(`${known.file}: no longer reaches app.${known.decorator}; take it off KNOWN`);
-    }
-  }
-  return problems;
+  return moduleLookups(root).map(
+    (l) => `${l.file}:${l.line}: the ${l.module} module reaches app.${l.decorator} (the ${l.owner} module)`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

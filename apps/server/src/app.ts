@@ -215,32 +215,34 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   );
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { outbox });
+  await app.register(authRoutes, { outbox, chat: app.chat });
   // a lawyer's directory search text follows their name, wherever the account is renamed
-  await app.register(usersRoutes, { renamed: lawyerRenamed });
-  await app.register(adminRoutes, { outbox });
+  await app.register(usersRoutes, { renamed: lawyerRenamed, accounts: app.accounts });
+  await app.register(adminRoutes, { outbox, chat: app.chat });
   await app.register(uploadsRoutes);
   // docs/alerts.md: a case published on the board alerts the lawyers it matches, after the approval
   await app.register(alertsPlugin, {
     exclusive: ownsDatabase && database.kind === 'pglite',
     ...deps.alerts,
   });
-  await app.register(casesRoutes);
+  await app.register(casesRoutes, { chat: app.chat });
   await app.register(ratingsRoutes, { cases: app.cases, audit: recordAudit });
-  await app.register(lawyersRoutes);
+  await app.register(lawyersRoutes, { ratings: app.ratings, accounts: app.accounts });
   await app.register(publicPagesRoutes, { lawyers: app.lawyers });
-  await app.register(documentsRoutes);
+  await app.register(documentsRoutes, { cases: app.cases, chat: app.chat });
   await app.register(billingRoutes);
   await app.register(invoicesRoutes);
   // docs/domain.md, Privacy rights: the export reads every feature's rows, the erasure closes the account
-  await app.register(privacyRoutes);
-  await app.register(paymentsPlugin);
-  await app.register(proposalsRoutes, { payments: app.payments });
+  await app.register(privacyRoutes, { accounts: app.accounts, invoices: app.invoices, chat: app.chat });
+  await app.register(paymentsPlugin, { chat: app.chat });
+  await app.register(proposalsRoutes, { payments: app.payments, chat: app.chat, cases: app.cases });
   await app.register(moneyPlugin, { ...deps.money, payments: app.payments, cases: app.cases });
   // docs/domain.md, First consultations: booked from a lawyer's slots, paid through the payments' checkout
   await app.register(consultationsPlugin, {
     ...deps.consultations,
     outbox,
+    notifications: app.notifications,
+    chat: app.chat,
     payments: () => consultationPayments(app),
   });
   await app.register(retentionPlugin, deps.retention ?? {});

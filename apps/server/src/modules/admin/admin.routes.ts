@@ -12,6 +12,7 @@ import {
   banSchema,
   rejectLawyerSchema,
 } from '@l4l/shared/schemas/admin';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
@@ -27,7 +28,13 @@ const lawyerEnvelope = dataEnvelope(adminLawyerSchema);
  * other roles). The case rows (/api/admin/cases...) live with the case state machine in modules/cases.
  * The audit log is read-only: there is no route that changes or deletes an entry.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ outbox: MailOutbox }> = async (app, { outbox }) => {
+export type AdminRoutesOptions = {
+  outbox: MailOutbox;
+  /** a ban closes the person's chat sockets on every process */
+  chat: Pick<FastifyInstance['chat'], 'disconnectUser'>;
+};
+
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { outbox, chat }) => {
   const service = createAdminService({
     db: app.db,
     sessions: app.sessions,
@@ -73,7 +80,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ outbox: MailOutbox }> = async 
     {
       onRequest: adminOnly,
       // the open chat sockets close too, once the ban is stored
-      onResponse: async ({ params }, reply) => reply.statusCode === 200 && app.chat.disconnectUser(params.id),
+      onResponse: async ({ params }, reply) => reply.statusCode === 200 && chat.disconnectUser(params.id),
       // the body is optional: a POST without one has a null body
       schema: { params, body: banSchema.nullish(), response: { 200: userStatusEnvelope } },
     },

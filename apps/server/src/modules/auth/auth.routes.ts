@@ -68,6 +68,8 @@ declare module 'fastify' {
 export type AccountsOptions = {
   /** the account mails' outbox (docs/notifications.md, Account mails) */
   outbox: MailOutbox;
+  /** ended sessions close their chat sockets on every process */
+  chat: Pick<FastifyInstance['chat'], 'disconnectUser'>;
 };
 
 /** docs/api/http.md, Auth: registration, login, logout, recovery, password changes, Google sign-in. */
@@ -228,7 +230,7 @@ async function accounts(app: FastifyInstance, options: AccountsOptions) {
     storage: app.storage,
     sessions: app.sessions,
     limits,
-    closeChats: (userId, which) => app.chat.disconnectUser(userId, which),
+    closeChats: (userId, which) => options.chat.disconnectUser(userId, which),
     outbox: options.outbox,
   });
   app.decorate('accounts', {

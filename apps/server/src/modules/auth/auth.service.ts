@@ -41,9 +41,9 @@ type Deps = {
   storage: Storage;
   sessions: Sessions;
   limits: AuthLimits;
-  /** closes the chat sockets of ended sessions on every process, as a ban does (app.chat) */
+  /** closes the chat sockets of ended sessions on every process, as a ban does */
   closeChats: FastifyInstance['chat']['disconnectUser'];
-  /** the account mails' outbox (app.notifications, composed in app.ts; docs/notifications.md, Account mails) */
+  /** the account mails' outbox (composed in app.ts; docs/notifications.md, Account mails) */
   outbox: MailOutbox;
 };
 

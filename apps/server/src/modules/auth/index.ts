@@ -2,5 +2,5 @@
 
 export { accountMailContents } from './account-mails.ts';
 export { authPrivacy } from './auth.privacy.ts';
-export { authRoutes } from './auth.routes.ts';
+export { type Accounts, authRoutes } from './auth.routes.ts';
 export { newTotpSecret, otpauthUrl, totpCode } from './totp.ts';

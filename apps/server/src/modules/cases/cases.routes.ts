@@ -239,16 +239,21 @@ function routes(
 
 const BOARD_PROPOSALS_CACHE = 'cases:board-proposals';
 
-async function cases(app: FastifyInstance) {
+export type CasesPluginOptions = {
+  /** the platform's messages in the case's chat */
+  chat: FastifyInstance['chat'];
+};
+
+async function cases(app: FastifyInstance, { chat }: CasesPluginOptions) {
   const board = createBoardService({ db: app.db, boardCacheMs: app.config.shortCaches ? 5_000 : 0 });
   // a lawyer's proposals changed on any process: every process reads them again (plugins/caches.ts)
   app.caches.register(BOARD_PROPOSALS_CACHE, (lawyerIds) => {
     if (lawyerIds === undefined) board.forgetAll();
     else board.proposalsChanged(...lawyerIds.split(','));
   });
-  const service = createCasesService({ db: app.db, chat: app.chat, board, log: app.log });
-  const closure = createCaseClosureService({ db: app.db, chat: app.chat, events: app.events, log: app.log });
-  const review = createCaseReviewService({ db: app.db, chat: app.chat, events: app.events, log: app.log });
+  const service = createCasesService({ db: app.db, chat, board, log: app.log });
+  const closure = createCaseClosureService({ db: app.db, chat, events: app.events, log: app.log });
+  const review = createCaseReviewService({ db: app.db, chat, events: app.events, log: app.log });
   app.decorate('cases', {
     findCase: service.findCase,
     lockCase: service.lockCase,

@@ -12,6 +12,7 @@ import {
   slotsAnswerSchema,
   slotsQuerySchema,
 } from '@l4l/shared/schemas/consultations';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,6 +39,9 @@ export type ConsultationsPluginOptions = SweepOptions & {
   outbox: MailOutbox;
   /** the money of a paid consultation (app.ts composes it from the payments and money features) */
   payments: () => ConsultationPayments;
+  /** reminders and cancellations in the app, and their notices in the parties' chat */
+  notifications: FastifyInstance['notifications'];
+  chat: FastifyInstance['chat'];
 };
 
 const params = z.object({ id: z.uuid() });
@@ -50,8 +54,8 @@ const consultationsModule: FastifyPluginAsyncZod<ConsultationsPluginOptions> = a
     db: app.db,
     publicUrl: app.config.publicUrl,
     outbox: options.outbox,
-    notifications: app.notifications,
-    chat: app.chat,
+    notifications: options.notifications,
+    chat: options.chat,
     log: app.log,
   });
   const service = createConsultationsService({

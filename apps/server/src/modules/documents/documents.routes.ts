@@ -123,14 +123,21 @@ function routes(service: DocumentsService): FastifyPluginAsyncZod {
  * (+) Case documents (docs/api/http.md, Case documents; docs/decisions/0013-documents-storage-encryption.md).
  * Documents sealed under a previous FILES_KEY are sealed again under the current one once the server is up.
  */
-async function documents(app: FastifyInstance) {
+export type DocumentsPluginOptions = {
+  /** who may share documents on a case */
+  cases: FastifyInstance['cases'];
+  /** a shared document's message in the chat */
+  chat: FastifyInstance['chat'];
+};
+
+async function documents(app: FastifyInstance, options: DocumentsPluginOptions) {
   const keyring = createKeyring(app.config.filesKey, app.config.filesKeysPrevious);
   const service = createDocumentsService({
     db: app.db,
     storage: app.storage,
     keyring,
-    cases: app.cases,
-    chat: app.chat,
+    cases: options.cases,
+    chat: options.chat,
     log: app.log,
   });
   app.addHook('onReady', async () => {

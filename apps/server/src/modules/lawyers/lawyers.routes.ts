@@ -13,6 +13,7 @@ import {
   workEntryInputSchema,
   workEntrySchema,
 } from '@l4l/shared/schemas/lawyers';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,10 +53,17 @@ const selfLawyer = (param: string) => [requireOwner(param, { admin: false }), re
 /** docs/api/http.md, Lawyers (the photo is the uploads feature's). */
 const DIRECTORY_CACHE = 'lawyers:directory';
 
-const lawyersModule: FastifyPluginAsyncZod = async (app) => {
+export type LawyersPluginOptions = {
+  /** a lawyer's rating summary on their profile */
+  ratings: FastifyInstance['ratings'];
+  /** a sheet edit's new sign-in mail is the accounts' to confirm */
+  accounts: FastifyInstance['accounts'];
+};
+
+const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, options) => {
   const service = createLawyersService({
     db: app.db,
-    ratings: app.ratings,
+    ratings: options.ratings,
     directoryCacheMs: app.config.shortCaches ? DIRECTORY_CACHE_MS : 0,
     // a lawyer's change clears the directory on every process (plugins/caches.ts)
     announceChange: () => app.caches.clear(DIRECTORY_CACHE),
@@ -109,7 +117,7 @@ const lawyersModule: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // the sign-in mail is the accounts feature's: a new one waits for its confirmation
       const { currentPassword, ...sheet } = request.body;
-      const { mail } = await app.accounts.requestMailChange(
+      const { mail } = await options.accounts.requestMailChange(
         request.params.id,
         { mail: sheet.mail, currentPassword },
         request.ip,
@@ -172,5 +180,5 @@ const lawyersModule: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Needs the ratings feature's reader (`app.ratings`), so it is registered after it. */
+/** Takes the ratings feature's reader from app.ts, so it is registered after ratings. */
 export const lawyersRoutes = fp(lawyersModule, { name: 'lawyers', dependencies: ['auth', 'ratings'] });

@@ -28,6 +28,8 @@ declare module 'fastify' {
 export type PaymentsPluginOptions = {
   /** another provider than the configured one (tests) */
   provider?: PaymentProvider;
+  /** the client's notice in the chat when a second payment goes back */
+  chat: FastifyInstance['chat'];
 };
 
 /** docs/domain.md, Money: Stripe when its key is set, otherwise the sandbox. */
@@ -165,7 +167,7 @@ async function payments(app: FastifyInstance, options: PaymentsPluginOptions) {
     provider: options.provider ?? providerFor(app.config),
     publicUrl: app.config.publicUrl,
     feePercent: app.config.platformFeePercent,
-    chat: app.chat,
+    chat: options.chat,
     events: app.events,
     log: app.log,
   });

@@ -31,15 +31,24 @@ const routes =
   };
 
 /** docs/domain.md, Privacy rights: GET /api/me/export and DELETE /api/me. */
-async function privacy(app: FastifyInstance) {
+export type PrivacyPluginOptions = {
+  /** an erasure's password check */
+  accounts: FastifyInstance['accounts'];
+  /** the export's invoices */
+  invoices: FastifyInstance['invoices'];
+  /** an erasure closes the person's chat sockets on every process */
+  chat: Pick<FastifyInstance['chat'], 'disconnectUser'>;
+};
+
+async function privacy(app: FastifyInstance, options: PrivacyPluginOptions) {
   const service = createPrivacyService({
     db: app.db,
     storage: app.storage,
     keyring: createKeyring(app.config.filesKey, app.config.filesKeysPrevious),
     sessions: app.sessions,
-    accounts: app.accounts,
-    invoices: app.invoices,
-    closeChats: (userId) => app.chat.disconnectUser(userId),
+    accounts: options.accounts,
+    invoices: options.invoices,
+    closeChats: (userId) => options.chat.disconnectUser(userId),
     forgetMails: (address) => app.mailer.forget(address),
     limiter: app.limiter,
     log: app.log,

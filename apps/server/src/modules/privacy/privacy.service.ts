@@ -37,7 +37,7 @@ type Deps = {
   sessions: Sessions;
   accounts: FastifyInstance['accounts'];
   invoices: Pick<InvoicesService, 'pdf'>;
-  /** closes the person's chat sockets on every process, as a ban does (app.chat) */
+  /** closes the person's chat sockets on every process, as a ban does */
   closeChats: FastifyInstance['chat']['disconnectUser'];
   /** the copies kept of the mails sent to an address (app.mailer) */
   forgetMails: FastifyInstance['mailer']['forget'];

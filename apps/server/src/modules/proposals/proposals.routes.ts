@@ -143,18 +143,22 @@ function routes(service: ProposalsService): FastifyPluginAsyncZod {
 export type ProposalsPluginOptions = {
   /** opens the checkout of an accepted proposal (the payments feature) */
   payments: Pick<PaymentsService, 'openCheckout'>;
+  /** the proposals' cards and notices in the pair's chat */
+  chat: FastifyInstance['chat'];
+  /** the case a proposal is for: locked, activated, its board figures */
+  cases: FastifyInstance['cases'];
 };
 
 async function proposals(app: FastifyInstance, options: ProposalsPluginOptions) {
   const service = createProposalsService({
     db: app.db,
-    chat: app.chat,
-    cases: app.cases,
+    chat: options.chat,
+    cases: options.cases,
     payments: options.payments,
     events: app.events,
     log: app.log,
   });
-  const subscribers = createProposalPayments({ chat: app.chat, cases: app.cases });
+  const subscribers = createProposalPayments({ chat: options.chat, cases: options.cases });
   app.decorate('proposals', { subscribers } satisfies ProposalsApi);
   await app.register(routes(service));
 }

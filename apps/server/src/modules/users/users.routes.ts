@@ -1,5 +1,6 @@
 import { dataEnvelope } from '@l4l/shared/envelope';
 import { userProfileSchema, userProfileUpdateSchema } from '@l4l/shared/schemas/auth';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOwner } from '../../plugins/auth.ts';
@@ -9,6 +10,8 @@ import { createUsersService } from './users.service.ts';
 export type UsersRoutesOptions = {
   /** a lawyer's directory search text follows their name (the lawyers module keeps it, ADR 0002) */
   renamed: Renamed;
+  /** a profile edit's new sign-in mail is the accounts' to confirm */
+  accounts: FastifyInstance['accounts'];
 };
 
 const params = z.object({ id: z.uuid() });
@@ -16,7 +19,7 @@ const profileEnvelope = dataEnvelope(userProfileSchema);
 
 /** docs/api/http.md, Users. */
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, options) => {
-  const service = createUsersService(app.db, app.accounts, options.renamed);
+  const service = createUsersService(app.db, options.accounts, options.renamed);
 
   app.get(
     '/api/user/profile/:id',

@@ -25,6 +25,7 @@ const INVOICE = {
   irpf: 0,
   total: 121,
   caseId: '0f8b1c7e-3a52-4e1b-9d7a-2c51f0a1b002',
+  consultationId: null,
   verifactu: { huella: 'A'.repeat(64), generatedAt: '2026-11-25T11:30:02+01:00', qrUrl: 'https://x/?nif=1' },
 };
 
