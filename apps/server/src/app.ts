@@ -23,7 +23,7 @@ import {
 import { documentsRoutes } from './modules/documents/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
-import { lawyerRenamed, lawyersRoutes } from './modules/lawyers/index.ts';
+import { lawyersRoutes } from './modules/lawyers/index.ts';
 import { type MoneyPluginOptions, moneyPlugin } from './modules/money/index.ts';
 import { type NotificationsPluginOptions, notificationsPlugin } from './modules/notifications/index.ts';
 import { paymentIntentRoutes, paymentsPlugin, paymentsWebhook } from './modules/payments/index.ts';
@@ -216,8 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { outbox, chat: app.chat });
-  // a lawyer's directory search text follows their name, wherever the account is renamed
-  await app.register(usersRoutes, { renamed: lawyerRenamed, accounts: app.accounts });
+  await app.register(usersRoutes, { accounts: app.accounts });
   await app.register(adminRoutes, { outbox, chat: app.chat });
   await app.register(uploadsRoutes);
   // docs/alerts.md: a case published on the board alerts the lawyers it matches, after the approval
@@ -258,6 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   app.events.subscribe('money', app.money.subscribers);
   app.events.subscribe('invoices', app.invoices.subscribers);
   app.events.subscribe('alerts', app.alerts.subscribers);
+  app.events.subscribe('lawyers', app.lawyers.subscribers);
   app.events.subscribe('notifications', app.notifications.subscribers);
 
   await app.register(web);

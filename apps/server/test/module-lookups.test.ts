@@ -46,6 +46,7 @@ describe('lookups of another module through the app', () => {
       [4, 'money'],
       [5, 'cases'],
       [6, 'payments'],
+      [9, 'cases'],
     ]);
   });
 });

@@ -52,6 +52,8 @@ export interface EventMap {
   'proposal.replaced': ProposalFacts & { nextId: string; counterAccepted: boolean };
   'proposal.countered': ProposalFacts;
   /** a case passed the review; `published`: a general case that went on the board */
+  /** an account's name changed (what follows the name, such as a lawyer's search text, follows it) */
+  'user.renamed': { userId: string; name: string; surname: string };
   'case.approved': { caseId: string };
   'case.published': { caseId: string };
   'case.discarded': { caseId: string; reason: string | null };

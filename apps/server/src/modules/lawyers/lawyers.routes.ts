@@ -17,15 +17,22 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Subscribers } from '../../lib/events.ts';
 import { jsonRenderer } from '../../lib/rendered-json.ts';
 import { authenticate, requireOwner, requireRole } from '../../plugins/auth.ts';
 import { assignLawyerSlugs } from './lawyer-slugs.ts';
 import { createLawyersService, type LawyersService } from './lawyers.service.ts';
+import { lawyerRenamed } from './profile-writes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** reading listed lawyers' public pages, for the server-rendered pages (docs/domain.md, Public lawyer pages) */
-    lawyers: Pick<LawyersService, 'publicPage' | 'listedPages' | 'publicListing' | 'directoryCombinations'>;
+    lawyers: Pick<
+      LawyersService,
+      'publicPage' | 'listedPages' | 'publicListing' | 'directoryCombinations'
+    > & {
+      subscribers: Subscribers;
+    };
   }
 }
 
@@ -74,6 +81,11 @@ const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, o
     listedPages: service.listedPages,
     publicListing: service.publicListing,
     directoryCombinations: service.directoryCombinations,
+    // a lawyer's search text follows their name, wherever the account is renamed (ADR 0002)
+    subscribers: {
+      'user.renamed': (tx, _afterCommit, { userId, name, surname }) =>
+        lawyerRenamed(tx, userId, name, surname),
+    } satisfies Subscribers,
   });
   // profiles made before slugs existed get theirs once the server starts (docs/domain.md, Public lawyer pages)
   app.addHook('onReady', () => assignLawyerSlugs(app.db));

@@ -2,9 +2,17 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { personColumns } from '../../db/projections.ts';
 import { mailChangeTokens, users } from '../../db/schema/index.ts';
+import { type AfterCommit, withTransaction } from '../../lib/transaction.ts';
 
 /** Told, inside the transaction, of a user's name as an edit of their profile leaves it. */
-export type Renamed = (tx: Db, userId: string, name: string, surname: string) => Promise<void>;
+/** Told in the rename's transaction (the users feature publishes it as the `user.renamed` event). */
+export type Renamed = (
+  tx: Db,
+  afterCommit: AfterCommit,
+  userId: string,
+  name: string,
+  surname: string,
+) => Promise<void>;
 
 const profileColumns = { ...personColumns, lastConnection: users.lastConnection };
 
@@ -41,13 +49,13 @@ export function createUsersRepository(db: Db) {
       values: Pick<typeof users.$inferInsert, 'name' | 'surname' | 'mail' | 'phoneNumber' | 'username'>,
       renamed: Renamed,
     ) {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx, afterCommit) => {
         const [row] = await tx
           .update(users)
           .set({ ...values, updatedAt: new Date() })
           .where(eq(users.id, id))
           .returning(profileColumns);
-        await renamed(tx, id, values.name, values.surname ?? '');
+        await renamed(tx, afterCommit, id, values.name, values.surname ?? '');
         return row;
       });
     },

@@ -4,12 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOwner } from '../../plugins/auth.ts';
-import type { Renamed } from './users.repository.ts';
 import { createUsersService } from './users.service.ts';
 
 export type UsersRoutesOptions = {
-  /** a lawyer's directory search text follows their name (the lawyers module keeps it, ADR 0002) */
-  renamed: Renamed;
   /** a profile edit's new sign-in mail is the accounts' to confirm */
   accounts: FastifyInstance['accounts'];
 };
@@ -19,7 +16,9 @@ const profileEnvelope = dataEnvelope(userProfileSchema);
 
 /** docs/api/http.md, Users. */
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, options) => {
-  const service = createUsersService(app.db, options.accounts, options.renamed);
+  const service = createUsersService(app.db, options.accounts, (tx, afterCommit, userId, name, surname) =>
+    app.events.emit(tx, afterCommit, 'user.renamed', { userId, name, surname }),
+  );
 
   app.get(
     '/api/user/profile/:id',
