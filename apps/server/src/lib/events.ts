@@ -42,6 +42,8 @@ export interface EventMap {
     at: Date;
     late: boolean;
     reason: string;
+    /** the administrator who refunded it from Pagos; null for the platform's own refunds */
+    adminId: string | null;
   };
   'proposal.received': ProposalFacts;
   'proposal.accepted': ProposalFacts;

@@ -76,6 +76,12 @@ export const consultationsEs = {
     cancelledBody: (other: string, when: string) => `La consulta con ${other} del ${when} se ha cancelado.`,
     refunded: (amount: string) => `Se devuelven ${amount} al cliente.`,
     kept: 'El importe no se devuelve: se canceló con menos de 24 horas de antelación.',
+    refundedToClient: 'Reembolso de tu primera consulta',
+    refundedToClientBody: (amount: string, other: string, when: string, reason: string) =>
+      `Te hemos devuelto ${amount} de la primera consulta con ${other} del ${when}. Motivo: ${reason}`,
+    refundedToLawyer: 'Reembolso de una primera consulta',
+    refundedToLawyerBody: (amount: string, other: string, when: string, reason: string) =>
+      `Se han devuelto ${amount} a ${other} por la primera consulta del ${when}. Motivo: ${reason}`,
     reminder24: 'Tu primera consulta es mañana',
     reminder1: 'Tu primera consulta empieza en una hora',
     reminderBody: (other: string, when: string) => `Con ${other}, el ${when}.`,

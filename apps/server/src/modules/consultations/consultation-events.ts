@@ -63,7 +63,16 @@ export function createConsultationEvents(deps: {
   notifications: Notifications;
   chat: Chat;
   log: FastifyBaseLogger;
-}): ConsultationEvents & { remind(now: Date): Promise<number> } {
+}): ConsultationEvents & {
+  remind(now: Date): Promise<number>;
+  refundedByAdmin(
+    tx: Db,
+    afterCommit: AfterCommit,
+    row: ConsultationRow,
+    cents: number,
+    reason: string,
+  ): Promise<void>;
+} {
   const repository = createConsultationsRepository(deps.db);
 
   async function composeCalendarMail(
@@ -172,6 +181,41 @@ export function createConsultationEvents(deps: {
         await deps.outbox.queue(tx, afterCommit, { kind: 'consultation-booked', userId, subjectId: row.id });
       }
       chatNotice(afterCommit, row, t.chat.booked(madridText(row.startAt), t.modes[row.mode] ?? row.mode));
+    },
+
+    /**
+     * An administrator refunded a paid consultation from Pagos (docs/money.md, First consultations): the
+     * client reads what came back, the lawyer what leaves their payment, both with the reason.
+     */
+    async refundedByAdmin(
+      tx: Db,
+      afterCommit: AfterCommit,
+      row: ConsultationRow,
+      cents: number,
+      reason: string,
+    ) {
+      const detail = await createConsultationsRepository(tx).detail(row.id);
+      if (!detail) return;
+      const when = madridText(row.startAt);
+      const amount = formatEuros(centsToEuros(cents));
+      for (const party of ['client', 'lawyer'] as const) {
+        const { counterpart } = partyFacts(detail, party, deps.publicUrl);
+        const client = party === 'client';
+        await deps.notifications.notify(tx, afterCommit, {
+          userId: client ? row.clientId : row.lawyerId,
+          type: client ? 'refund.issued' : 'payout.reversed',
+          title: client ? t.notification.refundedToClient : t.notification.refundedToLawyer,
+          body: (client ? t.notification.refundedToClientBody : t.notification.refundedToLawyerBody)(
+            amount,
+            counterpart,
+            when,
+            reason,
+          ),
+          link: notificationLinks.consultation(row.id),
+          amountCents: cents,
+          inAppOnly: false,
+        });
+      }
     },
 
     async cancelled(tx: Db, afterCommit: AfterCommit, row: ConsultationRow) {

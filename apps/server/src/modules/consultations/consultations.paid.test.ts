@@ -58,7 +58,7 @@ async function paymentOf(consultationId: string) {
 
 async function bookAndPay(start: string) {
   const booked = await bookPaid('client', start);
-  expect(booked.statusCode).toBe(200);
+  expect(booked.statusCode, booked.body).toBe(200);
   const { id, paymentUrl } = booked.json().data;
   expect((await payAs('client', paymentUrl)).statusCode).toBe(303);
   return id as string;
@@ -194,6 +194,31 @@ describe('a paid first consultation', () => {
     expect(slots.json().data.slots.map((slot: { start: string }) => slot.start)).toContain(
       '2026-03-27T10:00:00+01:00',
     );
+  });
+
+  it('tells both parties when an administrator refunds it from Pagos, with the amount and the reason', async () => {
+    const id = await bookAndPay('2026-04-03T10:00:00+02:00');
+    const payment = await paymentOf(id);
+    const res = await call('POST', `/api/admin/payments/${payment?.id}/refund`, 'admin', {
+      amount: 15,
+      reason: 'La videollamada falló',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await paymentOf(id)).toMatchObject({ refundedCents: 1500 });
+    for (const [userId, type] of [
+      [w.client.id, 'refund.issued'],
+      [w.paidLawyer.id, 'payout.reversed'],
+    ] as const) {
+      const told = await ctx.app.db
+        .select({ body: notifications.body, link: notifications.link })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+      expect(told).toHaveLength(1);
+      expect(told[0]?.body).toContain(formatEuros(15));
+      expect(told[0]?.body).toContain('La videollamada falló');
+      expect(told[0]?.link).toContain(id);
+    }
+    await expectLedgerBalanced();
   });
 
   it('is refunded in full when the lawyer cancels, however late', async () => {

@@ -22,6 +22,7 @@ import { runEvery } from '../../lib/scheduled.ts';
 import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
 import type { MailOutbox } from '../../plugins/mailer.ts';
 import { createConsultationEvents } from './consultation-events.ts';
+import { createConsultationsRepository } from './consultations.repository.ts';
 import {
   type ConsultationPayments,
   type ConsultationsService,
@@ -77,6 +78,16 @@ const consultationsModule: FastifyPluginAsyncZod<ConsultationsPluginOptions> = a
     },
     'checkout.released': async (tx, _afterCommit, { paymentId, consultationId }) => {
       if (consultationId) await service.released(tx, paymentId);
+    },
+    // an administrator's refund from Pagos: a cancellation's own refund is told by its cancellation
+    'payment.refunded': async (
+      tx,
+      afterCommit,
+      { paymentId, consultationId, adminId, amountCents, reason },
+    ) => {
+      if (!consultationId || !adminId) return;
+      const row = await createConsultationsRepository(tx).byPayment(paymentId);
+      if (row) await events.refundedByAdmin(tx, afterCommit, row, amountCents, reason);
     },
   } satisfies Subscribers;
   app.decorate('consultations', {

@@ -187,6 +187,7 @@ export function createRefunds(
       at,
       late: order.late === true,
       reason: order.late ? es.payment.lateRefundNotice : order.reason,
+      adminId: order.adminId,
     });
     if (caseId) await tellReversal(tx, afterCommit, { order, caseId, reversed: back?.reversed ?? 0 });
     await auditRefund(tx, order, { paymentId: payment.id, ...holder, cents, providerRefundId });
