@@ -248,9 +248,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(paymentsWebhook, { money: app.money });
   await app.register(paymentIntentRoutes);
 
-  // docs/decisions/0030-one-event-map.md: who reacts to whose facts, in this order, in the fact's
-  // transaction. Proposals and consultations come first: a completed payment they refuse (its case was
-  // taken, its slot is gone) reaches no one else; notifications come last, once every module has done its part.
+  subscribeInOrder(app);
+
+  await app.register(web);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * docs/decisions/0030-one-event-map.md: who reacts to whose facts, in this order, in the fact's
+ * transaction. Proposals and consultations come first: a completed payment they refuse (its case was taken,
+ * its slot is gone) reaches no one else; notifications come last, once every module has done its part.
+ */
+function subscribeInOrder(app: FastifyInstance) {
   app.events.subscribe('proposals', app.proposals.subscribers);
   app.events.subscribe('consultations', app.consultations.subscribers);
   app.events.subscribe('payments', app.payments.subscribers);
@@ -259,12 +270,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   app.events.subscribe('alerts', app.alerts.subscribers);
   app.events.subscribe('lawyers', app.lawyers.subscribers);
   app.events.subscribe('notifications', app.notifications.subscribers);
-
-  await app.register(web);
-  return app;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * The money of a paid first consultation (docs/money.md, First consultations): the checkout is the payments

@@ -67,29 +67,8 @@ const consultationsModule: FastifyPluginAsyncZod<ConsultationsPluginOptions> = a
     now,
     log: app.log,
   });
-  // docs/money.md, First consultations: a consultation's payment reserves it; its checkout closed unpaid
-  // frees the slot (the payments' events, docs/decisions/0030-one-event-map.md)
-  const subscribers = {
-    'payment.completed': async (tx, afterCommit, { payment }) => {
-      if (!payment.consultationId) return;
-      if ((await service.paid(tx, afterCommit, payment.id)) === 'conflict') {
-        throw new EventRefused('the consultation no longer takes a payment');
-      }
-    },
-    'checkout.released': async (tx, _afterCommit, { paymentId, consultationId }) => {
-      if (consultationId) await service.released(tx, paymentId);
-    },
-    // an administrator's refund from Pagos: a cancellation's own refund is told by its cancellation
-    'payment.refunded': async (
-      tx,
-      afterCommit,
-      { paymentId, consultationId, adminId, amountCents, reason },
-    ) => {
-      if (!consultationId || !adminId) return;
-      const row = await createConsultationsRepository(tx).byPayment(paymentId);
-      if (row) await events.refundedByAdmin(tx, afterCommit, row, amountCents, reason);
-    },
-  } satisfies Subscribers;
+  // the payments' events (docs/decisions/0030-one-event-map.md)
+  const subscribers = consultationSubscribers(service, events);
   app.decorate('consultations', {
     ...service,
     subscribers,
@@ -175,3 +154,34 @@ export default fp(consultationsModule, {
   name: 'consultations',
   dependencies: ['config', 'chat', 'notifications'],
 });
+
+/**
+ * docs/money.md, First consultations: a consultation's payment reserves it (or is refused when its slot is
+ * gone), its checkout closed unpaid frees the slot, and an administrator's refund from Pagos is told to both
+ * parties (a cancellation's own refund is told by its cancellation).
+ */
+function consultationSubscribers(
+  service: Pick<ConsultationsService, 'paid' | 'released'>,
+  events: Pick<ReturnType<typeof createConsultationEvents>, 'refundedByAdmin'>,
+) {
+  return {
+    'payment.completed': async (tx, afterCommit, { payment }) => {
+      if (!payment.consultationId) return;
+      if ((await service.paid(tx, afterCommit, payment.id)) === 'conflict') {
+        throw new EventRefused('the consultation no longer takes a payment');
+      }
+    },
+    'checkout.released': async (tx, _afterCommit, { paymentId, consultationId }) => {
+      if (consultationId) await service.released(tx, paymentId);
+    },
+    'payment.refunded': async (
+      tx,
+      afterCommit,
+      { paymentId, consultationId, adminId, amountCents, reason },
+    ) => {
+      if (!consultationId || !adminId) return;
+      const row = await createConsultationsRepository(tx).byPayment(paymentId);
+      if (row) await events.refundedByAdmin(tx, afterCommit, row, amountCents, reason);
+    },
+  } satisfies Subscribers;
+}

@@ -67,6 +67,11 @@ export type LawyersPluginOptions = {
   accounts: FastifyInstance['accounts'];
 };
 
+/** A lawyer's search text follows their name, wherever the account is renamed (ADR 0002). */
+const LAWYERS_SUBSCRIBERS = {
+  'user.renamed': (tx, _afterCommit, { userId, name, surname }) => lawyerRenamed(tx, userId, name, surname),
+} satisfies Subscribers;
+
 const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, options) => {
   const service = createLawyersService({
     db: app.db,
@@ -76,17 +81,8 @@ const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, o
     announceChange: () => app.caches.clear(DIRECTORY_CACHE),
   });
   app.caches.register(DIRECTORY_CACHE, service.forgetDirectory);
-  app.decorate('lawyers', {
-    publicPage: service.publicPage,
-    listedPages: service.listedPages,
-    publicListing: service.publicListing,
-    directoryCombinations: service.directoryCombinations,
-    // a lawyer's search text follows their name, wherever the account is renamed (ADR 0002)
-    subscribers: {
-      'user.renamed': (tx, _afterCommit, { userId, name, surname }) =>
-        lawyerRenamed(tx, userId, name, surname),
-    } satisfies Subscribers,
-  });
+  // what the public pages read (the type says which), and the reaction to a renamed account
+  app.decorate('lawyers', { ...service, subscribers: LAWYERS_SUBSCRIBERS });
   // profiles made before slugs existed get theirs once the server starts (docs/domain.md, Public lawyer pages)
   app.addHook('onReady', () => assignLawyerSlugs(app.db));
 
