@@ -13,6 +13,7 @@ import { loginToast, recoveryToast } from '../../../lib/toast.ts';
 import { isMfaChallenge, isSignIn, type LoginInput, useLogin } from '../api/login.ts';
 import { useRecoverPassword } from '../api/recover-password.ts';
 import { isAccountRefusal, loginErrorMessage } from '../lib/login-error.ts';
+import { MAIL_INPUT } from '../lib/mail-input.ts';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
 import styles from './auth-forms.module.css';
 import { SecondFactor } from './second-factor.tsx';
@@ -105,11 +106,7 @@ export function LoginModal({ open, onOpenChange, onSwitchToRegister, notice }: L
 function MailField({ form, onTyped }: { form: UseFormReturn<LoginInput>; onTyped: (mail: string) => void }) {
   return (
     <TextField
-      label={es.login.email}
-      type="email"
-      autoComplete="email"
-      inputMode="email"
-      placeholder={es.login.emailPlaceholder}
+      {...MAIL_INPUT}
       error={form.formState.errors.email?.message}
       {...form.register('email', {
         onChange: (event: ChangeEvent<HTMLInputElement>) => {

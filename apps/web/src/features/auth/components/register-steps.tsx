@@ -5,6 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/button/button.tsx';
 import { PasswordField, PhoneField, TextField } from '../../../components/form/field.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { MAIL_INPUT } from '../lib/mail-input.ts';
 import type { RegisterFormValues } from '../lib/register-form.ts';
 import authForms from './auth-forms.module.css';
 import { Divider } from './login-modal.tsx';
@@ -75,15 +76,7 @@ export function CredentialsStep({ form }: { form: Form }) {
   const passwordProblem = password !== '' && touchedFields.password && !isStrongPassword(password);
   return (
     <>
-      <TextField
-        label={es.login.email}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={es.login.emailPlaceholder}
-        error={errors.mail?.message}
-        {...register('mail')}
-      />
+      <TextField {...MAIL_INPUT} error={errors.mail?.message} {...register('mail')} />
       <PasswordField
         label={es.login.password}
         autoComplete="new-password"
