@@ -7,9 +7,9 @@ import pg from 'pg';
  * the process that holds its lease (docs/operations.md, Several processes). On PostgreSQL a lease is an
  * advisory lock held by a connection of the process's own: a process that dies loses its connection and
  * with it the lock, and another takes it at its next try (every `retryMs`). The holder checks its
- * connection as often, and gives the work up as soon as the connection is lost. The work itself stays
- * safe with two holders for a moment (mails and jobs are claimed row by row): a lease saves the second
- * process the work, it does not guard the data. On the embedded database the process is alone: it holds
+ * connection as often, gives the work up as soon as the connection is lost, and sits out two tries so that
+ * a healthy process takes over. The work itself stays safe with two holders for a moment (mails and jobs
+ * are claimed row by row): a lease saves the second process the work, it does not guard the data. On the embedded database the process is alone: it holds
  * every lease it asks for from the start.
  */
 export type LeaseName = keyof typeof LEASE_KEYS;
@@ -81,12 +81,16 @@ async function leasesPlugin(app: FastifyInstance, options: LeasesOptions) {
   const pool = app.database.pool;
   if (app.database.kind === 'postgres' && pool) {
     let client: pg.Client | null = null;
+    // a process that lost its leases sits out two tries, so that a healthy one takes them over
+    let restUntil = 0;
     const lost = async (err: unknown) => {
       const gone = client;
       client = null;
       gone?.end().catch(() => {});
-      if (held.size > 0 && !closing)
+      if (held.size > 0 && !closing) {
         app.log.warn({ err, leases: [...held] }, 'leases lost: their work stops here');
+        restUntil = Date.now() + 2 * retryMs;
+      }
       for (const name of [...held]) await giveUp(name);
     };
     const open = async () => {
@@ -99,6 +103,7 @@ async function leasesPlugin(app: FastifyInstance, options: LeasesOptions) {
       return opened;
     };
     tick = async () => {
+      if (Date.now() < restUntil) return;
       try {
         client ??= await open();
         // the holder's proof that its connection, and so its locks, are still there
