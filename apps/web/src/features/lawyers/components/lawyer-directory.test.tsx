@@ -148,7 +148,10 @@ describe('LawyerDirectory', () => {
     await screen.findByRole('article', { name: LAWYER.fullName });
     await user.type(screen.getByLabelText(es.dashboard.priceFrom), '40');
     await user.type(screen.getByLabelText(es.dashboard.priceTo), '90');
-    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&maxPrice=90'));
+    // the prices wait for a pause in typing: longer than findBy's default second on a busy machine
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&maxPrice=90'), {
+      timeout: 5_000,
+    });
     await user.click(screen.getByLabelText(es.dashboard.firstVisitFreeFilter));
     await waitFor(() =>
       expect(router.state.location.search).toBe('?minPrice=40&maxPrice=90&firstVisitFree=true'),
