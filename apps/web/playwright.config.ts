@@ -10,7 +10,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
  * The journeys are split in two groups of about the same length (the projects below). `npm test` runs
  * each group in its own Playwright process with its own server and port, at the same time, so the
  * groups never see each other's data; `npx playwright test` with no project runs both, one after the
- * other, on one server.
+ * other, on one server. Four groups were tried: the browsers and servers then fight for the two cores
+ * and every journey slows down, so two it stays.
  */
 const port = Number(process.env.E2E_PORT ?? 3107);
 
@@ -19,17 +20,16 @@ export const JOURNEY_GROUPS = [
   [
     'accessibility.spec.ts',
     'alerts.spec.ts',
+    'axe-routes-public.spec.ts',
     'colegiacion.spec.ts',
-    'cookie-banner-flash.spec.ts',
     'consultation-call.spec.ts',
     'consultations.spec.ts',
+    'cookie-banner-flash.spec.ts',
     'decline-counter.spec.ts',
-    'directory.spec.ts',
     'foundation.spec.ts',
     'live-case.spec.ts',
-    'proposal-changes.spec.ts',
     'notifications-live.spec.ts',
-    'public-pages.spec.ts',
+    'proposal-changes.spec.ts',
     'search-filters.spec.ts',
     'small-defects.spec.ts',
     'trust.spec.ts',
@@ -37,9 +37,10 @@ export const JOURNEY_GROUPS = [
   [
     'accounts.spec.ts',
     'admin.spec.ts',
-    'axe-routes.spec.ts',
+    'axe-routes-signed.spec.ts',
     'cases.spec.ts',
     'chat.spec.ts',
+    'directory.spec.ts',
     'documents.spec.ts',
     'invoices.spec.ts',
     'journeys.spec.ts',
@@ -49,6 +50,7 @@ export const JOURNEY_GROUPS = [
     'payments.spec.ts',
     'privacy.spec.ts',
     'proposal-journeys.spec.ts',
+    'public-pages.spec.ts',
     'reviews.spec.ts',
     'verify-email.spec.ts',
   ],

@@ -11,7 +11,7 @@ import {
 } from './support.ts';
 
 /**
- * Accessibility of what the route table does not reach: axe-routes.spec.ts opens every route of every
+ * Accessibility of what the route table does not reach: axe-routes.ts opens every route of every
  * role at 1280 and 375 px with its main dialogs (e2e/routes.ts); this file walks the steps and states
  * behind them (the login's recovery and second factor, each registration step, forms showing their
  * errors or being edited, a picture being cropped, a failed screen, the sandbox checkout) and asks axe-core

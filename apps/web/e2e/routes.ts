@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Every route of the web app's router (src/app/router.tsx) for every role that can open it, in one place:
- * the axe spec (axe-routes.spec.ts) visits each at 1280 and 375 px and opens its main dialogs. A route a
+ * the axe specs (axe-routes.ts) visits each at 1280 and 375 px and opens its main dialogs. A route a
  * role cannot open (the guard or the layout sends it elsewhere) is left out of that role's list. Param
  * routes take real ids of the demo data, looked up once per role (`demoIds`).
  */

@@ -27,11 +27,20 @@ async function contextOf(browser: Browser, role: Role): Promise<BrowserContext> 
   return browser.newContext({ storageState: await signedInState(browser, ROLE_MAIL[role]) });
 }
 
-const ROLES: Role[] = ['visitor', 'client', 'lawyer', 'admin'];
 /** the demo ids of each role, read once (each role's sign-in is made once too: signedInState keeps it) */
 const idsOf = new Map<Role, DemoIds>();
 
-for (const role of ROLES) {
+/**
+ * The tests of `roles`: the journey groups run in parallel, so the roles are split over two spec files
+ * (axe-routes-public.spec.ts and axe-routes-signed.spec.ts) that can sit in different groups.
+ */
+export function axeEveryRouteOf(roles: Role[]) {
+  for (const role of roles) {
+    axeRoutesOf(role);
+  }
+}
+
+function axeRoutesOf(role: Role) {
   for (const viewport of WIDTHS) {
     test(`every route of the ${role} at ${viewport.width} px, dialogs opened`, async ({ browser }) => {
       test.slow();
