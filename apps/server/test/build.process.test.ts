@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresPass } from './passes.ts';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -58,7 +59,7 @@ function register(password: string) {
   });
 }
 
-describe('the built server', () => {
+describe.skipIf(postgresPass())('the built server', () => {
   it('carries the files its code reads next to itself', () => {
     for (const file of ['common-passwords.txt', 'fonts/LiberationSans-Regular.ttf', 'server.js.map']) {
       expect(existsSync(path.join(work, 'server/dist', file)), file).toBe(true);

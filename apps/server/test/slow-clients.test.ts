@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { postgresPass } from './passes.ts';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -118,7 +119,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('slow clients', () => {
+describe.skipIf(postgresPass())('slow clients', () => {
   it(`lets one address hold ${PER_IP} connections, no more, while another address is served`, async () => {
     const held: Client[] = [];
     for (let i = 0; i < PER_IP + 10; i++) {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresPass } from '../../test/passes.ts';
 import { freePort, startServerProcess } from '../../test/server-process.ts';
 import { DataDirLockedError, lockDataDir } from './data-lock.ts';
 import { openPglite } from './database.ts';
@@ -24,7 +25,7 @@ function deadPid(): number {
   return Number(child.stdout.toString());
 }
 
-describe('the embedded data folder lock', () => {
+describe.skipIf(postgresPass())('the embedded data folder lock', () => {
   it('lets one holder at a time, names it to the next, and frees the folder on release', () => {
     const db = path.join(folder(), 'db');
     const release = lockDataDir(db);
