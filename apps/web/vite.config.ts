@@ -62,13 +62,22 @@ function precompress(): Plugin {
  */
 function prerenderLanding(): Plugin {
   let config: ResolvedConfig;
+  let written = false;
   return {
     name: 'l4l:prerender-landing',
     apply: (userConfig, { command }) => command === 'build' && !userConfig.build?.ssr,
     configResolved(resolved) {
       config = resolved;
     },
+    buildStart() {
+      written = false;
+    },
+    writeBundle() {
+      written = true;
+    },
     async closeBundle() {
+      // a failed build wrote no landing.html: its own error is the one to show
+      if (!written) return;
       const page = path.resolve(config.root, config.build.outDir, 'landing.html');
       // inside the package, so Node finds React and the other dependencies the server build leaves out
       const serverDir = path.join(config.root, 'node_modules', '.landing-prerender');
@@ -137,6 +146,13 @@ function reach(graph: Graph, roots: readonly string[], follow: (id: string) => b
   }
   return seen;
 }
+
+/** Pages, and screens, that paint without zod: their schemas load beside their requests and in their forms' resolvers. */
+const ZOD_FREE_FIRST_PAINT = [
+  ['home.html', 'home-main.tsx'],
+  ['/profile', 'app/routes/profile-route.tsx'],
+  ['/dashboard/chat', 'app/routes/chat-route.tsx'],
+] as const;
 
 /**
  * Fewer, larger chunks for the first screens (ADR 0021). Left alone, the bundler makes a chunk for every
@@ -208,12 +224,16 @@ function firstScreenChunks(): Plugin {
       const landing = reach(this, [file('landing-main.tsx')]);
       const router = [...landing].find((id) => id.includes('/node_modules/react-router/'));
       if (router) this.error(`landing.html must not load React Router (ADR 0008), it reaches ${router}`);
-      const home = reach(this, [file('home-main.tsx')]);
-      const zod = [...home].find((id) => id.includes('/node_modules/zod/v4/classic/'));
-      if (zod) {
+      // the client home, the lawyer's sheet (its forms all on screen at once) and the chat (bench/README.md, web)
+      for (const [page, entry] of ZOD_FREE_FIRST_PAINT) {
+        const zod = [...reach(this, [file(entry)])].find((id) =>
+          id.includes('/node_modules/zod/v4/classic/'),
+        );
+        if (!zod) continue;
         this.error(
-          `home.html must not load zod's schemas before its first paint (ADR 0008), it reaches ${zod}: ` +
-            'import schemas with lazySchema (lib/parse-answer.ts) and formats from @l4l/shared/format',
+          `${page} must not load zod's schemas before its first paint (ADR 0008), it reaches ${zod}: ` +
+            "import schemas with lazySchema (lib/parse-answer.ts), a form's through schemaResolver, and formats " +
+            'from @l4l/shared/format',
         );
       }
     },

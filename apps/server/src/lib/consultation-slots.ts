@@ -1,5 +1,6 @@
 import { tzOffset } from '@date-fns/tz';
-import { CONSULTATION_TIME_ZONE, minutesOf, type WeeklyRange } from '@l4l/shared/schemas/consultations';
+import { CONSULTATION_TIME_ZONE } from '@l4l/shared/constants/consultations';
+import { minutesOf, type WeeklyRange } from '@l4l/shared/schemas/consultations';
 
 /**
  * docs/domain.md, First consultations: slots are wall-clock times in Europe/Madrid, turned into instants

@@ -1,5 +1,5 @@
 import { spanishNumber } from '@l4l/shared/format';
-import { es } from '@l4l/shared/texts/es/public';
+import { es } from '@l4l/shared/texts/es/signed-in';
 import { format, isValid, parseISO } from 'date-fns';
 
 // in shared so the landing page can name categories without loading date-fns

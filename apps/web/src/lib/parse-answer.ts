@@ -18,8 +18,8 @@ export function parseAnswer<T>(schema: z.ZodType<T>, answer: unknown): T {
  * load it beside their first request rather than before their first paint (ADR 0008). A failed load is
  * tried again on the next use.
  */
-export function lazySchema<T>(load: () => Promise<z.ZodType<T>>): () => Promise<z.ZodType<T>> {
-  let schema: Promise<z.ZodType<T>> | undefined;
+export function lazySchema<Schema extends z.ZodType>(load: () => Promise<Schema>): () => Promise<Schema> {
+  let schema: Promise<Schema> | undefined;
   return () => {
     schema ??= load().catch((error: unknown) => {
       schema = undefined;
@@ -27,6 +27,18 @@ export function lazySchema<T>(load: () => Promise<z.ZodType<T>>): () => Promise<
     });
     return schema;
   };
+}
+
+/**
+ * A request's answer checked against the schema `schema` loads (lazySchema), loaded beside the request rather
+ * than with the screen: the screen's first download carries neither zod nor the schema (ADR 0008).
+ */
+export async function parseLazily<T>(
+  schema: () => Promise<z.ZodType<T>>,
+  answer: Promise<unknown>,
+): Promise<T> {
+  const [value, loaded] = await Promise.all([answer, schema()]);
+  return parseAnswer(loaded, value);
 }
 
 /** Each row of a list answer checked against its item's schema; an answer that is no list is invalid data. */

@@ -19,10 +19,17 @@ async function validate<Output>(schema: z.ZodType<Output>, values: unknown) {
   return { values: {}, errors };
 }
 
+/**
+ * The resolver of a form checked by `schema`: the schema, or its loader (lazySchema), which then loads when
+ * the form is first checked, so a screen whose forms are on screen at once does not download zod with them.
+ */
 export function schemaResolver<Input extends FieldValues, Output>(
-  schema: z.ZodType<Output, Input>,
+  schema: z.ZodType<Output, Input> | (() => Promise<z.ZodType<Output, Input>>),
 ): Resolver<Input, unknown, Output> {
-  return async (values) => (await validate(schema, values)) as ResolverResult<Input, Output>;
+  return async (values) => {
+    const loaded = typeof schema === 'function' ? await schema() : schema;
+    return (await validate(loaded, values)) as ResolverResult<Input, Output>;
+  };
 }
 
 /** For a form whose schema depends on its own values, e.g. the registration's chosen profile. */

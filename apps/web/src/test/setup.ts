@@ -9,6 +9,23 @@ import { preloadModal } from '../components/modal/modal.tsx';
 // browser that loaded it while idle
 await preloadModal();
 
+// the shared schemas load beside the requests they check (lib/parse-answer.ts, lazySchema); loaded here
+// before any test, an answer is checked at once, as in a browser that has them already, rather than after
+// the test's wait for it has begun (which a loaded machine can make longer than that wait)
+await Promise.all([
+  import('@l4l/shared/envelope'),
+  import('@l4l/shared/schemas/alerts'),
+  import('@l4l/shared/schemas/auth'),
+  import('@l4l/shared/schemas/cases'),
+  import('@l4l/shared/schemas/chat'),
+  import('@l4l/shared/schemas/consultations'),
+  import('@l4l/shared/schemas/documents'),
+  import('@l4l/shared/schemas/invoices'),
+  import('@l4l/shared/schemas/lawyers'),
+  import('@l4l/shared/schemas/notifications'),
+  import('@l4l/shared/schemas/uploads'),
+]);
+
 afterEach(() => {
   cleanup();
   // sonner keeps its toasts in a module-wide store: one test's toast must not appear in the next

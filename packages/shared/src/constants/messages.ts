@@ -42,3 +42,12 @@ export const PROPOSAL_CARD_TYPES: readonly MessageType[] = [
 export function isMessageType(value: string): value is MessageType {
   return (MESSAGE_TYPES as readonly string[]).includes(value);
 }
+
+/** How many messages one page of a chat's history holds unless asked (`limit`), and at most. */
+export const CHAT_HISTORY_DEFAULT_LIMIT = 50;
+export const CHAT_HISTORY_MAX_LIMIT = 200;
+
+/** Images in the chat are files uploaded to our own storage (POST /api/uploads answers `/uploads/...`). */
+export function isOwnUploadUrl(text: string): boolean {
+  return /^\/uploads\/[\w./-]+$/.test(text) && !text.includes('..');
+}

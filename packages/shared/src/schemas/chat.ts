@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants/limits.ts';
-import { MESSAGE_TYPES, PERSON_MESSAGE_TYPES } from '../constants/messages.ts';
+import {
+  CHAT_HISTORY_DEFAULT_LIMIT,
+  CHAT_HISTORY_MAX_LIMIT,
+  isOwnUploadUrl,
+  MESSAGE_TYPES,
+  PERSON_MESSAGE_TYPES,
+} from '../constants/messages.ts';
 import { PROPOSAL_STATUSES } from '../constants/proposals.ts';
 import { es } from '../texts/es/app.ts';
 
@@ -88,20 +94,12 @@ export type ChatListItem = z.infer<typeof chatListItemSchema>;
 export const chatHistorySchema = z.object({ chat: chatSchema, messages: z.array(chatMessageSchema) });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
-export const CHAT_HISTORY_DEFAULT_LIMIT = 50;
-export const CHAT_HISTORY_MAX_LIMIT = 200;
-
 /** `before` (a message id) and `limit` page back through the history. */
 export const chatHistoryQuerySchema = z.object({
   before: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_MAX_LIMIT).default(CHAT_HISTORY_DEFAULT_LIMIT),
 });
 export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;
-
-/** Images in the chat are files uploaded to our own storage (POST /api/uploads answers `/uploads/...`). */
-export function isOwnUploadUrl(text: string): boolean {
-  return /^\/uploads\/[\w./-]+$/.test(text) && !text.includes('..');
-}
 
 /**
  * SEND /app/chat body. `senderId` is optional: the server takes the sender from the session and refuses a

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants/limits.ts';
+import { EMAIL_PATTERN } from '../constants/mail.ts';
 import { PRICE_TEXT } from '../format.ts';
 import { es } from '../texts/es/public.ts';
-
-/** docs/domain.md, Validation rules: standard email pattern. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const emailSchema = z
   .string({ error: es.validation.email })

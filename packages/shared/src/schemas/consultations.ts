@@ -1,27 +1,17 @@
 import { z } from 'zod';
+import {
+  CONSULTATION_MAX_DAYS,
+  CONSULTATION_MODES,
+  CONSULTATION_STATUSES,
+} from '../constants/consultations.ts';
 import { consultationsEs as t } from '../texts/consultations.ts';
 import { pageQuerySchema } from './common.ts';
 
 /**
  * First consultations (docs/api/http.md, First consultations): the lawyer's weekly availability, the free
  * slots, the booking and its answer. Browser-safe: the server validates with these and the web forms use them.
- * Times of the availability are wall-clock times in Europe/Madrid.
+ * Times of the availability are wall-clock times in Europe/Madrid; its figures are constants/consultations.ts.
  */
-
-export const CONSULTATION_TIME_ZONE = 'Europe/Madrid';
-export const CONSULTATION_MODES = ['video', 'phone', 'office'] as const;
-export type ConsultationMode = (typeof CONSULTATION_MODES)[number];
-export const SLOT_MINUTES = [30, 45, 60] as const;
-export const CONSULTATION_STATUSES = ['PENDIENTE_PAGO', 'RESERVADA', 'CANCELADA'] as const;
-export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
-/** The furthest ahead a slot is shown or booked, and the longest range of one slots request. */
-export const CONSULTATION_MAX_DAYS = 31;
-/** How many days of slots the profile shows. */
-export const CONSULTATION_PICKER_DAYS = 14;
-/** The video room opens this long before the start (docs/domain.md, First consultations). */
-export const ROOM_OPENS_MINUTES_BEFORE = 10;
-/** A client cancelling at least this long before the start gets a paid consultation back in full. */
-export const FULL_REFUND_HOURS_BEFORE = 24;
 
 /** 'HH:MM' → minutes since midnight. */
 export function minutesOf(time: string): number {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_SPAIN, PROVINCES } from '../constants/provinces.ts';
+import { FISCAL_PROVINCES } from '../constants/invoices.ts';
 import { checkFiscalId } from '../fiscal/fiscal-id.ts';
 import { invoicesEs } from '../texts/invoices.ts';
 import { checkedStringSchema, requiredText } from './common.ts';
@@ -15,8 +15,6 @@ const t = invoicesEs.fiscalProfile;
 export const fiscalIdSchema = checkedStringSchema(checkFiscalId, invoicesEs.fiscalId.required);
 
 const text = requiredText;
-
-export const FISCAL_PROVINCES = PROVINCES.filter((province) => province !== ALL_SPAIN);
 
 export const fiscalAddressSchema = z.object(
   {
@@ -84,8 +82,3 @@ export const invoiceSchema = z.object({
   verifactu: z.object({ huella: z.string(), generatedAt: z.string(), qrUrl: z.string() }),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
-
-export const FISCAL_PROFILE_PATH = '/api/billing/fiscal-profile';
-export const INVOICES_PATH = '/api/invoices';
-export const INVOICE_BOOK_CSV_PATH = '/api/admin/invoices?format=csv';
-export const invoicePdfPath = (id: string) => `/api/invoices/${encodeURIComponent(id)}/pdf`;

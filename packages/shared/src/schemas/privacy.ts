@@ -8,10 +8,6 @@ import { anyPasswordSchema } from './auth.ts';
 export const eraseAccountSchema = z.object({ password: anyPasswordSchema });
 export type EraseAccount = z.infer<typeof eraseAccountSchema>;
 
-/** GET /api/me/export answers a ZIP; its name carries the day it was made. */
-export const EXPORT_PATH = '/api/me/export';
-export const exportFileName = (day: Date) => `l4l-mis-datos-${day.toISOString().slice(0, 10)}.zip`;
-
 /**
  * The mail an erased account keeps: unique, never deliverable (RFC 2606 reserves .invalid), so the person's
  * own address is free to sign up again.

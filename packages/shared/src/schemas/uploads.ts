@@ -22,6 +22,3 @@ export const uploadAnswerSchema = z.object({
   height: z.number().int().optional(),
 });
 export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
-
-/** The multipart field that carries the file of POST /api/uploads (docs/api/http.md, Uploads). */
-export const UPLOAD_FIELD = 'file';

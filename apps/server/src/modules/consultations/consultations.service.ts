@@ -1,15 +1,17 @@
+import {
+  CONSULTATION_MAX_DAYS,
+  FULL_REFUND_HOURS_BEFORE,
+  ROOM_OPENS_MINUTES_BEFORE,
+} from '@l4l/shared/constants/consultations';
 import { ROLE } from '@l4l/shared/constants/roles';
 import type { PageEnvelope } from '@l4l/shared/envelope';
 import {
   type Availability,
   type BookConsultation,
   type BookedConsultation,
-  CONSULTATION_MAX_DAYS,
   type Consultation,
   daysBetween,
-  FULL_REFUND_HOURS_BEFORE,
   type IceAnswer,
-  ROOM_OPENS_MINUTES_BEFORE,
   type Slot,
 } from '@l4l/shared/schemas/consultations';
 import { consultationsEs as t } from '@l4l/shared/texts/consultations';

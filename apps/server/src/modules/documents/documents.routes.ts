@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
+import { DOCUMENT_FIELD } from '@l4l/shared/constants/documents';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { dataEnvelope, emptyEnvelope, pageEnvelope } from '@l4l/shared/envelope';
 import { pageQuerySchema } from '@l4l/shared/schemas/common';
-import { caseDocumentSchema, DOCUMENT_FIELD } from '@l4l/shared/schemas/documents';
+import { caseDocumentSchema } from '@l4l/shared/schemas/documents';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

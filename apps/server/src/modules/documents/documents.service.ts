@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { DocumentMime } from '@l4l/shared/constants/documents';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import type { PageEnvelope } from '@l4l/shared/envelope';
-import type { CaseDocument, DocumentMime } from '@l4l/shared/schemas/documents';
+import type { CaseDocument } from '@l4l/shared/schemas/documents';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';

@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
+import type { DocumentMime } from '@l4l/shared/constants/documents';
 import { LIMITS } from '@l4l/shared/constants/limits';
-import type { DocumentMime } from '@l4l/shared/schemas/documents';
 import { es } from '@l4l/shared/texts/es';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,5 +1,6 @@
+import { EXPORT_PATH } from '@l4l/shared/constants/privacy';
 import { emptyEnvelope } from '@l4l/shared/envelope';
-import { EXPORT_PATH, eraseAccountSchema } from '@l4l/shared/schemas/privacy';
+import { eraseAccountSchema } from '@l4l/shared/schemas/privacy';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

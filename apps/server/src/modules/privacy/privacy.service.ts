@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
+import { exportFileName } from '@l4l/shared/constants/privacy';
 import { ROLE } from '@l4l/shared/constants/roles';
-import { exportFileName } from '@l4l/shared/schemas/privacy';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { ROLE } from '@l4l/shared/constants/roles';
+import { UPLOAD_FIELD } from '@l4l/shared/constants/uploads';
 import { dataEnvelope } from '@l4l/shared/envelope';
 import {
   profilePhotoAnswerSchema,
   profilePhotoSchema,
-  UPLOAD_FIELD,
   uploadAnswerSchema,
 } from '@l4l/shared/schemas/uploads';
 import { es } from '@l4l/shared/texts/es';

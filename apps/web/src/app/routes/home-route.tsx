@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { es } from '@l4l/shared/texts/es/public';
+import { es } from '@l4l/shared/texts/es/signed-in';
 import { SavedSearchesPanel } from '../../features/alerts/components/saved-searches-panel.tsx';
 import { CaseBoard } from '../../features/cases/components/case-board.tsx';
 import { LawyerDirectory } from '../../features/lawyers/components/lawyer-directory.tsx';

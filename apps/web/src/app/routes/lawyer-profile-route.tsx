@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { es } from '@l4l/shared/texts/es/public';
+import { es } from '@l4l/shared/texts/es/signed-in';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { StartCaseDialog } from '../../features/cases/components/start-case-dialog.tsx';
 import { BookingPanel } from '../../features/consultations/components/booking-panel.tsx';

@@ -1,8 +1,16 @@
-import { dataEnvelope } from '@l4l/shared/envelope';
-import { type ProfilePhotoAnswer, profilePhotoAnswerSchema } from '@l4l/shared/schemas/uploads';
+import type { ProfilePhotoAnswer } from '@l4l/shared/schemas/uploads';
 import { es } from '@l4l/shared/texts/es/profile';
-import { parseAnswer } from '../../lib/parse-answer.ts';
+import { lazySchema, parseLazily } from '../../lib/parse-answer.ts';
 import { type UploadOptions, uploadWithProgress } from '../../lib/upload-with-progress.ts';
+
+// loaded beside the upload, zod with it: the profiles are drawn without them (ADR 0008)
+const answerSchema = lazySchema(async () => {
+  const [{ dataEnvelope }, { profilePhotoAnswerSchema }] = await Promise.all([
+    import('@l4l/shared/envelope'),
+    import('@l4l/shared/schemas/uploads'),
+  ]);
+  return dataEnvelope(profilePhotoAnswerSchema);
+});
 
 /**
  * An avatar the editor cropped, sent to a role's photo endpoint (`body` carries the PNG data URL) with its
@@ -13,9 +21,6 @@ export async function uploadAvatar(
   body: { id: string; image: string } & Record<string, string>,
   options: UploadOptions = {},
 ): Promise<ProfilePhotoAnswer> {
-  const answer = await uploadWithProgress(url, body, {
-    ...options,
-    fallbackMessage: es.profile.avatarFailed,
-  });
-  return parseAnswer(dataEnvelope(profilePhotoAnswerSchema), answer).data;
+  const answer = uploadWithProgress(url, body, { ...options, fallbackMessage: es.profile.avatarFailed });
+  return (await parseLazily(answerSchema, answer)).data;
 }

@@ -1,6 +1,6 @@
 import { BAR_ASSOCIATIONS } from '@l4l/shared/constants/bar-associations';
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { es } from '@l4l/shared/texts/es/public';
+import { es } from '@l4l/shared/texts/es/account';
 import type { ComponentProps } from 'react';
 import { SelectField, TextField } from '../form/field.tsx';
 

@@ -1,7 +1,5 @@
-import { es } from '@l4l/shared/texts/es/public';
 import type { ComponentProps } from 'react';
 import { AppLink } from '../../lib/navigation.tsx';
-import { ChevronLeftIcon } from '../icons/icons.tsx';
 import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'danger' | 'link';
@@ -36,14 +34,4 @@ export function ButtonLink({
   ...props
 }: ComponentProps<typeof AppLink> & Look) {
   return <AppLink className={buttonClassName({ variant, size, block }, className)} {...props} />;
-}
-
-/** 'Volver' with its arrow: the back control of wizards and sub-forms (docs/product.md, Registration). */
-export function BackButton({ onClick }: { onClick: () => void }) {
-  return (
-    <Button variant="ghost" size="sm" onClick={onClick} className={styles.back}>
-      <ChevronLeftIcon size={18} />
-      {es.buttons.back}
-    </Button>
-  );
 }

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es/public';
+import { es } from '@l4l/shared/texts/es/signed-in';
 import { Button } from '../button/button.tsx';
 import styles from './list-page.module.css';
 

@@ -1,12 +1,38 @@
 import { es as publicTexts } from './public.ts';
 
 /**
- * Opening an account and getting back into one: the registration modal and the password reset page.
+ * Opening an account and getting back into one: the registration modal and the password reset page, and a
+ * lawyer's credentials, which the registration asks for and the signed-in screens show.
  * Split by audience so a page's bundle carries the texts its screens read, not all of them; es.ts
  * composes every audience for the server and the tests.
  */
 export const es = {
   ...publicTexts,
+  /** docs/domain.md, Colegiación and Response time: what every audience reads about a lawyer's credentials. */
+  trust: {
+    barAssociation: 'Colegio de la Abogacía',
+    barNumber: 'Número de colegiado',
+    barNumberHint: 'Tal como figura en tu colegio, por ejemplo 78.412.',
+    chooseBarAssociation: 'Elige tu colegio',
+    colegiado: (number: string, colegio: string, title: 'Abogado' | 'Abogada' = 'Abogado') =>
+      `${title === 'Abogada' ? 'Colegiada' : 'Colegiado'} nº ${number} (${colegio})`,
+    professionalTitle: 'Título profesional',
+    professionalTitleHint:
+      'Así aparecerá en tu perfil y en tus especialidades, por ejemplo «Abogada Laboral».',
+    /** 'Suele responder en 2 h': minutes on the wire, rounded as a person would say it */
+    respondsIn: (minutes: number) => {
+      if (minutes < 60) return `Suele responder en ${Math.max(1, Math.round(minutes))} min`;
+      const hours = Math.round(minutes / 60);
+      if (hours < 24) return `Suele responder en ${hours} h`;
+      const days = Math.round(hours / 24);
+      return days === 1 ? 'Suele responder en 1 día' : `Suele responder en ${days} días`;
+    },
+    noResponseTime: 'Aún sin datos de respuesta',
+    askTitle: 'Falta tu colegiación',
+    askText:
+      'Indica tu colegio de la abogacía y tu número de colegiado para que podamos comprobarlos y mostrarlos en tu perfil.',
+    askAction: 'Completar mi colegiación',
+  },
   register: {
     title: 'Crea tu cuenta',
     chooseRole: 'Elige tu perfil',

@@ -1,5 +1,5 @@
 import { plural } from '../../wording.ts';
-import { es as accountTexts } from './account.ts';
+import { es as signedInTexts } from './signed-in.ts';
 
 /**
  * The administration console (and its second factor, which the sign-in also asks for).
@@ -7,7 +7,7 @@ import { es as accountTexts } from './account.ts';
  * composes every audience for the server and the tests.
  */
 export const es = {
-  ...accountTexts,
+  ...signedInTexts,
   admin: {
     cannotBanAdmin: 'No se puede banear a un administrador.',
     // the server's answers

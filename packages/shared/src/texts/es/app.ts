@@ -1,7 +1,7 @@
 import { plural } from '../../wording.ts';
-import { es as accountTexts } from './account.ts';
 import { alertsEs } from './alerts.ts';
 import { notificationsEs } from './notifications.ts';
+import { es as signedInTexts } from './signed-in.ts';
 
 /**
  * The dashboard of clients and lawyers: cases, their detail and messages, the chat, proposals and ratings.
@@ -9,7 +9,7 @@ import { notificationsEs } from './notifications.ts';
  * composes every audience for the server and the tests.
  */
 export const es = {
-  ...accountTexts,
+  ...signedInTexts,
   /** The money of a case (docs/money.md): the lawyer's payouts and the client's dispute. */
   money: {
     accountStatuses: {

@@ -1,6 +1,6 @@
+import { EMAIL_PATTERN } from '@l4l/shared/constants/mail';
 import type { MfaChallenge } from '@l4l/shared/schemas/admin';
 import { loginSchema } from '@l4l/shared/schemas/auth';
-import { EMAIL_PATTERN } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es/admin';
 import { type ChangeEvent, type FocusEvent, type ReactNode, useEffect, useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';

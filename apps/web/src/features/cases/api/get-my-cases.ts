@@ -1,9 +1,10 @@
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import type { PageMeta } from '@l4l/shared/envelope';
-import { type Case, caseSchema } from '@l4l/shared/schemas/cases';
+import type { Case } from '@l4l/shared/schemas/cases';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getCheckedPage } from '../../../lib/parse-answer.ts';
 import { caseKeys, type MyCasesFilters } from './case-keys.ts';
+import { caseSchema } from './schemas.ts';
 
 export const MY_CASES_PAGE_SIZE = 12;
 

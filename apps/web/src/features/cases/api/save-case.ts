@@ -1,9 +1,10 @@
-import { type Case, caseSchema, type EditCaseInput } from '@l4l/shared/schemas/cases';
+import type { Case, EditCaseInput } from '@l4l/shared/schemas/cases';
 import { type MutationFunction, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { parseLazily } from '../../../lib/parse-answer.ts';
 import { caseKeys } from './case-keys.ts';
 import { caseQueryOptions } from './get-case.ts';
+import { caseSchema } from './schemas.ts';
 
 /**
  * A change to one case whose answer is the case as it is now: the case's cache takes the answer and the
@@ -22,12 +23,12 @@ export function useCaseChange<Variables>(mutationFn: MutationFunction<Case, Vari
 
 /** PUT /api/cases/{caseId}: the client corrects a case that still waits for validation. */
 export async function editCase({ caseId, ...input }: EditCaseInput & { caseId: string }): Promise<Case> {
-  return parseAnswer(caseSchema, await apiClient.put(`/api/cases/${encodeURIComponent(caseId)}`, input));
+  return parseLazily(caseSchema, apiClient.put(`/api/cases/${encodeURIComponent(caseId)}`, input));
 }
 
 /** POST /api/cases/{caseId}/withdraw: the client withdraws it before validation; it ends DESCARTADO. */
 export async function withdrawCase(caseId: string): Promise<Case> {
-  return parseAnswer(caseSchema, await apiClient.post(`/api/cases/${encodeURIComponent(caseId)}/withdraw`));
+  return parseLazily(caseSchema, apiClient.post(`/api/cases/${encodeURIComponent(caseId)}/withdraw`));
 }
 
 export const useEditCase = () => useCaseChange(editCase);

@@ -1,7 +1,13 @@
-import { CHAT_HISTORY_DEFAULT_LIMIT, type ChatHistory, chatHistorySchema } from '@l4l/shared/schemas/chat';
+import { CHAT_HISTORY_DEFAULT_LIMIT } from '@l4l/shared/constants/messages';
+import type { ChatHistory } from '@l4l/shared/schemas/chat';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
+
+// loaded beside the request, zod with it: the chat is drawn without them (ADR 0008)
+const chatHistorySchema = lazySchema(() =>
+  import('@l4l/shared/schemas/chat').then((module) => module.chatHistorySchema),
+);
 
 /**
  * GET /api/chat/{userId}/{lawyerId}?before=&limit=: one page of the pair's messages, oldest first.
@@ -13,11 +19,11 @@ export async function getChatHistory(
   page: { before?: string; limit?: number } = {},
   signal?: AbortSignal,
 ): Promise<ChatHistory> {
-  const answer = await apiClient.get(
-    `/api/chat/${encodeURIComponent(userId)}/${encodeURIComponent(lawyerId)}`,
-    { query: { before: page.before, limit: page.limit ?? CHAT_HISTORY_DEFAULT_LIMIT }, signal },
-  );
-  return parseAnswer(chatHistorySchema, answer);
+  const answer = apiClient.get(`/api/chat/${encodeURIComponent(userId)}/${encodeURIComponent(lawyerId)}`, {
+    query: { before: page.before, limit: page.limit ?? CHAT_HISTORY_DEFAULT_LIMIT },
+    signal,
+  });
+  return parseLazily(chatHistorySchema, answer);
 }
 
 /**

@@ -1,8 +1,16 @@
-import { dataEnvelope } from '@l4l/shared/envelope';
-import { UPLOAD_FIELD, uploadAnswerSchema } from '@l4l/shared/schemas/uploads';
+import { UPLOAD_FIELD } from '@l4l/shared/constants/uploads';
 import { es } from '@l4l/shared/texts/es/app';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
 import { type UploadOptions, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
+
+// loaded beside the upload, zod with it: the composer is drawn without them (ADR 0008)
+const answerSchema = lazySchema(async () => {
+  const [{ dataEnvelope }, { uploadAnswerSchema }] = await Promise.all([
+    import('@l4l/shared/envelope'),
+    import('@l4l/shared/schemas/uploads'),
+  ]);
+  return dataEnvelope(uploadAnswerSchema);
+});
 
 /** docs/product.md, Private chat: the chat attaches only jpeg, png and jpg images. */
 export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -20,9 +28,9 @@ export function isChatImage(file: File): boolean {
 export async function uploadChatImage(file: File, options: UploadOptions = {}): Promise<string> {
   const form = new FormData();
   form.append(UPLOAD_FIELD, file, file.name);
-  const body = await uploadWithProgress('/api/uploads', form, {
+  const body = uploadWithProgress('/api/uploads', form, {
     ...options,
     fallbackMessage: es.chat.uploadFailed,
   });
-  return parseAnswer(dataEnvelope(uploadAnswerSchema), body).data.imageUrl;
+  return (await parseLazily(answerSchema, body)).data.imageUrl;
 }

@@ -1,6 +1,6 @@
+import { DOCUMENT_ACCEPT } from '@l4l/shared/constants/documents';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
-import { DOCUMENT_ACCEPT } from '@l4l/shared/schemas/documents';
 import { es } from '@l4l/shared/texts/es/app';
 import {
   type ChangeEvent,

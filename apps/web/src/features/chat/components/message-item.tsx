@@ -1,10 +1,10 @@
 import { caseCode } from '@l4l/shared/constants/cases';
-import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
+import { documentUrl } from '@l4l/shared/constants/documents';
+import { isOwnUploadUrl, MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { isTakenBack, PROPOSAL_STATUS } from '@l4l/shared/constants/proposals';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import { formatEuros } from '@l4l/shared/format';
-import { type ChatMessage, isOwnUploadUrl } from '@l4l/shared/schemas/chat';
-import { documentUrl } from '@l4l/shared/schemas/documents';
+import type { ChatMessage } from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es/app';
 import { format, isValid, parseISO } from 'date-fns';
 import { memo, type ReactNode } from 'react';

@@ -1,15 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { getCheckedPage, parseAnswer } from '../../../lib/parse-answer.ts';
-import {
-  type Availability,
-  availabilityAnswerSchema,
-  bookedConsultationSchema,
-  type ConsultationMode,
-  consultationSchema,
-  iceAnswerSchema,
-  slotsAnswerSchema,
-} from './schemas.ts';
+import { getCheckedPage, lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
+import type { Availability, ConsultationMode } from './schemas.ts';
+
+// each answer's schema loads beside its request, zod with it: the screens are drawn without them (ADR 0008)
+const schemas = () => import('@l4l/shared/schemas/consultations');
+const availabilityAnswerSchema = lazySchema(() =>
+  schemas().then((module) => module.availabilityAnswerSchema),
+);
+const slotsAnswerSchema = lazySchema(() => schemas().then((module) => module.slotsAnswerSchema));
+const bookedConsultationSchema = lazySchema(() =>
+  schemas().then((module) => module.bookedConsultationSchema),
+);
+const consultationSchema = lazySchema(() => schemas().then((module) => module.consultationSchema));
+const iceAnswerSchema = lazySchema(() => schemas().then((module) => module.iceAnswerSchema));
 
 const ROOT = ['consultations'] as const;
 export const MY_CONSULTATIONS_PAGE_SIZE = 20;
@@ -18,8 +22,8 @@ export const MY_CONSULTATIONS_PAGE_SIZE = 20;
 export const availabilityQueryOptions = () =>
   queryOptions({
     queryKey: [...ROOT, 'availability'],
-    queryFn: async ({ signal }) =>
-      parseAnswer(availabilityAnswerSchema, await apiClient.get('/api/lawyers/availability', { signal })),
+    queryFn: ({ signal }) =>
+      parseLazily(availabilityAnswerSchema, apiClient.get('/api/lawyers/availability', { signal })),
   });
 
 export function useAvailability() {
@@ -30,8 +34,8 @@ export function useAvailability() {
 export function useSaveAvailability() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (availability: Availability) =>
-      parseAnswer(availabilityAnswerSchema, await apiClient.put('/api/lawyers/availability', availability)),
+    mutationFn: (availability: Availability) =>
+      parseLazily(availabilityAnswerSchema, apiClient.put('/api/lawyers/availability', availability)),
     onSuccess: (saved) => queryClient.setQueryData(availabilityQueryOptions().queryKey, saved),
   });
 }
@@ -40,10 +44,10 @@ export function useSaveAvailability() {
 export function useSlots(lawyerId: string, from: string, to: string) {
   return useQuery({
     queryKey: [...ROOT, 'slots', lawyerId, from, to],
-    queryFn: async ({ signal }) =>
-      parseAnswer(
+    queryFn: ({ signal }) =>
+      parseLazily(
         slotsAnswerSchema,
-        await apiClient.get(`/api/lawyers/${encodeURIComponent(lawyerId)}/slots`, {
+        apiClient.get(`/api/lawyers/${encodeURIComponent(lawyerId)}/slots`, {
           query: { from, to },
           signal,
         }),
@@ -55,8 +59,8 @@ export function useSlots(lawyerId: string, from: string, to: string) {
 export function useBookConsultation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { lawyerId: string; start: string; mode: ConsultationMode; note?: string }) =>
-      parseAnswer(bookedConsultationSchema, await apiClient.post('/api/consultations', input)),
+    mutationFn: (input: { lawyerId: string; start: string; mode: ConsultationMode; note?: string }) =>
+      parseLazily(bookedConsultationSchema, apiClient.post('/api/consultations', input)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ROOT }),
   });
 }
@@ -80,10 +84,10 @@ export function useMyConsultations(page: number) {
 export function useConsultation(id: string) {
   return useQuery({
     queryKey: [...ROOT, 'one', id],
-    queryFn: async ({ signal }) =>
-      parseAnswer(
+    queryFn: ({ signal }) =>
+      parseLazily(
         consultationSchema,
-        await apiClient.get(`/api/consultations/${encodeURIComponent(id)}`, { signal }),
+        apiClient.get(`/api/consultations/${encodeURIComponent(id)}`, { signal }),
       ),
     retry: false,
   });
@@ -93,10 +97,10 @@ export function useConsultation(id: string) {
 export function useCancelConsultation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, reason }: { id: string; reason?: string }) =>
-      parseAnswer(
+    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
+      parseLazily(
         consultationSchema,
-        await apiClient.post(`/api/consultations/${encodeURIComponent(id)}/cancel`, reason ? { reason } : {}),
+        apiClient.post(`/api/consultations/${encodeURIComponent(id)}/cancel`, reason ? { reason } : {}),
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ROOT }),
   });
@@ -104,8 +108,5 @@ export function useCancelConsultation() {
 
 /** GET /api/consultations/{id}/ice: the STUN/TURN servers of the call (TURN credentials expire). */
 export async function getIceServers(id: string) {
-  return parseAnswer(
-    iceAnswerSchema,
-    await apiClient.get(`/api/consultations/${encodeURIComponent(id)}/ice`),
-  );
+  return parseLazily(iceAnswerSchema, apiClient.get(`/api/consultations/${encodeURIComponent(id)}/ice`));
 }

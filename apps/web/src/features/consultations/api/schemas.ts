@@ -6,20 +6,17 @@ import type {
 import type { z } from 'zod';
 
 /**
- * The first consultation's answers as the web reads them: the shared schemas of docs/api/http.md, First
- * consultations (packages/shared/src/schemas/consultations.ts), and what the screens derive from them.
+ * The first consultation's answers as the web reads them: the types of the shared schemas of
+ * docs/api/http.md, First consultations (packages/shared/src/schemas/consultations.ts), and what the
+ * screens derive from them. Types and figures only: the schemas themselves load beside the requests they
+ * check (api/consultations.ts), so the screens are drawn without zod (ADR 0008).
  */
 export {
-  availabilityAnswerSchema,
-  bookedConsultationSchema,
   CONSULTATION_MODES,
-  type Consultation,
   type ConsultationMode,
-  consultationSchema,
-  iceAnswerSchema,
   SLOT_MINUTES,
-  slotsAnswerSchema,
-} from '@l4l/shared/schemas/consultations';
+} from '@l4l/shared/constants/consultations';
+export type { Consultation } from '@l4l/shared/schemas/consultations';
 
 export type Availability = Omit<z.infer<typeof availabilityAnswerSchema>, 'officeAddress'> & {
   officeAddress?: string | null;

@@ -1,14 +1,25 @@
-import { dataEnvelope } from '@l4l/shared/envelope';
-import { type CaseDocument, caseDocumentSchema, DOCUMENT_FIELD } from '@l4l/shared/schemas/documents';
+import { DOCUMENT_FIELD } from '@l4l/shared/constants/documents';
+import type { CaseDocument } from '@l4l/shared/schemas/documents';
 import { es } from '@l4l/shared/texts/es/app';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseEmptyAnswer } from '../../../lib/empty-answer.ts';
-import { getCheckedPage, parseAnswer } from '../../../lib/parse-answer.ts';
+import { getCheckedPage, lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
 import { type UploadOptions, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
 /** Enough for a case's papers on one screen; the server pages like every list. */
 export const DOCUMENTS_PAGE_SIZE = 50;
+
+// loaded beside the requests, zod with it: the documents' panel is drawn without them (ADR 0008)
+const documentSchemas = () => import('@l4l/shared/schemas/documents');
+const caseDocumentSchema = lazySchema(() => documentSchemas().then((module) => module.caseDocumentSchema));
+const uploadedSchema = lazySchema(async () => {
+  const [{ dataEnvelope }, { caseDocumentSchema: schema }] = await Promise.all([
+    import('@l4l/shared/envelope'),
+    documentSchemas(),
+  ]);
+  return dataEnvelope(schema);
+});
 
 const documentKeys = { list: (caseId: string) => ['documents', caseId] as const };
 
@@ -35,11 +46,11 @@ export function useCaseDocuments(caseId: string) {
 async function uploadCaseDocument(caseId: string, file: File, options: UploadOptions): Promise<CaseDocument> {
   const form = new FormData();
   form.append(DOCUMENT_FIELD, file, file.name);
-  const body = await uploadWithProgress(`/api/cases/${encodeURIComponent(caseId)}/documents`, form, {
+  const body = uploadWithProgress(`/api/cases/${encodeURIComponent(caseId)}/documents`, form, {
     ...options,
     fallbackMessage: es.chat.uploadFailed,
   });
-  return parseAnswer(dataEnvelope(caseDocumentSchema), body).data;
+  return (await parseLazily(uploadedSchema, body)).data;
 }
 
 /** DELETE /api/documents/{id}: its uploader, within 24 hours. */

@@ -1,5 +1,6 @@
+import { DOCUMENT_ACCEPT, documentUrl } from '@l4l/shared/constants/documents';
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { type CaseDocument, DOCUMENT_ACCEPT, documentUrl } from '@l4l/shared/schemas/documents';
+import type { CaseDocument } from '@l4l/shared/schemas/documents';
 import { es } from '@l4l/shared/texts/es/app';
 import { format, isValid, parseISO } from 'date-fns';
 import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react';

@@ -1,30 +1,33 @@
-import { type PageEnvelope, pageMetaSchema } from '@l4l/shared/envelope';
-import {
-  FISCAL_PROFILE_PATH,
-  type FiscalProfileInput,
-  fiscalProfileSchema,
-  INVOICES_PATH,
-  type Invoice,
-  invoiceSchema,
-} from '@l4l/shared/schemas/invoices';
+import { FISCAL_PROFILE_PATH, INVOICES_PATH } from '@l4l/shared/constants/invoices';
+import type { PageEnvelope } from '@l4l/shared/envelope';
+import type { FiscalProfileInput, Invoice } from '@l4l/shared/schemas/invoices';
 import { invoicesEs } from '@l4l/shared/texts/invoices';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
 
-const invoicesPageSchema = z.object({ data: z.array(invoiceSchema), meta: pageMetaSchema });
+// the answers' schemas load beside their requests: the fiscal data's form is drawn without zod (ADR 0008)
+const invoiceSchemas = () => import('@l4l/shared/schemas/invoices');
+const invoicesPageSchema = lazySchema(async () => {
+  const [{ pageEnvelope }, { invoiceSchema }] = await Promise.all([
+    import('@l4l/shared/envelope'),
+    invoiceSchemas(),
+  ]);
+  return pageEnvelope(invoiceSchema);
+});
+const fiscalProfileSchema = lazySchema(() => invoiceSchemas().then((module) => module.fiscalProfileSchema));
+const savedFiscalProfileSchema = lazySchema(() => fiscalProfileSchema().then((schema) => schema.nullable()));
 
 /** GET /api/invoices: the invoices the person issued or received (docs/invoices.md). */
 export function useInvoices(page: number) {
   return useQuery({
     queryKey: ['invoices', page],
     queryFn: async ({ signal }) =>
-      parseAnswer(
+      (await parseLazily(
         invoicesPageSchema,
-        await apiClient.getPage(INVOICES_PATH, { query: { page }, signal }),
-      ) as PageEnvelope<Invoice>,
+        apiClient.getPage(INVOICES_PATH, { query: { page }, signal }),
+      )) as PageEnvelope<Invoice>,
     placeholderData: keepPreviousData,
   });
 }
@@ -42,16 +45,16 @@ const profileKey = ['fiscal-profile'] as const;
 export function useFiscalProfile() {
   return useQuery({
     queryKey: profileKey,
-    queryFn: async ({ signal }) =>
-      parseAnswer(fiscalProfileSchema.nullable(), await apiClient.get(FISCAL_PROFILE_PATH, { signal })),
+    queryFn: ({ signal }) =>
+      parseLazily(savedFiscalProfileSchema, apiClient.get(FISCAL_PROFILE_PATH, { signal })),
   });
 }
 
 export function useSaveFiscalProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: FiscalProfileInput) =>
-      parseAnswer(fiscalProfileSchema, await apiClient.put(FISCAL_PROFILE_PATH, input)),
+    mutationFn: (input: FiscalProfileInput) =>
+      parseLazily(fiscalProfileSchema, apiClient.put(FISCAL_PROFILE_PATH, input)),
     onSuccess: (profile) => client.setQueryData(profileKey, profile),
   });
 }

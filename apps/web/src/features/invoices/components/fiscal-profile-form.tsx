@@ -1,4 +1,5 @@
-import { FISCAL_PROVINCES, type FiscalProfile, type FiscalProfileInput } from '@l4l/shared/schemas/invoices';
+import { FISCAL_PROVINCES } from '@l4l/shared/constants/invoices';
+import type { FiscalProfile, FiscalProfileInput } from '@l4l/shared/schemas/invoices';
 import { invoicesEs } from '@l4l/shared/texts/invoices';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';

@@ -1,4 +1,4 @@
-import { INVOICE_BOOK_CSV_PATH } from '@l4l/shared/schemas/invoices';
+import { INVOICE_BOOK_CSV_PATH } from '@l4l/shared/constants/invoices';
 import { invoicesEs } from '@l4l/shared/texts/invoices';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download-file.ts';

@@ -1,5 +1,6 @@
+import { invoicePdfPath } from '@l4l/shared/constants/invoices';
 import { formatEuros } from '@l4l/shared/format';
-import { type Invoice, invoicePdfPath } from '@l4l/shared/schemas/invoices';
+import type { Invoice } from '@l4l/shared/schemas/invoices';
 import { invoicesEs } from '@l4l/shared/texts/invoices';
 import type { MouseEvent } from 'react';
 import { useState } from 'react';

@@ -1,12 +1,15 @@
-import { type LawyerSheet, lawyerSheetSchema } from '@l4l/shared/schemas/lawyers';
+import type { LawyerSheet } from '@l4l/shared/schemas/lawyers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { parseLazily } from '../../../lib/parse-answer.ts';
+import { lawyerSheetSchema } from './schemas.ts';
 
 /** GET /api/lawyers/profile/{id}: the lawyer's own editable sheet (docs/api/http.md, Lawyers). */
-export async function getLawyerSheet(id: string, signal?: AbortSignal): Promise<LawyerSheet> {
-  const answer = await apiClient.get(`/api/lawyers/profile/${encodeURIComponent(id)}`, { signal });
-  return parseAnswer(lawyerSheetSchema, answer);
+export function getLawyerSheet(id: string, signal?: AbortSignal): Promise<LawyerSheet> {
+  return parseLazily(
+    lawyerSheetSchema,
+    apiClient.get(`/api/lawyers/profile/${encodeURIComponent(id)}`, { signal }),
+  );
 }
 
 export const lawyerSheetQueryOptions = (id: string) =>

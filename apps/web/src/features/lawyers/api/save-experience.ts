@@ -1,16 +1,15 @@
-import {
-  type AcademicEntry,
-  type AcademicEntryInput,
-  academicEntrySchema,
-  type WorkEntry,
-  type WorkEntryInput,
-  workEntrySchema,
+import type {
+  AcademicEntry,
+  AcademicEntryInput,
+  WorkEntry,
+  WorkEntryInput,
 } from '@l4l/shared/schemas/lawyers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseEmptyAnswer } from '../../../lib/empty-answer.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { parseLazily } from '../../../lib/parse-answer.ts';
 import { lawyerDetailQueryOptions } from './get-lawyer-detail.ts';
+import { academicEntrySchema, workEntrySchema } from './schemas.ts';
 
 /**
  * The lawyer's academic ('education') and work ('experience') entries: PUT /api/lawyers/{kind}/{lawyerId}
@@ -19,15 +18,15 @@ import { lawyerDetailQueryOptions } from './get-lawyer-detail.ts';
 export type ExperienceKind = 'education' | 'experience';
 type InputOf<Kind extends ExperienceKind> = Kind extends 'education' ? AcademicEntryInput : WorkEntryInput;
 
-export async function saveExperience<Kind extends ExperienceKind>(
+export function saveExperience<Kind extends ExperienceKind>(
   kind: Kind,
   lawyerId: string,
   input: InputOf<Kind>,
 ): Promise<AcademicEntry | WorkEntry> {
-  const answer = await apiClient.put(`/api/lawyers/${kind}/${encodeURIComponent(lawyerId)}`, input);
+  const answer = apiClient.put(`/api/lawyers/${kind}/${encodeURIComponent(lawyerId)}`, input);
   return kind === 'education'
-    ? parseAnswer(academicEntrySchema, answer)
-    : parseAnswer(workEntrySchema, answer);
+    ? parseLazily(academicEntrySchema, answer)
+    : parseLazily(workEntrySchema, answer);
 }
 
 export async function deleteExperience(

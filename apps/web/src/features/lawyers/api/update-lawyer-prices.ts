@@ -1,14 +1,17 @@
-import { type LawyerPrices, type LawyerSheet, lawyerSheetSchema } from '@l4l/shared/schemas/lawyers';
+import type { LawyerPrices, LawyerSheet } from '@l4l/shared/schemas/lawyers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { parseLazily } from '../../../lib/parse-answer.ts';
 import { lawyerDetailQueryOptions } from './get-lawyer-detail.ts';
 import { lawyerSheetQueryOptions } from './get-lawyer-sheet.ts';
+import { lawyerSheetSchema } from './schemas.ts';
 
 /** PUT /api/lawyers/profile/prices/{id} with `{priceHour, priceFirstVisit, isFirstVisitFree}` → the sheet. */
-export async function updateLawyerPrices(id: string, input: LawyerPrices): Promise<LawyerSheet> {
-  const answer = await apiClient.put(`/api/lawyers/profile/prices/${encodeURIComponent(id)}`, input);
-  return parseAnswer(lawyerSheetSchema, answer);
+export function updateLawyerPrices(id: string, input: LawyerPrices): Promise<LawyerSheet> {
+  return parseLazily(
+    lawyerSheetSchema,
+    apiClient.put(`/api/lawyers/profile/prices/${encodeURIComponent(id)}`, input),
+  );
 }
 
 export function useUpdateLawyerPrices(id: string) {

@@ -1,14 +1,17 @@
-import { type LawyerProfileUpdate, type LawyerSheet, lawyerSheetSchema } from '@l4l/shared/schemas/lawyers';
+import type { LawyerProfileUpdate, LawyerSheet } from '@l4l/shared/schemas/lawyers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { parseLazily } from '../../../lib/parse-answer.ts';
 import { lawyerDetailQueryOptions } from './get-lawyer-detail.ts';
 import { lawyerSheetQueryOptions } from './get-lawyer-sheet.ts';
+import { lawyerSheetSchema } from './schemas.ts';
 
 /** PUT /api/lawyers/profile/{id} (docs/api/http.md, Lawyers) → the saved sheet. */
-export async function updateLawyerProfile(id: string, input: LawyerProfileUpdate): Promise<LawyerSheet> {
-  const answer = await apiClient.put(`/api/lawyers/profile/${encodeURIComponent(id)}`, input);
-  return parseAnswer(lawyerSheetSchema, answer);
+export function updateLawyerProfile(id: string, input: LawyerProfileUpdate): Promise<LawyerSheet> {
+  return parseLazily(
+    lawyerSheetSchema,
+    apiClient.put(`/api/lawyers/profile/${encodeURIComponent(id)}`, input),
+  );
 }
 
 export function useUpdateLawyerProfile(id: string) {

@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { es } from '@l4l/shared/texts/es/public';
+import { es } from '@l4l/shared/texts/es/account';
 import { ButtonLink } from '../../../components/button/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import type { SessionUser } from '../../../lib/session.tsx';

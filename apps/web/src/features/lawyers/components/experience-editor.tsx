@@ -1,15 +1,11 @@
-import {
-  type AcademicEntry,
-  academicEntryInputSchema,
-  type WorkEntry,
-  workEntryInputSchema,
-} from '@l4l/shared/schemas/lawyers';
+import type { AcademicEntry, WorkEntry } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es/profile';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { FormMessage, TextField } from '../../../components/form/field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { type ExperienceKind, useDeleteExperience, useSaveExperience } from '../api/save-experience.ts';
+import { academicEntryInputSchema, workEntryInputSchema } from '../api/schemas.ts';
 import styles from './experience-editor.module.css';
 import { periodText } from './experience-list.tsx';
 
@@ -194,7 +190,7 @@ function ExperienceCard({
     remove.mutate(card.id, { onSuccess: () => onDrop(card.key), onError: config.failed });
   };
 
-  const onSave = () => {
+  const onSave = async () => {
     if (isBlank(values)) {
       removeCard();
       return;
@@ -204,7 +200,13 @@ function ExperienceCard({
       return;
     }
     const candidate = { ...card, values };
-    const checked = config.schema.safeParse(config.toInput(candidate));
+    // the schema loads on the first save, zod with it (api/schemas.ts); a failed load fails the save
+    const schema = await config.schema().catch((error: unknown) => {
+      config.failed(error);
+      return null;
+    });
+    if (!schema) return;
+    const checked = schema.safeParse(config.toInput(candidate));
     if (!checked.success) {
       const found: Problems = {};
       for (const issue of checked.error.issues) {

@@ -1,7 +1,7 @@
 import { categoryBadge } from '@l4l/shared/constants/categories';
 import { firstConsultationOf } from '@l4l/shared/format';
 import type { LawyerListItem } from '@l4l/shared/schemas/lawyers';
-import { es } from '@l4l/shared/texts/es/public';
+import { es } from '@l4l/shared/texts/es/signed-in';
 import { memo } from 'react';
 import { Avatar } from '../../../components/avatar/avatar.tsx';
 import { ButtonLink } from '../../../components/button/button.tsx';

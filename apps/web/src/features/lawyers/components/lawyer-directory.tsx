@@ -1,6 +1,6 @@
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
 import { LAWYER_SORTS, type LawyerSort } from '@l4l/shared/constants/sort';
-import { es } from '@l4l/shared/texts/es/public';
+import { es } from '@l4l/shared/texts/es/signed-in';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
 import { CategorySelect } from '../../../components/category-select/category-select.tsx';

@@ -1,9 +1,9 @@
 import { PROFESSIONAL_TITLES } from '@l4l/shared/constants/categories';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { formatPhone } from '@l4l/shared/format';
-import {
-  type LawyerProfileUpdate,
-  type LawyerSheet as LawyerSheetData,
+import type {
+  LawyerProfileUpdate,
+  LawyerSheet as LawyerSheetData,
   lawyerProfileUpdateSchema,
 } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es/profile';
@@ -36,6 +36,7 @@ import { type SessionUser, useSession } from '../../../lib/session.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useLawyerDetail } from '../api/get-lawyer-detail.ts';
 import { useLawyerSheet } from '../api/get-lawyer-sheet.ts';
+import { lawyerProfileUpdateSchema as loadProfileUpdateSchema } from '../api/schemas.ts';
 import { useUpdateLawyerProfile } from '../api/update-lawyer-profile.ts';
 import { ExperienceEditor } from './experience-editor.tsx';
 import styles from './lawyer-sheet.module.css';
@@ -214,7 +215,7 @@ function SheetForm({
     SheetForm,
     unknown,
     LawyerProfileUpdate
-  >({ resolver: schemaResolver(lawyerProfileUpdateSchema), values: toForm(sheet), mode: 'onTouched' });
+  >({ resolver: schemaResolver(loadProfileUpdateSchema), values: toForm(sheet), mode: 'onTouched' });
   const { errors } = formState;
   const description = watch('description') ?? '';
 

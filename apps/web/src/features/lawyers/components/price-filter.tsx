@@ -1,5 +1,5 @@
 import { PRICE_TEXT } from '@l4l/shared/format';
-import { es } from '@l4l/shared/texts/es/public';
+import { es } from '@l4l/shared/texts/es/signed-in';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../../components/form/field.tsx';
 import list from '../../../components/list-page/list-page.module.css';

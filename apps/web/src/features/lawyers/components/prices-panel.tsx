@@ -1,5 +1,5 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { type LawyerPrices, type LawyerSheet, lawyerPricesSchema } from '@l4l/shared/schemas/lawyers';
+import type { LawyerPrices, LawyerSheet } from '@l4l/shared/schemas/lawyers';
 import { es } from '@l4l/shared/texts/es/profile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/button/button.tsx';
@@ -7,6 +7,7 @@ import { TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { sanitizePriceInput } from '../../../lib/price-input.ts';
 import { toast } from '../../../lib/toast.ts';
+import { lawyerPricesSchema } from '../api/schemas.ts';
 import { useUpdateLawyerPrices } from '../api/update-lawyer-prices.ts';
 import styles from './lawyer-sheet.module.css';
 
@@ -26,9 +27,15 @@ export function PricesPanel({ sheet }: { sheet: LawyerSheet }) {
     setFree(sheet.isFirstVisitFree);
   }, [sheet]);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = lawyerPricesSchema.safeParse({
+    // the schema loads on the first save, zod with it (api/schemas.ts); a failed load fails the save
+    const schema = await lawyerPricesSchema().catch(() => null);
+    if (!schema) {
+      toast.error(es.profile.dataModifyFailed);
+      return;
+    }
+    const checked = schema.safeParse({
       priceHour,
       // a disabled field is not sent (docs/product.md, Profile)
       priceFirstVisit: free || priceFirstVisit === '' ? undefined : priceFirstVisit,

@@ -1,4 +1,4 @@
-import { es } from '@l4l/shared/texts/es/public';
+import { es } from '@l4l/shared/texts/es/signed-in';
 import { Stars } from '../../../components/stars/stars.tsx';
 import { formatScore } from '../../../lib/format.ts';
 import styles from './rating-summary.module.css';

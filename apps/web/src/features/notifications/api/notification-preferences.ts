@@ -1,18 +1,22 @@
-import {
-  type NotificationPreferences,
-  type NotificationPreferencesInput,
-  notificationPreferencesSchema,
+import type {
+  NotificationPreferences,
+  NotificationPreferencesInput,
 } from '@l4l/shared/schemas/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
 import { NOTIFICATIONS_QUERY_ROOT } from './get-notifications.ts';
 
+// loaded beside the requests, zod with it: the switches are drawn without them (ADR 0008)
+const notificationPreferencesSchema = lazySchema(() =>
+  import('@l4l/shared/schemas/notifications').then((module) => module.notificationPreferencesSchema),
+);
+
 /** GET /api/notifications/preferences: one mail switch per type. */
-export async function getNotificationPreferences(signal?: AbortSignal): Promise<NotificationPreferences> {
-  return parseAnswer(
+export function getNotificationPreferences(signal?: AbortSignal): Promise<NotificationPreferences> {
+  return parseLazily(
     notificationPreferencesSchema,
-    await apiClient.get('/api/notifications/preferences', { signal }),
+    apiClient.get('/api/notifications/preferences', { signal }),
   );
 }
 
@@ -27,13 +31,10 @@ export function useNotificationPreferences() {
 }
 
 /** PUT /api/notifications/preferences: the switches to change; answers them all. */
-export async function updateNotificationPreferences(
+export function updateNotificationPreferences(
   input: NotificationPreferencesInput,
 ): Promise<NotificationPreferences> {
-  return parseAnswer(
-    notificationPreferencesSchema,
-    await apiClient.put('/api/notifications/preferences', input),
-  );
+  return parseLazily(notificationPreferencesSchema, apiClient.put('/api/notifications/preferences', input));
 }
 
 export function useUpdateNotificationPreferences() {

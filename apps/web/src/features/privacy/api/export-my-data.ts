@@ -1,4 +1,4 @@
-import { EXPORT_PATH, exportFileName } from '@l4l/shared/schemas/privacy';
+import { EXPORT_PATH, exportFileName } from '@l4l/shared/constants/privacy';
 import { es } from '@l4l/shared/texts/es/profile';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download-file.ts';

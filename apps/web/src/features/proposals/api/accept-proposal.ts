@@ -1,12 +1,14 @@
-import { paymentUrlSchema } from '@l4l/shared/schemas/cases';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { parseLazily } from '../../../lib/parse-answer.ts';
+import { paymentUrlSchema } from './schemas.ts';
 
 /** POST /api/proposal/accept-proposal/{proposalId} → `{data: "<payment URL>"}` (docs/api/http.md, Proposals). */
 export async function acceptProposal(proposalId: string): Promise<string> {
-  const answer = await apiClient.post(`/api/proposal/accept-proposal/${encodeURIComponent(proposalId)}`);
-  return parseAnswer(paymentUrlSchema, answer);
+  return parseLazily(
+    paymentUrlSchema,
+    apiClient.post(`/api/proposal/accept-proposal/${encodeURIComponent(proposalId)}`),
+  );
 }
 
 /** Nothing on screen changes until the payment is confirmed: the case becomes ACTIVO then. */

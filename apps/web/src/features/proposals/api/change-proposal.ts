@@ -1,14 +1,14 @@
-import {
-  type CounterOfferInput,
-  type DeclineCounterInput,
-  type Proposal,
-  proposalSchema,
-  type ReplaceProposalInput,
+import type {
+  CounterOfferInput,
+  DeclineCounterInput,
+  Proposal,
+  ReplaceProposalInput,
 } from '@l4l/shared/schemas/cases';
-import { type ChatMessage, chatMessageSchema } from '@l4l/shared/schemas/chat';
+import type { ChatMessage } from '@l4l/shared/schemas/chat';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { parseLazily } from '../../../lib/parse-answer.ts';
+import { chatMessageSchema, proposalSchema } from './schemas.ts';
 
 /**
  * (+) What changes an open proposal (docs/api/http.md, Proposals): its lawyer withdraws it or replaces it
@@ -23,27 +23,24 @@ const proposalPath = (
 
 /** POST /api/proposal/{proposalId}/withdraw → the proposal, RETIRADA. */
 export async function withdrawProposal(proposalId: string): Promise<Proposal> {
-  return parseAnswer(proposalSchema, await apiClient.post(proposalPath(proposalId, 'withdraw')));
+  return parseLazily(proposalSchema, apiClient.post(proposalPath(proposalId, 'withdraw')));
 }
 
 /** POST /api/proposal/{proposalId}/replace `{price, message?}` → the new proposal (the old one SUSTITUIDA). */
 export async function replaceProposal(proposalId: string, input: ReplaceProposalInput): Promise<Proposal> {
-  return parseAnswer(proposalSchema, await apiClient.post(proposalPath(proposalId, 'replace'), input));
+  return parseLazily(proposalSchema, apiClient.post(proposalPath(proposalId, 'replace'), input));
 }
 
 /** POST /api/proposal/{proposalId}/counter-offer `{price, message?}` → the counter-offer's chat message. */
 export async function counterOffer(proposalId: string, input: CounterOfferInput): Promise<ChatMessage> {
-  return parseAnswer(
-    chatMessageSchema,
-    await apiClient.post(proposalPath(proposalId, 'counter-offer'), input),
-  );
+  return parseLazily(chatMessageSchema, apiClient.post(proposalPath(proposalId, 'counter-offer'), input));
 }
 
 /** (+) POST /api/proposal/{proposalId}/decline-counter-offer `{message?}` → the proposal, its price kept. */
 export async function declineCounterOffer(proposalId: string, input: DeclineCounterInput): Promise<Proposal> {
-  return parseAnswer(
+  return parseLazily(
     proposalSchema,
-    await apiClient.post(proposalPath(proposalId, 'decline-counter-offer'), input),
+    apiClient.post(proposalPath(proposalId, 'decline-counter-offer'), input),
   );
 }
 

@@ -1,7 +1,8 @@
-import { type Proposal, proposalSchema } from '@l4l/shared/schemas/cases';
+import type { Proposal } from '@l4l/shared/schemas/cases';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { parseLazily } from '../../../lib/parse-answer.ts';
+import { proposalSchema } from './schemas.ts';
 
 /** POST /api/proposal/reject-proposal/{proposalId}/{chatId} `{reason?}` → the proposal; a type-8 notice goes to both. */
 export async function rejectProposal(input: {
@@ -11,10 +12,7 @@ export async function rejectProposal(input: {
   reason?: string;
 }): Promise<Proposal> {
   const path = `/api/proposal/reject-proposal/${encodeURIComponent(input.proposalId)}/${encodeURIComponent(input.chatId)}`;
-  return parseAnswer(
-    proposalSchema,
-    await apiClient.post(path, input.reason ? { reason: input.reason } : {}),
-  );
+  return parseLazily(proposalSchema, apiClient.post(path, input.reason ? { reason: input.reason } : {}));
 }
 
 /**

@@ -1,17 +1,22 @@
-import { type NewRatingInput, type SavedRating, savedRatingSchema } from '@l4l/shared/schemas/cases';
+import type { NewRatingInput, SavedRating } from '@l4l/shared/schemas/cases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
 import { ratingKeys } from './rating-keys.ts';
 
 export type NewRating = NewRatingInput & { lawyerId: string };
+
+// loaded beside the request, zod with it: the rating card is drawn without them (ADR 0008)
+const savedRatingSchema = lazySchema(() =>
+  import('@l4l/shared/schemas/cases').then((module) => module.savedRatingSchema),
+);
 
 /**
  * POST /api/rating/new-rating `{caseId, lawyerId, stars, title, description}` (docs/api/http.md, Ratings): one per finished
  * case, by its client; a second one is a 409 the prompt reads as 'Ya has valorado este caso.'.
  */
 export async function createRating(input: NewRating): Promise<SavedRating> {
-  return parseAnswer(savedRatingSchema, await apiClient.post('/api/rating/new-rating', input));
+  return parseLazily(savedRatingSchema, apiClient.post('/api/rating/new-rating', input));
 }
 
 export function useCreateRating() {

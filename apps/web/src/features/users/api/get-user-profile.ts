@@ -1,12 +1,19 @@
-import { type UserProfile, userProfileSchema } from '@l4l/shared/schemas/auth';
+import type { UserProfile } from '@l4l/shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
+
+/** The profile's schema, loaded beside the request: 'Mi Perfil' is drawn without zod (ADR 0008). */
+export const userProfileSchema = lazySchema(() =>
+  import('@l4l/shared/schemas/auth').then((module) => module.userProfileSchema),
+);
 
 /** GET /api/user/profile/{id} (self or admin). */
-export async function getUserProfile(id: string, signal?: AbortSignal): Promise<UserProfile> {
-  const answer = await apiClient.get(`/api/user/profile/${encodeURIComponent(id)}`, { signal });
-  return parseAnswer(userProfileSchema, answer);
+export function getUserProfile(id: string, signal?: AbortSignal): Promise<UserProfile> {
+  return parseLazily(
+    userProfileSchema,
+    apiClient.get(`/api/user/profile/${encodeURIComponent(id)}`, { signal }),
+  );
 }
 
 export const userProfileQueryOptions = (id: string) =>

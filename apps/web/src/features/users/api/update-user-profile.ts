@@ -1,13 +1,12 @@
-import { type UserProfile, type UserProfileUpdate, userProfileSchema } from '@l4l/shared/schemas/auth';
+import type { UserProfile, UserProfileUpdate } from '@l4l/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
-import { userProfileQueryOptions } from './get-user-profile.ts';
+import { parseLazily } from '../../../lib/parse-answer.ts';
+import { userProfileQueryOptions, userProfileSchema } from './get-user-profile.ts';
 
 /** PUT /api/user/profile/{id} with `{name, surname, mail, phoneNumber}` → the saved profile. */
-export async function updateUserProfile(id: string, input: UserProfileUpdate): Promise<UserProfile> {
-  const answer = await apiClient.put(`/api/user/profile/${encodeURIComponent(id)}`, input);
-  return parseAnswer(userProfileSchema, answer);
+export function updateUserProfile(id: string, input: UserProfileUpdate): Promise<UserProfile> {
+  return parseLazily(userProfileSchema, apiClient.put(`/api/user/profile/${encodeURIComponent(id)}`, input));
 }
 
 export function useUpdateUserProfile(id: string) {

@@ -1,7 +1,8 @@
 import { isStrongPassword } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es/profile';
 import { type FormEvent, useState } from 'react';
-import { BackButton, Button } from '../../../components/button/button.tsx';
+import { BackButton } from '../../../components/button/back-button.tsx';
+import { Button } from '../../../components/button/button.tsx';
 import { PasswordField } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal/modal.tsx';
 import { isApiError } from '../../../lib/api-client.ts';

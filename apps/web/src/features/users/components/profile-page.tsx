@@ -1,8 +1,8 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
+import { EMAIL_PATTERN } from '@l4l/shared/constants/mail';
 import { ROLE } from '@l4l/shared/constants/roles';
 import { formatPhone } from '@l4l/shared/format';
-import { type UserProfile, type UserProfileUpdate, userProfileUpdateSchema } from '@l4l/shared/schemas/auth';
-import { EMAIL_PATTERN } from '@l4l/shared/schemas/common';
+import type { UserProfile, UserProfileUpdate, userProfileUpdateSchema } from '@l4l/shared/schemas/auth';
 import { es } from '@l4l/shared/texts/es/profile';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +16,7 @@ import { ChevronLeftIcon } from '../../../components/icons/icons.tsx';
 import { MountOnceOpened } from '../../../components/modal/modal-on-demand.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { lazySchema } from '../../../lib/parse-answer.ts';
 import { paths } from '../../../lib/paths.ts';
 import { schemaResolver } from '../../../lib/schema-resolver.ts';
 import { type SessionUser, useRequiredUser, useSession } from '../../../lib/session.tsx';
@@ -28,6 +29,11 @@ import styles from './profile-page.module.css';
 
 /** What the form holds: the schema's input (the phone still formatted, the surname maybe absent). */
 type ProfileForm = z.input<typeof userProfileUpdateSchema>;
+
+// loaded when the form is first checked, zod with it: the page is drawn without them (lib/schema-resolver.ts)
+const profileUpdateSchema = lazySchema(() =>
+  import('@l4l/shared/schemas/auth').then((module) => module.userProfileUpdateSchema),
+);
 
 const toForm = (profile: UserProfile): ProfileForm => ({
   name: profile.name,
@@ -127,7 +133,7 @@ function ProfileDetails({
     unknown,
     UserProfileUpdate
   >({
-    resolver: schemaResolver(userProfileUpdateSchema),
+    resolver: schemaResolver(profileUpdateSchema),
     values: toForm(profile),
     mode: 'onTouched',
   });
