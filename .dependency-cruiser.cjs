@@ -79,7 +79,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['node_modules', '^apps/web/dist/', '(^|/)drizzle/'] },
+    exclude: { path: ['node_modules', '^apps/web/dist/', '^apps/server/dist/', '(^|/)drizzle/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

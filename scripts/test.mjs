@@ -59,15 +59,47 @@ function readJson(file) {
   }
 }
 
+/**
+ * Runs `command` with its output kept, and prints the output under its label once it has ended, so steps
+ * that run at the same time do not mix their lines. Resolves to whether it passed.
+ */
+function runQuietly(label, command, commandArgs) {
+  const since = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      timed(label, since);
+      process.stdout.write(`\n── ${label} ──\n${Buffer.concat(output).toString()}`);
+      if (code !== 0) problems.push(`${label} (exit ${code ?? signal})`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const withBrowser = withE2e && (existsSync('/usr/bin/chromium') || Boolean(process.env.CHROMIUM_PATH));
 if (!onlyServer) {
-  if (run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web'])) passed++;
-  else failed++;
-  if (run('lint', process.execPath, ['scripts/biome.mjs', 'check', '.'])) passed++;
-  else failed++;
-  if (run('import boundaries', 'npm', ['run', 'lint:deps', '--silent'])) passed++;
-  else failed++;
-  if (run('table writers', 'npm', ['run', 'lint:writers', '--silent'])) passed++;
-  else failed++;
+  // the checks and the web build need no database and little of each other: they run at once, the build
+  // for the browser tests below
+  const since = Date.now();
+  const checks = await Promise.all([
+    runQuietly('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web']),
+    runQuietly('lint', process.execPath, ['scripts/biome.mjs', 'check', '.']),
+    runQuietly('import boundaries', 'npm', ['run', 'lint:deps', '--silent']),
+    runQuietly('table writers', 'npm', ['run', 'lint:writers', '--silent']),
+    ...(withBrowser ? [runQuietly('web build', 'npm', ['run', 'build', '--silent'])] : []),
+  ]);
+  timed('checks and build, at once', since);
+  for (const ok of checks.slice(0, 4)) {
+    if (ok) passed++;
+    else failed++;
+  }
 }
 
 const vitestOut = path.join(root, '.vitest-results.json');
@@ -123,11 +155,10 @@ async function runJourneyGroups(groups) {
 }
 
 if (withE2e) {
-  if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
+  if (!withBrowser) {
     problems.push('browser tests: Chromium is missing (apt-get install chromium)');
     failed++;
   } else {
-    run('web build', 'npm', ['run', 'build', '--silent']);
     const listed = spawnSync(
       'npx',
       ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--list', '--reporter=json'],
