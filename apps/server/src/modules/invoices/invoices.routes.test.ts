@@ -329,7 +329,8 @@ describe('invoices', () => {
         { issuerNif: '12345678Z', ok: true, records: 52 },
         { issuerNif: 'B19874361', ok: true, records: 52 },
       ]);
-    });
+      // 50 payments, their invoices and their chains: more than the default 30 s on a busy machine
+    }, 120_000);
 
     it('tampering with any stored field of a record makes the chain check fail', async () => {
       const [target] = await t.app.db

@@ -101,6 +101,9 @@ describe('a mail server that hangs', () => {
     );
     // every mail of the hanging run is still waiting in the outbox, none lost: 110 approvals, 110 proposals
     expect(hanging.pending).toBe(2 * (WARM_UP + MEASURED));
-    expect(hanging.timings.p99).toBeLessThan(2 * normal.timings.p99 + 50);
+    // the median as it was; the p99, one request of a hundred, moves with whatever else the machine does, so
+    // it gets a second of room: a request that waited on the hanging server would wait its whole timeout
+    expect(hanging.timings.p50).toBeLessThan(2 * normal.timings.p50 + 50);
+    expect(hanging.timings.p99).toBeLessThan(2 * normal.timings.p99 + 1_000);
   }, 240_000);
 });

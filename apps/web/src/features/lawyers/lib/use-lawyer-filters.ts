@@ -47,9 +47,11 @@ export function useLawyerFilters() {
   /** Any change of filter goes back to the first page; only a page change keeps the others. */
   const update = useCallback(
     (changes: Partial<LawyerFilters>) => {
+      // from the address as it is now, not as this render saw it: a change made from a handler or a timer
+      // set up before the last one landed (a price written after a pause, then the free-visit box) keeps it
       setParams(
-        () => {
-          const next = new URLSearchParams(params);
+        (current) => {
+          const next = new URLSearchParams(current);
           const set = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
           if (changes.search !== undefined) set('search', changes.search.trim());
           if (changes.categories !== undefined) set('categories', changes.categories.join(','));
@@ -66,7 +68,7 @@ export function useLawyerFilters() {
         { replace: changes.page === undefined },
       );
     },
-    [params, setParams],
+    [setParams],
   );
 
   return { filters, update };
