@@ -152,6 +152,8 @@ const ZOD_FREE_FIRST_PAINT = [
   ['home.html', 'home-main.tsx'],
   ['/profile', 'app/routes/profile-route.tsx'],
   ['/dashboard/chat', 'app/routes/chat-route.tsx'],
+  ['/dashboard/casos/:caseId', 'app/routes/case-detail-route.tsx'],
+  ['/dashboard/begincase', 'app/routes/begin-case-route.tsx'],
 ] as const;
 
 /**
@@ -224,7 +226,8 @@ function firstScreenChunks(): Plugin {
       const landing = reach(this, [file('landing-main.tsx')]);
       const router = [...landing].find((id) => id.includes('/node_modules/react-router/'));
       if (router) this.error(`landing.html must not load React Router (ADR 0008), it reaches ${router}`);
-      // the client home, the lawyer's sheet (its forms all on screen at once) and the chat (bench/README.md, web)
+      // the client home, the lawyer's sheet (its forms all on screen at once), the chat and the cases' screens
+      // (bench/README.md, web)
       for (const [page, entry] of ZOD_FREE_FIRST_PAINT) {
         const zod = [...reach(this, [file(entry)])].find((id) =>
           id.includes('/node_modules/zod/v4/classic/'),

@@ -119,3 +119,10 @@ export const VAT_PERCENT = 21;
 export function platformFeeCents(amountCents: number, feePercent: number): number {
   return Math.round((amountCents * feePercent) / 100);
 }
+
+/** The sandbox onboarding page's path (a web route) for an account id. */
+export const sandboxOnboardingPath = (accountId: string) =>
+  `/payout/sandbox/${encodeURIComponent(accountId)}`;
+/** What that page POSTs to enable the account: answers `{data: payoutAccount}`. */
+export const sandboxOnboardingCompletePath = (accountId: string) =>
+  `/api/payouts/sandbox/${encodeURIComponent(accountId)}/complete`;

@@ -31,13 +31,6 @@ export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 export const onboardingLinkSchema = z.object({ url: z.string() });
 export type OnboardingLink = z.infer<typeof onboardingLinkSchema>;
 
-/** The sandbox onboarding page's path (a web route) for an account id. */
-export const sandboxOnboardingPath = (accountId: string) =>
-  `/payout/sandbox/${encodeURIComponent(accountId)}`;
-/** What that page POSTs to enable the account: answers `{data: payoutAccount}`. */
-export const sandboxOnboardingCompletePath = (accountId: string) =>
-  `/api/payouts/sandbox/${encodeURIComponent(accountId)}/complete`;
-
 /** An IBAN, normalised and checked (fiscal/iban.ts); the message says what is wrong with it. */
 export const ibanSchema = checkedStringSchema(checkIban, es.money.iban.required);
 

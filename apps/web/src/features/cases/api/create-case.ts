@@ -1,12 +1,13 @@
-import { type Case, caseSchema, type NewCaseInput } from '@l4l/shared/schemas/cases';
+import type { Case, NewCaseInput } from '@l4l/shared/schemas/cases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { parseLazily } from '../../../lib/parse-answer.ts';
 import { caseKeys } from './case-keys.ts';
+import { caseSchema } from './schemas.ts';
 
 /** POST /api/cases/new-case `{title, description}` → the case, 'PENDIENTE DE VALIDACIÓN' (docs/api/http.md, Cases). */
 export async function createCase(input: NewCaseInput): Promise<Case> {
-  return parseAnswer(caseSchema, await apiClient.post('/api/cases/new-case', input));
+  return parseLazily(caseSchema, apiClient.post('/api/cases/new-case', input));
 }
 
 export function useCreateCase() {

@@ -1,14 +1,15 @@
-import { type Case, caseSchema } from '@l4l/shared/schemas/cases';
+import type { Case } from '@l4l/shared/schemas/cases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { parseAnswer } from '../../../lib/parse-answer.ts';
+import { parseLazily } from '../../../lib/parse-answer.ts';
 import { caseQueryOptions } from './get-case.ts';
+import { caseSchema } from './schemas.ts';
 
 /** PUT /api/cases/{caseId}/progress `{progressStep}`: the case's lawyer moves it forward (steps 3–6). */
 export async function updateProgress(input: { caseId: string; progressStep: number }): Promise<Case> {
-  return parseAnswer(
+  return parseLazily(
     caseSchema,
-    await apiClient.put(`/api/cases/${encodeURIComponent(input.caseId)}/progress`, {
+    apiClient.put(`/api/cases/${encodeURIComponent(input.caseId)}/progress`, {
       progressStep: input.progressStep,
     }),
   );

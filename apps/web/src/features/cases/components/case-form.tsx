@@ -1,6 +1,6 @@
 import { UNCLASSIFIED_CATEGORY } from '@l4l/shared/constants/categories';
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { type NewCaseInput, newCaseSchema } from '@l4l/shared/schemas/cases';
+import type { NewCaseInput } from '@l4l/shared/schemas/cases';
 import { es } from '@l4l/shared/texts/es/profile';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { TextAreaField, TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { schemaResolver } from '../../../lib/schema-resolver.ts';
+import { newCaseSchema } from '../api/schemas.ts';
 import styles from './case-form.module.css';
 
 export type CaseFormValues = { title: string; description: string };

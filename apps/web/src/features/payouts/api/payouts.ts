@@ -1,14 +1,15 @@
-import {
-  disputeSchema,
-  onboardingLinkSchema,
-  payoutAccountSchema,
-  payoutBalanceSchema,
-  sandboxOnboardingCompletePath,
-  transferSchema,
-} from '@l4l/shared/schemas/money';
+import { sandboxOnboardingCompletePath } from '@l4l/shared/constants/money';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { getCheckedPage, parseAnswer } from '../../../lib/parse-answer.ts';
+import { getCheckedPage, lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
+
+// each answer's schema loads beside its request, zod with it: the screens are drawn without them (ADR 0008)
+const schemas = () => import('@l4l/shared/schemas/money');
+const payoutAccountSchema = lazySchema(() => schemas().then((module) => module.payoutAccountSchema));
+const payoutBalanceSchema = lazySchema(() => schemas().then((module) => module.payoutBalanceSchema));
+const transferSchema = lazySchema(() => schemas().then((module) => module.transferSchema));
+const onboardingLinkSchema = lazySchema(() => schemas().then((module) => module.onboardingLinkSchema));
+const disputeSchema = lazySchema(() => schemas().then((module) => module.disputeSchema));
 
 export const TRANSFERS_PAGE_SIZE = 10;
 
@@ -23,8 +24,8 @@ export const payoutKeys = {
 export function usePayoutAccount() {
   return useQuery({
     queryKey: payoutKeys.account(),
-    queryFn: async ({ signal }) =>
-      parseAnswer(payoutAccountSchema, await apiClient.get('/api/payouts/account', { signal })),
+    queryFn: ({ signal }) =>
+      parseLazily(payoutAccountSchema, apiClient.get('/api/payouts/account', { signal })),
   });
 }
 
@@ -32,8 +33,8 @@ export function usePayoutAccount() {
 export function usePayoutBalance() {
   return useQuery({
     queryKey: payoutKeys.balance(),
-    queryFn: async ({ signal }) =>
-      parseAnswer(payoutBalanceSchema, await apiClient.get('/api/payouts/balance', { signal })),
+    queryFn: ({ signal }) =>
+      parseLazily(payoutBalanceSchema, apiClient.get('/api/payouts/balance', { signal })),
   });
 }
 
@@ -55,8 +56,7 @@ export function usePayoutTransfers(page: number) {
 /** POST /api/payouts/account/onboarding: the provider's onboarding page, where the browser goes next. */
 export function useStartOnboarding() {
   return useMutation({
-    mutationFn: async () =>
-      parseAnswer(onboardingLinkSchema, await apiClient.post('/api/payouts/account/onboarding')),
+    mutationFn: () => parseLazily(onboardingLinkSchema, apiClient.post('/api/payouts/account/onboarding')),
   });
 }
 
@@ -64,8 +64,8 @@ export function useStartOnboarding() {
 export function useActivateSandboxAccount(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { holder: string; iban: string }) =>
-      parseAnswer(payoutAccountSchema, await apiClient.post(sandboxOnboardingCompletePath(accountId), input)),
+    mutationFn: (input: { holder: string; iban: string }) =>
+      parseLazily(payoutAccountSchema, apiClient.post(sandboxOnboardingCompletePath(accountId), input)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
   });
 }
@@ -77,10 +77,10 @@ export const openedDisputeKey = (caseId: string) => ['disputes', 'opened', caseI
 export function useOpenDispute(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (reason: string) =>
-      parseAnswer(
+    mutationFn: (reason: string) =>
+      parseLazily(
         disputeSchema,
-        await apiClient.post(`/api/cases/${encodeURIComponent(caseId)}/dispute`, { reason }),
+        apiClient.post(`/api/cases/${encodeURIComponent(caseId)}/dispute`, { reason }),
       ),
     onSuccess: (dispute) => queryClient.setQueryData(openedDisputeKey(caseId), dispute),
   });
