@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 import { preloadModal } from '../components/modal/modal.tsx';
@@ -25,6 +25,10 @@ await Promise.all([
   import('@l4l/shared/schemas/notifications'),
   import('@l4l/shared/schemas/uploads'),
 ]);
+
+// a screen's first answer, or the code it loads on demand, can take more than testing-library's 1 s on a
+// two-core machine busy with the rest of the test run; findBy and waitFor wait up to 5 s for what must appear
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
