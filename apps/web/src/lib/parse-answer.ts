@@ -29,6 +29,16 @@ export function lazySchema<Schema extends z.ZodType>(load: () => Promise<Schema>
   };
 }
 
+const envelopes = () => import('@l4l/shared/envelope');
+
+/** `{data: item}` around the schema `item` loads, both loaded on first use with zod (lazySchema). */
+export function lazyDataEnvelope<Item extends z.ZodType>(item: () => Promise<Item>) {
+  return lazySchema(async () => {
+    const [{ dataEnvelope }, schema] = await Promise.all([envelopes(), item()]);
+    return dataEnvelope(schema);
+  });
+}
+
 /**
  * A request's answer checked against the schema `schema` loads (lazySchema), loaded beside the request rather
  * than with the screen: the screen's first download carries neither zod nor the schema (ADR 0008).
@@ -48,7 +58,7 @@ export function parseRows<T>(item: z.ZodType<T>, rows: unknown): T[] {
 }
 
 // the page's meta is checked against the shared envelope's schema, loaded beside the request too
-const pageMeta = lazySchema(() => import('@l4l/shared/envelope').then((module) => module.pageMetaSchema));
+const pageMeta = lazySchema(() => envelopes().then((module) => module.pageMetaSchema));
 
 /**
  * One page of a list (docs/api/http.md, Conventions: `{data, meta}`), each row checked against `item`: a schema, or its loader

@@ -1,16 +1,12 @@
 import type { ProfilePhotoAnswer } from '@l4l/shared/schemas/uploads';
 import { es } from '@l4l/shared/texts/es/profile';
-import { lazySchema, parseLazily } from '../../lib/parse-answer.ts';
+import { lazyDataEnvelope, parseLazily } from '../../lib/parse-answer.ts';
 import { type UploadOptions, uploadWithProgress } from '../../lib/upload-with-progress.ts';
 
 // loaded beside the upload, zod with it: the profiles are drawn without them (ADR 0008)
-const answerSchema = lazySchema(async () => {
-  const [{ dataEnvelope }, { profilePhotoAnswerSchema }] = await Promise.all([
-    import('@l4l/shared/envelope'),
-    import('@l4l/shared/schemas/uploads'),
-  ]);
-  return dataEnvelope(profilePhotoAnswerSchema);
-});
+const answerSchema = lazyDataEnvelope(() =>
+  import('@l4l/shared/schemas/uploads').then((module) => module.profilePhotoAnswerSchema),
+);
 
 /**
  * An avatar the editor cropped, sent to a role's photo endpoint (`body` carries the PNG data URL) with its

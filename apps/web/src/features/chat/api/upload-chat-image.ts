@@ -1,16 +1,12 @@
 import { UPLOAD_FIELD } from '@l4l/shared/constants/uploads';
 import { es } from '@l4l/shared/texts/es/app';
-import { lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
+import { lazyDataEnvelope, parseLazily } from '../../../lib/parse-answer.ts';
 import { type UploadOptions, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
 // loaded beside the upload, zod with it: the composer is drawn without them (ADR 0008)
-const answerSchema = lazySchema(async () => {
-  const [{ dataEnvelope }, { uploadAnswerSchema }] = await Promise.all([
-    import('@l4l/shared/envelope'),
-    import('@l4l/shared/schemas/uploads'),
-  ]);
-  return dataEnvelope(uploadAnswerSchema);
-});
+const answerSchema = lazyDataEnvelope(() =>
+  import('@l4l/shared/schemas/uploads').then((module) => module.uploadAnswerSchema),
+);
 
 /** docs/product.md, Private chat: the chat attaches only jpeg, png and jpg images. */
 export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;

@@ -4,7 +4,7 @@ import { es } from '@l4l/shared/texts/es/app';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { parseEmptyAnswer } from '../../../lib/empty-answer.ts';
-import { getCheckedPage, lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
+import { getCheckedPage, lazyDataEnvelope, lazySchema, parseLazily } from '../../../lib/parse-answer.ts';
 import { type UploadOptions, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
 /** Enough for a case's papers on one screen; the server pages like every list. */
@@ -13,13 +13,7 @@ export const DOCUMENTS_PAGE_SIZE = 50;
 // loaded beside the requests, zod with it: the documents' panel is drawn without them (ADR 0008)
 const documentSchemas = () => import('@l4l/shared/schemas/documents');
 const caseDocumentSchema = lazySchema(() => documentSchemas().then((module) => module.caseDocumentSchema));
-const uploadedSchema = lazySchema(async () => {
-  const [{ dataEnvelope }, { caseDocumentSchema: schema }] = await Promise.all([
-    import('@l4l/shared/envelope'),
-    documentSchemas(),
-  ]);
-  return dataEnvelope(schema);
-});
+const uploadedSchema = lazyDataEnvelope(caseDocumentSchema);
 
 const documentKeys = { list: (caseId: string) => ['documents', caseId] as const };
 
