@@ -19,8 +19,6 @@ export const FRESH_MODULES = [
   'src/components/avatar-editor/avatar-editor.test.tsx',
   'src/components/form/picker-on-demand.test.tsx',
   'src/features/auth/components/login-modal.test.tsx',
-  // its price filter's pause runs on timers another file's leftovers can hold up
-  'src/features/lawyers/components/lawyer-directory.test.tsx',
   'src/features/payments/components/payment-test-page.test.tsx',
   'src/lib/api-client.test.ts',
 ];

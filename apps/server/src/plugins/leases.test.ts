@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { TEST_FILES_KEY, TEST_PLATFORM } from '../../test/app.ts';
 import { openTestDatabase } from '../../test/database.ts';
+import { postgresPass } from '../../test/passes.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -35,10 +36,10 @@ describe('leases: one mail worker and one scheduler at a time (docs/operations.m
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  // each pass of the tests covers its own kind of database
+  // each pass of the tests covers its own kind of database (test/passes.ts)
   const template = inject('dbTemplate');
 
-  it.skipIf(!template.startsWith('pglite:'))(
+  it.skipIf(postgresPass())(
     'the embedded database: the one process holds every lease from its start, and hands a late follower its start',
     async () => {
       const database = await openTestDatabase(template);
@@ -59,7 +60,7 @@ describe('leases: one mail worker and one scheduler at a time (docs/operations.m
     },
   );
 
-  it.skipIf(!template.startsWith('postgres:'))(
+  it.skipIf(!postgresPass())(
     'two processes on one PostgreSQL: one holds, the other takes over when the holder dies or closes',
     async () => {
       const database = await openTestDatabase(template);

@@ -12,19 +12,15 @@ await preloadModal();
 // the shared schemas load beside the requests they check (lib/parse-answer.ts, lazySchema); loaded here
 // before any test, an answer is checked at once, as in a browser that has them already, rather than after
 // the test's wait for it has begun (which a loaded machine can make longer than that wait)
-await Promise.all([
-  import('@l4l/shared/envelope'),
-  import('@l4l/shared/schemas/alerts'),
-  import('@l4l/shared/schemas/auth'),
-  import('@l4l/shared/schemas/cases'),
-  import('@l4l/shared/schemas/chat'),
-  import('@l4l/shared/schemas/consultations'),
-  import('@l4l/shared/schemas/documents'),
-  import('@l4l/shared/schemas/invoices'),
-  import('@l4l/shared/schemas/lawyers'),
-  import('@l4l/shared/schemas/notifications'),
-  import('@l4l/shared/schemas/uploads'),
-]);
+await Promise.all(
+  Object.values(
+    import.meta.glob([
+      '../../../../packages/shared/src/envelope.ts',
+      '../../../../packages/shared/src/schemas/*.ts',
+      '!**/*.test.ts',
+    ]),
+  ).map((load) => load()),
+);
 
 // a screen's first answer, or the code it loads on demand, can take more than testing-library's 1 s on a
 // two-core machine busy with the rest of the test run; findBy and waitFor wait up to 5 s for what must appear
