@@ -19,6 +19,10 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const problems = [];
+/** each failed test by file and name, printed again at the very end where a log's tail still shows it */
+const failedNames = [];
+/** journeys that passed only on their retry */
+const flakyNames = [];
 /** worth reading, not failures */
 const problemsNoted = [];
 
@@ -117,6 +121,12 @@ run('unit and integration (vitest)', 'npx', [
 ]);
 const vitest = readJson(vitestOut);
 if (vitest) {
+  for (const file of vitest.testResults ?? []) {
+    const where = path.relative(root, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) failedNames.push(`${where} › ${test.fullName ?? test.title}`);
+    if (file.status === 'failed' && failedTests.length === 0) failedNames.push(`${where} (the file itself)`);
+  }
   passed += vitest.numPassedTests ?? 0;
   failed += (vitest.numFailedTests ?? 0) + (vitest.numFailedTestSuites ?? 0);
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
@@ -157,6 +167,20 @@ async function runJourneyGroups(groups) {
   return Promise.all(runs);
 }
 
+/** walks a Playwright JSON report's suites for the journeys that failed or passed only on their retry */
+function collectJourneyNames(suites) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const name = `${spec.file} › ${spec.title} [${test.projectName}]`;
+        if (test.status === 'unexpected') failedNames.push(name);
+        if (test.status === 'flaky') flakyNames.push(name);
+      }
+    }
+    collectJourneyNames(suite.suites ?? []);
+  }
+}
+
 if (withE2e) {
   if (!withBrowser) {
     problems.push('browser tests: Chromium is missing (apt-get install chromium)');
@@ -177,6 +201,7 @@ if (withE2e) {
       failed++;
     }
     for (const report of await runJourneyGroups(groups)) {
+      collectJourneyNames(report?.suites ?? []);
       if (report?.stats) {
         // CI retries a journey once; one that passed on its retry counts as passed but is named below, so
         // a flaky journey stays visible without turning a good run red
@@ -196,5 +221,9 @@ timed('all', startedAt);
 process.stdout.write(`\nTimes: ${timings.join('; ')}\n`);
 if (problems.length) process.stdout.write(`\nFailed steps: ${problems.join('; ')}\n`);
 if (problemsNoted.length) process.stdout.write(`\nNote: ${problemsNoted.join('; ')}\n`);
+if (failedNames.length)
+  process.stdout.write(`\nFailed tests:\n${failedNames.map((name) => `  ${name}`).join('\n')}\n`);
+if (flakyNames.length)
+  process.stdout.write(`\nFlaky journeys:\n${flakyNames.map((name) => `  ${name}`).join('\n')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
