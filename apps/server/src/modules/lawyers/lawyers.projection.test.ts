@@ -102,6 +102,19 @@ describe('the search projection follows every change in its transaction', () => 
     }
   });
 
+  it('moves no count when only a sort key or a price changed', async () => {
+    // a rating, a closed case or a price rebuilds the lawyer's rows and leaves every count row as it was
+    // (not even rewritten): payments, closures and ratings of different lawyers never wait on each other
+    const versions = () =>
+      rows(sql`select key, xmin::text as version from lawyer_search_counts order by key`);
+    const before = await versions();
+    await t.app.db.execute(sql`update lawyer_profiles set rating_sum = rating_sum + 4,
+      rating_count = rating_count + 1, finished_cases = finished_cases + 1, active_cases = active_cases + 1,
+      price_hour_cents = price_hour_cents + 100 where user_id in (${lucia()}, ${martin()})`);
+    await expectCurrent();
+    expect(await versions()).toEqual(before);
+  });
+
   it('keeps its rows when the change is rolled back, and drops a deleted account', async () => {
     await t.app.db
       .transaction(async (tx) => {
