@@ -14,31 +14,13 @@
  * (10000), BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_ROUNDS (3).
  */
 import path from 'node:path';
-import { CATEGORIES } from '@l4l/shared/constants/categories';
+import { boardRequest } from './lib/board-mix.mjs';
 import { CACHE_MODES, database, exitWith, runListingBench } from './lib/listing-bench.mjs';
-import { distinctPool, pick, typedPrefixes, withoutAccents, zipfClients } from './lib/query-mix.mjs';
-import { TITLES } from './lib/seed-cases.mjs';
+import { distinctPool, zipfClients } from './lib/query-mix.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const CASES = Number(process.env.BENCH_CASES ?? (database === 'postgres' ? 1_000_000 : 100_000));
 const POOL = Number(process.env.BENCH_POOL ?? 10_000);
-/** the words worth searching for in the seeded titles (four letters or more) */
-const WORDS = [...new Set(TITLES.flatMap((title) => title.split(' ')).filter((word) => word.length >= 4))];
-const SORTS = ['recent', 'recent', 'recent', 'category', 'price_asc', 'price_desc', 'finished', 'active'];
-const PAGES = ['1', '1', '1', '1', '1', '1', '2', '2', '3'];
-
-function boardRequest(random) {
-  const query = new URLSearchParams();
-  if (random() < 0.7) {
-    let text = pick(random, typedPrefixes(pick(random, WORDS)));
-    if (random() < 0.2) text = `${pick(random, WORDS).toLowerCase()} ${text}`;
-    query.set('search', random() < 0.5 ? withoutAccents(text) : text);
-  }
-  if (random() < 0.5) query.set('category', pick(random, CATEGORIES));
-  query.set('sort', pick(random, SORTS));
-  query.set('page', pick(random, PAGES));
-  return `/api/cases/pending-cases?${query}`;
-}
 
 exitWith(async () => {
   console.log(`board-1m on ${database}: seeding ${CASES.toLocaleString('es-ES')} cases...`);

@@ -13,13 +13,12 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openPostgres } from '../../apps/server/src/db/database.ts';
-import { statementText } from '../../apps/server/src/db/prepared.ts';
 import { rebuildLawyerSearch } from '../../apps/server/src/modules/lawyers/lawyers.projection.ts';
 import { createLawyersRepository } from '../../apps/server/src/modules/lawyers/lawyers.repository.ts';
 import { createProjectedSearch } from '../../apps/server/src/modules/lawyers/lawyers.search.ts';
 import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.service.ts';
 import { lawyersQuerySchema } from '../../packages/shared/src/schemas/lawyers.ts';
+import { explainedTime, openBenchDatabase, summary } from './db-time.mjs';
 import { directoryRequest } from './directory-mix.mjs';
 import { distinctPool } from './query-mix.mjs';
 import { seedLawyers } from './seed-lawyers.mjs';
@@ -29,17 +28,8 @@ const SAMPLE = Number(process.env.BENCH_SAMPLE ?? 300);
 /** each request measured this many times, the least kept: a busy machine's stalls are not the database's */
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
 
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
-
-const database = await openPostgres(process.env.DATABASE_URL, {
-  max: 2,
-  timeouts: { connectTimeoutMs: 10_000, statementTimeoutMs: 3_600_000 },
-});
+const database = await openBenchDatabase();
 const { db, close } = database;
-await migrateDatabase(database);
 if (process.env.BENCH_REUSE !== '1') {
   console.log(`seeding ${COUNT} lawyers...`);
   console.log(await seedLawyers(db, COUNT));
@@ -68,12 +58,7 @@ const requests = distinctPool(SAMPLE, directoryRequest).map((path) => {
   return { filter: directoryFilter(query), sort: query.sort, page: query.page };
 });
 
-async function timeOf(query) {
-  const { text, values } = statementText(db, 'getSQL' in query ? query.getSQL() : query);
-  const result = await database.pool.query(`explain (analyze, format json) ${text}`, values);
-  const [plan] = result.rows[0]['QUERY PLAN'];
-  return plan['Planning Time'] + plan['Execution Time'];
-}
+const timeOf = (query) => explainedTime(database, query);
 
 /** Planning plus execution of the statements one request runs on `repo`. */
 async function requestTime(repo, { filter, sort, page }) {
@@ -86,15 +71,6 @@ async function requestTime(repo, { filter, sort, page }) {
   const count = await timeOf(queries.count);
   return queries.page === queries.count ? count : count + (await timeOf(queries.page));
 }
-
-const summary = (label, times) => {
-  const median = quantile(times, 0.5);
-  const p99 = quantile(times, 0.99);
-  console.log(
-    `${label}: median ${median.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${times.length} requests`,
-  );
-  return { median, p99 };
-};
 
 const now = [];
 const before = [];

@@ -81,7 +81,9 @@ export const boardEntries = pgTable(
   // Each index lists its columns exactly as board.repository.ts orders by them, NULLS placement included:
   // plain DESC is NULLS FIRST in PostgreSQL, and an index built DESC NULLS LAST cannot give that order
   // (neither read forwards nor backwards), so the whole table would be sorted for every page
-  // (board.plans.test.ts checks the plans)
+  // (board.plans.test.ts checks the plans). Migration 0029 builds them again with the search text INCLUDEd,
+  // adds one led by the category per sort, and keeps board_search_words and board_search_counts from this
+  // table by its triggers (docs/decisions/0033-board-search.md); Drizzle does not spell INCLUDE.
   (t) => [
     index('board_recent_idx').on(t.createdAt.desc().nullsFirst(), t.caseId.desc().nullsFirst()),
     index('board_proposals_asc_idx').on(

@@ -1,56 +1,13 @@
 import type { CaseStatus } from '@l4l/shared/constants/cases';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import type { BoardQuery } from '@l4l/shared/schemas/cases';
-import { searchableText, searchWords } from '@l4l/shared/search';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { boundedCount } from '../../db/bounded-count.ts';
+import { searchableText } from '@l4l/shared/search';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { boardEntries, cases, OPEN_PROPOSAL_SQL_LIST, proposals } from '../../db/schema/index.ts';
-import { wordsMatch } from '../../db/word-prefix.ts';
+import { createBoardSearch, type PageRange } from './board.search.ts';
 
-export type PageRange = { limit: number; offset: number };
-
-const b = boardEntries;
-
-/** How the board sorts (docs/decisions/0006-cases-and-payments.md); each one has its index. */
-const BOARD_ORDER: Record<BoardQuery['sort'], SQL[]> = {
-  recent: [desc(b.createdAt), desc(b.caseId)],
-  oldest: [asc(b.createdAt), asc(b.caseId)],
-  proposals_asc: [asc(b.proposalsCount), desc(b.createdAt), desc(b.caseId)],
-  category: [asc(b.category), desc(b.createdAt), desc(b.caseId)],
-  price_asc: [sql`${b.lowestProposalCents} asc nulls last`, desc(b.createdAt), desc(b.caseId)],
-  price_desc: [sql`${b.lowestProposalCents} desc nulls last`, desc(b.createdAt), desc(b.caseId)],
-  finished: [desc(b.clientFinishedCases), desc(b.createdAt), desc(b.caseId)],
-  active: [desc(b.clientActiveCases), desc(b.createdAt), desc(b.caseId)],
-};
-
-/**
- * A search with at most `countLimit` matches: read them through the search index, then sort. The sort
- * columns are wrapped (`+ 0`) so that the planner cannot walk a sort index instead, testing the search on
- * every published case on the way (bench/board.mjs).
- */
-function boardOrderOfMatches(sort: BoardQuery['sort']): SQL[] {
-  const created = sql`${b.createdAt} + interval '0 seconds' desc`;
-  const byFigure = (figure: SQL) => [figure, created, desc(b.caseId)];
-  switch (sort) {
-    case 'oldest':
-      return [sql`${b.createdAt} + interval '0 seconds' asc`, asc(b.caseId)];
-    case 'proposals_asc':
-      return byFigure(sql`${b.proposalsCount} + 0 asc`);
-    case 'category':
-      return byFigure(sql`${b.category} || '' asc`);
-    case 'price_asc':
-      return byFigure(sql`${b.lowestProposalCents} + 0 asc nulls last`);
-    case 'price_desc':
-      return byFigure(sql`${b.lowestProposalCents} + 0 desc nulls last`);
-    case 'finished':
-      return byFigure(sql`${b.clientFinishedCases} + 0 desc`);
-    case 'active':
-      return byFigure(sql`${b.clientActiveCases} + 0 desc`);
-    default:
-      return [created, desc(b.caseId)];
-  }
-}
+export type { PageRange };
 
 /** Counts a case's open proposals and their lowest price, from the proposals themselves. */
 const openProposals = (caseId: SQL | string) => ({
@@ -68,6 +25,7 @@ export function createBoardRepository(
   db: Db,
   { countLimit = LIMITS.searchCountLimit }: { countLimit?: number } = {},
 ) {
+  const search = createBoardSearch(db, { countLimit });
   return {
     /**
      * One page of the board: published general cases (not addressed to one lawyer), no client data, the
@@ -75,32 +33,8 @@ export function createBoardRepository(
      * are, exactly up to `countLimit` (docs/decisions/0020-bounded-search-counts.md).
      */
     async board(query: BoardQuery, range: PageRange) {
-      const words = searchWords(query.search);
-      const where = and(
-        query.category ? eq(b.category, query.category) : undefined,
-        wordsMatch(b.searchVector, words),
-      );
-      const counted = await boundedCount(
-        db,
-        db.select({ caseId: b.caseId }).from(b).where(where),
-        countLimit,
-      );
-      if (counted.exact && range.offset >= counted.total) return { rows: [], ...counted };
-      // the page is chosen on the narrow board table alone, then its few cases are read; a search with
-      // few matches reads them through its index and sorts them, anything broader walks the sort's index
-      const picked = await db
-        .select({
-          caseId: b.caseId,
-          proposalsCount: b.proposalsCount,
-          lowestProposalCents: b.lowestProposalCents,
-        })
-        .from(b)
-        .where(where)
-        .orderBy(
-          ...(words.length > 0 && counted.exact ? boardOrderOfMatches(query.sort) : BOARD_ORDER[query.sort]),
-        )
-        .limit(range.limit)
-        .offset(range.offset);
+      // the page is chosen from the board's ordered index ranges (ADR 0033), then its few cases are read
+      const { rows: picked, ...counted } = await search.picks(query, range);
       const details = picked.length
         ? await db
             .select({

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { banUser, createLawyerWithProfile } from '../../../test/factories.ts';
+import { prng } from '../../../test/prng.ts';
 import { createLawyersRepository, type DirectoryFilter } from './lawyers.repository.ts';
 import { createProjectedSearch } from './lawyers.search.ts';
 import { directoryFilter } from './lawyers.service.ts';
@@ -41,17 +42,6 @@ const PRICES = [0, 3000, 4550, 6000, 6000, 9000, 12000, 15000];
 const WORDS = [...FIRST_NAMES, ...SURNAMES.flatMap((surname) => surname.split(' '))];
 const LAWYERS = 90;
 const RUNS = 1_000;
-
-/** A small seeded PRNG (mulberry32): the same lawyers on every run and engine. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The reference: one plain query, every condition spelled out, no index tricks, an exact count. */
 const REFERENCE_ORDER: Record<LawyerSort, string> = {
