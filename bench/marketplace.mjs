@@ -186,13 +186,24 @@ async function prepareLawyers(base, rows) {
 async function connectLawyers(wsBase, lawyers) {
   for (const lawyer of lawyers) {
     lawyer.inbox = new Map();
-    lawyer.stomp = await openStomp(`${wsBase}/ws`, {
-      headers: { Authorization: `Bearer ${lawyer.token}` },
-      wsOptions: { localAddress: lawyer.from },
-      onMessage: (message) => lawyer.inbox.get(message.text)?.(performance.now()),
-    });
-    if (lawyer.stomp.closeCode() !== undefined) throw new Error(`lawyer's chat refused: ${lawyer.mail}`);
-    await lawyer.stomp.subscribe('/user/queue/messages');
+    // a socket closed before its SUBSCRIBE is answered is opened once more, and the log says so with its
+    // close code, so one lost socket neither ends the run nor goes unseen
+    for (let attempt = 1; ; attempt++) {
+      lawyer.stomp = await openStomp(`${wsBase}/ws`, {
+        headers: { Authorization: `Bearer ${lawyer.token}` },
+        wsOptions: { localAddress: lawyer.from },
+        onMessage: (message) => lawyer.inbox.get(message.text)?.(performance.now()),
+      });
+      try {
+        if (lawyer.stomp.closeCode() !== undefined) throw new Error('refused');
+        await lawyer.stomp.subscribe('/user/queue/messages');
+        break;
+      } catch (error) {
+        const why = `${error.message}, close code ${lawyer.stomp.closeCode() ?? 'none'}`;
+        if (attempt >= 2) throw new Error(`lawyer's chat: ${lawyer.mail}: ${why}`);
+        console.log(`lawyer's chat: ${lawyer.mail}: ${why}; opened again`);
+      }
+    }
   }
 }
 
