@@ -200,6 +200,27 @@ describe.skipIf(!redisUrl)('two deployments on one Redis (REDIS_PREFIX, database
     expect(otherPrefix.events).toEqual([]);
   });
 
+  it('hands a burst of events over in batches, in order and each once (an approval alerting a category)', async () => {
+    const publisher = await open(2, `${prefix}-burst`);
+    const listener = await open(2, `${prefix}-burst`);
+    await settle(300);
+    const userIds = Array.from({ length: 1_000 }, (_, i) => `abogada-${i}`);
+    for (const userId of userIds) {
+      publisher.fanout.publish({
+        kind: 'push',
+        userIds: [userId],
+        destination: '/user/queue/notifications',
+        body: '{}',
+      });
+    }
+    publisher.fanout.publish({ kind: 'disconnect', userId: 'after-the-burst' });
+    await expect.poll(() => listener.events.length, { timeout: 10_000 }).toBe(1_001);
+    expect(listener.events.at(-1)).toEqual({ kind: 'disconnect', userId: 'after-the-burst' });
+    expect(
+      listener.events.slice(0, -1).map((event) => (event.kind === 'push' ? event.userIds[0] : '')),
+    ).toEqual(userIds);
+  });
+
   it('keeps every key of the chat under the prefix, in the database of REDIS_URL', async () => {
     const { fanout } = await open(2, prefix);
     const userId = randomBytes(8).toString('hex');

@@ -62,6 +62,12 @@ export const REDIS_FANOUT_DEFAULTS = {
   commandTimeoutMs: 2_000,
 } as const;
 
+/**
+ * Events appended to the stream in one round trip at most: an approved case alerts its category's lawyers
+ * and each alert is an event, so appending them one by one put a chat message behind hundreds of round trips.
+ */
+const APPEND_BATCH = 200;
+
 function handlers(log: FastifyBaseLogger) {
   const list: Array<(event: ChatEvent) => void> = [];
   return {
@@ -176,11 +182,13 @@ export async function createRedisFanout(
   let flushing: Promise<void> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
+  /** Appends the outbox's head, up to APPEND_BATCH entries in one pipeline (one round trip), in order. */
   async function drain() {
     while (outbox.length > 0 && writer.status === 'ready' && !closed) {
-      const next = outbox[0]!;
-      try {
-        await writer.xadd(
+      const batch = outbox.slice(0, APPEND_BATCH);
+      const pipeline = writer.pipeline();
+      for (const entry of batch) {
+        pipeline.xadd(
           keys.stream,
           'MAXLEN',
           '~',
@@ -189,13 +197,29 @@ export async function createRedisFanout(
           'origin',
           processId,
           'seq',
-          next.seq,
+          entry.seq,
           'event',
-          next.payload,
+          entry.payload,
         );
+      }
+      let appended = 0;
+      let failure: unknown;
+      try {
+        const answers = (await pipeline.exec()) ?? [];
+        // the entries before the first refused one are in the stream; that one and the rest are not
+        const refused = answers.findIndex(([error]) => error);
+        appended = refused === -1 ? answers.length : refused;
+        failure = refused === -1 ? undefined : answers[refused]?.[0];
       } catch (error) {
-        log.warn({ err: error, queued: outbox.length }, 'chat event not yet handed to redis; will retry');
-        dropIfDead(writer, error);
+        failure = error;
+      }
+      // the head may have been dropped by an overflow meanwhile: only what is still queued goes
+      for (const entry of batch.slice(0, appended)) {
+        if (outbox[0] === entry) outbox.shift();
+      }
+      if (failure !== undefined) {
+        log.warn({ err: failure, queued: outbox.length }, 'chat event not yet handed to redis; will retry');
+        dropIfDead(writer, failure);
         // a refusal on a live connection (Redis busy, out of memory) is tried again shortly
         if (!closed && retry === undefined) {
           retry = setTimeout(() => {
@@ -206,8 +230,6 @@ export async function createRedisFanout(
         }
         return;
       }
-      // the head may have been dropped by an overflow meanwhile
-      if (outbox[0] === next) outbox.shift();
     }
   }
 
