@@ -1,6 +1,14 @@
 import { es } from '@l4l/shared/texts/es';
 import { expect, type Page, test } from '@playwright/test';
-import { adminToken, freshMail, latestMailTo, mailLink, presetConsent, registerClient } from './support.ts';
+import {
+  adminToken,
+  chooseOption,
+  freshMail,
+  latestMailTo,
+  mailLink,
+  presetConsent,
+  registerClient,
+} from './support.ts';
 
 async function openLogin(page: Page) {
   await page.goto('/login');
@@ -70,8 +78,7 @@ test.describe('accounts', () => {
       .fill('Abogada de familia en Madrid: divorcios y custodias.');
     await dialog.getByLabel(es.register.price).fill('65,50');
     await dialog.getByRole('radio', { name: es.register.firstVisitFree, exact: true }).check();
-    await dialog.getByRole('combobox', { name: es.register.province }).click();
-    await page.getByRole('listbox').getByRole('option', { name: 'Madrid', exact: true }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: es.register.province }), 'Madrid');
     await dialog.getByLabel(es.trust.barAssociation).selectOption('madrid');
     await dialog.getByLabel(es.trust.barNumber).fill('98.765');
     await dialog.getByRole('button', { name: es.buttons.createUser }).click();

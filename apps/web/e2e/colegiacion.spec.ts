@@ -1,6 +1,13 @@
 import { es } from '@l4l/shared/texts/es';
 import { expect, test } from '@playwright/test';
-import { freshMail, presetConsent, shootBothWidths, signedInPage, signInAsAdmin } from './support.ts';
+import {
+  chooseOption,
+  freshMail,
+  presetConsent,
+  shootBothWidths,
+  signedInPage,
+  signInAsAdmin,
+} from './support.ts';
 
 const CLIENT = 'cliente1@l4l.demo';
 
@@ -32,8 +39,7 @@ test('a lawyer registers with a colegiado number, the admin checks and verifies 
   await dialog.getByLabel(es.register.price).fill('70');
   await dialog.getByRole('radio', { name: es.register.firstVisitPaid, exact: true }).check();
   await dialog.getByLabel(es.register.priceFirstVisit).fill('35');
-  await dialog.getByRole('combobox', { name: es.register.province }).click();
-  await page.getByRole('listbox').getByRole('option', { name: 'Sevilla', exact: true }).click();
+  await chooseOption(page, dialog.getByRole('combobox', { name: es.register.province }), 'Sevilla');
   // a number that is no number is refused beside its field, before anything is sent
   await dialog.getByLabel(es.trust.barAssociation).selectOption('sevilla');
   await dialog.getByLabel(es.trust.barNumber).fill('ninguno');

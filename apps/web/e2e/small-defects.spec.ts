@@ -3,6 +3,7 @@ import { es } from '@l4l/shared/texts/es';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   adminToken,
+  chooseOption,
   DEMO_PASSWORD,
   freshMail,
   myId,
@@ -115,8 +116,7 @@ test('the lawyer wizard refuses a taken mail and a common password at step 3 and
   // a paid first consultation needs its price
   await dialog.getByRole('radio', { name: es.register.firstVisitPaid, exact: true }).check();
   await dialog.getByLabel(es.register.priceFirstVisit).fill('40');
-  await dialog.getByRole('combobox', { name: es.register.province }).click();
-  await page.getByRole('listbox').getByRole('option', { name: 'Valladolid', exact: true }).click();
+  await chooseOption(page, dialog.getByRole('combobox', { name: es.register.province }), 'Valladolid');
   await dialog.getByRole('button', { name: es.buttons.createUser }).click();
   await expect(dialog.getByText(es.register.lawyerPendingTitle)).toBeVisible();
 });

@@ -525,3 +525,16 @@ export async function clientWithProposal(
   );
   return { context, client, caseId: created.id as string, proposalId: proposal.id as string };
 }
+
+/**
+ * Picks `name` in a combobox's list: clicks the combobox until its listbox shows (a click that lands before
+ * the list's code has loaded opens nothing; a person clicks again), then the option.
+ */
+export async function chooseOption(page: Page, combobox: Locator, name: string) {
+  const listbox = page.getByRole('listbox');
+  await expect(async () => {
+    if (!(await listbox.isVisible())) await combobox.click();
+    await expect(listbox).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await listbox.getByRole('option', { name, exact: true }).click();
+}
