@@ -346,8 +346,21 @@ export async function signedInState(browser: Browser, mail: string, password = D
 }
 
 /** A page signed in as `mail` (cookie consent given), in a context of its own. */
+/**
+ * The contexts signedInPage opened for the test running now. The worker's browser outlives a test, so a
+ * context a journey forgot to close would keep its person connected (still 'En línea') into the next one:
+ * the first signedInPage of a test closes what the previous test left open.
+ */
+let openedPages: { testId: string; contexts: BrowserContext[] } = { testId: '', contexts: [] };
+
 export async function signedInPage(browser: Browser, mail: string, password = DEMO_PASSWORD): Promise<Page> {
+  const { testId } = test.info();
+  if (openedPages.testId !== testId) {
+    await Promise.all(openedPages.contexts.map((left) => left.close()));
+    openedPages = { testId, contexts: [] };
+  }
   const context = await browser.newContext({ storageState: await signedInState(browser, mail, password) });
+  openedPages.contexts.push(context);
   return context.newPage();
 }
 
