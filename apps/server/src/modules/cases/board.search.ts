@@ -3,6 +3,7 @@ import type { BoardQuery } from '@l4l/shared/schemas/cases';
 import { searchWords } from '@l4l/shared/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { cheaperRange } from '../../db/range-plan.ts';
 
 type Sort = BoardQuery['sort'];
 export type PageRange = { limit: number; offset: number };
@@ -90,38 +91,15 @@ export function createBoardSearch(
       array[${sql.join(parts, sql`, `)}] as words`;
   }
 
-  /**
-   * The cheaper way, from the entries each would read (as lawyers.search.ts's plan): a range read in order
-   * stops at the count's limit, so it costs its size or the limit over the share of its entries the other
-   * conditions keep, whichever is less; each stored word a prefix matches is a range of its own.
-   */
+  /** The cheaper way, from the counts (db/range-plan.ts): the category's range or a typed word's. */
   async function plan(category: string | undefined, words: string[]): Promise<Plan> {
     if (words.length === 0) return { by: 'facet' };
     const result = (await db.execute(sizesQuery(category, words))) as unknown as {
       rows: Array<{ facet: number; everyone: number; words: number[][] }>;
     };
     const { facet, everyone, words: sizes } = result.rows[0] ?? { facet: 0, everyone: 0, words: [] };
-    const all = Math.max(1, everyone);
-    const share = (size: number) => Math.min(1, size / all);
-    const wanted = countLimit + 1;
-    const cost = (size: number, kept: number, ranges: number) =>
-      Math.min(size, (ranges * wanted) / Math.max(kept, 1e-9));
-    const wordShares = sizes.map(([cases = 0]) => share(cases));
-    let best: Plan = { by: 'facet' };
-    let bestCost = cost(
-      facet,
-      wordShares.reduce((product, s) => product * s, 1),
-      1,
-    );
-    sizes.forEach(([cases = 0, stored = 0], i) => {
-      const kept = share(facet) * wordShares.reduce((product, s, j) => (j === i ? product : product * s), 1);
-      const wordCost = cost(cases, kept, stored) + stored;
-      if (wordCost < bestCost) {
-        best = { by: 'word', word: words[i] as string };
-        bestCost = wordCost;
-      }
-    });
-    return best;
+    const first = cheaperRange({ facets: facet, facetRanges: 1, everyone, words: sizes }, countLimit);
+    return first < 0 ? { by: 'facet' } : { by: 'word', word: words[first] as string };
   }
 
   const facetWhere = (category: string | undefined, words: string[]) =>

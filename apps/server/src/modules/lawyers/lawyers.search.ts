@@ -2,6 +2,7 @@ import { LIMITS } from '@l4l/shared/constants/limits';
 import type { LawyerSort } from '@l4l/shared/constants/sort';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { cheaperRange } from '../../db/range-plan.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import {
   cardColumns,
@@ -104,38 +105,18 @@ export function createProjectedSearch(
       ${words.length ? sql`array[${sql.join(words, sql`, `)}]` : sql`'{}'::int[]`} as words`;
   }
 
-  /**
-   * The cheaper of the two ways, from the entries each would read: a range read in sort order stops at
-   * the count's limit, so its cost is its size or the limit divided by the share of its entries the other
-   * filters keep, whichever is less (each stored word a prefix matches is a range of its own).
-   */
+  /** The cheaper of the two ways, from the counts (db/range-plan.ts): the facets' ranges or a typed word's. */
   async function plan(filter: DirectoryFilter): Promise<Plan> {
     if (filter.terms.length === 0) return { by: 'facets' };
     const result = (await db.execute(sizesQuery(filter))) as unknown as {
       rows: Array<{ facets: number; everyone: number; words: number[][] }>;
     };
     const { facets, everyone, words } = result.rows[0] ?? { facets: 0, everyone: 0, words: [] };
-    const all = Math.max(1, everyone);
-    const share = (size: number) => Math.min(1, size / all);
-    const wanted = countLimit + 1;
-    const cost = (size: number, kept: number, ranges: number) =>
-      Math.min(size, (ranges * wanted) / Math.max(kept, 1e-9));
-    const wordShares = words.map(([lawyers = 0]) => share(lawyers));
-    let best: Plan = { by: 'facets' };
-    let bestCost = cost(
-      facets,
-      wordShares.reduce((product, s) => product * s, 1),
-      facetRanges(filter).length,
+    const first = cheaperRange(
+      { facets, facetRanges: facetRanges(filter).length, everyone, words },
+      countLimit,
     );
-    words.forEach(([lawyers = 0, stored = 0], i) => {
-      const kept = share(facets) * wordShares.reduce((product, s, j) => (j === i ? product : product * s), 1);
-      const wordCost = cost(lawyers, kept, stored) + stored;
-      if (wordCost < bestCost) {
-        best = { by: 'word', word: filter.terms[i] as string };
-        bestCost = wordCost;
-      }
-    });
-    return best;
+    return first < 0 ? { by: 'facets' } : { by: 'word', word: filter.terms[first] as string };
   }
 
   /** Ids and sort keys of the page, read in order off each facet range's sort index. */
