@@ -1,10 +1,7 @@
 import { MESSAGE_TYPE, PROPOSAL_CARD_TYPES } from '@l4l/shared/constants/messages';
-import type { ProposalStatus } from '@l4l/shared/constants/proposals';
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
-import { executePrepared } from '../../db/prepared.ts';
 import { cases, chats, messages, proposals, uploads, users } from '../../db/schema/index.ts';
 import { refreshResponseTimes } from '../lawyers/index.ts';
 import { userAccounts } from '../users/index.ts';
@@ -71,7 +68,6 @@ const proposalOfMessage = and(
   eq(proposals.id, messages.proposalId),
   inArray(messages.type, [...PROPOSAL_CARD_TYPES]),
 );
-const PROPOSAL_CARD_SQL_LIST = sql.raw(`(${PROPOSAL_CARD_TYPES.map((type) => `'${type}'`).join(', ')})`);
 
 /**
  * (+) A picture message (its text is the picture's URL) carries the size the uploads module stored, read
@@ -88,46 +84,13 @@ export type MessageRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createChatRepository>['findMessage']>>
 >;
 
-/** A message as `storeMessage` answers it: the columns of `messageColumns`. */
-type StoredMessageRow = {
-  /** this message is the lawyer's first reply in the chat (docs/domain.md, Response time) */
-  firstReply: boolean;
-  id: string;
-  chatId: string;
-  senderId: string | null;
-  senderName: string | null;
-  senderImg: string | null;
-  text: string;
-  createdAt: Date;
-  userId: string;
-  lawyerId: string;
-  type: string;
-  audience: Audience;
-  proposalId: string | null;
-  caseId: string | null;
-  proposalAmountCents: number | null;
-  proposalStatus: ProposalStatus | null;
-  counterDeclined: boolean | null;
-  caseTitle: string | null;
-  clientMessageId: string | null;
-  documentId: string | null;
-  documentSize: number | null;
-  readAt: Date | null;
-  imageWidth: number | null;
-  imageHeight: number | null;
-};
-
 /** What a side may see: the lawyer never sees client-only messages (docs/domain.md, Chat messages: types 9 and 11). */
 const visibleTo = (side: ChatSide) => (side === 'lawyer' ? eq(messages.audience, 'ALL') : undefined);
 
 /** Messages written by someone else than `viewerId` (the platform's included). */
 const fromOthers = (viewerId: string) => or(isNull(messages.senderId), ne(messages.senderId, viewerId));
 
-/**
- * `pool`: the PostgreSQL pool behind `db` when `db` is not a transaction; the chat's hottest statement is
- * then prepared once per connection (planned once) instead of planned for every message.
- */
-export function createChatRepository(db: Db, { pool }: { pool?: pg.Pool } = {}) {
+export function createChatRepository(db: Db) {
   function selectChats() {
     return db
       .select(chatColumns)
@@ -233,72 +196,8 @@ export function createChatRepository(db: Db, { pool }: { pool?: pg.Pool } = {}) 
       return row;
     },
 
-    /**
-     * Stores a message and moves the chat's activity time; answers the id, or null when the sender already
-     * sent this clientMessageId (the stored one is then `findMessageByClientId`).
-     */
-    async insertMessage(values: typeof messages.$inferInsert): Promise<string | null> {
-      const [row] = await db
-        .insert(messages)
-        .values(values)
-        .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
-        .returning({ id: messages.id, createdAt: messages.createdAt });
-      if (!row) return null;
-      await db.update(chats).set({ lastMessageAt: row.createdAt }).where(eq(chats.id, values.chatId));
-      return row.id;
-    },
-
-    /**
-     * `insertMessage` and `findMessage` in one statement (one round trip, atomic without a transaction): the
-     * stored message as every reader sees it, or undefined when the sender already sent this clientMessageId.
-     * The chat's activity time moves in the same statement. A proposal's status is read in the caller's
-     * transaction, which has just written the proposal.
-     */
-    async storeMessage(values: typeof messages.$inferInsert): Promise<StoredMessageRow | undefined> {
-      const statement = sql`with ins as (
-          insert into ${messages} (chat_id, sender_id, type, text, audience, proposal_id, case_id,
-            proposal_amount_cents, client_message_id, document_id, document_size)
-          values (${values.chatId}, ${values.senderId ?? null}, ${values.type}, ${values.text ?? ''},
-            ${values.audience ?? 'ALL'}, ${values.proposalId ?? null}, ${values.caseId ?? null},
-            ${values.proposalAmountCents ?? null}, ${values.clientMessageId ?? null},
-            ${values.documentId ?? null}, ${values.documentSize ?? null})
-          on conflict (sender_id, client_message_id) do nothing
-          returning *
-        ), touched as (
-          update ${chats} set last_message_at = ins.created_at,
-            first_client_message_at = case
-              when ${chats.firstClientMessageAt} is null and ins.sender_id = ${chats.userId} then ins.created_at
-              else ${chats.firstClientMessageAt} end,
-            first_reply_at = case
-              when ${chats.firstReplyAt} is null and ${chats.firstClientMessageAt} is not null
-                and ins.sender_id = ${chats.lawyerId} then ins.created_at
-              else ${chats.firstReplyAt} end
-          from ins where ${chats.id} = ins.chat_id
-          returning ${chats.firstReplyAt} = ins.created_at and ins.sender_id = ${chats.lawyerId} as first_reply
-        )
-        select coalesce((select first_reply from touched), false) as "firstReply", ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId",
-          nullif(trim(s.name || ' ' || s.surname), '') as "senderName", s.photo_url as "senderImg",
-          ins.text, ins.created_at as "createdAt", c.user_id as "userId", c.lawyer_id as "lawyerId",
-          ins.type, ins.audience, ins.proposal_id as "proposalId", ins.case_id as "caseId",
-          ins.proposal_amount_cents as "proposalAmountCents", p.status as "proposalStatus",
-          (ins.type = ${MESSAGE_TYPE.COUNTER_OFFER} and p.status = 'PENDIENTE' and p.counter_offer_cents is null) as "counterDeclined",
-          k.title as "caseTitle", ins.client_message_id as "clientMessageId", ins.document_id as "documentId",
-          ins.document_size as "documentSize", ins.read_at as "readAt",
-          u.width as "imageWidth", u.height as "imageHeight"
-        from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id
-        left join ${proposals} p on p.id = ins.proposal_id and ins.type in ${PROPOSAL_CARD_SQL_LIST}
-        left join ${cases} k on k.id = ins.case_id
-        left join ${uploads} u on ins.type = ${MESSAGE_TYPE.IMAGE} and u.url = ins.text and u.purpose = 'chat'`;
-      const result = await executePrepared<
-        Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string }
-      >(db, pool, 'l4l_store_message', statement);
-      const row = result.rows[0];
-      // node-postgres parses timestamptz; PGlite may hand back the text
-      return row && { ...row, createdAt: new Date(row.createdAt), readAt: null };
-    },
-
     /** docs/domain.md, Response time: the lawyer's median, refreshed when one of their chats gets its first reply. */
-    refreshResponseTime: (lawyerId: string) => refreshResponseTimes(db, lawyerId),
+    refreshResponseTimes: (lawyerIds: string[]) => refreshResponseTimes(db, lawyerIds),
 
     async findMessageByClientId(senderId: string, clientMessageId: string) {
       const [row] = await selectMessages()

@@ -1,5 +1,4 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import type { MessageType } from '@l4l/shared/constants/messages';
 import { ROLE, type Role } from '@l4l/shared/constants/roles';
 import type {
   Chat,
@@ -20,10 +19,13 @@ import { MicroCache } from '../../lib/micro-cache.ts';
 import { type Limiter, type LimiterOptions, RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import { WriteBatch } from '../../lib/write-batch.ts';
-import { audienceOf, previewOf, sideOf, toChat, toChatMessage } from './chat.mapping.ts';
+import { previewOf, sideOf, toChat, toChatMessage } from './chat.mapping.ts';
 import { createChatPresence, type PresenceSource } from './chat.presence.ts';
 import { type Audience, type ChatRow, type ChatSide, createChatRepository } from './chat.repository.ts';
 import type { ChatEvent } from './fanout.ts';
+import { createMessageStore, type PostMessageInput } from './message-store.ts';
+
+export type { PostMessageInput } from './message-store.ts';
 
 /** (+) Where read receipts and typing reach the other participant (docs/api/stomp.md). */
 export const READ_QUEUE = '/user/queue/read';
@@ -35,23 +37,6 @@ export const TOUCH_BATCH_MS = 50;
 
 /** Who is acting: a signed-in person (the session says who, never the body). */
 export type ChatActor = { id: string; role: Role };
-
-export type PostMessageInput = {
-  chatId: string;
-  /** null: the platform writes it */
-  senderId: string | null;
-  type: MessageType;
-  text: string;
-  proposalId?: string | null;
-  caseId?: string | null;
-  proposalAmountCents?: number | null;
-  clientMessageId?: string | null;
-  /** (+) a `document` message: the document and its size in bytes */
-  documentId?: string | null;
-  documentSize?: number | null;
-  /** types 9 and 11 are always 'USUARIO' (docs/domain.md, Chat messages), whatever is asked */
-  audience?: Audience;
-};
 
 /** A stored message and who may receive it; hand it to `publish` after the transaction that stored it. */
 export type PostedMessage = { message: ChatMessage; audience: Audience };
@@ -75,7 +60,7 @@ export function createChatService(deps: {
   pool?: pg.Pool;
 }) {
   const { db } = deps;
-  const repository = createChatRepository(db, { pool: deps.pool });
+  const repository = createChatRepository(db);
   // docs/domain.md, Rate limits: 60 chat messages per user per minute
   // counted in Redis behind the message, never before it: a SEND's RECEIPT does not wait on Redis
   const sendLimiter = deps.limiter('chat:messages-by-user', LIMITS.chatMessagesPerMinute, 60_000, {
@@ -83,38 +68,7 @@ export function createChatService(deps: {
   });
   const typingLimiter = new RateLimiter(TYPING_PER_USER.max, TYPING_PER_USER.windowMs);
 
-  /** Stores a message in one statement; a repeated clientMessageId answers the message stored first. */
-  async function store(executor: Db, input: PostMessageInput): Promise<PostedMessage & { created: boolean }> {
-    const repo = executor === db ? repository : createChatRepository(executor);
-    const audience = audienceOf(input.type, input.audience);
-    const clientMessageId = input.senderId ? (input.clientMessageId ?? null) : null;
-    const stored = await repo.storeMessage({
-      chatId: input.chatId,
-      senderId: input.senderId,
-      type: input.type,
-      text: input.text,
-      audience,
-      proposalId: input.proposalId ?? null,
-      caseId: input.caseId ?? null,
-      proposalAmountCents: input.proposalAmountCents ?? null,
-      clientMessageId,
-      documentId: input.documentId ?? null,
-      documentSize: input.documentSize ?? null,
-    });
-    // nothing stored: this sender already sent this clientMessageId, and that message is the answer
-    const row =
-      stored ??
-      (input.senderId && clientMessageId
-        ? await repo.findMessageByClientId(input.senderId, clientMessageId)
-        : undefined);
-    if (!row) throw new Error('message not stored');
-    if (stored?.firstReply) await repo.refreshResponseTime(stored.lawyerId);
-    return {
-      message: toChatMessage(row, deps.feePercent),
-      audience: row.audience,
-      created: stored !== undefined,
-    };
-  }
+  const messageStore = createMessageStore({ db, pool: deps.pool });
 
   // a pair's chat never changes once opened: SENDs look it up once per process (bounded, least recent out)
   const chatOfPair = new MicroCache<string | undefined>(60 * 60_000, 20_000);
@@ -167,14 +121,18 @@ export function createChatService(deps: {
       input: PostMessageInput,
       inTransaction?: { tx: Db; afterCommit: AfterCommit },
     ): Promise<PostedMessage> {
+      const executor = inTransaction?.tx ?? db;
+      const { row, created, firstReplyOf } = await messageStore.store(executor, input);
+      const posted: PostedMessage = { message: toChatMessage(row, deps.feePercent), audience: row.audience };
       if (inTransaction) {
-        const { created, ...posted } = await store(inTransaction.tx, input);
+        if (firstReplyOf) await messageStore.refreshResponseTime(executor, firstReplyOf);
         if (created) inTransaction.afterCommit(() => service.publish(posted));
         return posted;
       }
       // one statement: atomic without a transaction of its own
-      const { created, ...posted } = await store(db, input);
       if (created) await service.publish(posted);
+      // delivered first: the response time is the lawyer's profile, not this conversation
+      if (firstReplyOf) await messageStore.refreshResponseTime(db, firstReplyOf);
       return posted;
     },
 
