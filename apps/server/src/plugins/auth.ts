@@ -6,6 +6,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/database.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
+import { GroupedCalls } from '../lib/grouped-calls.ts';
 import { MicroCache } from '../lib/micro-cache.ts';
 import { SESSION_COOKIE } from './security.ts';
 
@@ -103,21 +104,30 @@ function createSessions(db: Db, secret: string): Sessions {
     for (const [id, until] of unsettled) if (until <= now) unsettled.delete(id);
     unsettled.set(userId, now + UNSETTLED_MS);
   };
-  // The session check runs on every authenticated request: prepared once, planned once.
+  // The session check runs on every authenticated request and chat CONNECT not remembered: prepared once,
+  // planned once, and the checks that arrive while two are under way share one execution (a reconnect
+  // storm brings thousands within seconds). Session ids are UUIDs (checked with the token), never commas.
   const sessionCheck = db
-    .select({ userId: sessions.userId, role: users.role })
+    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sql.placeholder('sid')),
+        sql`${sessions.id} = any(string_to_array(${sql.placeholder('sids')}, ',')::uuid[])`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
         isNull(users.bannedAt),
       ),
     )
-    .limit(1)
     .prepare('l4l_session_check');
+  const sessionChecks = new GroupedCalls<string, SessionOwner | null>(
+    async (sids) => {
+      const rows = await sessionCheck.execute({ sids: [...new Set(sids)].join(','), now: new Date() });
+      const owners = new Map(rows.map((row) => [row.sessionId, { userId: row.userId, role: row.role }]));
+      return sids.map((sid) => owners.get(sid) ?? null);
+    },
+    { concurrency: 2, maxGroup: 500 },
+  );
   return {
     async create(user, { persistent }) {
       const ttl = persistent ? PERSISTENT_SESSION_TTL_SECONDS : SESSION_TTL_SECONDS;
@@ -139,10 +149,7 @@ function createSessions(db: Db, secret: string): Sessions {
     async verify(token) {
       const claims = await verifySignature(token);
       if (!claims || claims.exp * 1000 <= Date.now()) return null;
-      const read = async () => {
-        const [row] = await sessionCheck.execute({ sid: claims.sid, now: new Date() });
-        return row ?? null;
-      };
+      const read = () => sessionChecks.add(claims.sid);
       const owner = isUnsettled(claims.sub) ? await read() : await checked.get(claims.sid, read);
       if (!owner || owner.userId !== claims.sub) return null;
       return { id: claims.sub, role: owner.role, sessionId: claims.sid };

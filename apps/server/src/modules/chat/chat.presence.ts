@@ -1,5 +1,6 @@
 import type { Presence, PresencePush } from '@l4l/shared/schemas/chat';
 import { notFound } from '../../lib/app-error.ts';
+import { GroupedCalls } from '../../lib/grouped-calls.ts';
 import type { ChatRepository } from './chat.repository.ts';
 import type { ChatEvent } from './fanout.ts';
 
@@ -19,6 +20,11 @@ export function createChatPresence(deps: {
   publish: (event: ChatEvent) => void;
 }) {
   const { repository } = deps;
+  // presence is announced on every connect and leave: a reconnect storm's readers share statements
+  const counterparts = new GroupedCalls<string, string[]>(
+    (userIds) => repository.counterpartsOfMany(userIds),
+    { concurrency: 2, maxGroup: 500 },
+  );
 
   /**
    * Online now (on any process), and the last connection (`known`: just written, so not read again);
@@ -48,15 +54,15 @@ export function createChatPresence(deps: {
      * both are connected (docs/api/stomp.md, Destinations).
      */
     async announcePresence(userId: string, lastConnection?: Date): Promise<void> {
-      const [presence, counterparts] = await Promise.all([
+      const [presence, others] = await Promise.all([
         presenceOf(userId, lastConnection),
-        repository.counterpartsOf(userId),
+        counterparts.add(userId),
       ]);
-      if (!presence || counterparts.length === 0) return;
+      if (!presence || others.length === 0) return;
       const push: PresencePush = { userId, ...presence };
       deps.publish({
         kind: 'push',
-        userIds: counterparts,
+        userIds: others,
         destination: PRESENCE_QUEUE,
         body: JSON.stringify(push),
       });

@@ -116,6 +116,23 @@ export function createChatRepository(db: Db) {
       return row;
     },
 
+    /** The chat of each (client, lawyer) pair, in the order asked, in one statement; undefined where none. */
+    async chatIdsOfPairs(
+      pairs: Array<{ userId: string; lawyerId: string }>,
+    ): Promise<Array<string | undefined>> {
+      const rows = await db
+        .select({ id: chats.id, userId: chats.userId, lawyerId: chats.lawyerId })
+        .from(chats)
+        .where(
+          and(
+            inArray(chats.userId, [...new Set(pairs.map((pair) => pair.userId))]),
+            inArray(chats.lawyerId, [...new Set(pairs.map((pair) => pair.lawyerId))]),
+          ),
+        );
+      const byPair = new Map(rows.map((row) => [`${row.userId}:${row.lawyerId}`, row.id]));
+      return pairs.map((pair) => byPair.get(`${pair.userId}:${pair.lawyerId}`));
+    },
+
     async findChatByPair(userId: string, lawyerId: string) {
       const [row] = await selectChats()
         .where(and(eq(chats.userId, userId), eq(chats.lawyerId, lawyerId)))
@@ -253,13 +270,21 @@ export function createChatRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** (+) Everyone who shares a chat with the person: the other side of each of their chats. */
-    async counterpartsOf(userId: string): Promise<string[]> {
+    /**
+     * (+) Everyone who shares a chat with each person: the other side of each of their chats, in the order
+     * of `userIds`, in one statement (a reconnect storm asks for thousands of people within seconds).
+     */
+    async counterpartsOfMany(userIds: string[]): Promise<string[][]> {
       const rows = await db
         .select({ userId: chats.userId, lawyerId: chats.lawyerId })
         .from(chats)
-        .where(or(eq(chats.userId, userId), eq(chats.lawyerId, userId)));
-      return rows.map((row) => (row.userId === userId ? row.lawyerId : row.userId));
+        .where(or(inArray(chats.userId, userIds), inArray(chats.lawyerId, userIds)));
+      const byPerson = new Map<string, string[]>(userIds.map((id) => [id, []]));
+      for (const row of rows) {
+        byPerson.get(row.userId)?.push(row.lawyerId);
+        byPerson.get(row.lawyerId)?.push(row.userId);
+      }
+      return userIds.map((id) => byPerson.get(id) ?? []);
     },
 
     async lastConnection(userId: string): Promise<Date | null | undefined> {

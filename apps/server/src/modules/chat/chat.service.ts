@@ -15,7 +15,6 @@ import { es } from '@l4l/shared/texts/es';
 import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { MicroCache } from '../../lib/micro-cache.ts';
 import { type Limiter, type LimiterOptions, RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import { WriteBatch } from '../../lib/write-batch.ts';
@@ -69,18 +68,6 @@ export function createChatService(deps: {
   const typingLimiter = new RateLimiter(TYPING_PER_USER.max, TYPING_PER_USER.windowMs);
 
   const messageStore = createMessageStore({ db, pool: deps.pool });
-
-  // a pair's chat never changes once opened: SENDs look it up once per process (bounded, least recent out)
-  const chatOfPair = new MicroCache<string | undefined>(60 * 60_000, 20_000);
-  async function pairChatId(userId: string, lawyerId: string): Promise<string | undefined> {
-    const id = await chatOfPair.get(`${userId}:${lawyerId}`, async () => {
-      const chat = await repository.findChatByPair(userId, lawyerId);
-      return chat?.id;
-    });
-    // a pair without a chat yet is asked again next time
-    if (!id) chatOfPair.forget(`${userId}:${lawyerId}`);
-    return id;
-  }
 
   async function participantChat(actor: ChatActor, chatId: string) {
     const chat = await repository.findChat(chatId);
@@ -159,7 +146,7 @@ export function createChatService(deps: {
       }
       if (input.senderId && input.senderId !== actor.id) throw forbidden(es.chat.notYourMessage);
       if (actor.id !== input.userId && actor.id !== input.lawyerId) throw notFound(es.chat.chatNotFound);
-      const chatId = await pairChatId(input.userId, input.lawyerId);
+      const chatId = await messageStore.chatOfPair(input.userId, input.lawyerId);
       if (!chatId) throw notFound(es.chat.chatNotFound);
       return service.postMessage({
         chatId,

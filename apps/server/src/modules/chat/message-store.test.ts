@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { createLawyer, createUser } from '../../../test/factories.ts';
 import { chats, messages } from '../../db/schema/index.ts';
+import { createChatRepository } from './chat.repository.ts';
 import { type NewMessage, storeMessages } from './message-store.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -133,5 +134,16 @@ describe('messages stored together', () => {
       .from(messages)
       .where(eq(messages.chatId, chatId));
     expect(rows.map((row) => row.text).sort()).toEqual(['Tres', 'Uno']);
+  });
+
+  it('find the chats of pairs asked together, and none for a pair without one', async () => {
+    const first = await newChat();
+    const second = await newChat();
+    const answers = await createChatRepository(t.app.db).chatIdsOfPairs([
+      { userId: second.client.id, lawyerId: second.lawyer.id },
+      { userId: first.client.id, lawyerId: second.lawyer.id },
+      { userId: first.client.id, lawyerId: first.lawyer.id },
+    ]);
+    expect(answers).toEqual([second.chatId, undefined, first.chatId]);
   });
 });

@@ -6,7 +6,8 @@ import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { cases, chats, messages, proposals, uploads, users } from '../../db/schema/index.ts';
-import { GroupedWrites } from '../../lib/grouped-writes.ts';
+import { GroupedCalls } from '../../lib/grouped-calls.ts';
+import { MicroCache } from '../../lib/micro-cache.ts';
 import { audienceOf } from './chat.mapping.ts';
 import { type Audience, createChatRepository } from './chat.repository.ts';
 
@@ -166,18 +167,18 @@ export async function storeMessages(
 /**
  * How the chat stores its messages. Outside a transaction they leave in groups while earlier ones are
  * still being written: a burst of SENDs costs a few statements instead of one round trip each
- * (lib/grouped-writes.ts). Inside one they are stored in it, alone.
+ * (lib/grouped-calls.ts). Inside one they are stored in it, alone.
  */
 export function createMessageStore(deps: { db: Db; pool?: pg.Pool }) {
   const { db, pool } = deps;
   const repository = createChatRepository(db);
-  const grouped = new GroupedWrites<NewMessage, StoredMessageRow | undefined>(
+  const grouped = new GroupedCalls<NewMessage, StoredMessageRow | undefined>(
     (values) => storeMessages(db, pool, values),
     { concurrency: MESSAGE_WRITES_IN_FLIGHT, maxGroup: MESSAGES_PER_WRITE },
   );
   // a first reply moves its lawyer's response time: the lawyers of the replies that come while one
   // refresh runs are refreshed together by the next, one statement at a time (no two lock their rows)
-  const responseTimes = new GroupedWrites<string, void>(
+  const responseTimes = new GroupedCalls<string, void>(
     async (lawyerIds) => {
       await repository.refreshResponseTimes([...new Set(lawyerIds)].sort());
       return lawyerIds.map(() => undefined);
@@ -185,7 +186,24 @@ export function createMessageStore(deps: { db: Db; pool?: pg.Pool }) {
     { concurrency: 1, maxGroup: MESSAGES_PER_WRITE },
   );
 
+  // a pair's chat never changes once opened: SENDs look it up once per process (bounded, least recent out),
+  // the lookups that come together (a fresh process under load) in one statement
+  const pairLookups = new GroupedCalls<{ userId: string; lawyerId: string }, string | undefined>(
+    (pairs) => repository.chatIdsOfPairs(pairs),
+    { concurrency: 2, maxGroup: 500 },
+  );
+  const chatsOfPairs = new MicroCache<string | undefined>(60 * 60_000, 20_000);
+
   return {
+    /** The chat of a client and a lawyer, if they have one. */
+    async chatOfPair(userId: string, lawyerId: string): Promise<string | undefined> {
+      const key = `${userId}:${lawyerId}`;
+      const id = await chatsOfPairs.get(key, () => pairLookups.add({ userId, lawyerId }));
+      // a pair without a chat yet is asked again next time
+      if (!id) chatsOfPairs.forget(key);
+      return id;
+    },
+
     /**
      * Stores a message in `executor` (`db` or a transaction); a repeated clientMessageId answers the
      * message stored first, with `created` false. `firstReplyOf`: the lawyer whose first reply this is.

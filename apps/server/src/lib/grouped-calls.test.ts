@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GroupedWrites } from './grouped-writes.ts';
+import { GroupedCalls } from './grouped-calls.ts';
 
 /** A write that answers each input doubled once released, recording the groups it was given. */
 function heldWrites(options: { concurrency: number; maxGroup: number }) {
   const groups: number[][] = [];
   const releases: Array<() => void> = [];
-  const writes = new GroupedWrites<number, number>(async (inputs) => {
+  const writes = new GroupedCalls<number, number>(async (inputs) => {
     groups.push(inputs);
     await new Promise<void>((resolve) => releases.push(resolve));
     return inputs.map((input) => input * 2);
@@ -16,7 +16,7 @@ function heldWrites(options: { concurrency: number; maxGroup: number }) {
   return { writes, groups, releaseAll };
 }
 
-describe('GroupedWrites', () => {
+describe('GroupedCalls', () => {
   it('sends a write at once, alone, while fewer groups than the limit are in flight', async () => {
     const { writes, groups, releaseAll } = heldWrites({ concurrency: 2, maxGroup: 10 });
     const one = writes.add(1);
@@ -43,7 +43,7 @@ describe('GroupedWrites', () => {
 
   it('tries each write of a failed group alone, so only the bad one fails its caller', async () => {
     const groups: number[][] = [];
-    const writes = new GroupedWrites<number, number>(
+    const writes = new GroupedCalls<number, number>(
       async (inputs) => {
         groups.push(inputs);
         if (inputs.includes(13)) throw new Error('bad row');
