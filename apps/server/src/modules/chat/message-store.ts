@@ -12,7 +12,7 @@ import { audienceOf } from './chat.mapping.ts';
 import { type Audience, createChatRepository } from './chat.repository.ts';
 
 /** message writes in flight at once (the rest of the pool stays for everything else), and per statement */
-const MESSAGE_WRITES_IN_FLIGHT = 4;
+const MESSAGE_WRITES_IN_FLIGHT = 2;
 const MESSAGES_PER_WRITE = 200;
 
 const PROPOSAL_CARD_SQL_LIST = sql.raw(`(${PROPOSAL_CARD_TYPES.map((type) => `'${type}'`).join(', ')})`);
