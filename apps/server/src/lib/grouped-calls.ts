@@ -3,7 +3,7 @@
  * way, the calls that arrive wait and leave together, up to `maxGroup` in one call of `run`. Below that
  * many groups in flight a call leaves at once, alone, so a quiet server adds no delay; under load the
  * statements per row fall and so do the round trips, which is what a burst of chat messages or a storm
- * of reconnecting sessions is limited by on one pool.
+ * of reconnecting sessions is limited by on one pool (docs/decisions/0034-grouped-database-calls.md).
  *
  * `run(inputs)` answers one output per input, in order. When a group of several fails, each of its calls
  * is tried again alone, so one bad row (a chat erased meanwhile) fails its own caller only.
