@@ -146,4 +146,20 @@ describe('messages stored together', () => {
     ]);
     expect(answers).toEqual([second.chatId, undefined, first.chatId]);
   });
+
+  it('two groups over the same chats in opposite orders both commit: the chats are locked in one order', async () => {
+    const pairs: Array<Awaited<ReturnType<typeof newChat>>> = [];
+    for (let i = 0; i < 8; i += 1) pairs.push(await newChat());
+    for (let round = 0; round < 15; round += 1) {
+      const forward = pairs.map(({ client, chatId }) => text(chatId, client.id, `Ida ${round}`));
+      const backward = [...pairs]
+        .reverse()
+        .map(({ lawyer, chatId }) => text(chatId, lawyer.id, `Vuelta ${round}`));
+      const answers = await Promise.all([
+        storeMessages(t.app.db, undefined, forward),
+        storeMessages(t.app.db, undefined, backward),
+      ]);
+      expect(answers.flat().every((answer) => answer !== undefined)).toBe(true);
+    }
+  });
 });

@@ -129,7 +129,12 @@ export async function storeMessages(
           first_reply_at = case
             when ${chats.firstReplyAt} is null and per_chat.reply_seq is not null then per_chat.at
             else ${chats.firstReplyAt} end
-        from per_chat where ${chats.id} = per_chat.chat_id
+        -- the chats are locked in id order, so two groups under way never wait on each other in a circle
+        from (
+          select per_chat.* from ${chats} locked join per_chat on per_chat.chat_id = locked.id
+          order by locked.id for no key update of locked
+        ) as per_chat
+        where ${chats.id} = per_chat.chat_id
         returning ${chats.id} as chat_id, per_chat.reply_seq,
           ${chats.firstReplyAt} = per_chat.at and per_chat.reply_seq is not null as first_reply
       )
