@@ -67,7 +67,7 @@ export function createChatService(deps: {
   });
   const typingLimiter = new RateLimiter(TYPING_PER_USER.max, TYPING_PER_USER.windowMs);
 
-  const messageStore = createMessageStore({ db, pool: deps.pool });
+  const messageStore = createMessageStore({ db, pool: deps.pool, repository });
 
   async function participantChat(actor: ChatActor, chatId: string) {
     const chat = await repository.findChat(chatId);

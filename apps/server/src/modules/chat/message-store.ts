@@ -9,7 +9,7 @@ import { cases, chats, messages, proposals, uploads, users } from '../../db/sche
 import { GroupedCalls } from '../../lib/grouped-calls.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import { audienceOf } from './chat.mapping.ts';
-import { type Audience, createChatRepository } from './chat.repository.ts';
+import { type Audience, type ChatRepository, createChatRepository } from './chat.repository.ts';
 
 /** message writes in flight at once (the rest of the pool stays for everything else), and per statement */
 const MESSAGE_WRITES_IN_FLIGHT = 2;
@@ -174,9 +174,8 @@ export async function storeMessages(
  * still being written: a burst of SENDs costs a few statements instead of one round trip each
  * (lib/grouped-calls.ts). Inside one they are stored in it, alone.
  */
-export function createMessageStore(deps: { db: Db; pool?: pg.Pool }) {
-  const { db, pool } = deps;
-  const repository = createChatRepository(db);
+export function createMessageStore(deps: { db: Db; pool?: pg.Pool; repository: ChatRepository }) {
+  const { db, pool, repository } = deps;
   const grouped = new GroupedCalls<NewMessage, StoredMessageRow | undefined>(
     (values) => storeMessages(db, pool, values),
     { concurrency: MESSAGE_WRITES_IN_FLIGHT, maxGroup: MESSAGES_PER_WRITE },
@@ -185,7 +184,7 @@ export function createMessageStore(deps: { db: Db; pool?: pg.Pool }) {
   // refresh runs are refreshed together by the next, one statement at a time (no two lock their rows)
   const responseTimes = new GroupedCalls<string, void>(
     async (lawyerIds) => {
-      await repository.refreshResponseTimes([...new Set(lawyerIds)].sort());
+      await repository.refreshResponseTimes(lawyerIds);
       return lawyerIds.map(() => undefined);
     },
     { concurrency: 1, maxGroup: MESSAGES_PER_WRITE },

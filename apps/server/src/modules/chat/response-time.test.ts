@@ -57,12 +57,12 @@ describe("a lawyer's measured response time", () => {
     ] as const) {
       await answeredChat(lawyer.id, daysAgo, minutes);
     }
-    await refreshResponseTimes(t.app.db, lawyer.id);
+    await refreshResponseTimes(t.app.db, [lawyer.id]);
     // by hand: 30, 90, 240, 600, 2880 → the middle one
     expect(await responseTimeOf(lawyer.id)).toBe(240);
 
     await answeredChat(lawyer.id, 3, 120);
-    await refreshResponseTimes(t.app.db, lawyer.id);
+    await refreshResponseTimes(t.app.db, [lawyer.id]);
     // 30, 90, 120, 240, 600, 2880 → (120 + 240) / 2
     expect(await responseTimeOf(lawyer.id)).toBe(180);
 
@@ -76,7 +76,7 @@ describe("a lawyer's measured response time", () => {
     await answeredChat(lawyer.id, 1, 30);
     await answeredChat(lawyer.id, 2, 60);
     await answeredChat(lawyer.id, 200, 60);
-    await refreshResponseTimes(t.app.db, lawyer.id);
+    await refreshResponseTimes(t.app.db, [lawyer.id]);
     expect(await responseTimeOf(lawyer.id)).toBeNull();
   });
 

@@ -9,13 +9,12 @@ import { chats, lawyerProfiles } from '../../db/schema/index.ts';
  * (an index range over each one's answered chats), those of replies that came together in one statement;
  * the demo seed runs it for everyone. Reading a profile never computes it.
  */
-export async function refreshResponseTimes(executor: Db | Tx, lawyerIds?: string | string[]): Promise<void> {
-  const only = typeof lawyerIds === 'string' ? [lawyerIds] : lawyerIds;
+export async function refreshResponseTimes(executor: Db | Tx, lawyerIds?: string[]): Promise<void> {
   await executor.execute(sql`update ${lawyerProfiles} set response_minutes = (
       select case when count(*) >= ${RESPONSE_TIME_MIN_CHATS} then round(percentile_cont(0.5) within group (
         order by extract(epoch from c.first_reply_at - c.first_client_message_at) / 60))::integer end
       from ${chats} c
       where c.lawyer_id = ${lawyerProfiles.userId} and c.first_reply_at is not null
         and c.first_reply_at > now() - make_interval(days => ${RESPONSE_TIME_DAYS}))
-    ${only ? sql`where ${inArray(lawyerProfiles.userId, only)}` : sql``}`);
+    ${lawyerIds ? sql`where ${inArray(lawyerProfiles.userId, lawyerIds)}` : sql``}`);
 }
