@@ -25,17 +25,18 @@ export const database = serverUrl ? 'postgres' : 'pglite';
 
 /**
  * The ten-times benchmarks' two modes on one seeded database: the short caches on, then off. Targets on
- * PostgreSQL: p99 < 40 ms and ≥ 12% of the ceiling with the caches, p99 < 60 ms without; on PGlite (the
- * zero-setup default, not the production database) p99 < 150 ms with the caches, and the rest reported.
+ * PostgreSQL: p99 < 40 ms with the caches; p99 < 60 ms and ≥ 5% of the bare-Fastify ceiling without them
+ * (the database's own work, no cache in front). On PGlite (the zero-setup default, sized for every
+ * practising lawyer in Spain) p99 < 100 ms with the caches, and the rest reported.
  */
 export const CACHE_MODES =
   database === 'postgres'
     ? [
-        { label: 'caches on', env: {}, targets: { minRatio: 0.12, maxP99: 40 } },
-        { label: 'caches off', env: { BENCH_CACHES: 'off' }, targets: { maxP99: 60 } },
+        { label: 'caches on', env: {}, targets: { maxP99: 40 } },
+        { label: 'caches off', env: { BENCH_CACHES: 'off' }, targets: { minRatio: 0.05, maxP99: 60 } },
       ]
     : [
-        { label: 'caches on', env: {}, targets: { maxP99: 150 } },
+        { label: 'caches on', env: {}, targets: { maxP99: 100 } },
         { label: 'caches off', env: { BENCH_CACHES: 'off' }, targets: {} },
       ];
 
