@@ -142,6 +142,11 @@ export async function throwAwayDatabase(label = 'bench') {
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     drop: async () => {
+      // BENCH_KEEP_DATABASE=1 leaves a seeded database for the measurements that need one (write costs)
+      if (process.env.BENCH_KEEP_DATABASE === '1') {
+        console.log(`database kept: ${url.toString()}`);
+        return;
+      }
       await onServer(serverUrl, `drop database if exists ${name} with (force)`);
       rmSync(dataDir, { recursive: true, force: true });
     },

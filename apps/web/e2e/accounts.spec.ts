@@ -156,10 +156,10 @@ test.describe('accounts', () => {
 
     // without consent the session lives for the tab only
     await page.goto('/');
-    await page
-      .getByRole('region', { name: es.cookies.label })
-      .getByRole('button', { name: es.cookies.reject })
-      .click();
+    const banner = page.getByRole('region', { name: es.cookies.label });
+    await banner.getByRole('button', { name: es.cookies.reject }).click();
+    // the choice is kept once the page has taken the click (a click before hydration waits for it)
+    await expect(banner).toBeHidden();
     await logIn(page, client.mail, client.password);
     await expect(page).toHaveURL(/\/dashboard\/inicio$/);
     await page.reload();
@@ -168,10 +168,8 @@ test.describe('accounts', () => {
     // after 'Aceptar' it survives the reload
     await page.evaluate(() => localStorage.clear());
     await page.goto('/');
-    await page
-      .getByRole('region', { name: es.cookies.label })
-      .getByRole('button', { name: es.cookies.accept })
-      .click();
+    await banner.getByRole('button', { name: es.cookies.accept }).click();
+    await expect(banner).toBeHidden();
     await logIn(page, client.mail, client.password);
     await expect(page).toHaveURL(/\/dashboard\/inicio$/);
     await page.reload();

@@ -1,0 +1,106 @@
+/**
+ * What keeping the directory's search projection current costs a write (docs/decisions/0031-directory-search-projection.md):
+ * on a database lib/directory-db-time.mjs seeded (DATABASE_URL), each kind of change that moves a lawyer's
+ * rows is made to BENCH_WRITES lawyers (30) drawn at random, one statement in a transaction rolled back, timed
+ * at the client (what a request waits for), once with the projection's triggers and once without them
+ * (`session_replication_role = replica` turns triggers off for the transaction); the median and p99 of each,
+ * and the size of the projection's tables with their indexes. Run with `node bench/lib/directory-write-cost.mjs`.
+ */
+import pg from 'pg';
+
+const WRITES = Number(process.env.BENCH_WRITES ?? 30);
+const OTHER_CATEGORIES = ['laboral', 'familia', 'penal', 'civil', 'mercantil', 'extranjeria'];
+
+const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await client.connect();
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+
+/** `count` lawyers drawn at random among those `where` keeps */
+async function drawn(where, count) {
+  const result = await client.query(
+    `select p.user_id from lawyer_profiles p join users u on u.id = p.user_id
+      where ${where} order by random() limit $1`,
+    [count],
+  );
+  return result.rows.map((row) => row.user_id);
+}
+
+/** the change, made and rolled back; its statement's wall time in ms */
+async function timed(statement, values, withTriggers) {
+  await client.query('begin');
+  try {
+    if (!withTriggers) await client.query('set local session_replication_role = replica');
+    const started = performance.now();
+    await client.query(statement, values);
+    return performance.now() - started;
+  } finally {
+    await client.query('rollback');
+  }
+}
+
+const listed = 'p.verified_at is not null and u.banned_at is null';
+const KINDS = [
+  {
+    label: 'a profile edit (categories, province, name)',
+    where: listed,
+    statement: `update lawyer_profiles set categories = array[$2::text], province = 'Teruel',
+      search_text = search_text || ' bench' where user_id = $1`,
+    values: (id, i) => [id, OTHER_CATEGORIES[i % OTHER_CATEGORIES.length]],
+  },
+  {
+    label: 'a verification',
+    where: 'p.verified_at is null and u.banned_at is null',
+    statement: 'update lawyer_profiles set verified_at = now() where user_id = $1',
+    values: (id) => [id],
+  },
+  {
+    label: 'a price change',
+    where: listed,
+    statement: 'update lawyer_profiles set price_hour_cents = price_hour_cents + 500 where user_id = $1',
+    values: (id) => [id],
+  },
+  {
+    label: 'a new rating',
+    where: listed,
+    statement:
+      'update lawyer_profiles set rating_sum = rating_sum + 5, rating_count = rating_count + 1 where user_id = $1',
+    values: (id) => [id],
+  },
+  {
+    label: 'a ban',
+    where: listed,
+    statement: 'update users set banned_at = now() where id = $1',
+    values: (id) => [id],
+  },
+];
+
+const { rows: counted } = await client.query(
+  'select count(*)::int as lawyers, count(verified_at)::int as verified from lawyer_profiles',
+);
+console.log(`lawyers: ${counted[0].lawyers.toLocaleString('en')} (${counted[0].verified.toLocaleString('en')} verified)`);
+for (const kind of KINDS) {
+  const ids = await drawn(kind.where, WRITES + 3);
+  // a few first writes warm the cache and the plans; not counted
+  for (const [i, id] of ids.slice(0, 3).entries()) await timed(kind.statement, kind.values(id, i), true);
+  const withTriggers = [];
+  const without = [];
+  for (const [i, id] of ids.slice(3).entries()) {
+    withTriggers.push(await timed(kind.statement, kind.values(id, i), true));
+    without.push(await timed(kind.statement, kind.values(id, i), false));
+  }
+  const show = (times) => `median ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms`;
+  console.log(`${kind.label}: with the projection ${show(withTriggers)}; without ${show(without)}`);
+}
+const { rows: sizes } = await client.query(
+  `select relname, pg_total_relation_size(oid) as bytes from pg_class
+    where relname in ('lawyer_profiles', 'lawyer_search', 'lawyer_search_words', 'lawyer_search_counts')
+    order by relname`,
+);
+console.log(
+  `sizes with their indexes: ${sizes.map((row) => `${row.relname} ${(Number(row.bytes) / 2 ** 20).toFixed(0)} MB`).join(', ')}`,
+);
+await client.end();
