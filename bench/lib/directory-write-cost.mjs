@@ -81,7 +81,9 @@ const KINDS = [
 const { rows: counted } = await client.query(
   'select count(*)::int as lawyers, count(verified_at)::int as verified from lawyer_profiles',
 );
-console.log(`lawyers: ${counted[0].lawyers.toLocaleString('en')} (${counted[0].verified.toLocaleString('en')} verified)`);
+console.log(
+  `lawyers: ${counted[0].lawyers.toLocaleString('en')} (${counted[0].verified.toLocaleString('en')} verified)`,
+);
 for (const kind of KINDS) {
   const ids = await drawn(kind.where, WRITES + 3);
   // a few first writes warm the cache and the plans; not counted
@@ -92,7 +94,8 @@ for (const kind of KINDS) {
     withTriggers.push(await timed(kind.statement, kind.values(id, i), true));
     without.push(await timed(kind.statement, kind.values(id, i), false));
   }
-  const show = (times) => `median ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms`;
+  const show = (times) =>
+    `median ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms`;
   console.log(`${kind.label}: with the projection ${show(withTriggers)}; without ${show(without)}`);
 }
 const { rows: sizes } = await client.query(
