@@ -18,7 +18,10 @@ export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
  * IPC once it listens. Answers what it sent, `child` (to talk to it over IPC) and `stop()`, which ends
  * that child (by its own pid) only.
  */
-export function startServer(script, { args = [], env = {}, timeoutMs = 15 * 60_000, label = script } = {}) {
+/** how long a server may take to be ready, seeding included (a million lawyers took over 15 minutes here) */
+const READY_MS = Number(process.env.BENCH_READY_MINUTES ?? 60) * 60_000;
+
+export function startServer(script, { args = [], env = {}, timeoutMs = READY_MS, label = script } = {}) {
   const child = fork(script, args, {
     cwd: ROOT,
     // BENCH_PROFILE_DIR=<folder>: each server writes a CPU profile there when it stops (open it in DevTools)
@@ -129,6 +132,15 @@ async function onServer(url, statement) {
 export async function throwAwayDatabase(label = 'bench') {
   const serverUrl = process.env.DATABASE_URL;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `l4l-${label}-`));
+  // BENCH_SEEDED_DATABASE_URL: a database an earlier run kept (BENCH_KEEP_DATABASE=1), used as it is
+  const seeded = process.env.BENCH_SEEDED_DATABASE_URL;
+  if (seeded) {
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: seeded },
+      seeded: true,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
   if (!serverUrl) {
     return {
       env: { DATA_DIR: dataDir },

@@ -95,7 +95,7 @@ export async function runListingBench({
     let mix;
     for (const [index, mode] of modes.entries()) {
       const app = await startServer(appScript, {
-        env: { ...db.env, ...env, ...mode.env, ...(index > 0 ? { BENCH_SEED: 'skip' } : {}) },
+        env: { ...db.env, ...env, ...mode.env, ...(index > 0 || db.seeded ? { BENCH_SEED: 'skip' } : {}) },
         label: `app (${mode.label})`,
       });
       try {
