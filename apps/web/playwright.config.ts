@@ -8,10 +8,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
  * data folder with demo data). Debian's Chromium: Playwright's own browser download cannot work here.
  *
  * The journeys are split in two groups of about the same length (the projects below). `npm test` runs
- * each group in its own Playwright process with its own server and port, at the same time, so the
- * groups never see each other's data; `npx playwright test` with no project runs both, one after the
- * other, on one server. Four groups were tried: the browsers and servers then fight for the two cores
- * and every journey slows down, so two it stays.
+ * each group in its own Playwright process with its own server and port, one after the other (at once
+ * with JOURNEYS_AT_ONCE=1: on two cores that made every journey more than twice as slow), so the groups
+ * never see each other's data; `npx playwright test` with no project runs both, one after the other, on
+ * one server.
  */
 const port = Number(process.env.E2E_PORT ?? 3107);
 
@@ -70,7 +70,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  // two groups share the machine's cores in CI: a journey gets two minutes before it counts as stuck
+  // a slow CI machine: a journey gets two minutes before it counts as stuck
   timeout: process.env.CI ? 120_000 : 60_000,
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
