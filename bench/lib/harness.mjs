@@ -13,14 +13,14 @@ import pg from 'pg';
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 
+/** how long a server may take to be ready, seeding included (a million lawyers took over 15 minutes here) */
+const READY_MS = Number(process.env.BENCH_READY_MINUTES ?? 60) * 60_000;
+
 /**
  * Starts `script` in a child process that loads TypeScript through tsx and sends `{ ready: {...} }` over
  * IPC once it listens. Answers what it sent, `child` (to talk to it over IPC) and `stop()`, which ends
  * that child (by its own pid) only.
  */
-/** how long a server may take to be ready, seeding included (a million lawyers took over 15 minutes here) */
-const READY_MS = Number(process.env.BENCH_READY_MINUTES ?? 60) * 60_000;
-
 export function startServer(script, { args = [], env = {}, timeoutMs = READY_MS, label = script } = {}) {
   const child = fork(script, args, {
     cwd: ROOT,

@@ -189,6 +189,8 @@ export function createMessageStore(deps: { db: Db; pool?: pg.Pool; repository: C
     },
     { concurrency: 1, maxGroup: MESSAGES_PER_WRITE },
   );
+  /** the chat repository on `executor`: the service's own outside a transaction */
+  const repositoryIn = (executor: Db) => (executor === db ? repository : createChatRepository(executor));
 
   // a pair's chat never changes once opened: SENDs look it up once per process (bounded, least recent out),
   // the lookups that come together (a fresh process under load) in one statement
@@ -237,7 +239,7 @@ export function createMessageStore(deps: { db: Db; pool?: pg.Pool; repository: C
       const row =
         stored ??
         (input.senderId && clientMessageId
-          ? await createChatRepository(executor).findMessageByClientId(input.senderId, clientMessageId)
+          ? await repositoryIn(executor).findMessageByClientId(input.senderId, clientMessageId)
           : undefined);
       if (!row) throw new Error('message not stored');
       return {
@@ -250,7 +252,7 @@ export function createMessageStore(deps: { db: Db; pool?: pg.Pool; repository: C
     /** The lawyer's response time moves after their first reply in a chat: in `executor`, or grouped. */
     async refreshResponseTime(executor: Db, lawyerId: string): Promise<void> {
       if (executor === db) await responseTimes.add(lawyerId);
-      else await createChatRepository(executor).refreshResponseTimes([lawyerId]);
+      else await repositoryIn(executor).refreshResponseTimes([lawyerId]);
     },
   };
 }
