@@ -28,20 +28,11 @@ class SlowFirstSequencer extends BaseSequencer {
       const index = SLOW_SERVER_FILES.findIndex((slow) => file.moduleId.endsWith(`/apps/server/${slow}`));
       return index === -1 ? SLOW_SERVER_FILES.length : index;
     };
-    // a stable sort within each project: the projects' order (their groups) stays as Vitest chose it
-    const projectOrder = new Map<string, number>();
-    for (const file of sorted) {
-      if (!projectOrder.has(file.project.name)) projectOrder.set(file.project.name, projectOrder.size);
-    }
-    return sorted
-      .map((file, position) => ({ file, position }))
-      .sort(
-        (a, b) =>
-          (projectOrder.get(a.file.project.name) ?? 0) - (projectOrder.get(b.file.project.name) ?? 0) ||
-          rank(a.file) - rank(b.file) ||
-          a.position - b.position,
-      )
-      .map(({ file }) => file);
+    // the projects stay in the order Vitest chose (their groups); a stable sort keeps the rest in place
+    const projects = [...new Set(sorted.map((file) => file.project.name))];
+    return sorted.toSorted(
+      (a, b) => projects.indexOf(a.project.name) - projects.indexOf(b.project.name) || rank(a) - rank(b),
+    );
   }
 }
 

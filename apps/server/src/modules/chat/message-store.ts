@@ -252,7 +252,7 @@ export function createMessageStore(deps: { db: Db; pool?: pg.Pool; repository: C
     /** The lawyer's response time moves after their first reply in a chat: in `executor`, or grouped. */
     async refreshResponseTime(executor: Db, lawyerId: string): Promise<void> {
       if (executor === db) await responseTimes.add(lawyerId);
-      else await repositoryIn(executor).refreshResponseTimes([lawyerId]);
+      else await createChatRepository(executor).refreshResponseTimes([lawyerId]);
     },
   };
 }
