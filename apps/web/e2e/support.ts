@@ -268,7 +268,10 @@ export async function seriousViolations(
   // which costs more than the check (the app has no frames)
   let builder = new AxeBuilder({ page })
     .setLegacyMode(true)
-    .options({ rules: Object.fromEntries(AXE_EXTRA_RULES.map((id) => [id, { enabled: true }])) })
+    .options({
+      rules: Object.fromEntries(AXE_EXTRA_RULES.map((id) => [id, { enabled: true }])),
+      resultTypes: ['violations'],
+    })
     .withTags(AXE_TAGS);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
