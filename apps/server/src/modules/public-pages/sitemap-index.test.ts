@@ -10,7 +10,7 @@ import { SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, sitemapFiles, urlsetXml } from './
 
 const ORIGIN = 'https://l4l.example';
 const LAWYERS = 50_010;
-const CHUNK = 5_000;
+const CHUNK = process.env.DATABASE_URL ? 5_000 : LAWYERS;
 
 const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
 
@@ -19,8 +19,9 @@ describe('a sitemap of more than 50,000 addresses', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ publicUrl: ORIGIN });
-    // the accounts and their listed profiles, a few thousand a statement: one statement for all of them
-    // (the search projection filled by its trigger) outlasted the statement timeout on a busy machine
+    // the accounts and their listed profiles, the search projection filled by its trigger. PostgreSQL gets
+    // them a few thousand a statement: all in one outlasted its statement timeout on a busy machine. The
+    // embedded database has no such timeout and takes them fastest in one (11 s against 49 s in ten)
     for (let from = 1; from <= LAWYERS; from += CHUNK) {
       const to = Math.min(from + CHUNK - 1, LAWYERS);
       await t.app.db.execute(sql`
