@@ -417,7 +417,12 @@ export async function tabTo(
     await page.keyboard.press(options.backwards ? 'Shift+Tab' : 'Tab');
     visited.push(await describeFocus(page));
     await expectVisibleFocus(page);
-    if (await target.evaluate((el) => el === document.activeElement)) return;
+    // a picker loaded on demand swaps its shell for the real trigger, same id, a few milliseconds after the
+    // shell takes the focus: the locator may have resolved to the shell just replaced
+    const reached = await target.evaluate(
+      (el) => el === document.activeElement || (el.id !== '' && el.id === document.activeElement?.id),
+    );
+    if (reached) return;
   }
   throw new Error(`Tab never reached the target; focus went through:\n  ${visited.join('\n  ')}`);
 }
