@@ -52,8 +52,8 @@ export default defineConfig({
     // one pool for every project, three workers on two cores: the server's files spend much of their time
     // waiting (on child processes, timers, a hanging SMTP server) and a third worker fills it; the web files
     // run beside the server's instead of one at a time before them. Measured on two cores: a run of 288 s
-    // with two workers per project (the web group alone first) took 254 s in one pool of two, 219 s of
-    // three, 223 s of four. Each worker holds an embedded database per file: memory, not cores, bounds it
+    // (the web group first on Vitest's one default worker, then the server's on two) took 254 s in one pool
+    // of two, 219 s of three, 223 s of four. Each worker holds an embedded database per file: memory, not cores, bounds it
     maxWorkers: 3,
     projects: [
       {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
+import { seedInRanges } from '../../../test/database.ts';
 import { createUser } from '../../../test/factories.ts';
 import { createBoardRepository } from './board.repository.ts';
 
@@ -15,7 +16,6 @@ import { createBoardRepository } from './board.repository.ts';
  * PostgreSQL only (DATABASE_URL): the embedded database is for one person's demo, not for this size.
  */
 const ROWS = 20_000;
-const CHUNK = 5_000;
 
 /** Every sort the board offers: the type makes this list complete. */
 const SORTS = Object.keys({
@@ -42,24 +42,27 @@ describe.skipIf(!process.env.DATABASE_URL)(`the board's query plans at ${ROWS} p
     t = await buildTestApp();
     pool = t.database.pool as pg.Pool;
     const client = await createUser(t.app);
-    // a few thousand rows a statement: all of them at once could outlast the statement timeout on a busy machine
-    for (let from = 1; from <= ROWS; from += CHUNK) {
-      const to = Math.min(from + CHUNK - 1, ROWS);
-      await t.app.db.execute(sql`insert into cases (user_id, title, description, category, status, created_at)
-        select ${client.id}, 'Caso ' || g, 'Reclamación número ' || g, (array['Abogado Civil', 'Abogado Laboral',
-          'Abogado Penal', 'Abogado Fiscal', 'Abogado Mercantil'])[1 + g % 5], 'PENDIENTE DE ASIGNACIÓN',
-          now() - g * interval '1 minute'
-        from generate_series(${from}::int, ${to}::int) g`);
-    }
-    // about a third without proposals (no price: NULL), the rest with prices and client figures spread out
-    for (const part of [0, 1, 2, 3]) {
-      await t.app.db.execute(sql`insert into board_entries (case_id, user_id, created_at, category, search_text,
-          proposals_count, lowest_proposal_cents, client_finished_cases, client_active_cases)
+    // the cases and their board entries: about a third without proposals (no price: NULL), the rest with
+    // prices and client figures spread out
+    await seedInRanges(
+      t.database,
+      ROWS,
+      (from, to) => sql`
+        with made as (
+          insert into cases (user_id, title, description, category, status, created_at)
+          select ${client.id}, 'Caso ' || g, 'Reclamación número ' || g, (array['Abogado Civil', 'Abogado Laboral',
+            'Abogado Penal', 'Abogado Fiscal', 'Abogado Mercantil'])[1 + g % 5], 'PENDIENTE DE ASIGNACIÓN',
+            now() - g * interval '1 minute'
+          from generate_series(${from}::int, ${to}::int) g
+          returning id, user_id, created_at, category, title, description
+        )
+        insert into board_entries (case_id, user_id, created_at, category, search_text, proposals_count,
+          lowest_proposal_cents, client_finished_cases, client_active_cases)
         select id, user_id, created_at, category, lower(title || ' ' || description),
           (hashtext(id::text) & 3), case when hashtext(id::text) % 3 = 0 then null else 5000 + (hashtext(id::text) & 65535) end,
           (hashtext(title) & 15), (hashtext(description) & 7)
-        from cases where (hashtext(id::text) & 3) = ${part}`);
-    }
+        from made`,
+    );
     // the visibility map set, as autovacuum keeps it: the ranges are then read index-only (ADR 0033)
     await t.app.db.execute(sql`vacuum analyze board_entries`);
     await t.app.db.execute(sql`vacuum analyze board_search_words`);
