@@ -123,6 +123,18 @@ export const adminStatsSchema = z.object({
     validated: z.number().int(),
     medianHours: z.number().nullable(),
   }),
+  /**
+   * First consultations: reserved and still to come (`upcoming`), and over the same window as the payments
+   * those booked (`booked`, of which `paid` were paid by card), held (ended while reserved) and cancelled.
+   */
+  consultations: z.object({
+    days: z.number().int(),
+    upcoming: z.number().int(),
+    booked: z.number().int(),
+    paid: z.number().int(),
+    held: z.number().int(),
+    cancelled: z.number().int(),
+  }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

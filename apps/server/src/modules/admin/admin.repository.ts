@@ -4,7 +4,15 @@ import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, or, type SQL,
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { personColumns } from '../../db/projections.ts';
-import { auditLog, cases, lawyerProfiles, payments, ratings, users } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  cases,
+  consultations,
+  lawyerProfiles,
+  payments,
+  ratings,
+  users,
+} from '../../db/schema/index.ts';
 import { rejectLawyer, verifyLawyer } from '../lawyers/index.ts';
 import { userAccounts } from '../users/index.ts';
 
@@ -198,52 +206,54 @@ export function createAdminRepository(db: Db) {
     /** The overview's figures; the windows end now and span `days` days. */
     async stats(days: number) {
       const since = new Date(Date.now() - days * DAY_MS);
-      const [userRows, lawyerRows, caseRows, paymentRows, validationRows] = await Promise.all([
-        db
-          .select({
-            total: count(),
-            clients: sql<number>`count(*) filter (where ${users.role} = 'USUARIO')`.mapWith(Number),
-            lawyers: sql<number>`count(*) filter (where ${users.role} = 'ABOGADO')`.mapWith(Number),
-            admins: sql<number>`count(*) filter (where ${users.role} = 'ADMIN')`.mapWith(Number),
-            banned: sql<number>`count(*) filter (where ${users.bannedAt} is not null)`.mapWith(Number),
-          })
-          .from(users),
-        db
-          .select({
-            pending:
-              sql<number>`count(*) filter (where ${lawyerProfiles.verifiedAt} is null and ${lawyerProfiles.rejectedAt} is null)`.mapWith(
+      const [userRows, lawyerRows, caseRows, paymentRows, validationRows, consultationRows] =
+        await Promise.all([
+          db
+            .select({
+              total: count(),
+              clients: sql<number>`count(*) filter (where ${users.role} = 'USUARIO')`.mapWith(Number),
+              lawyers: sql<number>`count(*) filter (where ${users.role} = 'ABOGADO')`.mapWith(Number),
+              admins: sql<number>`count(*) filter (where ${users.role} = 'ADMIN')`.mapWith(Number),
+              banned: sql<number>`count(*) filter (where ${users.bannedAt} is not null)`.mapWith(Number),
+            })
+            .from(users),
+          db
+            .select({
+              pending:
+                sql<number>`count(*) filter (where ${lawyerProfiles.verifiedAt} is null and ${lawyerProfiles.rejectedAt} is null)`.mapWith(
+                  Number,
+                ),
+              verified: sql<number>`count(*) filter (where ${lawyerProfiles.verifiedAt} is not null)`.mapWith(
                 Number,
               ),
-            verified: sql<number>`count(*) filter (where ${lawyerProfiles.verifiedAt} is not null)`.mapWith(
-              Number,
-            ),
-            rejected:
-              sql<number>`count(*) filter (where ${lawyerProfiles.verifiedAt} is null and ${lawyerProfiles.rejectedAt} is not null)`.mapWith(
-                Number,
+              rejected:
+                sql<number>`count(*) filter (where ${lawyerProfiles.verifiedAt} is null and ${lawyerProfiles.rejectedAt} is not null)`.mapWith(
+                  Number,
+                ),
+            })
+            .from(lawyerProfiles),
+          db.select({ status: cases.status, total: count() }).from(cases).groupBy(cases.status),
+          db
+            .select({
+              count: count(),
+              amountCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number),
+              feeCents: sql<number>`coalesce(sum(${payments.feeCents}), 0)`.mapWith(Number),
+            })
+            .from(payments)
+            .where(and(eq(payments.status, 'COMPLETADO'), gte(payments.completedAt, since))),
+          db
+            .select({
+              validated: count(),
+              medianSeconds: sql<
+                number | null
+              >`percentile_cont(0.5) within group (order by extract(epoch from ${cases.validatedAt} - ${cases.creationDate}))`.mapWith(
+                (value) => (value === null ? null : Number(value)),
               ),
-          })
-          .from(lawyerProfiles),
-        db.select({ status: cases.status, total: count() }).from(cases).groupBy(cases.status),
-        db
-          .select({
-            count: count(),
-            amountCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number),
-            feeCents: sql<number>`coalesce(sum(${payments.feeCents}), 0)`.mapWith(Number),
-          })
-          .from(payments)
-          .where(and(eq(payments.status, 'COMPLETADO'), gte(payments.completedAt, since))),
-        db
-          .select({
-            validated: count(),
-            medianSeconds: sql<
-              number | null
-            >`percentile_cont(0.5) within group (order by extract(epoch from ${cases.validatedAt} - ${cases.creationDate}))`.mapWith(
-              (value) => (value === null ? null : Number(value)),
-            ),
-          })
-          .from(cases)
-          .where(gte(cases.validatedAt, since)),
-      ]);
+            })
+            .from(cases)
+            .where(gte(cases.validatedAt, since)),
+          consultationFigures(db, since),
+        ]);
       const byStatus = Object.fromEntries(CASE_STATUSES.map((status) => [status, 0])) as Record<
         CaseStatus,
         number
@@ -255,9 +265,33 @@ export function createAdminRepository(db: Db) {
         byStatus,
         payments: paymentRows[0],
         validation: validationRows[0],
+        consultations: consultationRows[0],
       };
     },
   };
 }
 
 export type AdminRepository = ReturnType<typeof createAdminRepository>;
+
+/**
+ * The overview's first consultations: those to come, and those booked (of which paid: their checkout
+ * completed), held and cancelled since `since`.
+ */
+function consultationFigures(db: Db, since: Date) {
+  const reserved = sql`${consultations.status} = 'RESERVADA'`;
+  const booked = sql`${consultations.createdAt} >= ${since}`;
+  const figure = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  return db
+    .select({
+      upcoming: figure(sql`${reserved} and ${consultations.startAt} > now()`),
+      booked: figure(booked),
+      paid: figure(
+        sql`${booked} and exists (select 1 from ${payments} where ${payments.consultationId} = ${consultations.id} and ${payments.status} = 'COMPLETADO')`,
+      ),
+      held: figure(
+        sql`${reserved} and ${consultations.endAt} <= now() and ${consultations.endAt} >= ${since}`,
+      ),
+      cancelled: figure(sql`${consultations.cancelledAt} >= ${since}`),
+    })
+    .from(consultations);
+}

@@ -13,7 +13,15 @@ import {
   uniqueMail,
 } from '../../../test/factories.ts';
 import { decodeQuotedPrintable, sentMails } from '../../../test/outbox.ts';
-import { auditLog, cases, lawyerProfiles, payments, proposals, sessions } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  cases,
+  consultations,
+  lawyerProfiles,
+  payments,
+  proposals,
+  sessions,
+} from '../../db/schema/index.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -392,6 +400,75 @@ describe('overview', () => {
     expect(Object.keys(stats.cases.byStatus)).toHaveLength(5);
     expect(stats.payments).toEqual({ days: 30, count: 2, amount: 350.5, fees: 35.05 });
     expect(stats.validation).toEqual({ days: 30, validated: 3, medianHours: 20 });
+  });
+
+  it('counts first consultations to come, and those booked, paid, held and cancelled in the last 30 days', async () => {
+    const before = (await asAdmin('GET', '/api/admin/stats')).json().data.consultations;
+    const client = await createUser(t.app);
+    const lawyer = await createLawyer(t.app);
+    const hour = 3600_000;
+    const now = Date.now();
+    const at = (hours: number) => new Date(now + hours * hour);
+    const consultation = (values: Partial<typeof consultations.$inferInsert>) => ({
+      lawyerId: lawyer.id,
+      clientId: client.id,
+      startAt: at(48),
+      endAt: at(48.5),
+      mode: 'video' as const,
+      status: 'RESERVADA' as const,
+      priceCents: 0,
+      createdAt: at(-24),
+      ...values,
+    });
+    const [paid] = await t.app.db
+      .insert(consultations)
+      .values([
+        // to come, paid by card
+        consultation({ priceCents: 5000 }),
+        // to come, free
+        consultation({ startAt: at(72), endAt: at(72.5) }),
+        // held yesterday
+        consultation({ startAt: at(-20), endAt: at(-19.5), createdAt: at(-48) }),
+        // cancelled today by the client
+        consultation({
+          startAt: at(96),
+          endAt: at(96.5),
+          status: 'CANCELADA',
+          cancelledBy: 'client',
+          cancelledAt: at(-1),
+        }),
+        // booked, held and cancelled long ago: none of the window's figures
+        consultation({ startAt: at(-60 * 24), endAt: at(-60 * 24 + 0.5), createdAt: at(-61 * 24) }),
+        consultation({
+          startAt: at(-50 * 24),
+          endAt: at(-50 * 24 + 0.5),
+          status: 'CANCELADA',
+          cancelledAt: at(-55 * 24),
+          createdAt: at(-56 * 24),
+        }),
+      ])
+      .returning({ id: consultations.id });
+    await t.app.db.insert(payments).values({
+      consultationId: paid!.id,
+      userId: client.id,
+      lawyerId: lawyer.id,
+      provider: 'sandbox',
+      providerSessionId: `s-${Math.random()}`,
+      amountCents: 5000,
+      feeCents: 500,
+      status: 'COMPLETADO',
+      completedAt: at(-23),
+    });
+
+    const stats = (await asAdmin('GET', '/api/admin/stats')).json().data.consultations;
+    expect(stats.days).toBe(30);
+    expect({
+      upcoming: stats.upcoming - before.upcoming,
+      booked: stats.booked - before.booked,
+      paid: stats.paid - before.paid,
+      held: stats.held - before.held,
+      cancelled: stats.cancelled - before.cancelled,
+    }).toEqual({ upcoming: 2, booked: 4, paid: 1, held: 1, cancelled: 1 });
   });
 });
 

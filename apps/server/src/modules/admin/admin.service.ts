@@ -237,6 +237,10 @@ export function createAdminService({ db, sessions, outbox, publicUrl }: Deps) {
           fees: centsToEuros(paid.feeCents),
         },
         validation: { days: STATS_DAYS, validated: validation.validated, medianHours },
+        consultations: {
+          days: STATS_DAYS,
+          ...(figures.consultations ?? { upcoming: 0, booked: 0, paid: 0, held: 0, cancelled: 0 }),
+        },
       };
     },
 

@@ -108,6 +108,12 @@ export const es = {
       validatedCount: (count: number) => plural(count, 'caso validado', 'casos validados'),
       noValidations: 'Sin casos validados',
       hours: (hours: number) => `${hours.toLocaleString('es-ES', { maximumFractionDigits: 1 })} h`,
+      consultationsTitle: (days: number) => `Primeras consultas de los últimos ${days} días`,
+      consultationsUpcoming: 'Reservadas por celebrar',
+      consultationsBooked: 'Reservas hechas',
+      consultationsPaid: 'De ellas, pagadas con tarjeta',
+      consultationsHeld: 'Celebradas',
+      consultationsCancelled: 'Canceladas',
     },
     table: {
       sortBy: (column: string) => `Ordenar por ${column}`,

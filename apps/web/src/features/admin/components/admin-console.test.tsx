@@ -73,6 +73,7 @@ describe('Resumen', () => {
       },
       payments: { days: 30, count: 4, amount: 3250, fees: 325 },
       validation: { days: 30, validated: 9, medianHours: 23.7 },
+      consultations: { days: 30, upcoming: 3, booked: 11, paid: 4, held: 6, cancelled: 1 },
     };
     mockApi({ 'GET /api/admin/stats': () => ok(stats) });
     renderWithApp(<OverviewPage lawyersPath="/admin/abogados" casesPath="/admin/casos" />);
@@ -83,6 +84,13 @@ describe('Resumen', () => {
     expect(screen.getByText('FINALIZADO').nextSibling).toHaveTextContent('57');
     expect(screen.getByText('3.250 €')).toBeInTheDocument();
     expect(screen.getByText('325 €')).toBeInTheDocument();
+    const consultations = screen.getByRole('region', { name: es.admin.stats.consultationsTitle(30) });
+    expect(within(consultations).getByText(es.admin.stats.consultationsBooked).nextSibling).toHaveTextContent(
+      '11',
+    );
+    expect(within(consultations).getByText(es.admin.stats.consultationsPaid).nextSibling).toHaveTextContent(
+      '4',
+    );
   });
 
   it('offers a retry when the figures cannot be loaded', async () => {
