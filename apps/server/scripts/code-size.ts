@@ -28,7 +28,6 @@ export const STILL_OVER: Record<string, number> = {
   'apps/server/src/app.ts buildApp': 125,
   'apps/server/src/modules/auth/auth.routes.ts (anonymous)': 111,
   'apps/server/src/modules/auth/auth.service.ts createAuthService': 105,
-  'apps/server/src/modules/cases/cases.routes.ts (anonymous)': 156,
   'apps/server/src/modules/chat/chat.service.ts createChatService': 92,
   'apps/server/src/modules/consultations/consultations.routes.ts consultationsModule': 100,
   'apps/server/src/modules/invoices/invoice-pdf.ts renderInvoice': 114,
