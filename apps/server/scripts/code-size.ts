@@ -30,7 +30,6 @@ export const STILL_OVER: Record<string, number> = {
   'apps/server/src/modules/chat/chat.service.ts createChatService': 92,
   'apps/server/src/modules/consultations/consultations.routes.ts consultationsModule': 100,
   'apps/server/src/modules/invoices/invoice-pdf.ts renderInvoice': 114,
-  'apps/server/src/modules/lawyers/lawyers.routes.ts lawyersModule': 97,
   'apps/server/src/modules/payments/payments.service.ts createPaymentsService': 90,
   'apps/web/src/app/layouts/dashboard-layout.tsx DashboardLayout': 100,
   'apps/web/src/features/admin/components/overview-page.tsx OverviewPage': 93,
