@@ -28,7 +28,6 @@ export const STILL_OVER: Record<string, number> = {
   'apps/server/src/app.ts buildApp': 125,
   'apps/server/src/modules/auth/auth.service.ts createAuthService': 105,
   'apps/server/src/modules/chat/chat.service.ts createChatService': 92,
-  'apps/server/src/modules/consultations/consultations.routes.ts consultationsModule': 100,
   'apps/server/src/modules/invoices/invoice-pdf.ts renderInvoice': 114,
   'apps/server/src/modules/payments/payments.service.ts createPaymentsService': 90,
   'apps/web/src/app/layouts/dashboard-layout.tsx DashboardLayout': 100,
