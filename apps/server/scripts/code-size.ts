@@ -26,17 +26,10 @@ const NOT_LOGIC = [/\.test\.tsx?$/, /\/db\/seed\//, /\/texts\//, /\.d\.ts$/, /^b
  */
 export const STILL_OVER: Record<string, number> = {
   'apps/server/src/app.ts buildApp': 125,
-  'apps/server/src/modules/auth/auth.routes.ts (anonymous)': 111,
   'apps/server/src/modules/auth/auth.service.ts createAuthService': 105,
-  'apps/server/src/modules/cases/cases.routes.ts (anonymous)': 156,
   'apps/server/src/modules/chat/chat.service.ts createChatService': 92,
-  'apps/server/src/modules/consultations/consultations.routes.ts consultationsModule': 100,
   'apps/server/src/modules/invoices/invoice-pdf.ts renderInvoice': 114,
-  'apps/server/src/modules/lawyers/lawyers.routes.ts lawyersModule': 97,
-  'apps/server/src/modules/money/money.routes.ts (anonymous)': 123,
   'apps/server/src/modules/payments/payments.service.ts createPaymentsService': 90,
-  'apps/server/src/modules/proposals/proposals.routes.ts (anonymous)': 88,
-  'apps/server/src/modules/ratings/ratings.routes.ts ratingsModule': 88,
   'apps/web/src/app/layouts/dashboard-layout.tsx DashboardLayout': 100,
   'apps/web/src/features/admin/components/payments-page.tsx PaymentsTable': 99,
   'apps/web/src/features/cases/components/case-detail.tsx LoadedCase': 107,

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { jsonRenderer } from '../../lib/rendered-json.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { currentUser, requireOwner, requireRole } from '../../plugins/auth.ts';
 import { createBoardRepository } from './board.repository.ts';
 import { type BoardService, createBoardService } from './board.service.ts';
@@ -65,6 +66,179 @@ const casesPage = pageEnvelope(caseSchema);
 const boardPage = pageEnvelope(boardCaseSchema);
 // the board's shared pages are serialized once per cached value (lib/rendered-json.ts)
 const sendBoard = jsonRenderer(boardPage, (page: PageEnvelope<BoardCase>) => page);
+
+// each action's role guard is the case machine's, the rest of the rule is its `authorize`
+const roleOf = (action: CaseActionName) => requireRole(roleFor(action));
+
+/** Opening a case: on its own, or with a chat to a lawyer. */
+function registerCaseCreation(app: RouteApp, service: CasesService) {
+  app.post(
+    '/api/cases/new-case',
+    { onRequest: roleOf('create'), schema: { body: newCaseSchema, response: { 200: caseEnvelope } } },
+    async (request) => ({
+      data: await service.createCase(currentUser(request), request.body, idempotencyKeyOf(request)),
+    }),
+  );
+
+  app.post(
+    '/api/cases/create-case-chat',
+    {
+      onRequest: roleOf('create'),
+      schema: {
+        body: caseChatSchema,
+        response: { 200: dataEnvelope(z.object({ case: caseSchema, chatId: z.string() })) },
+      },
+    },
+    async (request) => ({
+      data: await service.createCaseChat(currentUser(request), request.body, idempotencyKeyOf(request)),
+    }),
+  );
+}
+
+/** The client's and the lawyer's own lists, one case, and the lawyers' board. */
+function registerCaseReads(app: RouteApp, service: CasesService, board: BoardService) {
+  const lawyer = requireRole(ROLE.ABOGADO);
+  const anyone = requireRole(ROLE.USUARIO, ROLE.ABOGADO, ROLE.ADMIN);
+  const clientSelf = [requireRole(ROLE.USUARIO, ROLE.ADMIN), requireOwner('id')];
+  const lawyerSelf = [requireRole(ROLE.ABOGADO, ROLE.ADMIN), requireOwner('id')];
+
+  app.get(
+    '/api/cases/user/:id',
+    {
+      onRequest: clientSelf,
+      schema: { params: userParams, querystring: myCasesQuerySchema, response: { 200: casesPage } },
+    },
+    async (request) => service.clientCases(request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/cases/lawyer/:id',
+    {
+      onRequest: lawyerSelf,
+      schema: { params: userParams, querystring: myCasesQuerySchema, response: { 200: casesPage } },
+    },
+    async (request) => service.lawyerCases(request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/cases/user/case/:caseId',
+    { onRequest: anyone, schema: { params: caseParams, response: { 200: caseEnvelope } } },
+    async (request) => ({ data: await service.getCase(currentUser(request), request.params.caseId) }),
+  );
+
+  app.get(
+    '/api/cases/pending-cases',
+    {
+      onRequest: lawyer,
+      schema: { querystring: boardQuerySchema, response: { 200: boardPage } },
+    },
+    async (request, reply) => sendBoard(reply, await board.board(currentUser(request), request.query)),
+  );
+}
+
+/** A case's changes after it is open: its progress, an edit, its withdrawal, and its closure's steps. */
+function registerCaseTransitions(app: RouteApp, service: CasesService, closure: CaseClosureService) {
+  app.put(
+    '/api/cases/:caseId/progress',
+    {
+      onRequest: roleOf('progress'),
+      schema: { params: caseParams, body: progressSchema, response: { 200: caseEnvelope } },
+    },
+    async (request) => ({
+      data: await closure.progress(currentUser(request), request.params.caseId, request.body.progressStep),
+    }),
+  );
+
+  app.put(
+    '/api/cases/:caseId',
+    {
+      onRequest: roleOf('edit'),
+      schema: { params: caseParams, body: editCaseSchema, response: { 200: caseEnvelope } },
+    },
+    async (request) => ({
+      data: await service.editCase(currentUser(request), request.params.caseId, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/cases/:caseId/withdraw',
+    {
+      onRequest: roleOf('withdraw'),
+      schema: { params: caseParams, response: { 200: caseEnvelope } },
+    },
+    async (request) => ({
+      data: await service.withdrawCase(currentUser(request), request.params.caseId),
+    }),
+  );
+
+  app.post(
+    '/api/cases/close-case/:caseId',
+    {
+      onRequest: roleOf('requestClosure'),
+      schema: { params: caseParams, response: { 200: caseEnvelope } },
+    },
+    async (request) => ({
+      data: await closure.requestClosure(currentUser(request), request.params.caseId),
+    }),
+  );
+
+  app.post(
+    '/api/cases/confirm-close-case/:caseId/:chatId',
+    {
+      onRequest: roleOf('confirmClosure'),
+      schema: { params: caseParams.extend({ chatId: z.uuid() }), response: { 200: caseEnvelope } },
+    },
+    async (request) => ({
+      data: await closure.confirmClosure(currentUser(request), request.params.caseId, request.params.chatId),
+    }),
+  );
+
+  app.post(
+    '/api/cases/discard-close-case/:caseId',
+    {
+      onRequest: roleOf('discardClosure'),
+      schema: { params: caseParams, response: { 200: caseEnvelope } },
+    },
+    async (request) => ({
+      data: await closure.discardClosure(currentUser(request), request.params.caseId),
+    }),
+  );
+}
+
+/** The administrators' review: every case, and approving or discarding a new one. */
+function registerCaseReview(app: RouteApp, service: CasesService, review: CaseReviewService) {
+  const admin = requireRole(ROLE.ADMIN);
+
+  app.get(
+    '/api/admin/cases',
+    { onRequest: admin, schema: { querystring: adminCasesQuerySchema, response: { 200: casesPage } } },
+    async (request) => service.adminCases(currentUser(request), request.query),
+  );
+
+  app.post(
+    '/api/admin/cases/:caseId/approve',
+    {
+      onRequest: roleOf('approve'),
+      schema: { params: caseParams, body: approveCaseSchema, response: { 200: caseEnvelope } },
+    },
+    async (request) => ({
+      data: await review.approve(currentUser(request), request.params.caseId, request.body.category),
+    }),
+  );
+
+  app.post(
+    '/api/admin/cases/:caseId/discard',
+    {
+      onRequest: roleOf('discard'),
+      // the body is optional: a POST without one has a null body
+      schema: { params: caseParams, body: discardCaseSchema.nullish(), response: { 200: caseEnvelope } },
+    },
+    async (request) => ({
+      data: await review.discard(currentUser(request), request.params.caseId, request.body?.reason),
+    }),
+  );
+}
+
 /** Creating and reading cases, the board, the timeline and closure, and the administrators' review. */
 function routes(
   service: CasesService,
@@ -73,167 +247,10 @@ function routes(
   board: BoardService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    // each action's role guard is the case machine's, the rest of the rule is its `authorize`
-    const roleOf = (action: CaseActionName) => requireRole(roleFor(action));
-    const lawyer = requireRole(ROLE.ABOGADO);
-    const admin = requireRole(ROLE.ADMIN);
-    const anyone = requireRole(ROLE.USUARIO, ROLE.ABOGADO, ROLE.ADMIN);
-    const clientSelf = [requireRole(ROLE.USUARIO, ROLE.ADMIN), requireOwner('id')];
-    const lawyerSelf = [requireRole(ROLE.ABOGADO, ROLE.ADMIN), requireOwner('id')];
-
-    app.post(
-      '/api/cases/new-case',
-      { onRequest: roleOf('create'), schema: { body: newCaseSchema, response: { 200: caseEnvelope } } },
-      async (request) => ({
-        data: await service.createCase(currentUser(request), request.body, idempotencyKeyOf(request)),
-      }),
-    );
-
-    app.post(
-      '/api/cases/create-case-chat',
-      {
-        onRequest: roleOf('create'),
-        schema: {
-          body: caseChatSchema,
-          response: { 200: dataEnvelope(z.object({ case: caseSchema, chatId: z.string() })) },
-        },
-      },
-      async (request) => ({
-        data: await service.createCaseChat(currentUser(request), request.body, idempotencyKeyOf(request)),
-      }),
-    );
-
-    app.get(
-      '/api/cases/user/:id',
-      {
-        onRequest: clientSelf,
-        schema: { params: userParams, querystring: myCasesQuerySchema, response: { 200: casesPage } },
-      },
-      async (request) => service.clientCases(request.params.id, request.query),
-    );
-
-    app.get(
-      '/api/cases/lawyer/:id',
-      {
-        onRequest: lawyerSelf,
-        schema: { params: userParams, querystring: myCasesQuerySchema, response: { 200: casesPage } },
-      },
-      async (request) => service.lawyerCases(request.params.id, request.query),
-    );
-
-    app.get(
-      '/api/cases/user/case/:caseId',
-      { onRequest: anyone, schema: { params: caseParams, response: { 200: caseEnvelope } } },
-      async (request) => ({ data: await service.getCase(currentUser(request), request.params.caseId) }),
-    );
-
-    app.get(
-      '/api/cases/pending-cases',
-      {
-        onRequest: lawyer,
-        schema: { querystring: boardQuerySchema, response: { 200: boardPage } },
-      },
-      async (request, reply) => sendBoard(reply, await board.board(currentUser(request), request.query)),
-    );
-
-    app.put(
-      '/api/cases/:caseId/progress',
-      {
-        onRequest: roleOf('progress'),
-        schema: { params: caseParams, body: progressSchema, response: { 200: caseEnvelope } },
-      },
-      async (request) => ({
-        data: await closure.progress(currentUser(request), request.params.caseId, request.body.progressStep),
-      }),
-    );
-
-    app.put(
-      '/api/cases/:caseId',
-      {
-        onRequest: roleOf('edit'),
-        schema: { params: caseParams, body: editCaseSchema, response: { 200: caseEnvelope } },
-      },
-      async (request) => ({
-        data: await service.editCase(currentUser(request), request.params.caseId, request.body),
-      }),
-    );
-
-    app.post(
-      '/api/cases/:caseId/withdraw',
-      {
-        onRequest: roleOf('withdraw'),
-        schema: { params: caseParams, response: { 200: caseEnvelope } },
-      },
-      async (request) => ({
-        data: await service.withdrawCase(currentUser(request), request.params.caseId),
-      }),
-    );
-
-    app.post(
-      '/api/cases/close-case/:caseId',
-      {
-        onRequest: roleOf('requestClosure'),
-        schema: { params: caseParams, response: { 200: caseEnvelope } },
-      },
-      async (request) => ({
-        data: await closure.requestClosure(currentUser(request), request.params.caseId),
-      }),
-    );
-
-    app.post(
-      '/api/cases/confirm-close-case/:caseId/:chatId',
-      {
-        onRequest: roleOf('confirmClosure'),
-        schema: { params: caseParams.extend({ chatId: z.uuid() }), response: { 200: caseEnvelope } },
-      },
-      async (request) => ({
-        data: await closure.confirmClosure(
-          currentUser(request),
-          request.params.caseId,
-          request.params.chatId,
-        ),
-      }),
-    );
-
-    app.post(
-      '/api/cases/discard-close-case/:caseId',
-      {
-        onRequest: roleOf('discardClosure'),
-        schema: { params: caseParams, response: { 200: caseEnvelope } },
-      },
-      async (request) => ({
-        data: await closure.discardClosure(currentUser(request), request.params.caseId),
-      }),
-    );
-
-    app.get(
-      '/api/admin/cases',
-      { onRequest: admin, schema: { querystring: adminCasesQuerySchema, response: { 200: casesPage } } },
-      async (request) => service.adminCases(currentUser(request), request.query),
-    );
-
-    app.post(
-      '/api/admin/cases/:caseId/approve',
-      {
-        onRequest: roleOf('approve'),
-        schema: { params: caseParams, body: approveCaseSchema, response: { 200: caseEnvelope } },
-      },
-      async (request) => ({
-        data: await review.approve(currentUser(request), request.params.caseId, request.body.category),
-      }),
-    );
-
-    app.post(
-      '/api/admin/cases/:caseId/discard',
-      {
-        onRequest: roleOf('discard'),
-        // the body is optional: a POST without one has a null body
-        schema: { params: caseParams, body: discardCaseSchema.nullish(), response: { 200: caseEnvelope } },
-      },
-      async (request) => ({
-        data: await review.discard(currentUser(request), request.params.caseId, request.body?.reason),
-      }),
-    );
+    registerCaseCreation(app, service);
+    registerCaseReads(app, service, board);
+    registerCaseTransitions(app, service, closure);
+    registerCaseReview(app, service, review);
   };
 }
 

@@ -17,6 +17,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EventRefused, type Subscribers } from '../../lib/events.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import type { SweepOptions } from '../../lib/scheduled.ts';
 import { runEvery } from '../../lib/scheduled.ts';
 import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
@@ -48,40 +49,8 @@ export type ConsultationsPluginOptions = SweepOptions & {
 const params = z.object({ id: z.uuid() });
 const consultationAnswer = dataEnvelope(consultationSchema);
 
-/** docs/api/http.md, First consultations: availability, slots, booking, the parties' lists, cancel, ICE. */
-const consultationsModule: FastifyPluginAsyncZod<ConsultationsPluginOptions> = async (app, options) => {
-  const now = options.now ?? (() => new Date());
-  const events = createConsultationEvents({
-    db: app.db,
-    publicUrl: app.config.publicUrl,
-    outbox: options.outbox,
-    notifications: options.notifications,
-    chat: options.chat,
-    log: app.log,
-  });
-  const service = createConsultationsService({
-    db: app.db,
-    config: app.config,
-    events,
-    payments: options.payments,
-    now,
-    log: app.log,
-  });
-  // the payments' events (docs/decisions/0030-one-event-map.md)
-  const subscribers = consultationSubscribers(service, events);
-  app.decorate('consultations', {
-    ...service,
-    subscribers,
-    remind: (at?: Date) => events.remind(at ?? now()),
-  });
-  // docs/domain.md, First consultations: the reminders' sweep, once a minute
-  runEvery(
-    app,
-    options.sweepIntervalMs ?? (app.config.env === 'test' ? 0 : 60_000),
-    'consultation reminders',
-    () => events.remind(now()),
-  );
-
+/** The lawyer's weekly availability, and the slots a client may book from it. */
+function registerAvailability(app: RouteApp, service: ConsultationsService) {
   const lawyerOnly = requireRole(ROLE.ABOGADO);
 
   app.get(
@@ -107,7 +76,10 @@ const consultationsModule: FastifyPluginAsyncZod<ConsultationsPluginOptions> = a
     },
     async (request) => ({ data: await service.slots(request.params.id, request.query) }),
   );
+}
 
+/** Booking a consultation, the parties' lists and one consultation, its cancellation and its call's ICE. */
+function registerBookings(app: RouteApp, service: ConsultationsService) {
   app.post(
     '/api/consultations',
     {
@@ -148,6 +120,44 @@ const consultationsModule: FastifyPluginAsyncZod<ConsultationsPluginOptions> = a
     { onRequest: authenticate, schema: { params, response: { 200: dataEnvelope(iceAnswerSchema) } } },
     async (request) => ({ data: await service.ice(currentUser(request), request.params.id) }),
   );
+}
+
+/** docs/api/http.md, First consultations: availability, slots, booking, the parties' lists, cancel, ICE. */
+const consultationsModule: FastifyPluginAsyncZod<ConsultationsPluginOptions> = async (app, options) => {
+  const now = options.now ?? (() => new Date());
+  const events = createConsultationEvents({
+    db: app.db,
+    publicUrl: app.config.publicUrl,
+    outbox: options.outbox,
+    notifications: options.notifications,
+    chat: options.chat,
+    log: app.log,
+  });
+  const service = createConsultationsService({
+    db: app.db,
+    config: app.config,
+    events,
+    payments: options.payments,
+    now,
+    log: app.log,
+  });
+  // the payments' events (docs/decisions/0030-one-event-map.md)
+  const subscribers = consultationSubscribers(service, events);
+  app.decorate('consultations', {
+    ...service,
+    subscribers,
+    remind: (at?: Date) => events.remind(at ?? now()),
+  });
+  // docs/domain.md, First consultations: the reminders' sweep, once a minute
+  runEvery(
+    app,
+    options.sweepIntervalMs ?? (app.config.env === 'test' ? 0 : 60_000),
+    'consultation reminders',
+    () => events.remind(now()),
+  );
+
+  registerAvailability(app, service);
+  registerBookings(app, service);
 };
 
 export default fp(consultationsModule, {

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Subscribers } from '../../lib/events.ts';
 import { jsonRenderer } from '../../lib/rendered-json.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { authenticate, requireOwner, requireRole } from '../../plugins/auth.ts';
 import { assignLawyerSlugs } from './lawyer-slugs.ts';
 import { createLawyersService, type LawyersService } from './lawyers.service.ts';
@@ -57,7 +58,6 @@ const sendFeatured = jsonRenderer(featuredEnvelope, (lawyers: LawyerListItem[]) 
 /** The lawyer's own routes: the path's id must be the caller's (403), and the caller a lawyer (403). */
 const selfLawyer = (param: string) => [requireOwner(param, { admin: false }), requireRole(ROLE.ABOGADO)];
 
-/** docs/api/http.md, Lawyers (the photo is the uploads feature's). */
 const DIRECTORY_CACHE = 'lawyers:directory';
 
 export type LawyersPluginOptions = {
@@ -72,20 +72,8 @@ const LAWYERS_SUBSCRIBERS = {
   'user.renamed': (tx, _afterCommit, { userId, name, surname }) => lawyerRenamed(tx, userId, name, surname),
 } satisfies Subscribers;
 
-const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, options) => {
-  const service = createLawyersService({
-    db: app.db,
-    ratings: options.ratings,
-    directoryCacheMs: app.config.shortCaches ? DIRECTORY_CACHE_MS : 0,
-    // a lawyer's change clears the directory on every process (plugins/caches.ts)
-    announceChange: () => app.caches.clear(DIRECTORY_CACHE),
-  });
-  app.caches.register(DIRECTORY_CACHE, service.forgetDirectory);
-  // what the public pages read (the type says which), and the reaction to a renamed account
-  app.decorate('lawyers', { ...service, subscribers: LAWYERS_SUBSCRIBERS });
-  // profiles made before slugs existed get theirs once the server starts (docs/domain.md, Public lawyer pages)
-  app.addHook('onReady', () => assignLawyerSlugs(app.db));
-
+/** The directory, the landing page's featured lawyers, and one lawyer's detail. */
+function registerDirectory(app: RouteApp, service: LawyersService) {
   app.get(
     '/api/lawyers',
     {
@@ -106,7 +94,10 @@ const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, o
     { onRequest: authenticate, schema: { params, response: { 200: dataEnvelope(lawyerDetailSchema) } } },
     async (request) => ({ data: await service.detail(request.params.id) }),
   );
+}
 
+/** The lawyer's own sheet: read (by an administrator too), edited, its prices. */
+function registerSheet(app: RouteApp, service: LawyersService, accounts: LawyersPluginOptions['accounts']) {
   app.get(
     '/api/lawyers/profile/:id',
     {
@@ -125,7 +116,7 @@ const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, o
     async (request) => {
       // the sign-in mail is the accounts feature's: a new one waits for its confirmation
       const { currentPassword, ...sheet } = request.body;
-      const { mail } = await options.accounts.requestMailChange(
+      const { mail } = await accounts.requestMailChange(
         request.params.id,
         { mail: sheet.mail, currentPassword },
         request.ip,
@@ -142,7 +133,10 @@ const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, o
     },
     async (request) => ({ data: await service.updatePrices(request.params.id, request.body) }),
   );
+}
 
+/** The lawyer's education and work experience, an entry at a time. */
+function registerCareer(app: RouteApp, service: LawyersService) {
   app.put(
     '/api/lawyers/education/:lawyerId',
     {
@@ -186,6 +180,26 @@ const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, o
       return reply.code(204).send();
     },
   );
+}
+
+/** docs/api/http.md, Lawyers (the photo is the uploads feature's). */
+const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, options) => {
+  const service = createLawyersService({
+    db: app.db,
+    ratings: options.ratings,
+    directoryCacheMs: app.config.shortCaches ? DIRECTORY_CACHE_MS : 0,
+    // a lawyer's change clears the directory on every process (plugins/caches.ts)
+    announceChange: () => app.caches.clear(DIRECTORY_CACHE),
+  });
+  app.caches.register(DIRECTORY_CACHE, service.forgetDirectory);
+  // what the public pages read (the type says which), and the reaction to a renamed account
+  app.decorate('lawyers', { ...service, subscribers: LAWYERS_SUBSCRIBERS });
+  // profiles made before slugs existed get theirs once the server starts (docs/domain.md, Public lawyer pages)
+  app.addHook('onReady', () => assignLawyerSlugs(app.db));
+
+  registerDirectory(app, service);
+  registerSheet(app, service, options.accounts);
+  registerCareer(app, service);
 };
 
 /** Takes the ratings feature's reader from app.ts, so it is registered after ratings. */

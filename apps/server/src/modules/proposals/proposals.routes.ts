@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Subscribers } from '../../lib/events.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import { roleFor } from '../cases/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
@@ -32,111 +33,120 @@ export type ProposalsApi = { subscribers: Subscribers };
 const caseParams = z.object({ caseId: z.uuid() });
 const proposalParams = z.object({ proposalId: z.uuid() });
 
+/** The lawyer's proposal to a case, and the client's acceptance or rejection of it. */
+function registerProposalDecisions(app: RouteApp, service: ProposalsService) {
+  app.post(
+    '/api/proposal/create-proposal-to-case/:caseId',
+    {
+      onRequest: requireRole(roleFor('propose')),
+      schema: {
+        params: caseParams,
+        body: proposalInputSchema,
+        response: { 200: dataEnvelope(proposalSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.propose(currentUser(request), request.params.caseId, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/proposal/accept-proposal/:proposalId',
+    {
+      onRequest: requireRole(roleFor('accept')),
+      schema: { params: proposalParams, response: { 200: dataEnvelope(z.string()) } },
+    },
+    async (request) => ({ data: await service.accept(currentUser(request), request.params.proposalId) }),
+  );
+
+  app.post(
+    '/api/proposal/reject-proposal/:proposalId/:chatId',
+    {
+      onRequest: requireRole(roleFor('reject')),
+      schema: {
+        params: proposalParams.extend({ chatId: z.uuid() }),
+        body: rejectProposalSchema,
+        response: { 200: dataEnvelope(proposalSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.reject(
+        currentUser(request),
+        request.params.proposalId,
+        request.params.chatId,
+        request.body?.reason ?? null,
+      ),
+    }),
+  );
+}
+
+/** (+) A proposal's revisions: the lawyer withdraws or replaces it, the client counters, the lawyer declines. */
+function registerProposalRevisions(app: RouteApp, service: ProposalsService) {
+  app.post(
+    '/api/proposal/:proposalId/withdraw',
+    {
+      onRequest: requireRole(roleFor('withdrawProposal')),
+      schema: { params: proposalParams, response: { 200: dataEnvelope(proposalSchema) } },
+    },
+    async (request) => ({ data: await service.withdraw(currentUser(request), request.params.proposalId) }),
+  );
+
+  app.post(
+    '/api/proposal/:proposalId/replace',
+    {
+      onRequest: requireRole(roleFor('replaceProposal')),
+      schema: {
+        params: proposalParams,
+        body: replaceProposalSchema,
+        response: { 200: dataEnvelope(proposalSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.replace(currentUser(request), request.params.proposalId, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/proposal/:proposalId/decline-counter-offer',
+    {
+      onRequest: requireRole(roleFor('declineCounter')),
+      schema: {
+        params: proposalParams,
+        body: declineCounterSchema.nullish(),
+        response: { 200: dataEnvelope(proposalSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.declineCounterOffer(currentUser(request), request.params.proposalId, {
+        message: request.body?.message,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/proposal/:proposalId/counter-offer',
+    {
+      onRequest: requireRole(roleFor('counterOffer')),
+      schema: {
+        params: proposalParams,
+        body: counterOfferSchema,
+        response: { 200: dataEnvelope(chatMessageSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.counterOffer(currentUser(request), request.params.proposalId, request.body),
+    }),
+  );
+}
+
 /**
  * Making, accepting and rejecting proposals; (+) withdrawing or replacing one, and the client's counter-offer.
  * The role guards are the case machine's.
  */
 function routes(service: ProposalsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/proposal/create-proposal-to-case/:caseId',
-      {
-        onRequest: requireRole(roleFor('propose')),
-        schema: {
-          params: caseParams,
-          body: proposalInputSchema,
-          response: { 200: dataEnvelope(proposalSchema) },
-        },
-      },
-      async (request) => ({
-        data: await service.propose(currentUser(request), request.params.caseId, request.body),
-      }),
-    );
-
-    app.post(
-      '/api/proposal/accept-proposal/:proposalId',
-      {
-        onRequest: requireRole(roleFor('accept')),
-        schema: { params: proposalParams, response: { 200: dataEnvelope(z.string()) } },
-      },
-      async (request) => ({ data: await service.accept(currentUser(request), request.params.proposalId) }),
-    );
-
-    app.post(
-      '/api/proposal/reject-proposal/:proposalId/:chatId',
-      {
-        onRequest: requireRole(roleFor('reject')),
-        schema: {
-          params: proposalParams.extend({ chatId: z.uuid() }),
-          body: rejectProposalSchema,
-          response: { 200: dataEnvelope(proposalSchema) },
-        },
-      },
-      async (request) => ({
-        data: await service.reject(
-          currentUser(request),
-          request.params.proposalId,
-          request.params.chatId,
-          request.body?.reason ?? null,
-        ),
-      }),
-    );
-
-    app.post(
-      '/api/proposal/:proposalId/withdraw',
-      {
-        onRequest: requireRole(roleFor('withdrawProposal')),
-        schema: { params: proposalParams, response: { 200: dataEnvelope(proposalSchema) } },
-      },
-      async (request) => ({ data: await service.withdraw(currentUser(request), request.params.proposalId) }),
-    );
-
-    app.post(
-      '/api/proposal/:proposalId/replace',
-      {
-        onRequest: requireRole(roleFor('replaceProposal')),
-        schema: {
-          params: proposalParams,
-          body: replaceProposalSchema,
-          response: { 200: dataEnvelope(proposalSchema) },
-        },
-      },
-      async (request) => ({
-        data: await service.replace(currentUser(request), request.params.proposalId, request.body),
-      }),
-    );
-
-    app.post(
-      '/api/proposal/:proposalId/decline-counter-offer',
-      {
-        onRequest: requireRole(roleFor('declineCounter')),
-        schema: {
-          params: proposalParams,
-          body: declineCounterSchema.nullish(),
-          response: { 200: dataEnvelope(proposalSchema) },
-        },
-      },
-      async (request) => ({
-        data: await service.declineCounterOffer(currentUser(request), request.params.proposalId, {
-          message: request.body?.message,
-        }),
-      }),
-    );
-
-    app.post(
-      '/api/proposal/:proposalId/counter-offer',
-      {
-        onRequest: requireRole(roleFor('counterOffer')),
-        schema: {
-          params: proposalParams,
-          body: counterOfferSchema,
-          response: { 200: dataEnvelope(chatMessageSchema) },
-        },
-      },
-      async (request) => ({
-        data: await service.counterOffer(currentUser(request), request.params.proposalId, request.body),
-      }),
-    );
+    registerProposalDecisions(app, service);
+    registerProposalRevisions(app, service);
   };
 }
 

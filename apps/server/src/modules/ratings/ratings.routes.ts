@@ -17,6 +17,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { authenticate, currentUser, requireOwner, requireRole } from '../../plugins/auth.ts';
 import type { AuditInsert } from '../admin/index.ts';
 import { type CasesApi, roleFor } from '../cases/index.ts';
@@ -35,10 +36,6 @@ const ratingAnswer = dataEnvelope(savedRatingSchema);
 
 const decisionAnswer = dataEnvelope(ratingDecisionAnswerSchema);
 
-/**
- * Reading a client's or a lawyer's ratings, rating a finished case, the lawyer's answer, reports of
- * abusive ratings and the administrators' decisions on them (docs/api/http.md, Ratings and Administration).
- */
 export type RatingsPluginOptions = {
   /** locks the rated case (the cases feature) */
   cases: Pick<CasesApi, 'lockCase'>;
@@ -46,16 +43,8 @@ export type RatingsPluginOptions = {
   audit: (tx: Db, entry: AuditInsert) => Promise<void>;
 };
 
-const ratingsModule: FastifyPluginAsyncZod<RatingsPluginOptions> = async (app, options) => {
-  const service = createRatingsService({
-    db: app.db,
-    cases: options.cases,
-    events: app.events,
-    audit: options.audit,
-    log: app.log,
-  });
-  app.decorate('ratings', service);
-
+/** Rating a finished case, reading a client's or a lawyer's ratings, the lawyer's answer, a report. */
+function registerRatings(app: RouteApp, service: RatingsService) {
   app.post(
     '/api/rating/new-rating',
     {
@@ -105,7 +94,10 @@ const ratingsModule: FastifyPluginAsyncZod<RatingsPluginOptions> = async (app, o
       data: await service.report(currentUser(request), request.params.id, request.body.reason),
     }),
   );
+}
 
+/** The administrators' list of reported ratings, and their decision on one: hide it or keep it. */
+function registerRatingModeration(app: RouteApp, service: RatingsService) {
   const adminOnly = requireRole(ROLE.ADMIN);
 
   app.get(
@@ -133,6 +125,24 @@ const ratingsModule: FastifyPluginAsyncZod<RatingsPluginOptions> = async (app, o
       }),
     );
   }
+}
+
+/**
+ * Reading a client's or a lawyer's ratings, rating a finished case, the lawyer's answer, reports of
+ * abusive ratings and the administrators' decisions on them (docs/api/http.md, Ratings and Administration).
+ */
+const ratingsModule: FastifyPluginAsyncZod<RatingsPluginOptions> = async (app, options) => {
+  const service = createRatingsService({
+    db: app.db,
+    cases: options.cases,
+    events: app.events,
+    audit: options.audit,
+    log: app.log,
+  });
+  app.decorate('ratings', service);
+
+  registerRatings(app, service);
+  registerRatingModeration(app, service);
 };
 
 export const ratingsRoutes = fp(ratingsModule, { name: 'ratings', dependencies: ['auth'] });
