@@ -25,7 +25,6 @@ const NOT_LOGIC = [/\.test\.tsx?$/, /\/db\/seed\//, /\/texts\//, /\.d\.ts$/, /^b
  * shrinks: a function split below the limit must leave it (the test says so), and nothing new may join.
  */
 export const STILL_OVER: Record<string, number> = {
-  'apps/server/src/app.ts buildApp': 125,
   'apps/server/src/modules/auth/auth.routes.ts (anonymous)': 111,
   'apps/server/src/modules/auth/auth.service.ts createAuthService': 105,
   'apps/server/src/modules/cases/cases.routes.ts (anonymous)': 156,
