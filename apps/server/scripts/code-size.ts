@@ -26,7 +26,6 @@ const NOT_LOGIC = [/\.test\.tsx?$/, /\/db\/seed\//, /\/texts\//, /\.d\.ts$/, /^b
  */
 export const STILL_OVER: Record<string, number> = {
   'apps/server/src/modules/auth/auth.routes.ts (anonymous)': 111,
-  'apps/server/src/modules/auth/auth.service.ts createAuthService': 105,
   'apps/server/src/modules/cases/cases.routes.ts (anonymous)': 156,
   'apps/server/src/modules/chat/chat.service.ts createChatService': 92,
   'apps/server/src/modules/consultations/consultations.routes.ts consultationsModule': 100,
