@@ -27,7 +27,6 @@ const NOT_LOGIC = [/\.test\.tsx?$/, /\/db\/seed\//, /\/texts\//, /\.d\.ts$/, /^b
 export const STILL_OVER: Record<string, number> = {
   'apps/server/src/modules/auth/auth.routes.ts (anonymous)': 111,
   'apps/server/src/modules/cases/cases.routes.ts (anonymous)': 156,
-  'apps/server/src/modules/chat/chat.service.ts createChatService': 92,
   'apps/server/src/modules/consultations/consultations.routes.ts consultationsModule': 100,
   'apps/server/src/modules/invoices/invoice-pdf.ts renderInvoice': 114,
   'apps/server/src/modules/lawyers/lawyers.routes.ts lawyersModule': 97,
