@@ -31,7 +31,6 @@ export const STILL_OVER: Record<string, number> = {
   'apps/server/src/modules/invoices/invoice-pdf.ts renderInvoice': 114,
   'apps/server/src/modules/lawyers/lawyers.routes.ts lawyersModule': 97,
   'apps/server/src/modules/money/money.routes.ts (anonymous)': 123,
-  'apps/server/src/modules/payments/payments.service.ts createPaymentsService': 90,
   'apps/server/src/modules/proposals/proposals.routes.ts (anonymous)': 88,
   'apps/server/src/modules/ratings/ratings.routes.ts ratingsModule': 88,
   'apps/web/src/app/layouts/dashboard-layout.tsx DashboardLayout': 100,
