@@ -28,7 +28,6 @@ export const STILL_OVER: Record<string, number> = {
   'apps/server/src/modules/auth/auth.routes.ts (anonymous)': 111,
   'apps/server/src/modules/cases/cases.routes.ts (anonymous)': 156,
   'apps/server/src/modules/consultations/consultations.routes.ts consultationsModule': 100,
-  'apps/server/src/modules/invoices/invoice-pdf.ts renderInvoice': 114,
   'apps/server/src/modules/lawyers/lawyers.routes.ts lawyersModule': 97,
   'apps/server/src/modules/money/money.routes.ts (anonymous)': 123,
   'apps/server/src/modules/proposals/proposals.routes.ts (anonymous)': 88,
