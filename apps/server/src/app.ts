@@ -125,6 +125,18 @@ function loggerOptions(config: Config, stream?: AppDeps['logStream']): FastifySe
 
 /** Builds the whole app without listening: tests inject requests or listen on a port. */
 export async function buildApp(config: Config, deps: AppDeps = {}) {
+  const app = createServer(config, deps);
+  const { exclusive } = await decorateCore(app, config, deps.database);
+  await registerInfrastructure(app, deps);
+  await registerChatAndNotifications(app, deps, exclusive);
+  await registerModules(app, deps, exclusive);
+  subscribeInOrder(app);
+  await app.register(web);
+  return app;
+}
+
+/** The Fastify instance with its limits, request ids and schema compilers, before any plugin. */
+function createServer(config: Config, deps: AppDeps) {
   const hops = config.trustProxy;
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
@@ -166,16 +178,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  return app;
+}
 
-  const ownsDatabase = !deps.database;
-  const database = deps.database ?? (await openConfiguredDatabase(config));
+/**
+ * The decorators every plugin reads (config, database, events), the database opened here unless the caller
+ * gave one. Exclusive: the embedded database this process opened is its alone, so claims a killed
+ * predecessor left are released.
+ */
+async function decorateCore(app: FastifyInstance, config: Config, given: Database | undefined) {
+  const ownsDatabase = !given;
+  const database = given ?? (await openConfiguredDatabase(config));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('events', createEvents());
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   await app.register(fp(async () => {}, { name: 'config' }));
+  return { exclusive: ownsDatabase && database.kind === 'pglite' };
+}
 
+/** The plugins no feature owns, in the order their users need them. */
+async function registerInfrastructure(app: FastifyInstance, deps: AppDeps) {
   await app.register(errorHandler);
   // before any route: the OpenAPI document collects routes as they are added, the metrics time them
   await app.register(apiDocs);
@@ -190,6 +214,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(auth);
   await app.register(mailer);
   await app.register(storage);
+}
+
+/** Chat and notifications, which most features are given, with their metrics and readiness check. */
+async function registerChatAndNotifications(app: FastifyInstance, deps: AppDeps, exclusive: boolean) {
   await app.register(chatPlugin, deps.chat ?? {});
   app.metrics.gauge(
     'l4l_stomp_sessions_open',
@@ -201,29 +229,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     'Chat MESSAGE frames written to subscribed sessions',
     () => app.chat.stats().delivered,
   );
-  await app.register(notificationsPlugin, {
-    // the embedded database this process opened is its alone: claims a killed predecessor left are released
-    exclusive: ownsDatabase && database.kind === 'pglite',
-    ...deps.notifications,
-    chat: app.chat,
-  });
-  // docs/notifications.md, Account mails: every mail leaves through the outbox, each kind composed by its owner
-  const { outbox } = app.notifications;
+  await app.register(notificationsPlugin, { exclusive, ...deps.notifications, chat: app.chat });
   // docs/notifications.md, Health and metrics: the mail worker stuck, or failing on every mail it tries
   app.readiness.register('mail', async () =>
     app.notifications.mailHealth().state === 'ok' ? 'ok' : 'error',
   );
+}
 
+/** The features, each registered after the ones whose decorators it is given. */
+async function registerModules(app: FastifyInstance, deps: AppDeps, exclusive: boolean) {
+  // docs/notifications.md, Account mails: every mail leaves through the outbox, each kind composed by its owner
+  const { outbox } = app.notifications;
   await app.register(healthRoutes);
   await app.register(authRoutes, { outbox, chat: app.chat });
   await app.register(usersRoutes, { accounts: app.accounts });
   await app.register(adminRoutes, { outbox, chat: app.chat });
   await app.register(uploadsRoutes);
   // docs/alerts.md: a case published on the board alerts the lawyers it matches, after the approval
-  await app.register(alertsPlugin, {
-    exclusive: ownsDatabase && database.kind === 'pglite',
-    ...deps.alerts,
-  });
+  await app.register(alertsPlugin, { exclusive, ...deps.alerts });
   await app.register(casesRoutes, { chat: app.chat });
   await app.register(ratingsRoutes, { cases: app.cases, audit: recordAudit });
   await app.register(lawyersRoutes, { ratings: app.ratings, accounts: app.accounts });
@@ -247,11 +270,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(retentionPlugin, deps.retention ?? {});
   await app.register(paymentsWebhook, { money: app.money });
   await app.register(paymentIntentRoutes);
-
-  subscribeInOrder(app);
-
-  await app.register(web);
-  return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -32,7 +32,7 @@ export function createMailChange({
 }: {
   repository: AuthRepository;
   transaction: ReturnType<typeof transactional<AuthRepository>>;
-  /** the account's password tried from a source, slowed like a login (auth.service.ts) */
+  /** the account's password tried from a source, slowed like a login (password-check.ts) */
   checkPassword: (account: Account, password: string, source: string, wrong: () => AppError) => Promise<void>;
   outbox: MailOutbox;
   /** the app's secret (JWT_SECRET), from which the links' key is derived */

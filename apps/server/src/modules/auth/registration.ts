@@ -36,7 +36,7 @@ export function createRegistration<SignedIn>({
   /** where the registration photo is kept (app.storage) */
   storage: Storage;
   emailVerification: ReturnType<typeof createEmailVerification>;
-  /** signs the new client in (auth.service.ts) */
+  /** signs the new client in (sign-in.ts) */
   openSession: (account: Account, remember: boolean) => Promise<SignedIn>;
 }) {
   /** The account fields every registration shares; refuses a common password and a taken mail. */

@@ -6,6 +6,7 @@ import {
   PROPOSAL_CARD_TYPES,
 } from '@l4l/shared/constants/messages';
 import { platformFeeCents } from '@l4l/shared/constants/money';
+import type { Role } from '@l4l/shared/constants/roles';
 import { feeBreakdown } from '@l4l/shared/fiscal/fee';
 import type { Chat, ChatMessage } from '@l4l/shared/schemas/chat';
 import { centsToEuros } from '@l4l/shared/schemas/common';
@@ -14,6 +15,9 @@ import { preview } from '@l4l/shared/wording';
 import type { Audience, ChatRow, ChatSide, MessageRow } from './chat.repository.ts';
 
 /** How stored chats and messages read on the wire, and who a message and a chat are for. */
+
+/** Who is acting: a signed-in person (the session says who, never the body). */
+export type ChatActor = { id: string; role: Role };
 
 export function audienceOf(type: MessageType, requested: Audience | undefined): Audience {
   return CLIENT_ONLY_MESSAGE_TYPES.includes(type) ? 'USUARIO' : (requested ?? 'ALL');

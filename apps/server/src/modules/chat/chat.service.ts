@@ -1,41 +1,27 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
-import { ROLE, type Role } from '@l4l/shared/constants/roles';
-import type {
-  Chat,
-  ChatHistory,
-  ChatHistoryQuery,
-  ChatListItem,
-  ChatMessage,
-  ReadPush,
-  ReadReceipt,
-  SendMessage,
-  TypingPush,
-} from '@l4l/shared/schemas/chat';
+import { ROLE } from '@l4l/shared/constants/roles';
+import type { Chat, ChatMessage, SendMessage } from '@l4l/shared/schemas/chat';
 import { es } from '@l4l/shared/texts/es';
 import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { type Limiter, type LimiterOptions, RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Limiter, LimiterOptions } from '../../lib/rate-limiter.ts';
 import type { AfterCommit } from '../../lib/transaction.ts';
 import { WriteBatch } from '../../lib/write-batch.ts';
-import { previewOf, sideOf, toChat, toChatMessage } from './chat.mapping.ts';
+import { createChatInbox } from './chat.inbox.ts';
+import { type ChatActor, toChat, toChatMessage } from './chat.mapping.ts';
 import { createChatPresence, type PresenceSource } from './chat.presence.ts';
-import { type Audience, type ChatRow, type ChatSide, createChatRepository } from './chat.repository.ts';
+import { createReadAndTyping } from './chat.read-typing.ts';
+import { type Audience, createChatRepository } from './chat.repository.ts';
 import type { ChatEvent } from './fanout.ts';
 import { createMessageStore, type PostMessageInput } from './message-store.ts';
 
+export type { ChatActor } from './chat.mapping.ts';
+export { READ_QUEUE, TYPING_QUEUE } from './chat.read-typing.ts';
 export type { PostMessageInput } from './message-store.ts';
 
-/** (+) Where read receipts and typing reach the other participant (docs/api/stomp.md). */
-export const READ_QUEUE = '/user/queue/read';
-export const TYPING_QUEUE = '/user/queue/typing';
-/** (+) Typing signals a person may send: a few a second is plenty for a keyboard. */
-const TYPING_PER_USER = { max: 20, windowMs: 10_000 };
 /** how long last_connection writes gather before one statement stores them */
 export const TOUCH_BATCH_MS = 50;
-
-/** Who is acting: a signed-in person (the session says who, never the body). */
-export type ChatActor = { id: string; role: Role };
 
 /** A stored message and who may receive it; hand it to `publish` after the transaction that stored it. */
 export type PostedMessage = { message: ChatMessage; audience: Audience };
@@ -65,16 +51,8 @@ export function createChatService(deps: {
   const sendLimiter = deps.limiter('chat:messages-by-user', LIMITS.chatMessagesPerMinute, 60_000, {
     waitForRedis: false,
   });
-  const typingLimiter = new RateLimiter(TYPING_PER_USER.max, TYPING_PER_USER.windowMs);
 
   const messageStore = createMessageStore({ db, pool: deps.pool, repository });
-
-  async function participantChat(actor: ChatActor, chatId: string) {
-    const chat = await repository.findChat(chatId);
-    const side = chat && sideOf(chat, actor.id);
-    if (!chat || !side) throw notFound(es.chat.chatNotFound);
-    return { chat, side };
-  }
 
   // last_connection moves on every CONNECT, close and /app/connect: the writes of 50 ms go in one
   // statement, so a reconnect storm (thousands of sessions within seconds) does not queue thousands of
@@ -85,6 +63,8 @@ export function createChatService(deps: {
   );
 
   const presence = createChatPresence({ repository, presence: deps.presence, publish: deps.publish });
+  const inbox = createChatInbox({ repository, feePercent: deps.feePercent });
+  const readAndTyping = createReadAndTyping({ repository, publish: deps.publish });
 
   const service = {
     /** The pair's chat, created on first use. A chat is between a client and a lawyer only. */
@@ -157,85 +137,11 @@ export function createChatService(deps: {
       });
     },
 
-    /** The caller's chats, newest activity first, as the caller sees them. */
-    async listChats(actor: ChatActor): Promise<ChatListItem[]> {
-      if (actor.role !== ROLE.USUARIO && actor.role !== ROLE.ABOGADO) return [];
-      const side: ChatSide = actor.role === ROLE.USUARIO ? 'user' : 'lawyer';
-      const rows = await repository.listChatsOf(actor.id, side);
-      const ids = rows.map((row) => row.id);
-      const [last, unread] = await Promise.all([
-        repository.lastMessages(ids, side),
-        repository.unreadCounts(ids, actor.id, side),
-      ]);
-      const lastByChat = new Map(last.map((row) => [row.chatId, row]));
-      const unreadByChat = new Map(unread.map((row) => [row.chatId, row.unread]));
-      const activity = (row: ChatRow) => (lastByChat.get(row.id)?.createdAt ?? row.createdAt).getTime();
-      return rows
-        .sort((a, b) => activity(b) - activity(a))
-        .map((row) => {
-          const lastMessage = lastByChat.get(row.id);
-          return {
-            ...toChat(row),
-            lastMessage: lastMessage ? previewOf(lastMessage.type, lastMessage.text) : null,
-            lastMessageAt: lastMessage?.createdAt.toISOString() ?? null,
-            unread: unreadByChat.get(row.id) ?? 0,
-          };
-        });
-    },
-
-    /**
-     * The pair's chat and its messages oldest → newest, paging back with `before`; only the two
-     * participants (anyone else 404, the chat's existence is not revealed). Reading the newest page marks
-     * the chat read for the caller.
-     */
-    async history(actor: ChatActor, userId: string, lawyerId: string, query: ChatHistoryQuery) {
-      const chat = await repository.findChatByPair(userId, lawyerId);
-      const side = chat && sideOf(chat, actor.id);
-      if (!chat || !side) throw notFound(es.chat.chatNotFound);
-      const rows = await repository.history(chat.id, side, query);
-      if (!query.before) await repository.markRead(chat.id, side);
-      const answer: ChatHistory = {
-        chat: toChat(chat),
-        messages: rows.reverse().map((row) => toChatMessage(row, deps.feePercent)),
-      };
-      return answer;
-    },
-
-    /**
-     * (+) SEND /app/read: the other participant's messages up to `upTo` are read now; they are told on
-     * /user/queue/read (on every process). 404 for a chat or message that is not the caller's.
-     */
-    async read(actor: ChatActor, input: ReadReceipt): Promise<ReadPush> {
-      const { chat, side } = await participantChat(actor, input.chatId);
-      const readAt = await repository.markMessagesRead(chat.id, actor.id, input.upTo);
-      if (!readAt) throw notFound(es.chat.messageNotFound);
-      const push: ReadPush = { chatId: chat.id, upTo: input.upTo, readAt: readAt.toISOString() };
-      const other = side === 'user' ? chat.lawyerId : chat.userId;
-      deps.publish({ kind: 'push', userIds: [other], destination: READ_QUEUE, body: JSON.stringify(push) });
-      return push;
-    },
-
-    /** (+) SEND /app/typing: the other participant is told on /user/queue/typing; nothing is stored. */
-    async typing(actor: ChatActor, chatId: string): Promise<void> {
-      // a keyboard past the limit is simply not relayed: no ERROR for a signal that carries nothing
-      try {
-        typingLimiter.consume(actor.id);
-      } catch {
-        return;
-      }
-      const { chat, side } = await participantChat(actor, chatId);
-      const push: TypingPush = { chatId: chat.id, userId: actor.id };
-      const other = side === 'user' ? chat.lawyerId : chat.userId;
-      deps.publish({ kind: 'push', userIds: [other], destination: TYPING_QUEUE, body: JSON.stringify(push) });
-    },
+    ...inbox,
+    ...readAndTyping,
 
     /** (+) The documents module deleted a document: its chat messages keep its name, not its id. */
     forgetDocument: (documentId: string) => repository.forgetDocument(documentId),
-
-    async markRead(actor: ChatActor, chatId: string): Promise<void> {
-      const { chat, side } = await participantChat(actor, chatId);
-      await repository.markRead(chat.id, side);
-    },
 
     /** GET /api/users/{id}/presence: for the person themself or anyone sharing a chat with them. */
     presence: presence.presence,

@@ -38,35 +38,24 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, sid
   doc.fill().restore();
 }
 
-/**
- * An invoice as an A4 PDF with what RD 1619/2012 art. 6 (art. 7 for a simplified one) asks for: number
- * and series, date, both parties' names, NIFs and addresses, description, base, IVA rate and amount, IRPF,
- * total, the invoicing-by-third-party mention where it applies; and VERI*FACTU's QR and legend.
- */
-export function renderInvoice(
-  { invoice, record }: InvoiceWithAlta,
-  qrUrl: string,
-  platformName: string,
-): Promise<Buffer> {
-  const { doc, done } = createPdf({
-    margin: 48,
-    info: {
-      Title: `${titleOf(invoice.type)} ${invoice.numSerie}`,
-      Author: invoice.issuerName,
-      Subject: invoice.lines[0]?.description ?? '',
-    },
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const rule = (y: number) =>
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
+type Invoice = InvoiceWithAlta['invoice'];
+type AltaRecord = InvoiceWithAlta['record'];
+/** The page being drawn and its printable band: the left margin and the width inside the margins. */
+type Sheet = { doc: PDFKit.PDFDocument; left: number; width: number };
 
-  // heading: the kind of invoice, then number, series and date
+/** A thin rule across the printable width at `y`, between two sections. */
+function rule({ doc, left, width }: Sheet, y: number) {
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+}
+
+/** The heading: the kind of invoice, then number, series and date; answers where the parties start. */
+function drawHeading(sheet: Sheet, invoice: Invoice, record: AltaRecord): number {
+  const { doc, left, width } = sheet;
   doc.font(PDF_FONT.bold).fontSize(22).fillColor(BRAND).text(titleOf(invoice.type), left, 48);
   doc.font(PDF_FONT.regular).fontSize(10).fillColor(INK);
   const meta: [string, string][] = [
@@ -85,10 +74,13 @@ export function renderInvoice(
     y += 15;
   }
   y = Math.max(y, 90) + 10;
-  rule(y);
-  y += 12;
+  rule(sheet, y);
+  return y + 12;
+}
 
-  // parties
+/** Issuer and recipient side by side, each with its NIF and address; answers where the lines start. */
+function drawParties(sheet: Sheet, invoice: Invoice, y: number): number {
+  const { doc, left, width } = sheet;
   const column = (width - 24) / 2;
   const party = (x: number, heading: string, name: string, nif: string | null, address: string | null) => {
     doc.font(PDF_FONT.bold).fontSize(9).fillColor(MUTED).text(heading.toUpperCase(), x, y, { width: column });
@@ -112,15 +104,18 @@ export function renderInvoice(
       invoice.recipientAddress,
     ),
   );
-  y = bottom + 16;
-  rule(y);
-  y += 10;
+  const ruleAt = bottom + 16;
+  rule(sheet, ruleAt);
+  return ruleAt + 10;
+}
 
-  // lines
+/** The invoice's lines, each description with its base; answers where the totals start. */
+function drawLines(sheet: Sheet, invoice: Invoice, top: number): number {
+  const { doc, left, width } = sheet;
   doc.font(PDF_FONT.bold).fontSize(9).fillColor(MUTED);
-  doc.text(t.description.toUpperCase(), left, y, { width: width - 130 });
-  doc.text(t.base.toUpperCase(), left + width - 130, y, { width: 130, align: 'right' });
-  y = doc.y + 6;
+  doc.text(t.description.toUpperCase(), left, top, { width: width - 130 });
+  doc.text(t.base.toUpperCase(), left + width - 130, top, { width: 130, align: 'right' });
+  let y = doc.y + 6;
   doc.font(PDF_FONT.regular).fontSize(10.5).fillColor(INK);
   for (const line of invoice.lines) {
     doc.text(line.description, left, y, { width: width - 140 });
@@ -128,10 +123,16 @@ export function renderInvoice(
     doc.text(euros(line.baseCents), left + width - 130, y, { width: 130, align: 'right' });
     y = Math.max(after, doc.y) + 6;
   }
-  rule(y);
-  y += 10;
+  rule(sheet, y);
+  return y + 10;
+}
 
-  // totals
+/**
+ * Base, IVA, the IRPF withheld if any and the total, then the invoicing-by-third-party mention where it
+ * applies; answers where the VERI*FACTU block may start.
+ */
+function drawTotals(sheet: Sheet, invoice: Invoice, platformName: string, top: number): number {
+  const { doc, left, width } = sheet;
   const totals: [string, string, boolean][] = [
     [t.base, euros(invoice.baseCents), false],
     [t.vat(invoice.vatRate), euros(invoice.vatCents), false],
@@ -140,6 +141,7 @@ export function renderInvoice(
   const withholds = invoice.irpfCents !== 0;
   if (withholds) totals.push([t.irpf(invoice.irpfRate), euros(-invoice.irpfCents), false]);
   totals.push([withholds ? t.totalToPay : t.total, euros(invoice.totalCents), true]);
+  let y = top;
   for (const [label, value, strong] of totals) {
     doc
       .font(strong ? PDF_FONT.bold : PDF_FONT.regular)
@@ -158,8 +160,12 @@ export function renderInvoice(
       .text(t.thirdParty(platformName), left, y, { width });
     y = doc.y + 8;
   }
+  return y;
+}
 
-  // VERI*FACTU: the QR code, the legend and the record's huella
+/** VERI*FACTU: the QR code, its legend and the record's huella, at the page's foot or below the content. */
+function drawVerifactu(sheet: Sheet, record: AltaRecord, qrUrl: string, y: number) {
+  const { doc, left, width } = sheet;
   const side = QR_SIDE_MM * MM;
   const qrTop = Math.max(y + 16, doc.page.height - doc.page.margins.bottom - side - 40);
   doc
@@ -173,6 +179,33 @@ export function renderInvoice(
     .fontSize(8.5)
     .fillColor(MUTED)
     .text(`${t.verifactuNote}: ${record.huella}`, left + side + 18, qrTop + 4, { width: width - side - 18 });
+}
+
+/**
+ * An invoice as an A4 PDF with what RD 1619/2012 art. 6 (art. 7 for a simplified one) asks for: number
+ * and series, date, both parties' names, NIFs and addresses, description, base, IVA rate and amount, IRPF,
+ * total, the invoicing-by-third-party mention where it applies; and VERI*FACTU's QR and legend.
+ */
+export function renderInvoice(
+  { invoice, record }: InvoiceWithAlta,
+  qrUrl: string,
+  platformName: string,
+): Promise<Buffer> {
+  const { doc, done } = createPdf({
+    margin: 48,
+    info: {
+      Title: `${titleOf(invoice.type)} ${invoice.numSerie}`,
+      Author: invoice.issuerName,
+      Subject: invoice.lines[0]?.description ?? '',
+    },
+  });
+  const left = doc.page.margins.left;
+  const sheet: Sheet = { doc, left, width: doc.page.width - left - doc.page.margins.right };
+  let y = drawHeading(sheet, invoice, record);
+  y = drawParties(sheet, invoice, y);
+  y = drawLines(sheet, invoice, y);
+  y = drawTotals(sheet, invoice, platformName, y);
+  drawVerifactu(sheet, record, qrUrl, y);
   doc.end();
   return done;
 }

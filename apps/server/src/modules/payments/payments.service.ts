@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { caseCode } from '@l4l/shared/constants/cases';
-import { MESSAGE_TYPE } from '@l4l/shared/constants/messages';
 import { platformFeeCents } from '@l4l/shared/constants/money';
 import { PAYMENT_RESULT_PATHS } from '@l4l/shared/constants/pages';
-import { formatEuros } from '@l4l/shared/format';
-import { centsToEuros } from '@l4l/shared/schemas/common';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Events, Subscribers } from '../../lib/events.ts';
-import { type AfterCommit, withTransaction } from '../../lib/transaction.ts';
+import type { AfterCommit } from '../../lib/transaction.ts';
 import type { Chat } from '../chat/index.ts';
 import { checkoutTerms, type Withholding } from '../invoices/index.ts';
+import { type CompletionResult, createPaymentCompletion, type OpenSession } from './payment-completion.ts';
 import type { CheckoutRequest, PaymentProvider, ProviderName } from './payment-provider.ts';
-import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
-import type { SandboxProvider } from './sandbox-provider.ts';
+import { createPaymentsRepository } from './payments.repository.ts';
+import { createSandboxCheckouts } from './sandbox-checkouts.ts';
 
+export type { CompletionResult } from './payment-completion.ts';
 export type { PaymentRow } from './payments.repository.ts';
 export type { Withholding };
 
@@ -25,16 +23,8 @@ export type OpenCheckout = Omit<CheckoutRequest, 'paymentId' | 'currency' | 'suc
   lawyerId: string;
 };
 
-export type CompletionResult = {
-  status: 'completed' | 'duplicate' | 'conflict' | 'refunded' | 'unknown';
-};
-
-type OpenSession = { provider: ProviderName; providerSessionId: string };
-
 /** The platform's share, in whole cents (rounded half up). */
 export const feeOf = platformFeeCents;
-
-const isSandbox = (provider: PaymentProvider): provider is SandboxProvider => provider.name === 'sandbox';
 
 /**
  * Payments: a checkout per accepted proposal, and its completion. `complete` is the one
@@ -75,44 +65,18 @@ export function createPaymentsService(deps: {
     }
   }
 
-  /** The client reads in the chat (type 11, theirs only) that a second payment went back. */
-  async function tellRefund(payment: PaymentRow) {
-    // a first consultation's late payment: the refund's notice is its only word (no case in the chat)
-    if (!payment.caseId) return;
-    const code = caseCode(payment.caseId);
-    const amount = formatEuros(centsToEuros(payment.amountCents));
-    try {
-      const chat = await deps.chat.openChat(payment.userId, payment.lawyerId);
-      await deps.chat.postMessage({
-        chatId: chat.id,
-        senderId: null,
-        type: MESSAGE_TYPE.CLIENT_NOTICE,
-        text: es.caseMessages.refunded(code, amount),
-        caseId: payment.caseId,
-        proposalId: payment.proposalId,
-      });
-    } catch (error) {
-      log.error({ err: error, paymentId: payment.id }, 'refund notice not posted');
-    }
-  }
-
-  /**
-   * Money that arrived for a case already paid (or a checkout closed meanwhile) went back in the
-   * completion's transaction (the money feature's one refund path, docs/money.md, Refunds): the client
-   * reads it in the chat too.
-   */
-  async function refunded(payment: PaymentRow): Promise<CompletionResult> {
-    log.warn(
-      { paymentId: payment.id, caseId: payment.caseId, amountCents: payment.amountCents },
-      'payment for a case already paid: refunded',
-    );
-    await tellRefund(payment);
-    return { status: 'refunded' };
-  }
-
   async function cancelOpenCheckouts(tx: Db, afterCommit: AfterCommit, proposalId: string) {
     closeAfterCommit(afterCommit, await createPaymentsRepository(tx).cancelOpenOfProposals([proposalId]));
   }
+
+  const completion = createPaymentCompletion({
+    db,
+    chat: deps.chat,
+    events: deps.events,
+    log,
+    closeAfterCommit,
+  });
+  const sandbox = createSandboxCheckouts({ provider, repository, completion });
 
   const service = {
     provider,
@@ -174,94 +138,8 @@ export function createPaymentsService(deps: {
       }
     },
 
-    /**
-     * The provider confirmed a payment of a checkout session; `providerPaymentId` names the money taken
-     * (what a refund gives back). The case's other open checkouts are closed; money for a case already
-     * paid, or for a checkout closed meanwhile, is refunded.
-     */
-    async complete(input: {
-      provider: ProviderName;
-      sessionId: string;
-      providerPaymentId?: string | null;
-    }): Promise<CompletionResult> {
-      const outcome = await withTransaction(
-        db,
-        async (tx, afterCommit) => {
-          const payments = createPaymentsRepository(tx);
-          const payment = await payments.lockPayment(input.provider, input.sessionId);
-          if (!payment) return { status: 'unknown' as const };
-          if (payment.status === 'COMPLETADO' || payment.status === 'REEMBOLSADO') {
-            return { status: 'duplicate' as const };
-          }
-          const providerPaymentId = input.providerPaymentId ?? payment.providerPaymentId;
-          if (payment.status === 'PENDIENTE') {
-            const completed: PaymentRow = {
-              ...payment,
-              status: 'COMPLETADO',
-              completedAt: new Date(),
-              providerPaymentId,
-            };
-            // the payment's own status is saved before anything reacts to it
-            await payments.setPayment(payment.id, {
-              status: 'COMPLETADO',
-              completedAt: completed.completedAt,
-              providerPaymentId,
-            });
-            // the proposals feature refuses it when the case was taken meanwhile: nothing else reacts then
-            const events = deps.events;
-            if (!(await events.emitRefusable(tx, afterCommit, 'payment.completed', { payment: completed }))) {
-              if (payment.caseId) {
-                closeAfterCommit(afterCommit, await payments.cancelOpenOfCase(payment.caseId, payment.id));
-              }
-              return { status: 'completed' as const };
-            }
-          }
-          // the case was taken by another payment, or this checkout was closed meanwhile
-          const unwanted: PaymentRow = {
-            ...payment,
-            status: 'CANCELADO',
-            completedAt: null,
-            providerPaymentId,
-          };
-          await payments.setPayment(payment.id, {
-            status: 'CANCELADO',
-            completedAt: null,
-            providerPaymentId,
-          });
-          if (!providerPaymentId) return { status: 'conflict' as const };
-          // given back whole, in this transaction: a provider that fails undoes it and its event comes again
-          await deps.events.emit(tx, afterCommit, 'payment.unwanted', { payment: unwanted });
-          return { status: 'refund' as const, payment };
-        },
-        log,
-      );
-      return outcome.status === 'refund' ? refunded(outcome.payment) : { status: outcome.status };
-    },
-
-    /**
-     * The client gave up at the checkout (or the provider's session expired): the payment is cancelled and
-     * the proposal may be accepted again. A completed payment is never undone here.
-     */
-    async cancel(input: { provider: ProviderName; sessionId: string }): Promise<CompletionResult> {
-      return withTransaction(
-        db,
-        async (tx, afterCommit) => {
-          const payments = createPaymentsRepository(tx);
-          const payment = await payments.lockPayment(input.provider, input.sessionId);
-          if (!payment) return { status: 'unknown' as const };
-          if (payment.status !== 'PENDIENTE') return { status: 'duplicate' as const };
-          await payments.setPayment(payment.id, { status: 'CANCELADO' });
-          const { id: paymentId, proposalId, consultationId } = payment;
-          await deps.events.emit(tx, afterCommit, 'checkout.released', {
-            paymentId,
-            proposalId,
-            consultationId,
-          });
-          return { status: 'completed' as const };
-        },
-        log,
-      );
-    },
+    complete: completion.complete,
+    cancel: completion.cancel,
 
     /**
      * The client left the checkout (the cancel page): closes it at the provider and frees the proposal at
@@ -286,22 +164,6 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * The sandbox expires its own checkouts (Stripe's carry `expires_at` and end with
-     * `checkout.session.expired`): every open sandbox checkout opened before `before` is closed and its
-     * proposal freed. Answers how many.
-     */
-    async expireStale(before: Date, limit = 100): Promise<number> {
-      if (!isSandbox(provider)) return 0;
-      let expired = 0;
-      for (const { sessionId } of await repository.staleCheckouts('sandbox', before, limit)) {
-        await provider.expireCheckout(sessionId);
-        const result = await service.cancel({ provider: 'sandbox', sessionId });
-        if (result.status === 'completed') expired += 1;
-      }
-      return expired;
-    },
-
-    /**
      * A proposal turned down or taken back by its lawyer: its open checkout is cancelled in the proposal's
      * transaction and closed at the provider after the commit, so no payment completes it.
      */
@@ -314,21 +176,7 @@ export function createPaymentsService(deps: {
         cancelOpenCheckouts(tx, afterCommit, proposalId),
     } satisfies Subscribers,
 
-    /**
-     * The sandbox's 'Pagar': a checkout that is closed takes no money (a completed one is simply paid);
-     * otherwise the sandbox takes it and the payment completes as a provider's webhook would complete it.
-     */
-    async payInSandbox(sessionId: string): Promise<CompletionResult> {
-      const summary = isSandbox(provider) && (await repository.checkoutSummary('sandbox', sessionId));
-      if (!summary || !isSandbox(provider)) return { status: 'unknown' };
-      if (summary.status === 'COMPLETADO') return { status: 'duplicate' };
-      const charged = summary.status === 'PENDIENTE' ? provider.charge(sessionId) : null;
-      if (!charged) return { status: 'conflict' };
-      return service.complete({ provider: 'sandbox', sessionId, providerPaymentId: charged });
-    },
-
-    /** What the sandbox checkout page shows. */
-    checkoutSummary: (name: ProviderName, sessionId: string) => repository.checkoutSummary(name, sessionId),
+    ...sandbox,
 
     /**
      * Runs a provider's event once: a replay of an event id already processed answers 'duplicate' without
