@@ -37,7 +37,6 @@ export const STILL_OVER: Record<string, number> = {
   'apps/server/src/modules/payments/payments.service.ts createPaymentsService': 90,
   'apps/server/src/modules/proposals/proposals.routes.ts (anonymous)': 88,
   'apps/server/src/modules/ratings/ratings.routes.ts ratingsModule': 88,
-  'apps/web/src/app/layouts/dashboard-layout.tsx DashboardLayout': 100,
   'apps/web/src/features/admin/components/overview-page.tsx OverviewPage': 93,
   'apps/web/src/features/admin/components/payments-page.tsx PaymentsTable': 99,
   'apps/web/src/features/cases/components/case-detail.tsx LoadedCase': 107,
