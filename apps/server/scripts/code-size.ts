@@ -38,7 +38,6 @@ export const STILL_OVER: Record<string, number> = {
   'apps/server/src/modules/proposals/proposals.routes.ts (anonymous)': 88,
   'apps/server/src/modules/ratings/ratings.routes.ts ratingsModule': 88,
   'apps/web/src/features/admin/components/overview-page.tsx OverviewPage': 93,
-  'apps/web/src/features/users/components/profile-page.tsx ProfileDetails': 107,
 };
 
 export type SizeProblem = {
