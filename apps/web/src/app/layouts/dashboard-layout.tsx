@@ -2,7 +2,7 @@ import { ROLE } from '@l4l/shared/constants/roles';
 import { consultationsWebEs } from '@l4l/shared/texts/consultations-web';
 import { es } from '@l4l/shared/texts/es/public';
 import { moneyWebEs } from '@l4l/shared/texts/money-web';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar/avatar.tsx';
 import { MenuIcon } from '../../components/icons/icons.tsx';
@@ -104,46 +104,14 @@ export function DashboardLayout() {
       <header className={styles.header}>
         <div className={shell.bar}>
           {showNav ? (
-            <>
-              <button
-                ref={menuButton}
-                type="button"
-                className={styles.menuButton}
-                aria-label={es.buttons.menu}
-                aria-haspopup="dialog"
-                aria-expanded={menuOpen}
-                {...preloadOn(menuCode.load)}
-                onClick={() => setMenuOpen(true)}
-              >
-                <MenuIcon size={24} />
-              </button>
-              {menuMounted ? (
-                <Suspense fallback={null}>
-                  <DashboardMenu open={menuOpen} onOpenChange={setMenuOpen} opener={menuButton}>
-                    {navLinks([...items, { to: paths.profile, label: es.nav.profile }], () =>
-                      setMenuOpen(false),
-                    )}
-                  </DashboardMenu>
-                </Suspense>
-              ) : null}
-            </>
+            <MenuButton open={menuOpen} mounted={menuMounted} onOpenChange={setMenuOpen} opener={menuButton}>
+              {navLinks([...items, { to: paths.profile, label: es.nav.profile }], () => setMenuOpen(false))}
+            </MenuButton>
           ) : null}
           <Link to={paths.home} className={shell.brand} aria-label={`L4L, ${es.nav.home}`}>
             <Logo tone="light" />
           </Link>
-          <div className={styles.account}>
-            <NotificationBell user={user} to={paths.notifications} />
-            <Link
-              to={paths.profile}
-              className={styles.profileLink}
-              aria-label={es.nav.profileOf(`${user.name} ${user.surname}`)}
-            >
-              <span className={styles.userName}>
-                {user.name} {user.surname}
-              </span>
-              <Avatar photoUrl={user.photoUrl} name={user.name} surname={user.surname} size={40} />
-            </Link>
-          </div>
+          <Account user={user} />
         </div>
         {showNav ? (
           <nav className={styles.nav} aria-label={es.nav.mainNav}>
@@ -165,5 +133,67 @@ export function DashboardLayout() {
         <Outlet />
       </main>
     </ChatConnectionProvider>
+  );
+}
+
+/**
+ * The hamburger of narrow screens and the menu it opens; the menu is mounted once first opened (`mounted`),
+ * and its dialog gives the focus back to the hamburger (`opener`) when it closes.
+ */
+function MenuButton({
+  open,
+  mounted,
+  onOpenChange,
+  opener,
+  children,
+}: {
+  open: boolean;
+  mounted: boolean;
+  onOpenChange: (open: boolean) => void;
+  opener: RefObject<HTMLButtonElement | null>;
+  /** The menu's list items. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className={styles.menuButton}
+        aria-label={es.buttons.menu}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        {...preloadOn(menuCode.load)}
+        onClick={() => onOpenChange(true)}
+      >
+        <MenuIcon size={24} />
+      </button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <DashboardMenu open={open} onOpenChange={onOpenChange} opener={opener}>
+            {children}
+          </DashboardMenu>
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** The header's right side: the notifications' bell and the person's name and photo, a link to their profile. */
+function Account({ user }: { user: SessionUser }) {
+  return (
+    <div className={styles.account}>
+      <NotificationBell user={user} to={paths.notifications} />
+      <Link
+        to={paths.profile}
+        className={styles.profileLink}
+        aria-label={es.nav.profileOf(`${user.name} ${user.surname}`)}
+      >
+        <span className={styles.userName}>
+          {user.name} {user.surname}
+        </span>
+        <Avatar photoUrl={user.photoUrl} name={user.name} surname={user.surname} size={40} />
+      </Link>
+    </div>
   );
 }

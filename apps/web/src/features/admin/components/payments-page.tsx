@@ -169,44 +169,7 @@ function PaymentsTable() {
 
   return (
     <>
-      <search className={styles.toolbar}>
-        <label className={styles.inlineField}>
-          <span>{t.filters.status}</span>
-          <select
-            className={styles.select}
-            value={filters.status}
-            onChange={(e) => set('status')(e.target.value)}
-          >
-            <option value="">{t.filters.allStates}</option>
-            {PAYMENT_STATUSES.map((state) => (
-              <option key={state} value={state}>
-                {es.admin.money.paymentStatuses[state]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.inlineField}>
-          <span>{t.filters.from}</span>
-          <input
-            type="date"
-            className={styles.input}
-            value={filters.from}
-            onChange={(e) => set('from')(e.target.value)}
-          />
-        </label>
-        <label className={styles.inlineField}>
-          <span>{t.filters.to}</span>
-          <input
-            type="date"
-            className={styles.input}
-            value={filters.to}
-            onChange={(e) => set('to')(e.target.value)}
-          />
-        </label>
-        <a className={styles.csvLink} href={paymentsCsvUrl(filters)} download aria-label={t.filters.csvLabel}>
-          {t.filters.csv}
-        </a>
-      </search>
+      <PaymentsFilters filters={filters} onChange={set} />
       {!payments.data ? (
         <QueryState isError={payments.isError} onRetry={() => void payments.refetch()} />
       ) : payments.data.rows.length === 0 ? (
@@ -247,6 +210,58 @@ function PaymentsTable() {
         }}
       />
     </>
+  );
+}
+
+/** The payments' filters (state, from, to; each change goes back to the first page) and their CSV. */
+function PaymentsFilters({
+  filters,
+  onChange,
+}: {
+  filters: AdminPaymentsFilters;
+  onChange: (key: 'status' | 'from' | 'to') => (value: string) => void;
+}) {
+  return (
+    <search className={styles.toolbar}>
+      <label className={styles.inlineField}>
+        <span>{t.filters.status}</span>
+        <select
+          className={styles.select}
+          value={filters.status}
+          onChange={(e) => onChange('status')(e.target.value)}
+        >
+          <option value="">{t.filters.allStates}</option>
+          {PAYMENT_STATUSES.map((state) => (
+            <option key={state} value={state}>
+              {es.admin.money.paymentStatuses[state]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <DateFilter label={t.filters.from} value={filters.from} onChange={onChange('from')} />
+      <DateFilter label={t.filters.to} value={filters.to} onChange={onChange('to')} />
+      <a className={styles.csvLink} href={paymentsCsvUrl(filters)} download aria-label={t.filters.csvLabel}>
+        {t.filters.csv}
+      </a>
+    </search>
+  );
+}
+
+/** A day the payments are filtered from, or up to. */
+function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className={styles.inlineField}>
+      <span>{label}</span>
+      <input type="date" className={styles.input} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
   );
 }
 

@@ -140,48 +140,19 @@ function LoadedCase({
   }
 
   const item = found.data;
-  const counterpart = chatCounterpart(item, viewer.role);
   const isCaseLawyer = viewer.role === ROLE.ABOGADO && item.lawyerId === viewer.id;
   const isClient = viewer.role === ROLE.USUARIO && item.userId === viewer.id;
   const active = item.status === CASE_STATUS.ACTIVO;
   const discarded = item.status === CASE_STATUS.DESCARTADO;
 
   return (
-    <Frame
-      header={
-        <>
-          <h1 id="case-title" className={styles.title}>
-            {es.caseDetail.header(item.code)}
-          </h1>
-          {/* an administrator (here from the console's Pagos) never reads the parties' chat */}
-          {viewer.role === ROLE.ADMIN ? null : counterpart ? (
-            <ButtonLink to={chatWithPath(counterpart)} variant="accent" className={styles.chat}>
-              {es.buttons.goToChatCase}
-            </ButtonLink>
-          ) : (
-            <Button variant="accent" disabled title={es.cases.noChatYet} className={styles.chat}>
-              {es.buttons.goToChatCase}
-            </Button>
-          )}
-        </>
-      }
-    >
+    <Frame header={<CaseHeader item={item} viewer={viewer} />}>
       <p className={styles.caseName}>{item.title}</p>
       {discarded ? <DiscardNotice item={item} isClient={isClient} /> : null}
       <div className={styles.columns}>
         <CaseData item={item} lawyerView={viewer.role === ROLE.ABOGADO} />
         <div className={styles.side}>
-          <section className={styles.panel} aria-labelledby="timeline-title">
-            <h2 id="timeline-title" className={styles.panelTitle}>
-              {es.caseDetail.timelineTitle}
-            </h2>
-            {discarded ? (
-              // a discarded case never went past validation: its timeline ends there, in 'Descartado'
-              <CaseTimeline step={1} steps={DISCARDED_STEPS} labelledBy="timeline-title" />
-            ) : (
-              <CaseTimeline step={item.progressStep} labelledBy="timeline-title" />
-            )}
-          </section>
+          <TimelinePanel item={item} />
           {isClient && item.status === CASE_STATUS.PDTEAVALIDACION ? (
             <PendingCaseActions item={item} />
           ) : null}
@@ -199,6 +170,45 @@ function LoadedCase({
         ? documentsSlot(item)
         : null}
     </Frame>
+  );
+}
+
+/** The header row's title, '/ Caso #CODE', and 'Ir al Chat' (disabled while the case has no chat yet). */
+function CaseHeader({ item, viewer }: { item: Case; viewer: Viewer }) {
+  const counterpart = chatCounterpart(item, viewer.role);
+  return (
+    <>
+      <h1 id="case-title" className={styles.title}>
+        {es.caseDetail.header(item.code)}
+      </h1>
+      {/* an administrator (here from the console's Pagos) never reads the parties' chat */}
+      {viewer.role === ROLE.ADMIN ? null : counterpart ? (
+        <ButtonLink to={chatWithPath(counterpart)} variant="accent" className={styles.chat}>
+          {es.buttons.goToChatCase}
+        </ButtonLink>
+      ) : (
+        <Button variant="accent" disabled title={es.cases.noChatYet} className={styles.chat}>
+          {es.buttons.goToChatCase}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** docs/product.md, Case detail: the right panel's 8-step timeline. */
+function TimelinePanel({ item }: { item: Case }) {
+  return (
+    <section className={styles.panel} aria-labelledby="timeline-title">
+      <h2 id="timeline-title" className={styles.panelTitle}>
+        {es.caseDetail.timelineTitle}
+      </h2>
+      {item.status === CASE_STATUS.DESCARTADO ? (
+        // a discarded case never went past validation: its timeline ends there, in 'Descartado'
+        <CaseTimeline step={1} steps={DISCARDED_STEPS} labelledBy="timeline-title" />
+      ) : (
+        <CaseTimeline step={item.progressStep} labelledBy="timeline-title" />
+      )}
+    </section>
   );
 }
 

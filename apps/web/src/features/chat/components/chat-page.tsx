@@ -6,9 +6,9 @@ import { Spinner } from '../../../components/spinner/spinner.tsx';
 import type { SessionUser } from '../../../lib/session.tsx';
 import { useChats } from '../api/get-chats.ts';
 import { useChatConnection } from '../hooks/chat-connection.tsx';
+import type { DocumentUpload } from '../hooks/use-composer-files.ts';
 import { ChatList } from './chat-list.tsx';
 import styles from './chat-page.module.css';
-import type { DocumentUpload } from './composer.tsx';
 import { Conversation } from './conversation.tsx';
 import type { ChatCaseActions } from './message-item.tsx';
 

@@ -6,12 +6,13 @@ import { type ReactNode, useRef } from 'react';
 import type { SessionUser } from '../../../lib/session.tsx';
 import { useChatHistory } from '../api/get-chat-history.ts';
 import { useChatConnection } from '../hooks/chat-connection.tsx';
+import type { ComposerHandle, DocumentUpload } from '../hooks/use-composer-files.ts';
 import { useConversationScroll } from '../hooks/use-conversation-scroll.ts';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { useOpenChat } from '../hooks/use-open-chat.ts';
 import { useReadMarking } from '../hooks/use-read-marking.ts';
 import { useThread } from '../hooks/use-thread.ts';
-import { Composer, type ComposerHandle, type DocumentUpload } from './composer.tsx';
+import { Composer } from './composer.tsx';
 import styles from './conversation.module.css';
 import {
   ChatIntro,

@@ -37,6 +37,52 @@ function Video({ stream, muted, label }: { stream: MediaStream | null; muted: bo
   );
 }
 
+/** 'Entrar en la llamada', or 'Volver a entrar' once left, with a spinner while entering. */
+function JoinButton({ left, joining, onJoin }: { left: boolean; joining: boolean; onJoin: () => void }) {
+  return (
+    <div>
+      <Button onClick={onJoin} disabled={joining}>
+        {joining ? <Spinner size="sm" /> : null}
+        {left ? t.rejoin : t.join}
+      </Button>
+    </div>
+  );
+}
+
+/** The camera and microphone switches (pressed while off; disabled without local media) and 'Salir de la llamada'. */
+function CallControls({
+  camera,
+  mic,
+  hasMedia,
+  onToggle,
+  onLeave,
+}: {
+  camera: boolean;
+  mic: boolean;
+  hasMedia: boolean;
+  onToggle: (kind: 'video' | 'audio') => void;
+  onLeave: () => void;
+}) {
+  return (
+    <div className={styles.controls}>
+      <Button
+        variant="secondary"
+        aria-pressed={!camera}
+        disabled={!hasMedia}
+        onClick={() => onToggle('video')}
+      >
+        {camera ? t.cameraOn : t.cameraOff}
+      </Button>
+      <Button variant="secondary" aria-pressed={!mic} disabled={!hasMedia} onClick={() => onToggle('audio')}>
+        {mic ? t.micOn : t.micOff}
+      </Button>
+      <Button variant="danger" onClick={onLeave}>
+        {t.leave}
+      </Button>
+    </div>
+  );
+}
+
 /** The call itself: enter, the two videos, camera and microphone switches, leave. */
 export function CallPanel({
   consultationId,
@@ -125,17 +171,14 @@ export function CallPanel({
   };
 
   if (!joined) {
+    // the call's own section, not a component of its own: on leaving, React keeps the section and its
+    // status line, so the same live region says that the person left
     return (
       <section className={styles.card} aria-label={t.title}>
         {left ? <p role="status">{t.left}</p> : null}
         <p className={styles.muted}>{t.privacy}</p>
         {joinError ? <FormMessage>{joinError}</FormMessage> : null}
-        <div>
-          <Button onClick={join} disabled={joining}>
-            {joining ? <Spinner size="sm" /> : null}
-            {left ? t.rejoin : t.join}
-          </Button>
-        </div>
+        <JoinButton left={left} joining={joining} onJoin={join} />
       </section>
     );
   }
@@ -160,27 +203,13 @@ export function CallPanel({
         <Video stream={remote} muted={false} label={otherLabel} />
         <Video stream={joined.local} muted label={t.you} />
       </div>
-      <div className={styles.controls}>
-        <Button
-          variant="secondary"
-          aria-pressed={!camera}
-          disabled={!joined.local}
-          onClick={() => toggle('video')}
-        >
-          {camera ? t.cameraOn : t.cameraOff}
-        </Button>
-        <Button
-          variant="secondary"
-          aria-pressed={!mic}
-          disabled={!joined.local}
-          onClick={() => toggle('audio')}
-        >
-          {mic ? t.micOn : t.micOff}
-        </Button>
-        <Button variant="danger" onClick={leave}>
-          {t.leave}
-        </Button>
-      </div>
+      <CallControls
+        camera={camera}
+        mic={mic}
+        hasMedia={Boolean(joined.local)}
+        onToggle={toggle}
+        onLeave={leave}
+      />
       <p className={styles.muted}>{t.privacy}</p>
     </section>
   );

@@ -5,7 +5,7 @@ import { formatPhone } from '@l4l/shared/format';
 import type { UserProfile, UserProfileUpdate, userProfileUpdateSchema } from '@l4l/shared/schemas/auth';
 import { es } from '@l4l/shared/texts/es/profile';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { AccountActions } from '../../../components/account-actions/account-actions.tsx';
@@ -182,46 +182,13 @@ function ProfileDetails({
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <div className={styles.fields}>
-        <TextField
-          label={es.profile.name}
-          autoComplete="given-name"
-          readOnly={!editing}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label={es.profile.surname}
-          autoComplete="family-name"
-          readOnly={!editing}
-          error={errors.surname?.message}
-          {...register('surname')}
-        />
-        <TextField
-          label={es.profile.mail}
-          type="email"
-          autoComplete="email"
-          readOnly={!editing}
-          error={errors.mail?.message}
-          hint={!editing && profile.pendingMail ? es.profile.mailPending(profile.pendingMail) : undefined}
-          {...register('mail')}
-        />
-        {mailChanged ? (
-          <PasswordField
-            label={es.profile.currentPassword}
-            hint={es.profile.currentPasswordForMail}
-            autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...register('currentPassword', { shouldUnregister: true })}
-          />
-        ) : null}
-        <PhoneField
-          label={es.profile.phone}
-          readOnly={!editing}
-          error={errors.phoneNumber?.message}
-          {...register('phoneNumber')}
-        />
-      </div>
+      <ProfileFields
+        register={register}
+        errors={errors}
+        editing={editing}
+        pendingMail={profile.pendingMail}
+        mailChanged={mailChanged}
+      />
       <div className={styles.actions}>
         {editing ? (
           <>
@@ -248,5 +215,66 @@ function ProfileDetails({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The profile's fields, read-only until 'Modificar datos'; a changed mail asks for the current password, and a
+ * new mail still waiting for its confirmation is said under the mail.
+ */
+function ProfileFields({
+  register,
+  errors,
+  editing,
+  pendingMail,
+  mailChanged,
+}: {
+  register: UseFormRegister<ProfileForm>;
+  errors: FieldErrors<ProfileForm>;
+  editing: boolean;
+  pendingMail: UserProfile['pendingMail'];
+  mailChanged: boolean;
+}) {
+  return (
+    <div className={styles.fields}>
+      <TextField
+        label={es.profile.name}
+        autoComplete="given-name"
+        readOnly={!editing}
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label={es.profile.surname}
+        autoComplete="family-name"
+        readOnly={!editing}
+        error={errors.surname?.message}
+        {...register('surname')}
+      />
+      <TextField
+        label={es.profile.mail}
+        type="email"
+        autoComplete="email"
+        readOnly={!editing}
+        error={errors.mail?.message}
+        hint={!editing && pendingMail ? es.profile.mailPending(pendingMail) : undefined}
+        {...register('mail')}
+      />
+      {mailChanged ? (
+        <PasswordField
+          label={es.profile.currentPassword}
+          hint={es.profile.currentPasswordForMail}
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword', { shouldUnregister: true })}
+        />
+      ) : null}
+      <PhoneField
+        label={es.profile.phone}
+        readOnly={!editing}
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
+      />
+    </div>
   );
 }
