@@ -131,6 +131,8 @@ test('a client begins a case from the nav', async ({ browser }) => {
   await tabTo(page, nav.getByRole('link', { name: es.nav.startCase }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/begincase$/);
+  // as a person would, the form is on screen before the next Tab
+  await expect(page.getByLabel(es.cases.titleLabel)).toBeVisible();
 
   const title = `Obras sin licencia del vecino ${Date.now().toString(36)}`;
   await tabTo(page, page.getByLabel(es.cases.titleLabel));

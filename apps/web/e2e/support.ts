@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -132,7 +132,19 @@ const adminTotp = new TOTP({
   period: 30,
   secret: Secret.fromBase32(E2E_ADMIN_TOTP_SECRET),
 });
-let lastAdminStep = -1;
+/**
+ * The last step this run's server was sent, kept beside its data: Playwright starts a new worker after a
+ * failed journey, and a worker that forgot the steps its predecessor used would send one of them again
+ * (refused as a replay), failing its retry and every admin sign-in for the next minute with it.
+ */
+const adminStepFile = path.join(e2eDataDir, 'e2e-admin-totp-step');
+const lastAdminStep = (): number => {
+  try {
+    return Number(readFileSync(adminStepFile, 'utf8')) || -1;
+  } catch {
+    return -1;
+  }
+};
 
 /**
  * A TOTP code of the e2e administrator that has not been used yet. The server accepts each step once and
@@ -145,9 +157,9 @@ export async function freshAdminCode(): Promise<string> {
     const now = Date.now();
     const current = Math.floor(now / TOTP_STEP_MS);
     const earliest = now % TOTP_STEP_MS < TOTP_STEP_MS - 3000 ? current - 1 : current;
-    const step = Math.max(lastAdminStep + 1, earliest);
+    const step = Math.max(lastAdminStep() + 1, earliest);
     if (step <= current + 1) {
-      lastAdminStep = step;
+      writeFileSync(adminStepFile, String(step));
       return adminTotp.generate({ timestamp: step * TOTP_STEP_MS + 1000 });
     }
     // every usable step is taken: wait until the step before `step` begins
