@@ -409,6 +409,7 @@ async function runStep(label, topology, k, journeyCounter) {
   const cpuBefore = topology.pids.map(cpuSeconds);
   const ownBefore = process.cpuUsage();
   const helpersBefore = await helperCpu(topology);
+  const countersBefore = await databaseCounters();
   const stepStart = performance.now();
   for (let i = 0; ; i++) {
     const at = stepStart + i * interval;
@@ -428,6 +429,7 @@ async function runStep(label, topology, k, journeyCounter) {
   const serverCpu = topology.pids.map((pid, i) => cpuSeconds(pid) - cpuBefore[i]);
   const own = process.cpuUsage(ownBefore);
   const helpers = helperCpuSince(await helperCpu(topology), helpersBefore);
+  const counters = countersSince(await databaseCounters(), countersBefore);
   const serversTotal = serverCpu.reduce((a, b) => a + b, 0);
   // CPU per completed journey: what the servers, PostgreSQL and Redis spent on the step's journeys
   const perJourney = (seconds) => fixed((seconds * 1000) / Math.max(1, durations.length));
@@ -455,6 +457,13 @@ async function runStep(label, topology, k, journeyCounter) {
     // the figure the two topologies are compared on (HAProxy apart: only two processes need one)
     cpuMsPerJourney: perJourney(serversTotal + helpers.database + helpers.redis),
     databaseCores: fixed(helpers.database / (wallMs / 1000), 2),
+    // what the database was asked a completed journey: transactions, rows read and written, sessions opened
+    databasePerJourney: Object.fromEntries(
+      Object.entries(counters).map(([name, value]) => [
+        name,
+        fixed(value / Math.max(1, durations.length), 2),
+      ]),
+    ),
     loadGeneratorCores: fixed((own.user + own.system) / 1000 / wallMs, 2),
     loadAverage: fixed(os.loadavg()[0], 1),
     steps: summary,
@@ -467,7 +476,10 @@ async function runStep(label, topology, k, journeyCounter) {
     `${label} step ${k}: ${step.rate}/min — started ${step.started}, completed ${step.completed}, failed ${step.failed}; ` +
       `${step.completedPerMinute} completed/min; journey p50 ${step.journeySeconds.p50} s; slowest p99 ${worst[0]} ${worst[1].p99} ms; ` +
       `servers ${step.serverCores.join(' + ')} cores (${step.serverCpuMsPerJourney} ms a journey), PostgreSQL ${step.databaseCores} (${step.databaseCpuMsPerJourney} ms), Redis ${step.redisCpuMsPerJourney} ms, HAProxy ${step.balancerCpuMsPerJourney} ms; ` +
-      `${step.cpuMsPerJourney} ms of CPU a completed journey (servers + PostgreSQL + Redis), load generator ${step.loadGeneratorCores}, load average ${step.loadAverage}` +
+      `${step.cpuMsPerJourney} ms of CPU a completed journey (servers + PostgreSQL + Redis), load generator ${step.loadGeneratorCores}, load average ${step.loadAverage}; ` +
+      `a journey asked PostgreSQL ${Object.entries(step.databasePerJourney)
+        .map(([name, value]) => `${value} ${name}`)
+        .join(', ')}` +
       (step.ok ? '' : ` — ${[...step.over, ...step.failures].join('; ')}`),
   );
   return step;
@@ -580,6 +592,45 @@ async function drainOutbox(timeoutMs = 90_000) {
   console.log(`outbox: ${atEnd} mails due at the end of the ladder, ${left} left after ${drained.seconds} s`);
   return drained;
 }
+/**
+ * This run's database's cumulative counters (pg_stat_database): transactions, rows read and written, and
+ * sessions opened, so a step's work can be told from its CPU (more statements, or dearer ones).
+ */
+async function databaseCounters() {
+  const [row] = await onDatabase(
+    `select xact_commit + xact_rollback as transactions, tup_returned + tup_fetched as "rows read",
+            tup_inserted + tup_updated + tup_deleted as "rows written", sessions
+       from pg_stat_database where datname = current_database()`,
+  );
+  const tables = await onDatabase(
+    'select relname, seq_tup_read, coalesce(idx_tup_fetch, 0) as idx_tup_fetch from pg_stat_user_tables',
+  );
+  const counters = Object.fromEntries(
+    Object.entries(row ?? {}).map(([name, value]) => [name, Number(value)]),
+  );
+  // rows each table gave, by sequential scan and through its indexes: which reads a journey's cost is in
+  for (const table of tables) {
+    counters[`${table.relname} scanned`] = Number(table.seq_tup_read);
+    counters[`${table.relname} by index`] = Number(table.idx_tup_fetch);
+  }
+  return counters;
+}
+
+/** What the counters moved since `before`, less the sessions this benchmark opened to read them. */
+function countersSince(after, before) {
+  const moved = Object.fromEntries(
+    Object.entries(after).map(([name, value]) => [name, value - (before[name] ?? 0)]),
+  );
+  // between the two readings: the backends' list and the second reading, one session each
+  if ('sessions' in moved) moved.sessions -= 2;
+  // of the tables, the five that gave the most rows
+  const tables = Object.entries(moved)
+    .filter(([name]) => name.endsWith(' scanned') || name.endsWith(' by index'))
+    .sort((a, b) => b[1] - a[1]);
+  for (const [name] of tables.slice(5)) delete moved[name];
+  return moved;
+}
+
 /** the PostgreSQL backends serving this run's database (same machine: their CPU is in /proc) */
 const backendPids = async () =>
   (
@@ -737,6 +788,13 @@ const cpuByRate = (runs.one?.steps ?? [])
           2,
         ),
         twoWithBalancerMs: fixed(b.cpuMsPerJourney + b.balancerCpuMsPerJourney),
+        // what the database was asked a journey, two processes against one (transactions, rows, sessions)
+        databaseAskedRatio: Object.fromEntries(
+          Object.entries(b.databasePerJourney ?? {}).map(([name, value]) => [
+            name,
+            fixed(value / Math.max(0.01, a.databasePerJourney?.[name] ?? 0), 2),
+          ]),
+        ),
       },
     ];
   });
@@ -783,7 +841,15 @@ const file = writeResults('marketplace', 'postgres', {
 console.log(
   `\nOne process: ${onePerMinute} completed journeys/min (last good step${saturated(runs.one) ? '' : '; the ladder ended before any step failed'}); ` +
     `two processes behind HAProxy: ${twoPerMinute}/min${saturated(runs.two) ? '' : ' (the ladder ended before any step failed)'}; ` +
-    `${fixed(ratio, 2)}× the journeys. CPU a completed journey (servers + PostgreSQL + Redis) at ${cpu ? `${cpu.rate}/min${cpu.bothOk ? '' : ' (a step not run well: for information)'}: one ${cpu.oneMs} ms, two ${cpu.twoMs} ms (${cpu.twoWithBalancerMs} with HAProxy), ${cpu.ratio}× (${cpu.ratioWithoutRedis}× without Redis)` : 'no rate both ladders ran well'}; ` +
+    `${fixed(ratio, 2)}× the journeys. CPU a completed journey (servers + PostgreSQL + Redis) at ${
+      cpu
+        ? `${cpu.rate}/min${cpu.bothOk ? '' : ' (a step not run well: for information)'}: one ${cpu.oneMs} ms, two ${cpu.twoMs} ms (${cpu.twoWithBalancerMs} with HAProxy), ${cpu.ratio}× (${cpu.ratioWithoutRedis}× without Redis); the database asked ${Object.entries(
+            cpu.databaseAskedRatio,
+          )
+            .map(([name, value]) => `${value}× the ${name}`)
+            .join(', ')} a journey`
+        : 'no rate both ladders ran well'
+    }; ` +
     `target ≤ ${TARGET_CPU_RATIO}×: ${met ? 'met' : 'MISSED'}${budgetHit ? ` — past the budget of ${BUDGET_SECONDS} s` : ''}${error ? ' — the run failed' : ''}. ` +
     `${fixed(elapsedSeconds())} s; ${file}`,
 );
