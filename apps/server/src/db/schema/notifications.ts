@@ -72,6 +72,8 @@ export const notificationMails = pgTable(
     index('notification_mails_user_idx').on(t.userId),
     // the retention sweep's range over finished mails (docs/domain.md, Privacy rights, Retention)
     index('notification_mails_finished_idx').on(t.createdAt).where(sql`${t.status} <> 'pending'`),
+    // the outbox's depth, counted after every run of the worker: the few mails not sent, not every mail ever
+    index('notification_mails_unsent_idx').on(t.status).where(sql`${t.status} in ('pending', 'failed')`),
     check(
       'notification_mails_one_subject',
       sql`(${t.notificationId} is not null and ${t.kind} is null and ${t.userId} is null) or (${t.notificationId} is null and ${t.kind} is not null and ${t.userId} is not null)`,

@@ -1,0 +1,1 @@
+CREATE INDEX "notification_mails_unsent_idx" ON "notification_mails" USING btree ("status") WHERE "notification_mails"."status" in ('pending', 'failed');
