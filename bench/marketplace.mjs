@@ -426,6 +426,9 @@ async function runStep(label, topology, k, journeyCounter) {
   }
   await Promise.all(running);
   const wallMs = performance.now() - stepStart;
+  // what the step's journeys set going after they answered (alerts' fan-out, mails) is theirs too
+  const settleSeconds = await settle();
+  const cpuWallMs = performance.now() - stepStart;
   const serverCpu = topology.pids.map((pid, i) => cpuSeconds(pid) - cpuBefore[i]);
   const own = process.cpuUsage(ownBefore);
   const helpers = helperCpuSince(await helperCpu(topology), helpersBefore);
@@ -449,14 +452,16 @@ async function runStep(label, topology, k, journeyCounter) {
     },
     wallSeconds: fixed(wallMs / 1000),
     // where the cores went: each server process's share of one core, and its CPU per journey
-    serverCores: serverCpu.map((cpu) => fixed(cpu / (wallMs / 1000), 2)),
+    serverCores: serverCpu.map((cpu) => fixed(cpu / (cpuWallMs / 1000), 2)),
+    // how long the work the journeys left behind took to finish after the last journey answered
+    settleSeconds,
     serverCpuMsPerJourney: perJourney(serversTotal),
     databaseCpuMsPerJourney: perJourney(helpers.database),
     redisCpuMsPerJourney: perJourney(helpers.redis),
     balancerCpuMsPerJourney: perJourney(helpers.balancer),
     // the figure the two topologies are compared on (HAProxy apart: only two processes need one)
     cpuMsPerJourney: perJourney(serversTotal + helpers.database + helpers.redis),
-    databaseCores: fixed(helpers.database / (wallMs / 1000), 2),
+    databaseCores: fixed(helpers.database / (cpuWallMs / 1000), 2),
     // what the database was asked a completed journey: transactions, rows read and written, sessions opened
     databasePerJourney: Object.fromEntries(
       Object.entries(counters).map(([name, value]) => [
@@ -476,7 +481,7 @@ async function runStep(label, topology, k, journeyCounter) {
     `${label} step ${k}: ${step.rate}/min — started ${step.started}, completed ${step.completed}, failed ${step.failed}; ` +
       `${step.completedPerMinute} completed/min; journey p50 ${step.journeySeconds.p50} s; slowest p99 ${worst[0]} ${worst[1].p99} ms; ` +
       `servers ${step.serverCores.join(' + ')} cores (${step.serverCpuMsPerJourney} ms a journey), PostgreSQL ${step.databaseCores} (${step.databaseCpuMsPerJourney} ms), Redis ${step.redisCpuMsPerJourney} ms, HAProxy ${step.balancerCpuMsPerJourney} ms; ` +
-      `${step.cpuMsPerJourney} ms of CPU a completed journey (servers + PostgreSQL + Redis), load generator ${step.loadGeneratorCores}, load average ${step.loadAverage}; ` +
+      `${step.cpuMsPerJourney} ms of CPU a completed journey (servers + PostgreSQL + Redis, counted until what the journeys left behind was done, ${step.settleSeconds} s after the last), load generator ${step.loadGeneratorCores}, load average ${step.loadAverage}; ` +
       `a journey asked PostgreSQL ${Object.entries(step.databasePerJourney)
         .map(([name, value]) => `${value} ${name}`)
         .join(', ')}` +
@@ -593,6 +598,34 @@ async function drainOutbox(timeoutMs = 90_000) {
   return drained;
 }
 /**
+ * Waits (at most `timeoutMs`) until the work the journeys left behind is done: the alerts' fan-outs and the
+ * mails due. A step's CPU is counted until then, so a topology that falls behind does not look cheaper for
+ * the work it has not done yet. Answers the seconds it waited.
+ */
+async function settle(timeoutMs = 60_000) {
+  // one session for all the polls (the step's counters take it off)
+  const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+  await client.connect();
+  const left = async () =>
+    Number(
+      (
+        await client.query(
+          `select (select count(*) from case_alert_jobs where status = 'pending')
+                + (select count(*) from notification_mails where status = 'pending' and next_attempt_at <= now())
+                as n`,
+        )
+      ).rows[0].n,
+    );
+  const begun = performance.now();
+  try {
+    while ((await left()) > 0 && performance.now() - begun < timeoutMs) await sleep(250);
+  } finally {
+    await client.end();
+  }
+  return fixed((performance.now() - begun) / 1000, 1);
+}
+
+/**
  * This run's database's cumulative counters (pg_stat_database): transactions, rows read and written, and
  * sessions opened, so a step's work can be told from its CPU (more statements, or dearer ones).
  */
@@ -621,8 +654,8 @@ function countersSince(after, before) {
   const moved = Object.fromEntries(
     Object.entries(after).map(([name, value]) => [name, value - (before[name] ?? 0)]),
   );
-  // between the two readings: the backends' list and the second reading, one session each
-  if ('sessions' in moved) moved.sessions -= 2;
+  // between the two readings: the settling's polls, the backends' list and the second reading, one session each
+  if ('sessions' in moved) moved.sessions -= 3;
   // of the tables, the five that gave the most rows
   const tables = Object.entries(moved)
     .filter(([name]) => name.endsWith(' scanned') || name.endsWith(' by index'))
