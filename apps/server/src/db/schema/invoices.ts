@@ -152,6 +152,10 @@ export const verifactuRecords = pgTable(
   (t) => [
     uniqueIndex('verifactu_records_chain_key').on(t.issuerNif, t.position),
     index('verifactu_records_invoice_idx').on(t.invoiceId),
+    // the submission queue's next records, oldest first: the few not answered yet, not every record ever
+    index('verifactu_records_pending_idx')
+      .on(t.createdAt, t.issuerNif, t.position)
+      .where(sql`${t.submission} = 'PENDIENTE'`),
     check('verifactu_records_huella_hex', sql`${t.huella} ~ '^[0-9A-F]{64}$'`),
   ],
 );

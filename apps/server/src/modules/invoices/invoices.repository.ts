@@ -177,35 +177,38 @@ export function createInvoicesRepository(db: Db) {
      */
     pendingRecords(limit: number): Promise<PendingRecord[]> {
       const previous = alias(verifactuRecords, 'previous');
-      return db
-        .select({
-          record: verifactuRecords,
-          invoice: invoices,
-          previous: {
-            issuerNif: previous.issuerNif,
-            numSerie: previous.numSerie,
-            issueDate: previous.issueDate,
-            huella: previous.huella,
-          },
-          rectified: rectifiedRef,
-        })
-        .from(verifactuRecords)
-        .innerJoin(invoices, eq(invoices.id, verifactuRecords.invoiceId))
-        .leftJoin(rectifiedAlta, rectifiedOn)
-        .leftJoin(
-          previous,
-          and(
-            eq(previous.issuerNif, verifactuRecords.issuerNif),
-            eq(previous.position, sql`${verifactuRecords.position} - 1`),
-          ),
-        )
-        .where(eq(verifactuRecords.submission, 'PENDIENTE'))
-        .orderBy(
-          asc(verifactuRecords.createdAt),
-          asc(verifactuRecords.issuerNif),
-          asc(verifactuRecords.position),
-        )
-        .limit(limit);
+      return (
+        db
+          .select({
+            record: verifactuRecords,
+            invoice: invoices,
+            previous: {
+              issuerNif: previous.issuerNif,
+              numSerie: previous.numSerie,
+              issueDate: previous.issueDate,
+              huella: previous.huella,
+            },
+            rectified: rectifiedRef,
+          })
+          .from(verifactuRecords)
+          .innerJoin(invoices, eq(invoices.id, verifactuRecords.invoiceId))
+          .leftJoin(rectifiedAlta, rectifiedOn)
+          .leftJoin(
+            previous,
+            and(
+              eq(previous.issuerNif, verifactuRecords.issuerNif),
+              eq(previous.position, sql`${verifactuRecords.position} - 1`),
+            ),
+          )
+          // written out, so the planner matches the partial index of the pending whatever the parameters
+          .where(sql`${verifactuRecords.submission} = 'PENDIENTE'`)
+          .orderBy(
+            asc(verifactuRecords.createdAt),
+            asc(verifactuRecords.issuerNif),
+            asc(verifactuRecords.position),
+          )
+          .limit(limit)
+      );
     },
 
     /**

@@ -1,0 +1,1 @@
+CREATE INDEX "verifactu_records_pending_idx" ON "verifactu_records" USING btree ("created_at","issuer_nif","position") WHERE "verifactu_records"."submission" = 'PENDIENTE';
