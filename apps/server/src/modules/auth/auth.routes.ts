@@ -32,13 +32,8 @@ import {
 import { IMAGE_BODY_LIMIT } from '../../plugins/body-parsers.ts';
 import type { MailOutbox } from '../../plugins/mailer.ts';
 import { type AuthLimits, createAuthLimits } from './auth.limits.ts';
-import {
-  type AuthService,
-  createAuthService,
-  isMfaChallenge,
-  type SignInResult,
-  type SignInStep,
-} from './auth.service.ts';
+import { type AuthService, createAuthService } from './auth.service.ts';
+import { isMfaChallenge, type SignInResult, type SignInStep } from './sign-in.ts';
 
 const idEnvelope = dataEnvelope(z.object({ id: z.string() }));
 const signInEnvelope = dataEnvelope(signInSchema);

@@ -19,8 +19,6 @@ import { createPasswordReset } from './password-reset.ts';
 import { createRegistration } from './registration.ts';
 import { createSignIn, type SignInStep, toBaseUser } from './sign-in.ts';
 
-export { isMfaChallenge, type SignInResult, type SignInStep, toBaseUser } from './sign-in.ts';
-
 type Deps = {
   db: Db;
   config: Config;

@@ -16,8 +16,6 @@ import { type Audience, createChatRepository } from './chat.repository.ts';
 import type { ChatEvent } from './fanout.ts';
 import { createMessageStore, type PostMessageInput } from './message-store.ts';
 
-export type { ChatActor } from './chat.mapping.ts';
-export { READ_QUEUE, TYPING_QUEUE } from './chat.read-typing.ts';
 export type { PostMessageInput } from './message-store.ts';
 
 /** how long last_connection writes gather before one statement stores them */

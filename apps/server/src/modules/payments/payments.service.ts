@@ -14,7 +14,6 @@ import type { CheckoutRequest, PaymentProvider, ProviderName } from './payment-p
 import { createPaymentsRepository } from './payments.repository.ts';
 import { createSandboxCheckouts } from './sandbox-checkouts.ts';
 
-export type { CompletionResult } from './payment-completion.ts';
 export type { PaymentRow } from './payments.repository.ts';
 export type { Withholding };
 
