@@ -580,21 +580,11 @@ async function onDatabase(text, params = []) {
  * send them (bounded): the next topology must not render the last one's mails on its own time.
  */
 async function drainOutbox(timeoutMs = 90_000) {
-  const due = async () =>
-    (
-      await onDatabase(
-        `select count(*)::int as n from notification_mails where status = 'pending' and next_attempt_at <= now()`,
-      )
-    )[0].n;
-  const atEnd = await due();
-  const begun = performance.now();
-  let left = atEnd;
-  while (left > 0 && performance.now() - begun < timeoutMs) {
-    await sleep(500);
-    left = await due();
-  }
-  const drained = { dueAtEnd: atEnd, left, seconds: fixed((performance.now() - begun) / 1000) };
-  console.log(`outbox: ${atEnd} mails due at the end of the ladder, ${left} left after ${drained.seconds} s`);
+  const waited = await waitUntilNone(MAILS_DUE, timeoutMs);
+  const drained = { dueAtEnd: waited.atStart, left: waited.left, seconds: waited.seconds };
+  console.log(
+    `outbox: ${waited.atStart} mails due at the end of the ladder, ${waited.left} left after ${waited.seconds} s`,
+  );
   return drained;
 }
 /**
@@ -603,26 +593,38 @@ async function drainOutbox(timeoutMs = 90_000) {
  * the work it has not done yet. Answers the seconds it waited.
  */
 async function settle(timeoutMs = 60_000) {
-  // one session for all the polls (the step's counters take it off)
+  return (
+    await waitUntilNone(
+      `select (select count(*) from case_alert_jobs where status = 'pending') + (${MAILS_DUE}) as n`,
+      timeoutMs,
+    )
+  ).seconds;
+}
+
+/** the notification mails due and not sent yet */
+const MAILS_DUE = `select count(*) from notification_mails where status = 'pending' and next_attempt_at <= now()`;
+
+/**
+ * Polls `count` (a query answering one number) on one session until it answers 0 or `timeoutMs` passes:
+ * what it answered first and last, and the seconds waited. One session for all the polls, so a step's
+ * counters take off one session for it.
+ */
+async function waitUntilNone(count, timeoutMs) {
   const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
   await client.connect();
-  const left = async () =>
-    Number(
-      (
-        await client.query(
-          `select (select count(*) from case_alert_jobs where status = 'pending')
-                + (select count(*) from notification_mails where status = 'pending' and next_attempt_at <= now())
-                as n`,
-        )
-      ).rows[0].n,
-    );
   const begun = performance.now();
   try {
-    while ((await left()) > 0 && performance.now() - begun < timeoutMs) await sleep(250);
+    const poll = async () => Number(Object.values((await client.query(count)).rows[0])[0]);
+    const atStart = await poll();
+    let left = atStart;
+    while (left > 0 && performance.now() - begun < timeoutMs) {
+      await sleep(250);
+      left = await poll();
+    }
+    return { atStart, left, seconds: fixed((performance.now() - begun) / 1000, 1) };
   } finally {
     await client.end();
   }
-  return fixed((performance.now() - begun) / 1000, 1);
 }
 
 /**
