@@ -215,7 +215,7 @@ async function lighthouseReport(dist) {
       })),
     );
     console.log(
-      `Served ${server.compressed ? 'compressed' : 'UNCOMPRESSED (no Content-Encoding on JavaScript)'}`,
+      `Served ${server.compressed ? 'compressed' : 'UNCOMPRESSED (no Content-Encoding on the stylesheet)'}`,
     );
     for (const row of rows) {
       if (!row.weak.length) continue;

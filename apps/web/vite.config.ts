@@ -1,107 +1,16 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 // relative, so the config's own bundler takes the TypeScript source
 import { PAGE_BY_PATH } from '../../packages/shared/src/constants/pages.ts';
+import { precompress } from './build/compress.ts';
+import { prerenderPages } from './build/prerender.ts';
 
 /** The API server (apps/server) during `npm run dev`; the built app is served by that server itself. */
 const apiOrigin = 'http://localhost:3000';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Writes `file`.br and `file`.gz, compressed once and hard; below about 1 KiB the headers cost more. */
-async function compressBeside(file: string) {
-  const source = await readFile(file).catch(() => null);
-  if (!source || source.length < 1024) return;
-  const [br, gz] = await Promise.all([
-    brotli(source, {
-      params: {
-        // 10, not 11: within 2% of the smallest output in half the time (about 0.5 s a build)
-        [zlib.BROTLI_PARAM_QUALITY]: 10,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
-      },
-    }),
-    gzipAsync(source, { level: zlib.Z_BEST_COMPRESSION }),
-  ]);
-  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-}
-
-/**
- * Writes a .br and a .gz beside every text file of the build, compressed once and hard, so
- * the server can send them as they are (@fastify/static `preCompressed: true`) rather than compress on
- * every request or, as now, not at all: uncompressed, the landing page's JavaScript is three times bigger
- * on the wire and Lighthouse's mobile performance drops from about 94 to about 79 (bench/README.md, web).
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'l4l:precompress',
-    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async writeBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((file) => /\.(js|css|html|svg)$/.test(file));
-      await Promise.all([...new Set(files)].map((file) => compressBeside(path.join(outDir, file))));
-    },
-  };
-}
-
-/**
- * landing.html with the landing page already in it (ADR 0022): once the app is built, the landing's
- * components are built again for Node (src/landing-prerender.tsx), rendered as a first visit sees them, and
- * written into the page's #root. The page paints from its HTML and its stylesheet; its scripts, loaded
- * after that paint (src/landing-boot.ts), hydrate it. Without this the first paint waited for React and
- * the landing's code to download and run: about 1.8 s in Lighthouse's mobile run, 0.9 s with it.
- */
-function prerenderLanding(): Plugin {
-  let config: ResolvedConfig;
-  let written = false;
-  return {
-    name: 'l4l:prerender-landing',
-    apply: (userConfig, { command }) => command === 'build' && !userConfig.build?.ssr,
-    configResolved(resolved) {
-      config = resolved;
-    },
-    buildStart() {
-      written = false;
-    },
-    writeBundle() {
-      written = true;
-    },
-    async closeBundle() {
-      // a failed build wrote no landing.html: its own error is the one to show
-      if (!written) return;
-      const page = path.resolve(config.root, config.build.outDir, 'landing.html');
-      // inside the package, so Node finds React and the other dependencies the server build leaves out
-      const serverDir = path.join(config.root, 'node_modules', '.landing-prerender');
-      try {
-        await build({
-          configFile: config.configFile,
-          root: config.root,
-          mode: config.mode,
-          logLevel: 'warn',
-          build: { ssr: 'src/landing-prerender.tsx', outDir: serverDir, emptyOutDir: true, manifest: false },
-        });
-        const entry = pathToFileURL(path.join(serverDir, 'landing-prerender.js')).href;
-        const { renderLanding } = (await import(entry)) as { renderLanding: () => string };
-        const html = await readFile(page, 'utf8');
-        const root = '<div id="root"></div>';
-        if (!html.includes(root)) throw new Error(`landing.html has no empty ${root}`);
-        await writeFile(page, html.replace(root, `<div id="root">${renderLanding()}</div>`));
-        await compressBeside(page);
-      } finally {
-        await rm(serverDir, { recursive: true, force: true });
-      }
-    },
-  };
-}
 
 /**
  * `npm run dev` and `vite preview` answer '/', '/login' and '/registro' with landing.html and
@@ -184,7 +93,7 @@ function firstScreenChunks(): Plugin {
     const main = reach(graph, [file('main.tsx')]);
     const home = reach(graph, [file('home-main.tsx')]);
     const all = reach(graph, [file('main.tsx')], () => true);
-    const entries = [file('main.tsx'), file('landing-main.tsx'), file('home-main.tsx')];
+    const entries = [file('main.tsx'), file('landing-main.tsx'), file('home-main.tsx'), file('home-spa.ts')];
     const own = new Set<string>(entries);
     for (const id of all)
       for (const target of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) own.add(target);
@@ -198,8 +107,9 @@ function firstScreenChunks(): Plugin {
       graph,
       [...own].filter((id) => id !== homeRoute && !entries.includes(id)),
     );
-    // what landing.html's script loads before the first paint stays out of every group: a few lines, not React
-    const boot = reach(graph, [file('landing-boot.ts')]);
+    // what landing.html's and home-client.html's scripts load before the first paint stays out of every
+    // group: a few lines, not React
+    const boot = reach(graph, [file('landing-boot.ts'), file('home-boot.ts')]);
     const found = new Map<string, string>();
     for (const id of home) {
       // zod stays split the bundler's way: the SPA's entry needs only its config, from its core (zod-config.ts),
@@ -336,7 +246,7 @@ export default defineConfig({
     firstScreenChunks(),
     reactRouterProduction(),
     zodWithoutJsonSchema(),
-    prerenderLanding(),
+    prerenderPages(),
   ],
   server: {
     proxy: {
@@ -357,12 +267,14 @@ export default defineConfig({
     // every browser the app supports preloads modules itself
     modulePreload: { polyfill: false },
     rollupOptions: {
-      // three pages: the SPA; the landing page on its own, without React Router; and the SPA again for a hard
-      // load of the client home, with that screen in its first download (ADR 0008)
+      // four pages: the SPA; the landing page on its own, without React Router; the SPA again for a hard
+      // load of the dashboard home, with that screen in its first download (ADR 0021); and the client home
+      // with its first screen in its HTML, the SPA loaded after it paints (ADR 0037)
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         landing: fileURLToPath(new URL('landing.html', import.meta.url)),
         home: fileURLToPath(new URL('home.html', import.meta.url)),
+        'home-client': fileURLToPath(new URL('home-client.html', import.meta.url)),
       },
     },
   },

@@ -99,10 +99,11 @@ export async function startWebServer(dist, { dataDir, port }) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  // the stylesheet: the landing's first script is too small to be stored compressed (build/compress.ts)
   const entry = await fetch(origin).then((answer) => answer.text());
-  const script = entry.match(/<script[^>]+src="([^"]+\.js)"/)?.[1];
-  const head = script
-    ? await fetch(`${origin}${script}`, { headers: { 'accept-encoding': 'gzip, br' } })
+  const stylesheet = entry.match(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/)?.[1];
+  const head = stylesheet
+    ? await fetch(`${origin}${stylesheet}`, { headers: { 'accept-encoding': 'gzip, br' } })
     : null;
   return { origin, stop, compressed: Boolean(head?.headers.get('content-encoding')) };
 }

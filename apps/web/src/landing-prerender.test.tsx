@@ -3,20 +3,13 @@ import { es } from '@l4l/shared/texts/es';
 import { screen, waitFor, within } from '@testing-library/react';
 import { act, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LandingApp } from './app/landing/landing-app.tsx';
 import { renderLanding } from './landing-prerender.tsx';
 import { mockApi } from './test/mock-api.ts';
+import { withoutBrowser } from './test/without-browser.ts';
 
-/** The build renders the landing in Node (vite.config.ts): no window, no storage, no address bar. */
-function renderWithoutBrowser() {
-  vi.stubGlobal('window', undefined);
-  try {
-    return renderLanding();
-  } finally {
-    vi.unstubAllGlobals();
-  }
-}
+const renderWithoutBrowser = () => withoutBrowser(renderLanding);
 
 /** landing.html as built, hydrated as landing-main.tsx does; the mismatches React recovered from. */
 async function hydrateBuiltPage() {

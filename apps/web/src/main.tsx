@@ -3,4 +3,4 @@ import './styles/global.css';
 import './lib/zod-config.ts';
 import { startSpa } from './app/start-spa.tsx';
 
-startSpa();
+void startSpa();

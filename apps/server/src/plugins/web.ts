@@ -5,6 +5,8 @@ import { PAGE_BY_PATH } from '@l4l/shared/constants/pages';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { resolveUser } from './auth.ts';
+import { clientHomePage } from './client-home.ts';
 import { sendError } from './error-handler.ts';
 
 /**
@@ -36,7 +38,8 @@ export function publicUploadKey(pathname: string): string | null {
 /**
  * Serves uploaded images at /uploads and the built web app with the SPA fallback: any other GET that
  * matches no file answers index.html, so the client router takes the path; '/', '/login' and '/registro'
- * answer landing.html, and '/dashboard/inicio' home.html, when the build has them (ADRs 0008 and 0021).
+ * answer landing.html, and '/dashboard/inicio' home.html (home-client.html for a signed-in client), when the
+ * build has them (ADRs 0008, 0021 and 0037).
  */
 async function web(app: FastifyInstance) {
   if (app.storage.kind === 'local') {
@@ -93,9 +96,18 @@ async function web(app: FastifyInstance) {
     // GET and HEAD (Fastify answers HEAD for every GET route), with or without a query string
     // a hard load of '/', '/login', '/registro' (landing.html) or '/dashboard/inicio' (home.html), ADRs 0008 and 0021:
     // index.html where the build has no such page; inside the SPA a link to those paths stays in the SPA
+    // a signed-in client's '/dashboard/inicio' is the client home with its first screen in its HTML (ADR 0037)
+    const clientHome = clientHomePage(webDist, async (request) => {
+      const caller = await resolveUser(request);
+      return caller ? app.accounts.me(caller) : null;
+    });
     for (const [url, page] of PAGE_BY_PATH) {
       const file = existsSync(path.join(webDist, page)) ? page : 'index.html';
-      app.get(url, (_request, reply) => {
+      const personal = page === 'home.html' ? clientHome : null;
+      app.get(url, async (request, reply) => {
+        // the same address answers a page of its own to a signed-in client: no cache may hand it to another
+        if (personal) reply.header('vary', 'cookie');
+        if (personal && (await personal(request, reply))) return reply;
         reply.header('cache-control', 'no-cache');
         return reply.type('text/html; charset=utf-8').sendFile(file, webDist);
       });

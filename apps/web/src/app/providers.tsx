@@ -3,7 +3,7 @@ import { es } from '@l4l/shared/texts/es/public';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
-import { SessionProvider } from '../lib/session.tsx';
+import { SessionProvider, type SessionUser } from '../lib/session.tsx';
 import { useIdle } from '../lib/use-idle.ts';
 
 // the toast library is not needed to paint the first screen: it loads once the browser is idle. A toast
@@ -14,15 +14,18 @@ const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.
 export function AppProviders({
   children,
   onSignedOut,
+  user,
 }: {
   children: ReactNode;
   onSignedOut?: (to?: string) => void;
+  /** the signed-in person, already known (lib/session.tsx) */
+  user?: SessionUser;
 }) {
   const [queryClient] = useState(createQueryClient);
   const idle = useIdle();
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider onSignedOut={onSignedOut}>
+      <SessionProvider onSignedOut={onSignedOut} user={user}>
         {children}
         {idle && (
           <Suspense fallback={null}>

@@ -1,6 +1,15 @@
 import type { BaseUser } from '@l4l/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ApiError, apiClient } from './api-client.ts';
 import { hasPersistentConsent } from './cookie-consent.ts';
 import { parseEmptyAnswer } from './empty-answer.ts';
@@ -55,15 +64,27 @@ async function revokeSession(): Promise<void> {
 export function SessionProvider({
   children,
   onSignedOut,
+  user: known,
 }: {
   children: ReactNode;
   /** Where to go after signing out (the router lives outside this provider); `to` as signOut was given it. */
   onSignedOut?: (to?: string) => void;
+  /**
+   * The signed-in person, when the page already asked before React started (a prerendered page keeps its
+   * HTML on screen meanwhile, app/start-spa.tsx); the session is then not asked again.
+   */
+  user?: SessionUser;
 }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<State>({ status: 'unknown', user: null, signedOut: false });
+  const [state, setState] = useState<State>(
+    known
+      ? { status: 'authenticated', user: known, signedOut: false }
+      : { status: 'unknown', user: null, signedOut: false },
+  );
+  const restored = useRef(Boolean(known));
 
   useEffect(() => {
+    if (restored.current) return;
     const controller = new AbortController();
     const becomeAnonymous = () => {
       if (!controller.signal.aborted) setState({ status: 'anonymous', user: null, signedOut: false });

@@ -11,6 +11,19 @@ export const PAGE_BY_PATH: ReadonlyMap<string, 'landing.html' | 'home.html'> = n
   ['/dashboard/inicio', 'home.html'],
 ]);
 
+/**
+ * The client home with its first screen in its HTML (docs/decisions/0037): the server answers it for a signed-in
+ * client's hard load of '/dashboard/inicio' and home.html for anyone else.
+ */
+export const CLIENT_HOME_PAGE = 'home-client.html';
+
+/**
+ * Where CLIENT_HOME_PAGE names the person: it is built with these characters (Unicode's private use area, which
+ * no text of the app holds) as the name and surname, and the server writes the signed-in client's own in their
+ * place; their initials come out as the two marks side by side.
+ */
+export const PERSON_MARKS = { name: '\uE000', surname: '\uE001' } as const;
+
 /** The paths landing.html shows itself (the path only picks its modal). */
 export const LANDING_PAGE_PATHS: readonly string[] = [...PAGE_BY_PATH]
   .filter(([, page]) => page === 'landing.html')

@@ -50,12 +50,13 @@ function passwordAccepted(reply: FastifyReply, step: SignInStep) {
   return isMfaChallenge(step) ? { data: step } : signedIn(reply, step);
 }
 
-export type Accounts = Pick<AuthService, 'requestMailChange' | 'confirmPassword'>;
+export type Accounts = Pick<AuthService, 'requestMailChange' | 'confirmPassword' | 'me'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * what other features ask of accounts: a profile edit's new sign-in mail, an erasure's password
+     * what other features ask of accounts: a profile edit's new sign-in mail, an erasure's password, the
+     * signed-in person a page is written for
      */
     accounts: Accounts;
   }
@@ -246,6 +247,7 @@ async function accounts(app: FastifyInstance, options: AccountsOptions) {
   app.decorate('accounts', {
     requestMailChange: service.requestMailChange,
     confirmPassword: service.confirmPassword,
+    me: service.me,
   } satisfies Accounts);
   await app.register(routes(service, limits));
 }
