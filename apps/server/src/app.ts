@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
+import embeddedUpkeep from './db/embedded-upkeep.ts';
 import { madridText } from './lib/consultation-slots.ts';
 import { createEvents, type Events } from './lib/events.ts';
 import { adminRoutes, recordAudit } from './modules/admin/index.ts';
@@ -128,6 +129,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = createServer(config, deps);
   const { exclusive } = await decorateCore(app, config, deps.database);
   await registerInfrastructure(app, deps);
+  // the embedded database has no autovacuum: this process, its only user, keeps its tables up
+  if (exclusive && config.env !== 'test') await app.register(embeddedUpkeep);
   await registerChatAndNotifications(app, deps, exclusive);
   await registerModules(app, deps, exclusive);
   subscribeInOrder(app);
