@@ -7,6 +7,8 @@
  * the current one) measured on the same data in the same run, alternating request by request, with the
  * ratio of the two. BENCH_PROJECTION=1 measures the search projection (lawyers.search.ts) against the
  * current repository the same way, after rebuilding the projection from the seeded profiles.
+ * BENCH_COMPARE_SEARCH names an older lawyers.search.ts copied beside the current one: with BENCH_PROJECTION=1
+ * the current projection is then measured against that older one instead of the repository's query.
  * BENCH_REUSE=1 keeps a database seeded by an earlier run (same BENCH_LAWYERS) instead of seeding again
  * (BENCH_REBUILD=1 rebuilds its projection all the same). BENCH_REPEAT=3 runs each request three times
  * and keeps the least, so a busy machine's scheduling stalls weigh less on the p99.
@@ -47,21 +49,34 @@ if (
 }
 await db.execute(sql`analyze`);
 
-const repository = createLawyersRepository(db);
-const other = process.env.BENCH_COMPARE
-  ? (await import(path.resolve(process.env.BENCH_COMPARE))).createLawyersRepository(db)
-  : process.env.BENCH_PROJECTION === '1'
-    ? createProjectedSearch(db)
-    : undefined;
+const olderSearch = process.env.BENCH_PROJECTION === '1' && process.env.BENCH_COMPARE_SEARCH;
+const repository = olderSearch ? createProjectedSearch(db) : createLawyersRepository(db);
+const other = olderSearch
+  ? (await import(path.resolve(olderSearch))).createProjectedSearch(db)
+  : process.env.BENCH_COMPARE
+    ? (await import(path.resolve(process.env.BENCH_COMPARE))).createLawyersRepository(db)
+    : process.env.BENCH_PROJECTION === '1'
+      ? createProjectedSearch(db)
+      : undefined;
 const requests = distinctPool(SAMPLE, directoryRequest).map((path) => {
   const query = lawyersQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
   return { filter: directoryFilter(query), sort: query.sort, page: query.page };
 });
 
-const timeOf = (query) => explainedTime(database, query);
+/** each side's planning and execution summed over every run, to print planning's share */
+const tallies = new Map();
+const tallyOf = (repo) => {
+  if (!tallies.has(repo)) tallies.set(repo, { planning: 0, execution: 0 });
+  return tallies.get(repo);
+};
+const planningShare = (repo) => {
+  const { planning, execution } = tallyOf(repo);
+  return `planning ${((100 * planning) / Math.max(planning + execution, 1e-9)).toFixed(0)}% of the database time`;
+};
 
 /** Planning plus execution of the statements one request runs on `repo`. */
 async function requestTime(repo, { filter, sort, page }) {
+  const timeOf = (query) => explainedTime(database, query, tallyOf(repo));
   const queries = await repo.directoryQueries(filter, sort, { limit: 20, offset: (page - 1) * 20 });
   if (Array.isArray(queries)) {
     let total = 0;
@@ -84,8 +99,10 @@ for (const request of requests) {
   if (other) before.push(await leastTime(other, request));
 }
 const current = summary('current', now);
+console.log(`current: ${planningShare(repository)}`);
 if (other) {
-  const compared = summary(`compared (${process.env.BENCH_COMPARE ?? 'projection'})`, before);
+  const compared = summary(`compared (${olderSearch || process.env.BENCH_COMPARE || 'projection'})`, before);
+  console.log(`compared: ${planningShare(other)}`);
   console.log(
     `ratio current/compared: median ${(current.median / compared.median).toFixed(2)}, p99 ${(current.p99 / compared.p99).toFixed(2)}`,
   );

@@ -139,14 +139,32 @@ export function createProjectedSearch(
       order by ${order} limit ${range.limit} offset ${range.offset}`;
   }
 
-  /** The facets' bounded count: each range stopped at the limit, a lawyer in two categories once. */
+  /**
+   * A bounded count answered from the sizes of its ranges (the lawyer_search_counts rows `ranges` selects)
+   * when they settle it, for ranges read with no other condition: one range is its size, and a range past
+   * the limit puts their union past it. Otherwise `read` counts (an InitPlan, run only when needed).
+   */
+  const sizedCount = (ranges: SQL, read: SQL) => sql`select (case when max(lawyers) > ${countLimit}
+      then ${countLimit + 1} when count(*) <= 1 then coalesce(max(lawyers), 0) else (${read}) end)::int as total
+    from lawyer_search_counts where ${ranges} and lawyers > 0`;
+
+  /**
+   * The facets' bounded count: each range stopped at the limit, a lawyer in two categories once. With no
+   * condition beyond the ranges, their sizes in lawyer_search_counts answer first: one range is its size,
+   * and any range past the limit makes the union past it; only several small ranges are read.
+   */
   function facetCountQuery(filter: DirectoryFilter) {
-    const parts = facetRanges(filter).map(
+    const ranges = facetRanges(filter);
+    const conditions = residual(filter, filter.terms);
+    const parts = ranges.map(
       ({ category, province }) => sql`(select user_id from lawyer_search
-        where ${and([sql`category = ${category}`, sql`province = ${province}`, ...residual(filter, filter.terms)])}
+        where ${and([sql`category = ${category}`, sql`province = ${province}`, ...conditions])}
         limit ${countLimit + 1})`,
     );
-    return sql`select count(*)::int as total from (${sql.join(parts, sql` union `)}) as m`;
+    const read = sql`select count(*)::int as total from (${sql.join(parts, sql` union `)}) as m`;
+    if (conditions.length) return read;
+    const keys = ranges.map(({ category, province }) => `f:${category}|${province}`);
+    return sizedCount(sql`key = any(${sql.param(keys)}::text[])`, read);
   }
 
   /** The stored words `word` is a prefix of, each a range of the words' sort indexes. */
@@ -174,11 +192,17 @@ export function createProjectedSearch(
       order by ${order} limit ${range.limit} offset ${range.offset}`;
   }
 
-  /** Word first, the bounded count: each stored word's range stopped at the limit, a lawyer once. */
+  /**
+   * Word first, the bounded count: each stored word's range stopped at the limit, a lawyer once; from the
+   * words' sizes alone when nothing else is asked (sizedCount).
+   */
   function wordCountQuery(filter: DirectoryFilter, word: string) {
-    return sql`select count(*)::int as total from (select distinct r.user_id from (${storedWords(word)}) as v
+    const conditions = wordResidual(filter, word);
+    const read = sql`select count(*)::int as total from (select distinct r.user_id from (${storedWords(word)}) as v
       cross join lateral (select user_id from lawyer_search_words w
-        where ${and([sql`w.word = v.word`, ...wordResidual(filter, word)])} limit ${countLimit + 1}) as r) as m`;
+        where ${and([sql`w.word = v.word`, ...conditions])} limit ${countLimit + 1}) as r) as m`;
+    if (conditions.length) return read;
+    return sizedCount(sql`key >= ${`w:${word}`} and key < ${`w:${word}`} || ${END}`, read);
   }
 
   /** The page's ids and the count's statement of a plan. */
