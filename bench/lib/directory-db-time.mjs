@@ -9,6 +9,8 @@
  * current repository the same way, after rebuilding the projection from the seeded profiles.
  * BENCH_COMPARE_SEARCH names an older lawyers.search.ts copied beside the current one: with BENCH_PROJECTION=1
  * the current projection is then measured against that older one instead of the repository's query.
+ * BENCH_PREPARED=1 runs the current side's statements as named prepared statements, as the app does on
+ * PostgreSQL (db/prepared.ts): each five times on first sight, then EXPLAINed as an EXECUTE.
  * BENCH_REUSE=1 keeps a database seeded by an earlier run (same BENCH_LAWYERS) instead of seeding again
  * (BENCH_REBUILD=1 rebuilds its projection all the same). BENCH_REPEAT=3 runs each request three times
  * and keeps the least, so a busy machine's scheduling stalls weigh less on the p99.
@@ -20,7 +22,13 @@ import { createLawyersRepository } from '../../apps/server/src/modules/lawyers/l
 import { createProjectedSearch } from '../../apps/server/src/modules/lawyers/lawyers.search.ts';
 import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.service.ts';
 import { lawyersQuerySchema } from '../../packages/shared/src/schemas/lawyers.ts';
-import { explainedTime, openBenchDatabase, summary } from './db-time.mjs';
+import {
+  explainedPreparedTime,
+  explainedTime,
+  openBenchDatabase,
+  releasePrepared,
+  summary,
+} from './db-time.mjs';
 import { directoryRequest } from './directory-mix.mjs';
 import { distinctPool } from './query-mix.mjs';
 import { seedLawyers } from './seed-lawyers.mjs';
@@ -76,7 +84,9 @@ const planningShare = (repo) => {
 
 /** Planning plus execution of the statements one request runs on `repo`. */
 async function requestTime(repo, { filter, sort, page }) {
-  const timeOf = (query) => explainedTime(database, query, tallyOf(repo));
+  const explained =
+    process.env.BENCH_PREPARED === '1' && repo === repository ? explainedPreparedTime : explainedTime;
+  const timeOf = (query) => explained(database, query, tallyOf(repo));
   const queries = await repo.directoryQueries(filter, sort, { limit: 20, offset: (page - 1) * 20 });
   if (Array.isArray(queries)) {
     let total = 0;
@@ -128,4 +138,5 @@ if (other) {
   }
   console.log(`answers compared: ${requests.length - differ} of ${requests.length} the same`);
 }
+await releasePrepared();
 await close();

@@ -1,7 +1,9 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import type { LawyerSort } from '@l4l/shared/constants/sort';
 import { type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
+import { preparedByShape } from '../../db/prepared.ts';
 import { cheaperRange } from '../../db/range-plan.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import {
@@ -79,7 +81,11 @@ const withCards = (ids: SQL, sort: LawyerSort) => sql`select ${card}, p.position
 type Positioned = DirectoryCard & { position: unknown };
 const withoutPosition = ({ position: _position, ...card }: Positioned): DirectoryCard => card;
 
-export type ProjectedSearchOptions = { countLimit?: number };
+export type ProjectedSearchOptions = {
+  countLimit?: number;
+  /** PostgreSQL's pool: the statements then run as named prepared statements, one per shape */
+  pool?: pg.Pool;
+};
 
 /**
  * The directory read from the search projection (lawyers.projection.ts), behind the DirectorySearch seam:
@@ -87,8 +93,11 @@ export type ProjectedSearchOptions = { countLimit?: number };
  */
 export function createProjectedSearch(
   db: Db,
-  { countLimit = LIMITS.searchCountLimit }: ProjectedSearchOptions = {},
+  { countLimit = LIMITS.searchCountLimit, pool }: ProjectedSearchOptions = {},
 ) {
+  // a request's statements take a few hundred shapes at most: each prepared and planned once per connection
+  const rowsOf = preparedByShape(db, pool, 'l4l_directory');
+
   /**
    * The range sizes from lawyer_search_counts: the facets' ranges, the whole directory's, and for each
    * typed word the lawyers and the stored words it is a prefix of.
@@ -108,10 +117,8 @@ export function createProjectedSearch(
   /** The cheaper of the two ways, from the counts (db/range-plan.ts): the facets' ranges or a typed word's. */
   async function plan(filter: DirectoryFilter): Promise<Plan> {
     if (filter.terms.length === 0) return { by: 'facets' };
-    const result = (await db.execute(sizesQuery(filter))) as unknown as {
-      rows: Array<{ facets: number; everyone: number; words: number[][] }>;
-    };
-    const { facets, everyone, words } = result.rows[0] ?? { facets: 0, everyone: 0, words: [] };
+    const [sizes] = await rowsOf<{ facets: number; everyone: number; words: number[][] }>(sizesQuery(filter));
+    const { facets, everyone, words } = sizes ?? { facets: 0, everyone: 0, words: [] };
     const first = cheaperRange(
       { facets, facetRanges: facetRanges(filter).length, everyone, words },
       countLimit,
@@ -217,10 +224,6 @@ export function createProjectedSearch(
 
   const bounded = (total: number): Counted =>
     total > countLimit ? { total: countLimit, exact: false } : { total, exact: true };
-
-  async function rowsOf<T>(query: SQL) {
-    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-  }
 
   const search: DirectorySearch & {
     directoryQueries(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<SQL[]>;
