@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { preparedByShape } from '../../db/prepared.ts';
 import { cheaperRange } from '../../db/range-plan.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
+import { MicroCache } from '../../lib/micro-cache.ts';
 import {
   cardColumns,
   type DirectoryCard,
@@ -49,6 +50,15 @@ type Plan = { by: 'facets' } | { by: 'word'; word: string };
 
 type Counted = { total: number; exact: boolean };
 
+/** The range sizes a request with typed words reads (sizesQuery). */
+type Sizes = { facets: number; everyone: number; words: number[][] };
+/** A range size steers the plan this long before it is read again (ADR 0031, "Which one"). */
+const SIZES_TRUST_MS = 30_000;
+/** facet sets, and typed words, whose sizes are remembered at once, each */
+const SIZES_ENTRIES = 10_000;
+/** The key of the whole directory's size among the facet sets' (no set of facets is empty). */
+const EVERYONE = '*';
+
 /** The facets' ranges a request reads: each category asked for (or any) × each province (or any). */
 function facetRanges(filter: DirectoryFilter) {
   const categories = filter.categories.length ? [...new Set(filter.categories)] : [ANY];
@@ -83,6 +93,8 @@ const withoutPosition = ({ position: _position, ...card }: Positioned): Director
 
 export type ProjectedSearchOptions = {
   countLimit?: number;
+  /** how long a range size read from lawyer_search_counts steers the plan before it is read again */
+  sizesTrustMs?: number;
   /** PostgreSQL's pool: the statements then run as named prepared statements, one per shape */
   pool?: pg.Pool;
 };
@@ -93,7 +105,7 @@ export type ProjectedSearchOptions = {
  */
 export function createProjectedSearch(
   db: Db,
-  { countLimit = LIMITS.searchCountLimit, pool }: ProjectedSearchOptions = {},
+  { countLimit = LIMITS.searchCountLimit, pool, sizesTrustMs = SIZES_TRUST_MS }: ProjectedSearchOptions = {},
 ) {
   // a request's statements take a few hundred shapes at most: each prepared and planned once per connection
   const rowsOf = preparedByShape(db, pool, 'l4l_directory');
@@ -114,11 +126,35 @@ export function createProjectedSearch(
       ${words.length ? sql`array[${sql.join(words, sql`, `)}]` : sql`'{}'::int[]`} as words`;
   }
 
+  // The sizes only choose which range is read first, never what is answered (a stale one costs time at
+  // worst), and they move slowly: each facet set's, the directory's and each typed word's are remembered
+  // for a while, and a request whose sizes are all remembered reads none (one round trip fewer).
+  const sizesCache = { ttlMs: sizesTrustMs, refreshAheadMs: sizesTrustMs / 2 };
+  const facetSizes = new MicroCache<number>(sizesCache.ttlMs, SIZES_ENTRIES, sizesCache);
+  const wordSizes = new MicroCache<number[]>(sizesCache.ttlMs, SIZES_ENTRIES, sizesCache);
+
+  /** The range sizes of a request with typed words, read once for all of them when any is not remembered. */
+  async function sizesOf(filter: DirectoryFilter) {
+    let read: Promise<Sizes> | undefined;
+    const readAll = () => {
+      read ??= rowsOf<Sizes>(sizesQuery(filter)).then(
+        ([row]) => row ?? { facets: 0, everyone: 0, words: [] },
+      );
+      return read;
+    };
+    const facetKeys = facetRanges(filter).map(({ category, province }) => `${category}|${province}`);
+    const [facets, everyone, ...words] = await Promise.all([
+      facetSizes.get(facetKeys.join('\n'), async () => (await readAll()).facets),
+      facetSizes.get(EVERYONE, async () => (await readAll()).everyone),
+      ...filter.terms.map((term, i) => wordSizes.get(term, async () => (await readAll()).words[i] ?? [0, 0])),
+    ]);
+    return { facets: facets as number, everyone: everyone as number, words: words as number[][] };
+  }
+
   /** The cheaper of the two ways, from the counts (db/range-plan.ts): the facets' ranges or a typed word's. */
   async function plan(filter: DirectoryFilter): Promise<Plan> {
     if (filter.terms.length === 0) return { by: 'facets' };
-    const [sizes] = await rowsOf<{ facets: number; everyone: number; words: number[][] }>(sizesQuery(filter));
-    const { facets, everyone, words } = sizes ?? { facets: 0, everyone: 0, words: [] };
+    const { facets, everyone, words } = await sizesOf(filter);
     const first = cheaperRange(
       { facets, facetRanges: facetRanges(filter).length, everyone, words },
       countLimit,
