@@ -9,6 +9,9 @@
  * current repository the same way, after rebuilding the projection from the seeded profiles.
  * BENCH_COMPARE_SEARCH names an older lawyers.search.ts copied beside the current one: with BENCH_PROJECTION=1
  * the current projection is then measured against that older one instead of the repository's query.
+ * BENCH_COUNT_LIMIT (1000) bounds both projections' counts: 100 at 100,000 lawyers reads the share of
+ * each range a million lawyers' counts read at 1,000.
+ * BENCH_SHOW_SLOWEST=n prints the n slowest requests of the current side with the compared side's time.
  * BENCH_PREPARED=1 runs the current side's statements as named prepared statements, as the app does on
  * PostgreSQL (db/prepared.ts): each five times on first sight, then EXPLAINed as an EXECUTE.
  * BENCH_REUSE=1 keeps a database seeded by an earlier run (same BENCH_LAWYERS) instead of seeding again
@@ -51,16 +54,23 @@ if (
   const started = performance.now();
   await rebuildLawyerSearch(db);
   console.log(`projection rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  for (const table of ['lawyer_search', 'lawyer_search_words', 'lawyer_search_counts']) {
+  for (const table of [
+    'lawyer_search',
+    'lawyer_search_words',
+    'lawyer_search_counts',
+    'lawyer_search_counts_in_facets',
+  ]) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
 }
 await db.execute(sql`analyze`);
 
 const olderSearch = process.env.BENCH_PROJECTION === '1' && process.env.BENCH_COMPARE_SEARCH;
-const repository = olderSearch ? createProjectedSearch(db) : createLawyersRepository(db);
+// a smaller limit stands in for a larger directory: the counts read the same share of their ranges
+const searchOptions = { countLimit: Number(process.env.BENCH_COUNT_LIMIT ?? 1000) };
+const repository = olderSearch ? createProjectedSearch(db, searchOptions) : createLawyersRepository(db);
 const other = olderSearch
-  ? (await import(path.resolve(olderSearch))).createProjectedSearch(db)
+  ? (await import(path.resolve(olderSearch))).createProjectedSearch(db, searchOptions)
   : process.env.BENCH_COMPARE
     ? (await import(path.resolve(process.env.BENCH_COMPARE))).createLawyersRepository(db)
     : process.env.BENCH_PROJECTION === '1'
@@ -109,6 +119,14 @@ for (const request of requests) {
   if (other) before.push(await leastTime(other, request));
 }
 const current = summary('current', now);
+if (process.env.BENCH_SHOW_SLOWEST) {
+  const order = now
+    .map((_time, i) => i)
+    .sort((a, b) => now[b] - now[a])
+    .slice(0, Number(process.env.BENCH_SHOW_SLOWEST));
+  for (const i of order)
+    console.log(now[i].toFixed(2), (before[i] ?? 0).toFixed(2), JSON.stringify(requests[i]));
+}
 console.log(`current: ${planningShare(repository)}`);
 if (other) {
   const compared = summary(`compared (${olderSearch || process.env.BENCH_COMPARE || 'projection'})`, before);

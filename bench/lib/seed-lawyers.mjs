@@ -186,7 +186,12 @@ export async function seedLawyers(db, count) {
   await run('vacuum analyze lawyer_profiles');
   // the search projection the triggers filled (ADR 0031): its statistics and visibility map, so the
   // planner reads its sort indexes in order, index-only, as it does once autovacuum has passed
-  for (const table of ['lawyer_search', 'lawyer_search_words', 'lawyer_search_counts']) {
+  for (const table of [
+    'lawyer_search',
+    'lawyer_search_words',
+    'lawyer_search_counts',
+    'lawyer_search_counts_in_facets',
+  ]) {
     await run(`vacuum analyze ${table}`);
   }
   return { lawyers: count, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) };

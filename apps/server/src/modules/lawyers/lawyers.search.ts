@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import { preparedByShape } from '../../db/prepared.ts';
-import { cheaperRange } from '../../db/range-plan.ts';
+import { cheaperRange, largestWordKeeps } from '../../db/range-plan.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import {
@@ -46,7 +46,7 @@ const card = sql.join(
 );
 
 /** How a request is read: its facets' ranges in sort order, or the words one typed word prefixes. */
-type Plan = { by: 'facets' } | { by: 'word'; word: string };
+type Plan = { by: 'facets' } | { by: 'word'; word: string; largestFirst: boolean };
 
 type Counted = { total: number; exact: boolean };
 
@@ -112,12 +112,13 @@ export function createProjectedSearch(
 
   /**
    * The range sizes from lawyer_search_counts: the facets' ranges, the whole directory's, and for each
-   * typed word the lawyers and the stored words it is a prefix of.
+   * typed word the lawyers and the stored words it is a prefix of, and the largest of those words' size.
    */
   function sizesQuery(filter: DirectoryFilter) {
     const facetKeys = facetRanges(filter).map(({ category, province }) => `f:${category}|${province}`);
     const words = filter.terms.map(
-      (term) => sql`(select array[coalesce(sum(lawyers), 0), count(*)]::int[] from lawyer_search_counts
+      (term) => sql`(select array[coalesce(sum(lawyers), 0), count(*), coalesce(max(lawyers), 0)]::int[]
+        from lawyer_search_counts
         where key >= ${`w:${term}`} and key < ${`w:${term}`} || ${END} and lawyers > 0)`,
     );
     return sql`select (select coalesce(sum(lawyers), 0)::int from lawyer_search_counts
@@ -146,7 +147,9 @@ export function createProjectedSearch(
     const [facets, everyone, ...words] = await Promise.all([
       facetSizes.get(facetKeys.join('\n'), async () => (await readAll()).facets),
       facetSizes.get(EVERYONE, async () => (await readAll()).everyone),
-      ...filter.terms.map((term, i) => wordSizes.get(term, async () => (await readAll()).words[i] ?? [0, 0])),
+      ...filter.terms.map((term, i) =>
+        wordSizes.get(term, async () => (await readAll()).words[i] ?? [0, 0, 0]),
+      ),
     ]);
     return { facets: facets as number, everyone: everyone as number, words: words as number[][] };
   }
@@ -155,11 +158,12 @@ export function createProjectedSearch(
   async function plan(filter: DirectoryFilter): Promise<Plan> {
     if (filter.terms.length === 0) return { by: 'facets' };
     const { facets, everyone, words } = await sizesOf(filter);
-    const first = cheaperRange(
-      { facets, facetRanges: facetRanges(filter).length, everyone, words },
-      countLimit,
-    );
-    return first < 0 ? { by: 'facets' } : { by: 'word', word: filter.terms[first] as string };
+    const sizes = { facets, facetRanges: facetRanges(filter).length, everyone, words };
+    const first = cheaperRange(sizes, countLimit);
+    if (first < 0) return { by: 'facets' };
+    // the count reads the largest stored word first when several are read and it likely settles the count
+    const largestFirst = (words[first]?.[1] ?? 0) > 1 && largestWordKeeps(sizes, first) > countLimit;
+    return { by: 'word', word: filter.terms[first] as string, largestFirst };
   }
 
   /** Ids and sort keys of the page, read in order off each facet range's sort index. */
@@ -237,15 +241,46 @@ export function createProjectedSearch(
 
   /**
    * Word first, the bounded count: each stored word's range stopped at the limit, a lawyer once; from the
-   * words' sizes alone when nothing else is asked (sizedCount).
+   * words' sizes alone when nothing else is asked (sizedCount). With `largestFirst` (several stored words,
+   * the largest likely to reach the limit alone) the largest is counted first: past the limit, the others
+   * are not read; otherwise they all are, as without it (a lawyer once means every range read to its end).
    */
-  function wordCountQuery(filter: DirectoryFilter, word: string) {
+  function wordCountQuery(filter: DirectoryFilter, word: string, largestFirst: boolean) {
     const conditions = wordResidual(filter, word);
     const read = sql`select count(*)::int as total from (select distinct r.user_id from (${storedWords(word)}) as v
       cross join lateral (select user_id from lawyer_search_words w
         where ${and([sql`w.word = v.word`, ...conditions])} limit ${countLimit + 1}) as r) as m`;
-    if (conditions.length) return read;
-    return sizedCount(sql`key >= ${`w:${word}`} and key < ${`w:${word}`} || ${END}`, read);
+    const prefix = sql`key >= ${`w:${word}`} and key < ${`w:${word}`} || ${END}`;
+    if (!conditions.length) return sizedCount(prefix, read);
+    if (!largestFirst) return read;
+    const largest = sql`(select substr(key, 3) from lawyer_search_counts where ${prefix} and lawyers > 0
+      order by lawyers desc, key limit 1)`;
+    return sql`select (case when (select count(*) from (select from lawyer_search_words w
+        where ${and([sql`w.word = ${largest}`, ...conditions])} limit ${countLimit + 1}) as l) > ${countLimit}
+      then ${countLimit + 1} else (${read}) end)::int as total`;
+  }
+
+  /**
+   * One typed word in categories, or in a province, and nothing else asked: the word's lawyers in each
+   * facet (lawyer_search_counts_in_facets, for each facet a range of the stored words the typed word
+   * prefixes) settle the count when one is past the limit, and give it exactly for one stored word in
+   * facets no lawyer is in twice (one category, or provinces); otherwise `read` counts.
+   */
+  function pairSizedCount(filter: DirectoryFilter, read: SQL): SQL {
+    const [word, ...others] = filter.terms;
+    const byCategory = filter.categories.length > 0 && filter.provinces.length === 0;
+    const byProvince = filter.provinces.length > 0 && filter.categories.length === 0;
+    if (!word || others.length || residual(filter, []).length || !(byCategory || byProvince)) return read;
+    const [tag, facets] = byCategory ? ['c:', filter.categories] : ['p:', filter.provinces];
+    const ranges = [...new Set(facets)].map((facet) => {
+      const from = `${tag}${facet}|${word}`;
+      return sql`(key >= ${from} and key < ${from} || ${END})`;
+    });
+    const exact = byProvince || new Set(filter.categories).size === 1;
+    return sql`select (case when max(lawyers) > ${countLimit} then ${countLimit + 1}
+      ${exact ? sql`when count(distinct split_part(key, '|', 2)) <= 1 then coalesce(sum(lawyers), 0)` : sql``}
+      else (${read}) end)::int as total
+      from lawyer_search_counts_in_facets where (${sql.join(ranges, sql` or `)}) and lawyers > 0`;
   }
 
   /** The page's ids and the count's statement of a plan. */
@@ -253,9 +288,12 @@ export function createProjectedSearch(
     return chosen.by === 'word'
       ? {
           page: withCards(wordPageIds(filter, chosen.word, sort, range), sort),
-          count: wordCountQuery(filter, chosen.word),
+          count: pairSizedCount(filter, wordCountQuery(filter, chosen.word, chosen.largestFirst)),
         }
-      : { page: withCards(facetPageIds(filter, sort, range), sort), count: facetCountQuery(filter) };
+      : {
+          page: withCards(facetPageIds(filter, sort, range), sort),
+          count: pairSizedCount(filter, facetCountQuery(filter)),
+        };
   }
 
   const bounded = (total: number): Counted =>
