@@ -48,7 +48,7 @@ const card = sql.join(
 /** How a request is read: its facets' ranges in sort order, or the words one typed word prefixes. */
 type Plan = { by: 'facets' } | { by: 'word'; word: string; largestFirst: boolean };
 
-type Counted = { total: number; exact: boolean };
+type Bounded = { total: number; exact: boolean };
 
 /** The range sizes a request with typed words reads (sizesQuery). */
 type Sizes = { facets: number; everyone: number; words: number[][] };
@@ -88,8 +88,16 @@ const withCards = (ids: SQL, sort: LawyerSort) => sql`select ${card}, p.position
   join ${users} on ${users.id} = p.user_id
   order by p.position`;
 
-type Positioned = DirectoryCard & { position: unknown };
-const withoutPosition = ({ position: _position, ...card }: Positioned): DirectoryCard => card;
+/** A row of the page with the count beside it: no card (id null) when the page is empty. */
+type Counted = DirectoryCard & { position: unknown; total: number | string };
+const cardOf = ({ position: _position, total: _total, ...card }: Counted): DirectoryCard => card;
+
+/**
+ * The page's cards and the bounded count in one statement, so a request is one round trip and holds one
+ * pooled connection: the count's one row joined to the page's, kept alone when the page is empty.
+ */
+const pageWithCount = (page: SQL, count: SQL) =>
+  sql`select c.total, p.* from (${count}) as c left join lateral (${page}) as p on true order by p.position`;
 
 export type ProjectedSearchOptions = {
   countLimit?: number;
@@ -296,7 +304,7 @@ export function createProjectedSearch(
         };
   }
 
-  const bounded = (total: number): Counted =>
+  const bounded = (total: number): Bounded =>
     total > countLimit ? { total: countLimit, exact: false } : { total, exact: true };
 
   const search: DirectorySearch & {
@@ -304,18 +312,16 @@ export function createProjectedSearch(
   } = {
     async directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<DirectoryPage> {
       const { page, count } = statementsOf(await plan(filter), filter, sort, range);
-      const [cards, totals] = await Promise.all([
-        rowsOf<Positioned>(page),
-        rowsOf<{ total: number | string }>(count),
-      ]);
-      return { rows: cards.map(withoutPosition), ...bounded(Number(totals[0]?.total ?? 0)) };
+      const rows = await rowsOf<Counted>(pageWithCount(page, count));
+      const cards = rows.filter((row) => row.id !== null).map(cardOf);
+      return { rows: cards, ...bounded(Number(rows[0]?.total ?? 0)) };
     },
 
     /** The statements `directory` runs for this request, not yet run (the benchmark EXPLAINs them). */
     async directoryQueries(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
       const sizes = filter.terms.length ? [sizesQuery(filter)] : [];
       const { page, count } = statementsOf(await plan(filter), filter, sort, range);
-      return [...sizes, page, count];
+      return [...sizes, pageWithCount(page, count)];
     },
   };
   return search;
