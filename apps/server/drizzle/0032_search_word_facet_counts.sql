@@ -1,5 +1,5 @@
 -- A word's lawyers in each category and in each province are counted too
--- (docs/decisions/0031-directory-search-projection.md, "A word's count in a facet"): 'c:' || category || '|'
+-- (docs/decisions/0037-directory-reads-in-one-round-trip.md): 'c:' || category || '|'
 -- || word and 'p:' || province || '|' || word, in a table of their own so that lawyer_search_counts stays the
 -- few thousand rows the planner estimates its prefix ranges on. A bounded count of one typed word in
 -- categories or in a province, with nothing else asked, is then answered from them when one is past the

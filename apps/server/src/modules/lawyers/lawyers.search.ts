@@ -52,7 +52,7 @@ type Bounded = { total: number; exact: boolean };
 
 /** The range sizes a request with typed words reads (sizesQuery). */
 type Sizes = { facets: number; everyone: number; words: number[][] };
-/** A range size steers the plan this long before it is read again (ADR 0031, "Which one"). */
+/** A range size steers the plan this long before it is read again (ADR 0037). */
 const SIZES_TRUST_MS = 30_000;
 /** facet sets, and typed words, whose sizes are remembered at once, each */
 const SIZES_ENTRIES = 10_000;
@@ -109,7 +109,9 @@ export type ProjectedSearchOptions = {
 
 /**
  * The directory read from the search projection (lawyers.projection.ts), behind the DirectorySearch seam:
- * the same pages, order and counts as the plain query (lawyers.equivalence.test.ts).
+ * the same pages, order and counts as the plain query (lawyers.equivalence.test.ts). How a request is read:
+ * docs/decisions/0031-directory-search-projection.md; its counts settled by their sizes, its statements
+ * prepared by shape and a request in one round trip: docs/decisions/0037-directory-reads-in-one-round-trip.md.
  */
 export function createProjectedSearch(
   db: Db,
