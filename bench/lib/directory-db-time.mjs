@@ -7,6 +7,13 @@
  * the current one) measured on the same data in the same run, alternating request by request, with the
  * ratio of the two. BENCH_PROJECTION=1 measures the search projection (lawyers.search.ts) against the
  * current repository the same way, after rebuilding the projection from the seeded profiles.
+ * BENCH_COMPARE_SEARCH names an older lawyers.search.ts copied beside the current one: with BENCH_PROJECTION=1
+ * the current projection is then measured against that older one instead of the repository's query.
+ * BENCH_COUNT_LIMIT (1000) bounds both projections' counts: 100 at 100,000 lawyers reads the share of
+ * each range a million lawyers' counts read at 1,000.
+ * BENCH_SHOW_SLOWEST=n prints the n slowest requests of the current side with the compared side's time.
+ * BENCH_PREPARED=1 runs the current side's statements as named prepared statements, as the app does on
+ * PostgreSQL (db/prepared.ts): each five times on first sight, then EXPLAINed as an EXECUTE.
  * BENCH_REUSE=1 keeps a database seeded by an earlier run (same BENCH_LAWYERS) instead of seeding again
  * (BENCH_REBUILD=1 rebuilds its projection all the same). BENCH_REPEAT=3 runs each request three times
  * and keeps the least, so a busy machine's scheduling stalls weigh less on the p99.
@@ -18,7 +25,13 @@ import { createLawyersRepository } from '../../apps/server/src/modules/lawyers/l
 import { createProjectedSearch } from '../../apps/server/src/modules/lawyers/lawyers.search.ts';
 import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.service.ts';
 import { lawyersQuerySchema } from '../../packages/shared/src/schemas/lawyers.ts';
-import { explainedTime, openBenchDatabase, summary } from './db-time.mjs';
+import {
+  explainedPreparedTime,
+  explainedTime,
+  openBenchDatabase,
+  releasePrepared,
+  summary,
+} from './db-time.mjs';
 import { directoryRequest } from './directory-mix.mjs';
 import { distinctPool } from './query-mix.mjs';
 import { seedLawyers } from './seed-lawyers.mjs';
@@ -41,27 +54,49 @@ if (
   const started = performance.now();
   await rebuildLawyerSearch(db);
   console.log(`projection rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  for (const table of ['lawyer_search', 'lawyer_search_words', 'lawyer_search_counts']) {
+  for (const table of [
+    'lawyer_search',
+    'lawyer_search_words',
+    'lawyer_search_counts',
+    'lawyer_search_counts_in_facets',
+  ]) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
 }
 await db.execute(sql`analyze`);
 
-const repository = createLawyersRepository(db);
-const other = process.env.BENCH_COMPARE
-  ? (await import(path.resolve(process.env.BENCH_COMPARE))).createLawyersRepository(db)
-  : process.env.BENCH_PROJECTION === '1'
-    ? createProjectedSearch(db)
-    : undefined;
+const olderSearch = process.env.BENCH_PROJECTION === '1' && process.env.BENCH_COMPARE_SEARCH;
+// a smaller limit stands in for a larger directory: the counts read the same share of their ranges
+const searchOptions = { countLimit: Number(process.env.BENCH_COUNT_LIMIT ?? 1000) };
+const repository = olderSearch ? createProjectedSearch(db, searchOptions) : createLawyersRepository(db);
+const other = olderSearch
+  ? (await import(path.resolve(olderSearch))).createProjectedSearch(db, searchOptions)
+  : process.env.BENCH_COMPARE
+    ? (await import(path.resolve(process.env.BENCH_COMPARE))).createLawyersRepository(db)
+    : process.env.BENCH_PROJECTION === '1'
+      ? createProjectedSearch(db)
+      : undefined;
 const requests = distinctPool(SAMPLE, directoryRequest).map((path) => {
   const query = lawyersQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
   return { filter: directoryFilter(query), sort: query.sort, page: query.page };
 });
 
-const timeOf = (query) => explainedTime(database, query);
+/** each side's planning and execution summed over every run, to print planning's share */
+const tallies = new Map();
+const tallyOf = (repo) => {
+  if (!tallies.has(repo)) tallies.set(repo, { planning: 0, execution: 0 });
+  return tallies.get(repo);
+};
+const planningShare = (repo) => {
+  const { planning, execution } = tallyOf(repo);
+  return `planning ${((100 * planning) / Math.max(planning + execution, 1e-9)).toFixed(0)}% of the database time`;
+};
 
 /** Planning plus execution of the statements one request runs on `repo`. */
 async function requestTime(repo, { filter, sort, page }) {
+  const explained =
+    process.env.BENCH_PREPARED === '1' && repo === repository ? explainedPreparedTime : explainedTime;
+  const timeOf = (query) => explained(database, query, tallyOf(repo));
   const queries = await repo.directoryQueries(filter, sort, { limit: 20, offset: (page - 1) * 20 });
   if (Array.isArray(queries)) {
     let total = 0;
@@ -84,8 +119,18 @@ for (const request of requests) {
   if (other) before.push(await leastTime(other, request));
 }
 const current = summary('current', now);
+if (process.env.BENCH_SHOW_SLOWEST) {
+  const order = now
+    .map((_time, i) => i)
+    .sort((a, b) => now[b] - now[a])
+    .slice(0, Number(process.env.BENCH_SHOW_SLOWEST));
+  for (const i of order)
+    console.log(now[i].toFixed(2), (before[i] ?? 0).toFixed(2), JSON.stringify(requests[i]));
+}
+console.log(`current: ${planningShare(repository)}`);
 if (other) {
-  const compared = summary(`compared (${process.env.BENCH_COMPARE ?? 'projection'})`, before);
+  const compared = summary(`compared (${olderSearch || process.env.BENCH_COMPARE || 'projection'})`, before);
+  console.log(`compared: ${planningShare(other)}`);
   console.log(
     `ratio current/compared: median ${(current.median / compared.median).toFixed(2)}, p99 ${(current.p99 / compared.p99).toFixed(2)}`,
   );
@@ -111,4 +156,5 @@ if (other) {
   }
   console.log(`answers compared: ${requests.length - differ} of ${requests.length} the same`);
 }
+await releasePrepared();
 await close();

@@ -211,7 +211,12 @@ export async function seedLawyers(db, count) {
   await fillSearchProjection(db);
   // the search projection (ADR 0031): its statistics and visibility map, so the
   // planner reads its sort indexes in order, index-only, as it does once autovacuum has passed
-  for (const table of ['lawyer_search', 'lawyer_search_words', 'lawyer_search_counts']) {
+  for (const table of [
+    'lawyer_search',
+    'lawyer_search_words',
+    'lawyer_search_counts',
+    'lawyer_search_counts_in_facets',
+  ]) {
     await run(`vacuum analyze ${table}`);
   }
   return { lawyers: count, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from './database.ts';
@@ -25,4 +26,27 @@ export async function executePrepared<Row>(
     ? await pool.query({ name, ...statementText(db, statement) })
     : await db.execute(statement);
   return result as unknown as { rows: Row[] };
+}
+
+/**
+ * Runs statements built for each call but of a bounded few shapes (a search's statements, whose text
+ * depends on which filters a request has, its values apart): on PostgreSQL, given the pool, each distinct
+ * text is a named statement prepared once per pooled connection, so its parse and, once PostgreSQL settles
+ * on a generic plan (after five runs), its planning are paid once. The name is the text's hash, so two
+ * callers with the same text share it and different texts never clash. Past `maxShapes` distinct texts
+ * the rest run unnamed, so no connection holds more than that many. PGlite, or no pool: `db.execute`.
+ */
+export function preparedByShape(db: Db, pool: pg.Pool | undefined, prefix: string, maxShapes = 200) {
+  const names = new Map<string, string>();
+  return async <Row>(statement: SQL): Promise<Row[]> => {
+    if (!pool) return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+    const { text, values } = statementText(db, statement);
+    let name = names.get(text);
+    if (name === undefined && names.size < maxShapes) {
+      name = `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    const result = await pool.query(name ? { name, text, values } : { text, values });
+    return result.rows as Row[];
+  };
 }

@@ -12,20 +12,29 @@ export type RangeSizes = {
   facetRanges: number;
   /** entries in the whole listing */
   everyone: number;
-  /** for each typed word: [entries with a word it prefixes, stored words it prefixes] */
+  /**
+   * for each typed word: [entries with a word it prefixes, stored words it prefixes, and optionally the
+   * entries of the largest of those stored words]
+   */
   words: number[][];
 };
 
-/** The index of the typed word whose ranges are cheaper to read first, or -1 for the facets' ranges. */
-export function cheaperRange(sizes: RangeSizes, countLimit: number): number {
+/** Each range's share of the whole listing, and the share the typed words but one (-1: all) keep. */
+function shares(sizes: RangeSizes) {
   const all = Math.max(1, sizes.everyone);
   const share = (size: number) => Math.min(1, size / all);
-  const wanted = countLimit + 1;
-  const cost = (size: number, kept: number, ranges: number) =>
-    Math.min(size, (ranges * wanted) / Math.max(kept, 1e-9));
   const wordShares = sizes.words.map(([entries = 0]) => share(entries));
   const keptBesides = (skip: number) =>
     wordShares.reduce((product, s, j) => (j === skip ? product : product * s), 1);
+  return { share, keptBesides };
+}
+
+/** The index of the typed word whose ranges are cheaper to read first, or -1 for the facets' ranges. */
+export function cheaperRange(sizes: RangeSizes, countLimit: number): number {
+  const { share, keptBesides } = shares(sizes);
+  const wanted = countLimit + 1;
+  const cost = (size: number, kept: number, ranges: number) =>
+    Math.min(size, (ranges * wanted) / Math.max(kept, 1e-9));
   let best = -1;
   let bestCost = cost(sizes.facets, keptBesides(-1), sizes.facetRanges);
   sizes.words.forEach(([entries = 0, stored = 0], i) => {
@@ -36,4 +45,15 @@ export function cheaperRange(sizes: RangeSizes, countLimit: number): number {
     }
   });
   return best;
+}
+
+/**
+ * How many entries of the largest stored word typed word `i` prefixes the facets and the other typed words
+ * are expected to keep (shares taken as independent): past the count's limit, that range alone is likely
+ * to settle a bounded count.
+ */
+export function largestWordKeeps(sizes: RangeSizes, i: number): number {
+  const { share, keptBesides } = shares(sizes);
+  const largest = sizes.words[i]?.[2] ?? 0;
+  return largest * share(sizes.facets) * keptBesides(i);
 }

@@ -57,6 +57,15 @@ describe('the search projection follows every change in its transaction', () => 
         union all select 'w:' || word, count(*)::int from lawyer_search_words group by word) as c
         order by key collate "C"`),
     );
+    // and each word's in each category and province
+    expect(await rows(sql`select key, lawyers from lawyer_search_counts_in_facets order by key`)).toEqual(
+      await rows(sql`select key, lawyers from (
+        select 'c:' || c.category || '|' || word as key, count(*)::int as lawyers from lawyer_search_words
+          cross join lateral (select distinct unnest(categories) as category) c group by c.category, word
+        union all select 'p:' || province || '|' || word, count(*)::int from lawyer_search_words
+          group by province, word) as c
+        order by key collate "C"`),
+    );
   }
 
   const lucia = () => ids[0] as string;
@@ -106,7 +115,8 @@ describe('the search projection follows every change in its transaction', () => 
     // a rating, a closed case or a price rebuilds the lawyer's rows and leaves every count row as it was
     // (not even rewritten): payments, closures and ratings of different lawyers never wait on each other
     const versions = () =>
-      rows(sql`select key, xmin::text as version from lawyer_search_counts order by key`);
+      rows(sql`select key, xmin::text as version from lawyer_search_counts
+        union all select key, xmin::text from lawyer_search_counts_in_facets order by key`);
     const before = await versions();
     await t.app.db.execute(sql`update lawyer_profiles set rating_sum = rating_sum + 4,
       rating_count = rating_count + 1, finished_cases = finished_cases + 1, active_cases = active_cases + 1,

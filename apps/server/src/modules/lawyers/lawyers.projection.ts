@@ -16,6 +16,9 @@ import type { Db } from '../../db/database.ts';
  *   lawyers in sort order, so a rare name is read word-first, each word a prefix matches one range.
  * - `lawyer_search_counts`: how many rows each word and each facet has ('w:' + word, 'f:' + category +
  *   '|' + province), kept by +/- as rows come and go, so a search picks the smaller range first.
+ * - `lawyer_search_counts_in_facets` (migration 0032): how many lawyers each word has in each category
+ *   ('c:' + category + '|' + word) and province ('p:' + province + '|' + word), kept the same way, so a
+ *   word's count in a facet past the limit is known without reading the word's range.
  */
 
 /** Executor of a statement: the database or an open transaction. */
@@ -23,7 +26,9 @@ type Executor = Pick<Db, 'execute'>;
 
 /** The whole projection rebuilt from the profiles, for a database filled before its triggers existed. */
 export async function rebuildLawyerSearch(db: Executor): Promise<void> {
-  await db.execute(sql`truncate lawyer_search, lawyer_search_words, lawyer_search_counts`);
+  await db.execute(
+    sql`truncate lawyer_search, lawyer_search_words, lawyer_search_counts, lawyer_search_counts_in_facets`,
+  );
   await db.execute(
     sql`select lawyer_search_refresh(array(select user_id from lawyer_profiles where verified_at is not null))`,
   );
