@@ -5,7 +5,6 @@ import { PAGE_BY_PATH } from '@l4l/shared/constants/pages';
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { resolveUser } from './auth.ts';
 import { clientHomePage } from './client-home.ts';
 import { sendError } from './error-handler.ts';
 
@@ -97,10 +96,7 @@ async function web(app: FastifyInstance) {
     // a hard load of '/', '/login', '/registro' (landing.html) or '/dashboard/inicio' (home.html), ADRs 0008 and 0021:
     // index.html where the build has no such page; inside the SPA a link to those paths stays in the SPA
     // a signed-in client's '/dashboard/inicio' is the client home with its first screen in its HTML (ADR 0037)
-    const clientHome = clientHomePage(webDist, async (request) => {
-      const caller = await resolveUser(request);
-      return caller ? app.accounts.me(caller) : null;
-    });
+    const clientHome = clientHomePage(webDist, (caller) => app.accounts.me(caller));
     for (const [url, page] of PAGE_BY_PATH) {
       const file = existsSync(path.join(webDist, page)) ? page : 'index.html';
       const personal = page === 'home.html' ? clientHome : null;
