@@ -22,10 +22,7 @@ export async function executePrepared<Row>(
   name: string,
   statement: SQL,
 ): Promise<{ rows: Row[] }> {
-  const result = pool
-    ? await pool.query({ name, ...statementText(db, statement) })
-    : await db.execute(statement);
-  return result as unknown as { rows: Row[] };
+  return { rows: await runNamed<Row>(db, pool, statement, () => name) };
 }
 
 /**
@@ -38,15 +35,27 @@ export async function executePrepared<Row>(
  */
 export function preparedByShape(db: Db, pool: pg.Pool | undefined, prefix: string, maxShapes = 200) {
   const names = new Map<string, string>();
-  return async <Row>(statement: SQL): Promise<Row[]> => {
-    if (!pool) return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
-    const { text, values } = statementText(db, statement);
+  const nameOf = (text: string) => {
     let name = names.get(text);
     if (name === undefined && names.size < maxShapes) {
       name = `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
       names.set(text, name);
     }
-    const result = await pool.query(name ? { name, text, values } : { text, values });
-    return result.rows as Row[];
+    return name;
   };
+  return <Row>(statement: SQL) => runNamed<Row>(db, pool, statement, nameOf);
+}
+
+/** A statement on the pool, named as `nameOf` its text says (unnamed for undefined); `db.execute` without a pool. */
+async function runNamed<Row>(
+  db: Db,
+  pool: pg.Pool | undefined,
+  statement: SQL,
+  nameOf: (text: string) => string | undefined,
+): Promise<Row[]> {
+  if (!pool) return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+  const { text, values } = statementText(db, statement);
+  const name = nameOf(text);
+  const result = await pool.query(name ? { name, text, values } : { text, values });
+  return result.rows as Row[];
 }

@@ -140,9 +140,9 @@ export function createProjectedSearch(
   // The sizes only choose which range is read first, never what is answered (a stale one costs time at
   // worst), and they move slowly: each facet set's, the directory's and each typed word's are remembered
   // for a while, and a request whose sizes are all remembered reads none (one round trip fewer).
-  const sizesCache = { ttlMs: sizesTrustMs, refreshAheadMs: sizesTrustMs / 2 };
-  const facetSizes = new MicroCache<number>(sizesCache.ttlMs, SIZES_ENTRIES, sizesCache);
-  const wordSizes = new MicroCache<number[]>(sizesCache.ttlMs, SIZES_ENTRIES, sizesCache);
+  const refreshAhead = { refreshAheadMs: sizesTrustMs / 2 };
+  const facetSizes = new MicroCache<number>(sizesTrustMs, SIZES_ENTRIES, refreshAhead);
+  const wordSizes = new MicroCache<number[]>(sizesTrustMs, SIZES_ENTRIES, refreshAhead);
 
   /** The range sizes of a request with typed words, read once for all of them when any is not remembered. */
   async function sizesOf(filter: DirectoryFilter) {
