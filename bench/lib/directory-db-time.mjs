@@ -20,7 +20,10 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { rebuildLawyerSearch } from '../../apps/server/src/modules/lawyers/lawyers.projection.ts';
+import {
+  LAWYER_SEARCH_TABLES,
+  rebuildLawyerSearch,
+} from '../../apps/server/src/modules/lawyers/lawyers.projection.ts';
 import { createLawyersRepository } from '../../apps/server/src/modules/lawyers/lawyers.repository.ts';
 import { createProjectedSearch } from '../../apps/server/src/modules/lawyers/lawyers.search.ts';
 import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.service.ts';
@@ -54,14 +57,7 @@ if (
   const started = performance.now();
   await rebuildLawyerSearch(db);
   console.log(`projection rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  for (const table of [
-    'lawyer_search',
-    'lawyer_search_words',
-    'lawyer_search_counts',
-    'lawyer_search_counts_in_facets',
-  ]) {
-    await db.execute(sql.raw(`vacuum analyze ${table}`));
-  }
+  for (const table of LAWYER_SEARCH_TABLES) await db.execute(sql.raw(`vacuum analyze ${table}`));
 }
 await db.execute(sql`analyze`);
 

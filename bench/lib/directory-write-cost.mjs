@@ -100,8 +100,8 @@ for (const kind of KINDS) {
 }
 const { rows: sizes } = await client.query(
   `select relname, pg_total_relation_size(oid) as bytes from pg_class
-    where relname in ('lawyer_profiles', 'lawyer_search', 'lawyer_search_words', 'lawyer_search_counts',
-      'lawyer_search_counts_in_facets')
+    where relname in ('lawyer_profiles', 'lawyer_search', 'lawyer_search_words', 'lawyer_search_pairs',
+      'lawyer_search_counts', 'lawyer_search_counts_in_facets')
     order by relname`,
 );
 console.log(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { banUser, createLawyerWithProfile } from '../../../test/factories.ts';
 import { prng } from '../../../test/prng.ts';
+import { statementText } from '../../db/prepared.ts';
 import { createLawyersRepository, type DirectoryFilter } from './lawyers.repository.ts';
 import { createProjectedSearch } from './lawyers.search.ts';
 import { directoryFilter } from './lawyers.service.ts';
@@ -138,17 +139,20 @@ describe('the directory answers as a plain reference query does', () => {
   });
 
   type Raw = typeof request extends fc.Arbitrary<infer R> ? R : never;
-  const seen = { filled: 0, broad: 0, words: 0 };
+  const seen = { filled: 0, broad: 0, words: 0, pairs: 0 };
 
   /** The request drawn, answered by the repository and by the projection, checked against the reference. */
-  function answersAlike() {
+  function answersAlike(options: { pairsFrom?: number } = {}) {
     const repositories = new Map(
       [3, 10, 1000].map((limit) => [limit, createLawyersRepository(t.app.db, { countLimit: limit })]),
     );
     // on PostgreSQL through named prepared statements, as the app runs them (generic plans after five runs)
     const pool = t.app.database.pool;
     const projected = new Map(
-      [3, 10, 1000].map((limit) => [limit, createProjectedSearch(t.app.db, { countLimit: limit, pool })]),
+      [3, 10, 1000].map((limit) => [
+        limit,
+        createProjectedSearch(t.app.db, { countLimit: limit, pool, ...options }),
+      ]),
     );
     return async (raw: Raw) => {
       // two bounds drawn in any order: the lower is the minimum (a reversed range is a 400, tested apart)
@@ -178,6 +182,12 @@ describe('the directory answers as a plain reference query does', () => {
       seen.filled += expected.ids.length > 0 ? 1 : 0;
       seen.broad += exact ? 0 : 1;
       seen.words += filter.terms.length > 0 && expected.total > 0 ? 1 : 0;
+      const read = await projected.get(raw.countLimit)!.directoryQueries(filter, query.sort, {
+        limit: query.pageSize,
+        offset,
+      });
+      const byPairs = read.some((q) => statementText(t.app.db, q).text.includes('lawyer_search_pairs'));
+      seen.pairs += byPairs && expected.total > 0 ? 1 : 0;
       const wanted = { ids: expected.ids, total: exact ? expected.total : raw.countLimit, exact };
       expect({ ids: actual.rows.map((row) => row.id), total: actual.total, exact: actual.exact }).toEqual(
         wanted,
@@ -213,5 +223,20 @@ describe('the directory answers as a plain reference query does', () => {
     seen.broad = 0;
     await fc.assert(fc.asyncProperty(settledBySizes, answersAlike()), { numRuns: RUNS / 4, seed: 20261129 });
     expect(seen.broad).toBeGreaterThan(RUNS / 40);
+  }, 300_000);
+
+  // two or three typed words, read as name pairs whatever their ranges' sizes (lawyers.search.ts, pairOf)
+  const namePairs = fc
+    .tuple(request, fc.array(word, { minLength: 2, maxLength: 3 }))
+    .map(([raw, words]) => ({ ...raw, search: words.join(' ') }));
+
+  it(`answers the same for ${RUNS / 4} requests of two or three words read as name pairs`, async () => {
+    seen.pairs = 0;
+    await fc.assert(fc.asyncProperty(namePairs, answersAlike({ pairsFrom: 0 })), {
+      numRuns: RUNS / 4,
+      seed: 20261130,
+    });
+    // the pairs answered (not only empty ranges)
+    expect(seen.pairs).toBeGreaterThan(RUNS / 40);
   }, 300_000);
 });

@@ -49,6 +49,12 @@ describe('the search projection follows every change in its transaction', () => 
       await rows(sql`select distinct w.word, ${wordColumns} from (select p.* ${listed}) as s,
         regexp_split_to_table(s.search_text, ' ') as w(word) order by 1, 2`),
     );
+    // each ordered pair of two different words of a listed name, with what the filters read (ADR 0040)
+    expect(await rows(sql`select pair, ${wordColumns} from lawyer_search_pairs order by 1, 2`)).toEqual(
+      await rows(sql`select distinct a.word || ' ' || b.word as pair, ${wordColumns} from (select p.* ${listed}) as s,
+        regexp_split_to_table(s.search_text, ' ') as a(word), regexp_split_to_table(s.search_text, ' ') as b(word)
+        where a.word <> b.word order by 1, 2`),
+    );
     // the counts a search plans with: every range's size, and no key (a name) left behind at zero
     expect(await rows(sql`select key, lawyers from lawyer_search_counts order by key`)).toEqual(
       await rows(sql`select key, lawyers from (

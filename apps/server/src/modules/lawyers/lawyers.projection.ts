@@ -19,16 +19,26 @@ import type { Db } from '../../db/database.ts';
  * - `lawyer_search_counts_in_facets` (migration 0032): how many lawyers each word has in each category
  *   ('c:' + category + '|' + word) and province ('p:' + province + '|' + word), kept the same way, so a
  *   word's count in a facet past the limit is known without reading the word's range.
+ * - `lawyer_search_pairs` (migration 0033): a row per listed lawyer and ordered pair of two different
+ *   words of the name ('sara torres', 'torres sara'), so two typed words are one prefix range of the pairs
+ *   (docs/decisions/0040-name-pairs.md).
  */
 
 /** Executor of a statement: the database or an open transaction. */
 type Executor = Pick<Db, 'execute'>;
 
+/** The projection's tables, all kept by its triggers. */
+export const LAWYER_SEARCH_TABLES = [
+  'lawyer_search',
+  'lawyer_search_words',
+  'lawyer_search_pairs',
+  'lawyer_search_counts',
+  'lawyer_search_counts_in_facets',
+] as const;
+
 /** The whole projection rebuilt from the profiles, for a database filled before its triggers existed. */
 export async function rebuildLawyerSearch(db: Executor): Promise<void> {
-  await db.execute(
-    sql`truncate lawyer_search, lawyer_search_words, lawyer_search_counts, lawyer_search_counts_in_facets`,
-  );
+  await db.execute(sql.raw(`truncate ${LAWYER_SEARCH_TABLES.join(', ')}`));
   await db.execute(
     sql`select lawyer_search_refresh(array(select user_id from lawyer_profiles where verified_at is not null))`,
   );

@@ -13,32 +13,21 @@ import {
   type DirectoryFilter,
   type DirectoryPage,
   type DirectorySearch,
-  ORDER_BY,
   type PageRange,
 } from './lawyers.repository.ts';
+import { PAIRS_FROM, pairCountQuery, pairOf, pairPageIds } from './lawyers.search-pairs.ts';
+import {
+  and,
+  END,
+  orderOf,
+  residual,
+  SORT_COLUMNS,
+  storedWords,
+  wordResidual,
+} from './lawyers.search-sql.ts';
 
 /** The facet value of a projection row that stands for every category, or every province. */
 const ANY = '';
-/** Past every character: `word >= 'gar' and word < 'gar' || END` is the prefix's range in "C" order. */
-const END = sql`chr(1114111)`;
-
-/** The id and what the sort reads: all a page's ranges select, so every read stays inside its sort's index. */
-const SORT_COLUMNS: Record<LawyerSort, SQL> = {
-  rating: sql.raw('user_id, rating_avg, rating_count'),
-  price_asc: sql.raw('user_id, price_hour_cents'),
-  price_desc: sql.raw('user_id, price_hour_cents'),
-  finished: sql.raw('user_id, finished_cases'),
-  active: sql.raw('user_id, active_cases'),
-};
-const KEYS = {
-  userId: sql.raw('user_id'),
-  ratingAvg: sql.raw('rating_avg'),
-  ratingCount: sql.raw('rating_count'),
-  priceHourCents: sql.raw('price_hour_cents'),
-  finishedCases: sql.raw('finished_cases'),
-  activeCases: sql.raw('active_cases'),
-};
-const orderOf = (sort: LawyerSort) => sql.join(ORDER_BY[sort](KEYS), sql`, `);
 
 const card = sql.join(
   Object.entries(cardColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
@@ -46,7 +35,10 @@ const card = sql.join(
 );
 
 /** How a request is read: its facets' ranges in sort order, or the words one typed word prefixes. */
-type Plan = { by: 'facets' } | { by: 'word'; word: string; largestFirst: boolean };
+type Plan =
+  | { by: 'facets' }
+  | { by: 'word'; word: string; largestFirst: boolean }
+  | { by: 'pair'; first: string; second: string };
 
 type Bounded = { total: number; exact: boolean };
 
@@ -65,20 +57,6 @@ function facetRanges(filter: DirectoryFilter) {
   const provinces = filter.provinces.length ? [...new Set(filter.provinces)] : [ANY];
   return categories.flatMap((category) => provinces.map((province) => ({ category, province })));
 }
-
-/** A word of the name matches as a prefix of one of the stored words (ADR 0023), read off the name itself. */
-const wordIn = (word: string) => sql`(' ' || search_text) like ${`% ${word}%`}`;
-
-/** The conditions an index entry is tested on beyond its range (the columns are INCLUDEd). */
-function residual(filter: DirectoryFilter, words: string[]): SQL[] {
-  const conditions = words.map(wordIn);
-  if (filter.minPriceCents !== undefined) conditions.push(sql`price_hour_cents >= ${filter.minPriceCents}`);
-  if (filter.maxPriceCents !== undefined) conditions.push(sql`price_hour_cents <= ${filter.maxPriceCents}`);
-  if (filter.firstVisitFree) conditions.push(sql`first_visit_free`);
-  return conditions;
-}
-
-const and = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
 
 /** The ordered ids of a page joined to their cards, in the page's order. */
 const withCards = (ids: SQL, sort: LawyerSort) => sql`select ${card}, p.position from (
@@ -101,6 +79,8 @@ const pageWithCount = (page: SQL, count: SQL) =>
 
 export type ProjectedSearchOptions = {
   countLimit?: number;
+  /** a word range past this many lawyers is read as name pairs when two typed words make one */
+  pairsFrom?: number;
   /** how long a range size read from lawyer_search_counts steers the plan before it is read again */
   sizesTrustMs?: number;
   /** PostgreSQL's pool: the statements then run as named prepared statements, one per shape */
@@ -115,7 +95,12 @@ export type ProjectedSearchOptions = {
  */
 export function createProjectedSearch(
   db: Db,
-  { countLimit = LIMITS.searchCountLimit, pool, sizesTrustMs = SIZES_TRUST_MS }: ProjectedSearchOptions = {},
+  {
+    countLimit = LIMITS.searchCountLimit,
+    pool,
+    sizesTrustMs = SIZES_TRUST_MS,
+    pairsFrom = PAIRS_FROM,
+  }: ProjectedSearchOptions = {},
 ) {
   // a request's statements take a few hundred shapes at most: each prepared and planned once per connection
   const rowsOf = preparedByShape(db, pool, 'l4l_directory');
@@ -171,6 +156,8 @@ export function createProjectedSearch(
     const sizes = { facets, facetRanges: facetRanges(filter).length, everyone, words };
     const first = cheaperRange(sizes, countLimit);
     if (first < 0) return { by: 'facets' };
+    const pair = (words[first]?.[0] ?? 0) > pairsFrom ? pairOf(filter.terms, words) : undefined;
+    if (pair) return { by: 'pair', ...pair };
     // the count reads the largest stored word first when several are read and it likely settles the count
     const largestFirst = (words[first]?.[1] ?? 0) > 1 && largestWordKeeps(sizes, first) > countLimit;
     return { by: 'word', word: filter.terms[first] as string, largestFirst };
@@ -222,21 +209,6 @@ export function createProjectedSearch(
     if (conditions.length) return read;
     const keys = ranges.map(({ category, province }) => `f:${category}|${province}`);
     return sizedCount(sql`key = any(${sql.param(keys)}::text[])`, read);
-  }
-
-  /** The stored words `word` is a prefix of, each a range of the words' sort indexes. */
-  const storedWords = (word: string) => sql`select substr(key, 3) as word from lawyer_search_counts
-    where key >= ${`w:${word}`} and key < ${`w:${word}`} || ${END} and lawyers > 0`;
-
-  /** The conditions a word-first entry is tested on: the other words, the facets and the filters. */
-  function wordResidual(filter: DirectoryFilter, word: string) {
-    const conditions = residual(
-      filter,
-      filter.terms.filter((term) => term !== word),
-    );
-    if (filter.categories.length) conditions.push(sql`categories && ${sql.param(filter.categories)}::text[]`);
-    if (filter.provinces.length) conditions.push(sql`province = any(${sql.param(filter.provinces)}::text[])`);
-    return conditions;
   }
 
   /** Word first: each stored word's first offset + limit entries in sort order, merged. */
@@ -295,6 +267,12 @@ export function createProjectedSearch(
 
   /** The page's ids and the count's statement of a plan. */
   function statementsOf(chosen: Plan, filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+    if (chosen.by === 'pair') {
+      return {
+        page: withCards(pairPageIds(filter, chosen.first, chosen.second, sort, range), sort),
+        count: pairCountQuery(filter, chosen.first, chosen.second, countLimit),
+      };
+    }
     return chosen.by === 'word'
       ? {
           page: withCards(wordPageIds(filter, chosen.word, sort, range), sort),
