@@ -7,7 +7,11 @@ import { CATEGORIES } from '@l4l/shared/constants/categories';
 import { PROVINCES } from '@l4l/shared/constants/provinces';
 import { searchableText } from '@l4l/shared/search';
 import { sql } from 'drizzle-orm';
-import { rebuildLawyerSearch } from '../../apps/server/src/modules/lawyers/lawyers.projection.ts';
+import {
+  LAWYER_SEARCH_TABLES,
+  rebuildLawyerSearch,
+} from '../../apps/server/src/modules/lawyers/lawyers.projection.ts';
+import { withIndexesDropped } from './bulk-fill.mjs';
 
 const BATCH = 25_000;
 
@@ -145,21 +149,9 @@ export const SURNAMES = [
 /** Our own constant words as a SQL array literal (no user text is ever built into SQL like this). */
 const sqlArray = (values) => `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]::text[]`;
 
-/**
- * The directory's search projection (ADR 0031) rebuilt from every profile, as its migration does, with its
- * tables' indexes dropped while it fills and built again after, from their own definitions: at 155,000
- * lawyers on the embedded database, filling it through the triggers batch by batch ran for more than 20
- * minutes. The indexes that back a constraint stay.
- */
-async function fillSearchProjection(db) {
-  const { rows } = await db.execute(sql`select i.indexname as name, i.indexdef as definition from pg_indexes i
-    where i.schemaname = current_schema() and i.tablename in ('lawyer_search', 'lawyer_search_words')
-      and not exists (select 1 from pg_constraint c
-        where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`);
-  for (const { name } of rows) await db.execute(sql.raw(`drop index "${name}"`));
-  await rebuildLawyerSearch(db);
-  for (const { definition } of rows) await db.execute(sql.raw(definition));
-}
+/** The directory's search projection (ADR 0031) rebuilt from every profile, as its migration does. */
+const fillSearchProjection = (db) =>
+  withIndexesDropped(db, ['lawyer_search', 'lawyer_search_words'], () => rebuildLawyerSearch(db));
 
 export async function seedLawyers(db, count) {
   const started = performance.now();
@@ -211,13 +203,6 @@ export async function seedLawyers(db, count) {
   await fillSearchProjection(db);
   // the search projection (ADR 0031): its statistics and visibility map, so the
   // planner reads its sort indexes in order, index-only, as it does once autovacuum has passed
-  for (const table of [
-    'lawyer_search',
-    'lawyer_search_words',
-    'lawyer_search_counts',
-    'lawyer_search_counts_in_facets',
-  ]) {
-    await run(`vacuum analyze ${table}`);
-  }
+  for (const table of LAWYER_SEARCH_TABLES) await run(`vacuum analyze ${table}`);
   return { lawyers: count, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) };
 }
