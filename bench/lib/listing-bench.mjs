@@ -4,6 +4,7 @@
  * that seeds it, a bare Fastify hello-world as the ceiling measured in the same run, a warm-up, then
  * rounds of the listing next to the ceiling; medians judged against the targets; a results file.
  */
+import os from 'node:os';
 import path from 'node:path';
 import {
   fixed,
@@ -19,6 +20,11 @@ import {
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/**
+ * The app's PostgreSQL connections: as many as the machine has cores, which PostgreSQL shares with the app
+ * and the load here (docs/operations.md, "Sizing the pool"); BENCH_DB_POOL overrides.
+ */
+const DB_POOL = process.env.BENCH_DB_POOL ?? String(os.availableParallelism());
 const WARM_UP_SECONDS = 3;
 const serverUrl = process.env.DATABASE_URL;
 export const database = serverUrl ? 'postgres' : 'pglite';
@@ -95,7 +101,13 @@ export async function runListingBench({
     let mix;
     for (const [index, mode] of modes.entries()) {
       const app = await startServer(appScript, {
-        env: { ...db.env, ...env, ...mode.env, ...(index > 0 || db.seeded ? { BENCH_SEED: 'skip' } : {}) },
+        env: {
+          ...db.env,
+          DB_POOL_SIZE: DB_POOL,
+          ...env,
+          ...mode.env,
+          ...(index > 0 || db.seeded ? { BENCH_SEED: 'skip' } : {}),
+        },
         label: `app (${mode.label})`,
       });
       try {
@@ -103,6 +115,7 @@ export async function runListingBench({
           seed = app.seed;
           explain = app.explain;
           console.log(`seeded: ${JSON.stringify(seed)}`);
+          if (database === 'postgres') console.log(`the app's PostgreSQL pool: ${DB_POOL} connections`);
           for (const line of explain ?? []) {
             console.log(
               `  EXPLAIN ${line.label.padEnd(28)} page: ${line.page.join(', ')}${line.indexed ? '' : '  ← NO INDEX'}`,
@@ -167,6 +180,7 @@ export async function runListingBench({
       settings: {
         ...settings,
         connections: CONNECTIONS,
+        databasePool: Number(DB_POOL),
         seconds: SECONDS,
         rounds: ROUNDS,
         distinctRequests: distinct,

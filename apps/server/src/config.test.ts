@@ -80,6 +80,8 @@ describe('loadConfig', () => {
     ['MAX_CONNECTIONS_PER_IP', '0', /MAX_CONNECTIONS_PER_IP debe ser un número entero mayor que 0/],
     ['DB_CONNECT_TIMEOUT_MS', '1.5', /DB_CONNECT_TIMEOUT_MS/],
     ['DB_STATEMENT_TIMEOUT_MS', 'nunca', /DB_STATEMENT_TIMEOUT_MS/],
+    ['DB_POOL_SIZE', '0', /DB_POOL_SIZE debe ser un número entero de conexiones entre 1 y 200/],
+    ['DB_POOL_SIZE', 'muchas', /DB_POOL_SIZE/],
   ])('refuses %s=%s with a one-line message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrowError(ConfigError);
     try {

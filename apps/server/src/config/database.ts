@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { millis, type SectionInput, url } from './fields.ts';
+import { millis, type SectionInput, url, wholeNumber } from './fields.ts';
 
 /** The stores the processes share: PostgreSQL (or the embedded database without it) and Redis. */
+
+/** PostgreSQL connections a process keeps at most unless DB_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
 
 export const databaseShape = {
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
@@ -16,6 +19,11 @@ export const databaseShape = {
     .default('l4l'),
   DB_CONNECT_TIMEOUT_MS: millis('DB_CONNECT_TIMEOUT_MS', 100, 600_000).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: millis('DB_STATEMENT_TIMEOUT_MS', 100, 3_600_000).default(10_000),
+  DB_POOL_SIZE: wholeNumber(
+    'DB_POOL_SIZE debe ser un número entero de conexiones entre 1 y 200',
+    1,
+    200,
+  ).default(DEFAULT_POOL_SIZE),
 };
 
 export type DatabaseConfig = {
@@ -28,6 +36,8 @@ export type DatabaseConfig = {
     /** PostgreSQL's statement_timeout; the driver gives up waiting for an answer shortly after it */
     statementTimeoutMs: number;
   };
+  /** PostgreSQL connections this process keeps at most (docs/operations.md, "Sizing the pool") */
+  dbPoolSize: number;
 };
 
 type DatabaseEnv = z.infer<z.ZodObject<typeof databaseShape>>;
@@ -38,5 +48,6 @@ export function databaseSettings({ e }: SectionInput<DatabaseEnv, unknown>): Dat
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
+    dbPoolSize: e.DB_POOL_SIZE,
   };
 }

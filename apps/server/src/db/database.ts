@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../config/database.ts';
 import { SERVER_ROOT } from '../lib/server-root.ts';
 import { lockDataDir } from './data-lock.ts';
 import * as schema from './schema/index.ts';
@@ -64,7 +65,7 @@ export async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max: options.max ?? DEFAULT_POOL_SIZE,
     ...poolTimeouts(options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS),
   });
   // an idle client that loses its connection must not take the process down
@@ -146,9 +147,13 @@ export async function openConfiguredDatabase(config: {
   databaseUrl?: string | undefined;
   dataDir: string;
   db?: DatabaseTimeouts;
+  dbPoolSize?: number;
 }): Promise<Database> {
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl, { timeouts: config.db ?? DEFAULT_DATABASE_TIMEOUTS })
+    ? await openPostgres(config.databaseUrl, {
+        timeouts: config.db ?? DEFAULT_DATABASE_TIMEOUTS,
+        max: config.dbPoolSize ?? DEFAULT_POOL_SIZE,
+      })
     : await openPglite(path.join(config.dataDir, 'db'));
   await migrateDatabase(database);
   return database;
