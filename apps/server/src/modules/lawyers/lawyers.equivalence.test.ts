@@ -182,12 +182,16 @@ describe('the directory answers as a plain reference query does', () => {
       seen.filled += expected.ids.length > 0 ? 1 : 0;
       seen.broad += exact ? 0 : 1;
       seen.words += filter.terms.length > 0 && expected.total > 0 ? 1 : 0;
-      const read = await projected.get(raw.countLimit)!.directoryQueries(filter, query.sort, {
-        limit: query.pageSize,
-        offset,
-      });
-      const byPairs = read.some((q) => statementText(t.app.db, q).text.includes('lawyer_search_pairs'));
-      seen.pairs += byPairs && expected.total > 0 ? 1 : 0;
+      if (options.pairsFrom !== undefined && expected.total > 0) {
+        // which way the projection read it: only the name pairs' property asks
+        const read = await projected.get(raw.countLimit)!.directoryQueries(filter, query.sort, {
+          limit: query.pageSize,
+          offset,
+        });
+        seen.pairs += read.some((q) => statementText(t.app.db, q).text.includes('lawyer_search_pairs'))
+          ? 1
+          : 0;
+      }
       const wanted = { ids: expected.ids, total: exact ? expected.total : raw.countLimit, exact };
       expect({ ids: actual.rows.map((row) => row.id), total: actual.total, exact: actual.exact }).toEqual(
         wanted,

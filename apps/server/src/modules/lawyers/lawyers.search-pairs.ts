@@ -1,7 +1,14 @@
 import type { LawyerSort } from '@l4l/shared/constants/sort';
 import { sql } from 'drizzle-orm';
 import type { DirectoryFilter, PageRange } from './lawyers.repository.ts';
-import { and, END, orderOf, SORT_COLUMNS, storedWords, wordResidual } from './lawyers.search-sql.ts';
+import {
+  and,
+  countOfStoredWords,
+  END,
+  pageOfStoredWords,
+  type RangeOfStoredWord,
+  wordResidual,
+} from './lawyers.search-sql.ts';
 
 /*
  * Two typed words read as one range of lawyer_search_pairs (docs/decisions/0040-name-pairs.md): which two
@@ -35,39 +42,28 @@ export function pairOf(terms: string[], words: number[][]): { first: string; sec
 }
 
 /**
- * A pair row in the range of stored word `v.word` (one `first` prefixes) and typed word `second`, and in
- * what the request asks besides those two words.
+ * The pair rows of stored word `v.word` (one `first` prefixes) followed by typed word `second` that what the
+ * request asks besides those two words keeps, a lawyer once (two words of a name may both start with `second`).
  */
-const inPairRange = (filter: DirectoryFilter, first: string, second: string) =>
-  and([
-    sql`p.pair >= v.word || ' ' || ${second}`,
-    sql`p.pair < v.word || ' ' || ${second} || ${END}`,
-    ...wordResidual(filter, first, second),
-  ]);
+const pairRange =
+  (filter: DirectoryFilter, first: string, second: string): RangeOfStoredWord =>
+  (columns) =>
+    sql`select distinct ${columns} from lawyer_search_pairs p
+      where ${and([
+        sql`p.pair >= v.word || ' ' || ${second}`,
+        sql`p.pair < v.word || ' ' || ${second} || ${END}`,
+        ...wordResidual(filter, first, second),
+      ])}`;
 
-/**
- * Pair first (ADR 0040): each stored word's pair range read whole (it holds the lawyers whose name has
- * both words, a lawyer once per pair of their words), its first offset + limit lawyers in sort order, merged.
- */
-export function pairPageIds(
+/** Pair first (ADR 0040): each stored word's pair range read whole and sorted (it holds few lawyers), merged. */
+export const pairPageIds = (
   filter: DirectoryFilter,
   first: string,
   second: string,
   sort: LawyerSort,
   range: PageRange,
-) {
-  const order = orderOf(sort);
-  return sql`select distinct ${SORT_COLUMNS[sort]} from (${storedWords(first)}) as v
-    cross join lateral (select distinct ${SORT_COLUMNS[sort]} from lawyer_search_pairs p
-      where ${inPairRange(filter, first, second)}
-      order by ${order} limit ${range.offset + range.limit}) as r
-    order by ${order} limit ${range.limit} offset ${range.offset}`;
-}
+) => pageOfStoredWords(first, pairRange(filter, first, second), sort, range);
 
-/** Pair first, the bounded count: each stored word's lawyers stopped past the limit, a lawyer once. */
-export function pairCountQuery(filter: DirectoryFilter, first: string, second: string, countLimit: number) {
-  return sql`select count(*)::int as total from (select distinct r.user_id from (${storedWords(first)}) as v
-    cross join lateral (select distinct user_id from lawyer_search_pairs p
-      where ${inPairRange(filter, first, second)}
-      limit ${countLimit + 1}) as r) as m`;
-}
+/** Pair first, the bounded count. */
+export const pairCountQuery = (filter: DirectoryFilter, first: string, second: string, countLimit: number) =>
+  countOfStoredWords(first, pairRange(filter, first, second), countLimit);

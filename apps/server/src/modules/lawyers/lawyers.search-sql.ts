@@ -1,6 +1,6 @@
 import type { LawyerSort } from '@l4l/shared/constants/sort';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DirectoryFilter, ORDER_BY } from './lawyers.repository.ts';
+import { type DirectoryFilter, ORDER_BY, type PageRange } from './lawyers.repository.ts';
 
 /*
  * The pieces of SQL the directory's ways of reading the search projection share (lawyers.search.ts, and the
@@ -56,3 +56,28 @@ export function wordResidual(filter: DirectoryFilter, ...read: string[]) {
   if (filter.provinces.length) conditions.push(sql`province = any(${sql.param(filter.provinces)}::text[])`);
   return conditions;
 }
+
+/**
+ * The rows of one range for the stored word `v.word`, `columns` selected (a lawyer at most once): the word's
+ * rows, or a pair's (lawyers.search-pairs.ts).
+ */
+export type RangeOfStoredWord = (columns: SQL) => SQL;
+
+/** Each stored word `word` prefixes read as its range, its first offset + limit lawyers in sort order, merged. */
+export function pageOfStoredWords(
+  word: string,
+  rangeOf: RangeOfStoredWord,
+  sort: LawyerSort,
+  range: PageRange,
+) {
+  const order = orderOf(sort);
+  return sql`select distinct ${SORT_COLUMNS[sort]} from (${storedWords(word)}) as v
+    cross join lateral (${rangeOf(SORT_COLUMNS[sort])}
+      order by ${order} limit ${range.offset + range.limit}) as r
+    order by ${order} limit ${range.limit} offset ${range.offset}`;
+}
+
+/** The bounded count of the same ranges: each stopped past the limit, a lawyer once. */
+export const countOfStoredWords = (word: string, rangeOf: RangeOfStoredWord, countLimit: number) =>
+  sql`select count(*)::int as total from (select distinct r.user_id from (${storedWords(word)}) as v
+    cross join lateral (${rangeOf(sql.raw('user_id'))} limit ${countLimit + 1}) as r) as m`;

@@ -18,11 +18,13 @@ import {
 import { PAIRS_FROM, pairCountQuery, pairOf, pairPageIds } from './lawyers.search-pairs.ts';
 import {
   and,
+  countOfStoredWords,
   END,
   orderOf,
+  pageOfStoredWords,
+  type RangeOfStoredWord,
   residual,
   SORT_COLUMNS,
-  storedWords,
   wordResidual,
 } from './lawyers.search-sql.ts';
 
@@ -211,15 +213,16 @@ export function createProjectedSearch(
     return sizedCount(sql`key = any(${sql.param(keys)}::text[])`, read);
   }
 
+  /** A stored word's entries (in its sort index) that the request's other conditions keep. */
+  const wordRange =
+    (filter: DirectoryFilter, word: string): RangeOfStoredWord =>
+    (columns) =>
+      sql`select ${columns} from lawyer_search_words w
+        where ${and([sql`w.word = v.word`, ...wordResidual(filter, word)])}`;
+
   /** Word first: each stored word's first offset + limit entries in sort order, merged. */
-  function wordPageIds(filter: DirectoryFilter, word: string, sort: LawyerSort, range: PageRange) {
-    const order = orderOf(sort);
-    return sql`select distinct ${SORT_COLUMNS[sort]} from (${storedWords(word)}) as v
-      cross join lateral (select ${SORT_COLUMNS[sort]} from lawyer_search_words w
-        where ${and([sql`w.word = v.word`, ...wordResidual(filter, word)])}
-        order by ${order} limit ${range.offset + range.limit}) as r
-      order by ${order} limit ${range.limit} offset ${range.offset}`;
-  }
+  const wordPageIds = (filter: DirectoryFilter, word: string, sort: LawyerSort, range: PageRange) =>
+    pageOfStoredWords(word, wordRange(filter, word), sort, range);
 
   /**
    * Word first, the bounded count: each stored word's range stopped at the limit, a lawyer once; from the
@@ -229,9 +232,7 @@ export function createProjectedSearch(
    */
   function wordCountQuery(filter: DirectoryFilter, word: string, largestFirst: boolean) {
     const conditions = wordResidual(filter, word);
-    const read = sql`select count(*)::int as total from (select distinct r.user_id from (${storedWords(word)}) as v
-      cross join lateral (select user_id from lawyer_search_words w
-        where ${and([sql`w.word = v.word`, ...conditions])} limit ${countLimit + 1}) as r) as m`;
+    const read = countOfStoredWords(word, wordRange(filter, word), countLimit);
     const prefix = sql`key >= ${`w:${word}`} and key < ${`w:${word}`} || ${END}`;
     if (!conditions.length) return sizedCount(prefix, read);
     if (!largestFirst) return read;
