@@ -11,6 +11,7 @@
 import { CATEGORIES } from '@l4l/shared/constants/categories';
 import { PROVINCES } from '@l4l/shared/constants/provinces';
 import pg from 'pg';
+import { LAWYER_SEARCH_TABLES } from '../../apps/server/src/modules/lawyers/lawyers.projection.ts';
 import { quantile } from './db-time.mjs';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 30);
@@ -100,9 +101,8 @@ for (const kind of KINDS) {
 }
 const { rows: sizes } = await client.query(
   `select relname, pg_total_relation_size(oid) as bytes from pg_class
-    where relname in ('lawyer_profiles', 'lawyer_search', 'lawyer_search_words', 'lawyer_search_pairs',
-      'lawyer_search_counts', 'lawyer_search_counts_in_facets')
-    order by relname`,
+    where relname = any($1::text[]) order by relname`,
+  [['lawyer_profiles', ...LAWYER_SEARCH_TABLES]],
 );
 console.log(
   `sizes with their indexes: ${sizes.map((row) => `${row.relname} ${(Number(row.bytes) / 2 ** 20).toFixed(0)} MB`).join(', ')}`,

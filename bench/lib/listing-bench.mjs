@@ -180,7 +180,7 @@ export async function runListingBench({
       settings: {
         ...settings,
         connections: CONNECTIONS,
-        databasePool: Number(DB_POOL),
+        ...(database === 'postgres' ? { databasePool: Number(DB_POOL) } : {}),
         seconds: SECONDS,
         rounds: ROUNDS,
         distinctRequests: distinct,

@@ -61,7 +61,7 @@ function poolTimeouts(timeouts: DatabaseTimeouts): pg.PoolConfig {
 
 export async function openPostgres(
   url: string,
-  options: { max?: number; timeouts?: DatabaseTimeouts } = {},
+  options: { max?: number | undefined; timeouts?: DatabaseTimeouts } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -152,7 +152,7 @@ export async function openConfiguredDatabase(config: {
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl, {
         timeouts: config.db ?? DEFAULT_DATABASE_TIMEOUTS,
-        max: config.dbPoolSize ?? DEFAULT_POOL_SIZE,
+        max: config.dbPoolSize,
       })
     : await openPglite(path.join(config.dataDir, 'db'));
   await migrateDatabase(database);
