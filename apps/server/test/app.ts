@@ -37,7 +37,10 @@ export async function buildTestApp(
     },
     { jwtSecret: 'test-secret-that-is-long-enough-to-sign-tokens', webDist: undefined, ...overrides },
   );
-  const database = await openTestDatabase(inject('dbTemplate'));
+  const database = await openTestDatabase(inject('dbTemplate'), {
+    max: config.dbPoolSize,
+    timeouts: config.db,
+  });
   const routes: Array<{ method: string; url: string }> = [];
   const app = await buildApp(config, {
     ...deps,

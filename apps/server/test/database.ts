@@ -5,7 +5,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, migrateDatabase, openPglite, openPostgres, wrapPglite } from '../src/db/database.ts';
+import {
+  type Database,
+  type DatabaseTimeouts,
+  migrateDatabase,
+  openPglite,
+  openPostgres,
+  wrapPglite,
+} from '../src/db/database.ts';
 
 /**
  * Test databases. By default, embedded PGlite: the template is migrated once and dumped to a file, and
@@ -54,8 +61,14 @@ export async function prepareTemplate(): Promise<{ reference: string; dispose: (
   return { reference: `pglite:${file}`, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A fresh, migrated database of its own for one test file. Close it in afterAll. */
-export async function openTestDatabase(reference: string): Promise<Database> {
+/**
+ * A fresh, migrated database of its own for one test file. Close it in afterAll. On PostgreSQL the pool
+ * has the size and timeouts given (a test app passes its configuration's, as the app does).
+ */
+export async function openTestDatabase(
+  reference: string,
+  pool: { max?: number; timeouts?: DatabaseTimeouts } = {},
+): Promise<Database> {
   if (reference.startsWith('postgres:')) {
     if (!serverUrl) throw new Error('DATABASE_URL is needed for a PostgreSQL test database');
     const template = reference.slice('postgres:'.length);
@@ -70,7 +83,7 @@ export async function openTestDatabase(reference: string): Promise<Database> {
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
-    const database = await openPostgres(withDatabase(serverUrl, name), { max: 10 });
+    const database = await openPostgres(withDatabase(serverUrl, name), { max: 10, ...pool });
     return {
       ...database,
       close: async () => {
