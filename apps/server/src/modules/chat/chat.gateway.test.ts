@@ -1,4 +1,7 @@
 import { rmSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es';
 import { and, eq } from 'drizzle-orm';
@@ -18,6 +21,10 @@ import { banUser, bearer, createLawyer, createUser, signIn } from '../../../test
 import { chats, messages, sessions, users } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { FRAME_LIMITS } from './stomp/frame.ts';
+
+v8.setFlagsFromString('--expose_gc');
+/** a full garbage collection, to tell what the server still holds */
+const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let url: string;
@@ -75,6 +82,26 @@ describe('CONNECT', () => {
     await new Promise((resolve) => socket.once('open', resolve));
     expect(socket.protocol).toBe('v12.stomp');
     socket.close();
+  });
+
+  it('keeps nothing of the upgrade request for as long as the connection lasts', async () => {
+    const { client } = await pair();
+    let upgrade: WeakRef<IncomingMessage> | undefined;
+    const remember = (request: IncomingMessage) => {
+      upgrade = new WeakRef(request);
+    };
+    t.app.server.once('upgrade', remember);
+    const stomp = await connect(client.token);
+    await stomp.subscribe();
+    expect(upgrade?.deref()).toBeDefined();
+    await expect
+      .poll(() => {
+        collectGarbage();
+        // the answer only: a request handed to the poll would be held by it
+        return upgrade?.deref() === undefined;
+      })
+      .toBe(true);
+    expect(stomp.client.connected).toBe(true);
   });
 
   it('answers a plain HTTP GET /ws (no upgrade) without a server error', async () => {

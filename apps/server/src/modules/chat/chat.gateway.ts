@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import websocket from '@fastify/websocket';
 import { NOTIFICATIONS_DESTINATION } from '@l4l/shared/constants/notifications';
 import { readReceiptSchema, sendMessageSchema, typingSchema } from '@l4l/shared/schemas/chat';
@@ -199,9 +200,10 @@ export function createChatGateway(deps: {
 
   /** Wires one accepted socket to a STOMP session (stompjs.interop.test.ts shows the same wiring). */
   function accept(socket: WebSocket, request: FastifyRequest) {
+    const cookieToken = request.cookies?.[SESSION_COOKIE];
+    releaseUpgradeRequest(socket, request, log);
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-    const cookieToken = request.cookies?.[SESSION_COOKIE];
     /** the user this socket is counted for, from the accepted CONNECT on */
     let heldFor: string | undefined;
     const session: ChatSession = new StompSession<ChatPrincipal>({
@@ -243,7 +245,6 @@ export function createChatGateway(deps: {
     });
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => session.receive(data));
     socket.on('close', () => session.close());
-    socket.on('error', (error) => log.debug({ err: error }, 'websocket error'));
   }
 
   /** Writes a chat event to the sessions this process holds: a message only to its participants. */
@@ -356,14 +357,27 @@ export type ChatGateway = ReturnType<typeof createChatGateway>;
  * WS_ERR_*; a peer that hangs up mid-write) is input from outside, logged at warn; anything else is a
  * fault of ours. Either way the socket is done.
  */
-export function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest): void {
+export function onSocketError(error: Error, socket: WebSocket, log: FastifyBaseLogger): void {
   const code = (error as NodeJS.ErrnoException).code ?? '';
   if (code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE') {
-    request.log.warn({ err: error }, 'websocket closed on input from the peer');
+    log.warn({ err: error }, 'websocket closed on input from the peer');
   } else {
-    request.log.error({ err: error }, 'websocket failure');
+    log.error({ err: error }, 'websocket failure');
   }
   socket.terminate();
+}
+
+/**
+ * An upgraded connection needs nothing more of its HTTP request, yet @fastify/websocket leaves the request's
+ * response on the socket and an error listener holding Fastify's request and reply: with them the request's
+ * headers, logger and hooks stayed in memory for the connection's whole life. The response is taken off the
+ * socket and the listener put back without them (the same handling, onSocketError).
+ */
+function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest, log: FastifyBaseLogger) {
+  const tcp = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+  tcp._httpMessage?.detachSocket(tcp);
+  socket.removeAllListeners('error');
+  socket.on('error', (error) => onSocketError(error, socket, log));
 }
 
 /** Registers @fastify/websocket and the /ws route. */
@@ -371,7 +385,7 @@ export async function registerStompEndpoint(app: FastifyInstance, gateway: ChatG
   // sessions close with a STOMP-level reason before @fastify/websocket's own preClose drops the sockets
   app.addHook('preClose', async () => gateway.closeAll());
   await app.register(websocket, {
-    errorHandler: (error, socket, request) => onSocketError(error, socket, request),
+    errorHandler: (error, socket, request) => onSocketError(error, socket, request.log),
     options: {
       maxPayload: FRAME_LIMITS.maxFrameBytes,
       handleProtocols: (offered: Set<string>, _request: IncomingMessage) => chooseSubprotocol(offered),
