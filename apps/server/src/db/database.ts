@@ -22,6 +22,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** the node-postgres pool, for work that needs one dedicated connection (PostgreSQL only) */
   pool?: pg.Pool;
+  /** the embedded database's client, for its named statements (db/pglite-statements.ts; PGlite only) */
+  pglite?: PGlite;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -87,6 +89,7 @@ export function wrapPglite(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     ping: async () => {
       await client.query('select 1');
     },

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from './database.ts';
+import { runNamedOnPglite } from './pglite-statements.ts';
+
+/**
+ * Where named statements are prepared: PostgreSQL's pool (once per pooled connection), or the embedded
+ * database itself (once, its one session: pglite-statements.ts). Never a transaction's connection.
+ */
+export type StatementSource = pg.Pool | PGlite;
 
 /** A Drizzle statement as a driver takes it: its text with $n placeholders, and their values. */
 export function statementText(db: Db, statement: SQL): { text: string; values: unknown[] } {
@@ -12,13 +20,13 @@ export function statementText(db: Db, statement: SQL): { text: string; values: u
 }
 
 /**
- * Runs a raw statement whose text never changes. On PostgreSQL, given the pool behind `db`, it is a named
- * statement, prepared once per pooled connection and planned once (what Drizzle's `.prepare()` does for the
- * query builder); otherwise (PGlite, or `db` a transaction, which passes no pool) through `db.execute`.
+ * Runs a raw statement whose text never changes. Given the pool behind `db` (or the embedded database), it
+ * is a named statement, prepared once per connection and planned once (what Drizzle's `.prepare()` does for
+ * the query builder); otherwise (`db` a transaction, which passes no source) through `db.execute`.
  */
 export async function executePrepared<Row>(
   db: Db,
-  pool: pg.Pool | undefined,
+  pool: StatementSource | undefined,
   name: string,
   statement: SQL,
 ): Promise<{ rows: Row[] }> {
@@ -27,13 +35,13 @@ export async function executePrepared<Row>(
 
 /**
  * Runs statements built for each call but of a bounded few shapes (a search's statements, whose text
- * depends on which filters a request has, its values apart): on PostgreSQL, given the pool, each distinct
- * text is a named statement prepared once per pooled connection, so its parse and, once PostgreSQL settles
- * on a generic plan (after five runs), its planning are paid once. The name is the text's hash, so two
- * callers with the same text share it and different texts never clash. Past `maxShapes` distinct texts
- * the rest run unnamed, so no connection holds more than that many. PGlite, or no pool: `db.execute`.
+ * depends on which filters a request has, its values apart): given the pool (or the embedded database),
+ * each distinct text is a named statement prepared once per connection, so its parse and, once PostgreSQL
+ * settles on a generic plan (after five runs), its planning are paid once. The name is the text's hash, so
+ * two callers with the same text share it and different texts never clash. Past `maxShapes` distinct texts
+ * the rest run unnamed, so no connection holds more than that many. No source: `db.execute`.
  */
-export function preparedByShape(db: Db, pool: pg.Pool | undefined, prefix: string, maxShapes = 200) {
+export function preparedByShape(db: Db, pool: StatementSource | undefined, prefix: string, maxShapes = 200) {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
@@ -46,16 +54,20 @@ export function preparedByShape(db: Db, pool: pg.Pool | undefined, prefix: strin
   return <Row>(statement: SQL) => runNamed<Row>(db, pool, statement, nameOf);
 }
 
-/** A statement on the pool, named as `nameOf` its text says (unnamed for undefined); `db.execute` without a pool. */
+/** A statement on the source, named as `nameOf` its text says (unnamed for undefined); `db.execute` without one. */
 async function runNamed<Row>(
   db: Db,
-  pool: pg.Pool | undefined,
+  pool: StatementSource | undefined,
   statement: SQL,
   nameOf: (text: string) => string | undefined,
 ): Promise<Row[]> {
   if (!pool) return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
   const { text, values } = statementText(db, statement);
   const name = nameOf(text);
+  if (pool instanceof PGlite) {
+    if (name) return runNamedOnPglite<Row>(pool, name, text, values);
+    return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+  }
   const result = await pool.query(name ? { name, text, values } : { text, values });
   return result.rows as Row[];
 }

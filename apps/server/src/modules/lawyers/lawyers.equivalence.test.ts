@@ -146,12 +146,12 @@ describe('the directory answers as a plain reference query does', () => {
     const repositories = new Map(
       [3, 10, 1000].map((limit) => [limit, createLawyersRepository(t.app.db, { countLimit: limit })]),
     );
-    // on PostgreSQL through named prepared statements, as the app runs them (generic plans after five runs)
-    const pool = t.app.database.pool;
+    // through named prepared statements, as the app runs them (generic plans after five runs)
+    const statements = t.app.database.pool ?? t.app.database.pglite;
     const projected = new Map(
       [3, 10, 1000].map((limit) => [
         limit,
-        createProjectedSearch(t.app.db, { countLimit: limit, pool, ...options }),
+        createProjectedSearch(t.app.db, { countLimit: limit, statements, ...options }),
       ]),
     );
     return async (raw: Raw) => {

@@ -1,9 +1,8 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import type { LawyerSort } from '@l4l/shared/constants/sort';
 import { type SQL, sql } from 'drizzle-orm';
-import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
-import { preparedByShape } from '../../db/prepared.ts';
+import { preparedByShape, type StatementSource } from '../../db/prepared.ts';
 import { cheaperRange, largestWordKeeps } from '../../db/range-plan.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
@@ -85,8 +84,8 @@ export type ProjectedSearchOptions = {
   pairsFrom?: number;
   /** how long a range size read from lawyer_search_counts steers the plan before it is read again */
   sizesTrustMs?: number;
-  /** PostgreSQL's pool: the statements then run as named prepared statements, one per shape */
-  pool?: pg.Pool;
+  /** PostgreSQL's pool or the embedded database: the statements then run as named prepared statements, one per shape */
+  statements?: StatementSource;
 };
 
 /**
@@ -99,13 +98,13 @@ export function createProjectedSearch(
   db: Db,
   {
     countLimit = LIMITS.searchCountLimit,
-    pool,
+    statements,
     sizesTrustMs = SIZES_TRUST_MS,
     pairsFrom = PAIRS_FROM,
   }: ProjectedSearchOptions = {},
 ) {
   // a request's statements take a few hundred shapes at most: each prepared and planned once per connection
-  const rowsOf = preparedByShape(db, pool, 'l4l_directory');
+  const rowsOf = preparedByShape(db, statements, 'l4l_directory');
 
   /**
    * The range sizes from lawyer_search_counts: the facets' ranges, the whole directory's, and for each

@@ -22,8 +22,8 @@ import {
 import { searchableText, searchWords } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
+import type { StatementSource } from '../../db/prepared.ts';
 import { academicExperiences, workExperiences } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -122,18 +122,18 @@ type Deps = {
   ratings: FastifyInstance['ratings'];
   /** how long a directory page may be served again before it is read anew; 0: never cached */
   directoryCacheMs: number;
-  /** PostgreSQL's pool, for the directory's named prepared statements (none on PGlite) */
-  pool?: pg.Pool;
+  /** PostgreSQL's pool or the embedded database, for the directory's named prepared statements */
+  statements?: StatementSource;
   /** a lawyer's change: clears the directory on every process (this one's `forgetDirectory` included) */
   announceChange?: () => void;
 };
 
 /** docs/api/http.md, Lawyers. Who may call is checked by the routes' guards. */
-export function createLawyersService({ db, ratings, directoryCacheMs, announceChange, pool }: Deps) {
+export function createLawyersService({ db, ratings, directoryCacheMs, announceChange, statements }: Deps) {
   const repository = createLawyersRepository(db);
   const profiles = createProfileRepository(db);
   // the directory is read through its search seam only (ADR 0023), from the search projection (ADR 0031)
-  const search: DirectorySearch = createProjectedSearch(db, { pool });
+  const search: DirectorySearch = createProjectedSearch(db, { statements });
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
   // (pages asked for all the time are read again in the background before they expire: no caller waits)
   const directoryCache = new MicroCache<PageEnvelope<LawyerListItem>>(
