@@ -14,6 +14,7 @@ import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.s
 import { benchConfig, seedDatabase } from './bench-config.mjs';
 import { EXPLAINED } from './lawyers-queries.mjs';
 import { seedLawyers } from './seed-lawyers.mjs';
+import { traceServer } from './server-trace.mjs';
 
 const COUNT = Number(process.env.BENCH_LAWYERS ?? 100_000);
 
@@ -81,6 +82,10 @@ const [client] = fresh
       .returning()
   : await app.db.select().from(users).where(eq(users.mail, CLIENT_MAIL));
 const token = await app.sessions.create(client, { persistent: false });
+// BENCH_TRACE=<file>: what each request cost the server's thread (lib/server-trace.mjs), a file per mode
+if (process.env.BENCH_TRACE) {
+  traceServer(app, `${process.env.BENCH_TRACE}.caches-${process.env.BENCH_CACHES === 'off' ? 'off' : 'on'}`);
+}
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ ready: { port: app.server.address().port, token, seed: seeded, explain: explained } });
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
