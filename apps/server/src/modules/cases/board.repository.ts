@@ -4,6 +4,7 @@ import type { BoardQuery } from '@l4l/shared/schemas/cases';
 import { searchableText } from '@l4l/shared/search';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { StatementSource } from '../../db/prepared.ts';
 import { boardEntries, cases, OPEN_PROPOSAL_SQL_LIST, proposals } from '../../db/schema/index.ts';
 import { createBoardSearch, type PageRange } from './board.search.ts';
 
@@ -23,9 +24,16 @@ const clientCases = (userId: string, status: CaseStatus) =>
  */
 export function createBoardRepository(
   db: Db,
-  { countLimit = LIMITS.searchCountLimit }: { countLimit?: number } = {},
+  {
+    countLimit = LIMITS.searchCountLimit,
+    statements,
+  }: {
+    countLimit?: number;
+    /** where the board's search prepares its statements (never a transaction's: board.search.ts) */
+    statements?: StatementSource | undefined;
+  } = {},
 ) {
-  const search = createBoardSearch(db, { countLimit });
+  const search = createBoardSearch(db, { countLimit, statements });
   return {
     /**
      * One page of the board: published general cases (not addressed to one lawyer), no client data, the

@@ -3,6 +3,7 @@ import type { BoardQuery } from '@l4l/shared/schemas/cases';
 import { searchWords } from '@l4l/shared/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { preparedByShape, type StatementSource } from '../../db/prepared.ts';
 import { cheaperRange } from '../../db/range-plan.ts';
 
 type Sort = BoardQuery['sort'];
@@ -77,8 +78,18 @@ export type BoardPicks = { rows: BoardPick[]; total: number; exact: boolean };
  */
 export function createBoardSearch(
   db: Db,
-  { countLimit = LIMITS.searchCountLimit }: { countLimit?: number } = {},
+  {
+    countLimit = LIMITS.searchCountLimit,
+    statements,
+  }: {
+    countLimit?: number;
+    /** PostgreSQL's pool or the embedded database: the statements then run named, one per shape */
+    statements?: StatementSource | undefined;
+  } = {},
 ) {
+  // a request's statements take a few dozen shapes: each prepared and planned once per connection (ADR 0041)
+  const rowsOf = preparedByShape(db, statements, 'l4l_board');
+
   /** The category's range size, the whole board's, and per typed word its cases and the stored words. */
   function sizesQuery(category: string | undefined, words: string[]) {
     const parts = words.map(
@@ -94,10 +105,10 @@ export function createBoardSearch(
   /** The cheaper way, from the counts (db/range-plan.ts): the category's range or a typed word's. */
   async function plan(category: string | undefined, words: string[]): Promise<Plan> {
     if (words.length === 0) return { by: 'facet' };
-    const result = (await db.execute(sizesQuery(category, words))) as unknown as {
-      rows: Array<{ facet: number; everyone: number; words: number[][] }>;
-    };
-    const { facet, everyone, words: sizes } = result.rows[0] ?? { facet: 0, everyone: 0, words: [] };
+    const [sized] = await rowsOf<{ facet: number; everyone: number; words: number[][] }>(
+      sizesQuery(category, words),
+    );
+    const { facet, everyone, words: sizes } = sized ?? { facet: 0, everyone: 0, words: [] };
     const first = cheaperRange({ facets: facet, facetRanges: 1, everyone, words: sizes }, countLimit);
     return first < 0 ? { by: 'facet' } : { by: 'word', word: words[first] as string };
   }
@@ -154,10 +165,6 @@ export function createBoardSearch(
         cross join lateral (select case_id from board_search_words w where ${where}
           limit ${countLimit + 1}) as r) as m`,
     };
-  }
-
-  async function rowsOf<T>(query: SQL) {
-    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   }
 
   /** A request's statements: the range sizes the plan was chosen from (with words), the page, the count. */

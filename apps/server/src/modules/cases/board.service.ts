@@ -1,6 +1,7 @@
 import type { PageEnvelope } from '@l4l/shared/envelope';
 import type { BoardCase, BoardQuery } from '@l4l/shared/schemas/cases';
 import type { Db } from '../../db/database.ts';
+import type { StatementSource } from '../../db/prepared.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type BoardRepository, createBoardRepository } from './board.repository.ts';
@@ -20,8 +21,10 @@ export function createBoardService(deps: {
   db: Db;
   /** how long a board page may be served again; 0: never cached (tests) */
   boardCacheMs: number;
+  /** PostgreSQL's pool or the embedded database, for the board search's named statements */
+  statements?: StatementSource | undefined;
 }) {
-  const repository = createBoardRepository(deps.db);
+  const repository = createBoardRepository(deps.db, { statements: deps.statements });
   // many lawyers read the same board pages; they change only as cases are published or taken (pages
   // asked for all the time are read again in the background before they expire: no caller waits)
   const boardPages = new MicroCache<Awaited<ReturnType<BoardRepository['board']>>>(deps.boardCacheMs, 500, {
