@@ -27,7 +27,8 @@ test('the lawyer proposes: the client’s bell shows it live, the mail is in the
   });
 
   // the tab holds ONE WebSocket, shared by the bell and the chat (lib/stomp-client.ts); the page left by
-  // the navigation below may have opened its own, closed as it unloads
+  // the navigation below may have opened its own, closed as it unloads, which the browser may report after
+  // the new page has subscribed: the tab must come down to one, and a second one left open fails
   const { openSockets, subscriptions } = watchStomp(page);
   await page.goto('/dashboard/inicio');
   const bell = page.getByTestId('notification-bell');
@@ -42,7 +43,7 @@ test('the lawyer proposes: the client’s bell shows it live, the mail is in the
       '/user/queue/read',
       '/user/queue/typing',
     ]);
-  expect(openSockets()).toHaveLength(1);
+  await expect.poll(() => openSockets().length).toBe(1);
 
   const lawyer = await signedInPage(browser, LAWYER_MAIL);
   const started = Date.now();
