@@ -4,7 +4,8 @@
  * tell time spent on the server's thread from time spent waiting to be read. Lines (times in ms since the
  * process started):
  *   R <start> <duration> <requests in flight at its start> <url>
- *   Q <start> <duration> <statements in flight after it> <the statement's first 60 characters>
+ *   Q <start> <duration> <statements in flight after it> <the statement's first 60 characters, or "named"
+ *     for a named statement prepared or run (apps/server/src/db/pglite-statements.ts)>
  *   L <now> p50 <delay> p99 <delay> max <delay> inflight <requests in flight>
  * Only the embedded database's client is traced (PostgreSQL's statements go through the pool).
  */
@@ -28,7 +29,8 @@ export function traceServer(app, file) {
   });
   const client = app.db.$client;
   let statements = 0;
-  for (const name of ['query', 'exec']) {
+  // a named statement's run reaches the database through execProtocol, which query and exec do not call
+  for (const name of ['query', 'exec', 'execProtocol']) {
     if (typeof client?.[name] !== 'function' || app.database?.kind !== 'pglite') continue;
     const original = client[name].bind(client);
     client[name] = async (...args) => {
@@ -38,7 +40,7 @@ export function traceServer(app, file) {
         return await original(...args);
       } finally {
         statements--;
-        const text = String(args[0]).slice(0, 60).replace(/\s+/g, ' ');
+        const text = name === 'execProtocol' ? 'named' : String(args[0]).slice(0, 60).replace(/\s+/g, ' ');
         lines.push(`Q ${start.toFixed(1)} ${(performance.now() - start).toFixed(1)} ${statements} ${text}`);
       }
     };
