@@ -83,7 +83,7 @@ export async function openTestDatabase(
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
-    const database = await openPostgres(withDatabase(serverUrl, name), { max: 10, ...pool });
+    const database = await openPostgres(withDatabase(serverUrl, name), pool);
     return {
       ...database,
       close: async () => {

@@ -27,8 +27,11 @@ export async function runNamedOnPglite<Row>(
   await client._checkReady();
   return client._runExclusiveTransaction(() =>
     client.runExclusive(async () => {
-      const shapes = preparedOn.get(client) ?? new Map<string, Shape>();
-      preparedOn.set(client, shapes);
+      let shapes = preparedOn.get(client);
+      if (!shapes) {
+        shapes = new Map();
+        preparedOn.set(client, shapes);
+      }
       let shape = shapes.get(name);
       if (!shape) {
         shape = await prepare(client, name, text);
