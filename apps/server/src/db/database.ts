@@ -22,11 +22,17 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** the node-postgres pool, for work that needs one dedicated connection (PostgreSQL only) */
   pool?: pg.Pool;
-  /** the embedded database's client, for its named statements (db/pglite-statements.ts; PGlite only) */
-  pglite?: PGlite;
+  /** where named statements are prepared: the pool, or the embedded database's client (db/prepared.ts) */
+  statements: StatementSource;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
+
+/**
+ * Where named statements are prepared: PostgreSQL's pool (once per pooled connection), or the embedded
+ * database itself (once, its one session: pglite-statements.ts). Never a transaction's connection.
+ */
+export type StatementSource = pg.Pool | PGlite;
 
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
@@ -77,6 +83,7 @@ export async function openPostgres(
     db,
     kind: 'postgres',
     pool,
+    statements: pool,
     ping: async () => {
       await pool.query('select 1');
     },
@@ -89,7 +96,7 @@ export function wrapPglite(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
-    pglite: client,
+    statements: client,
     ping: async () => {
       await client.query('select 1');
     },

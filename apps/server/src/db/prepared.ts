@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import type pg from 'pg';
-import type { Db } from './database.ts';
+import type { Db, StatementSource } from './database.ts';
 import { runNamedOnPglite } from './pglite-statements.ts';
-
-/**
- * Where named statements are prepared: PostgreSQL's pool (once per pooled connection), or the embedded
- * database itself (once, its one session: pglite-statements.ts). Never a transaction's connection.
- */
-export type StatementSource = pg.Pool | PGlite;
 
 /** A Drizzle statement as a driver takes it: its text with $n placeholders, and their values. */
 export function statementText(db: Db, statement: SQL): { text: string; values: unknown[] } {
@@ -26,11 +19,11 @@ export function statementText(db: Db, statement: SQL): { text: string; values: u
  */
 export async function executePrepared<Row>(
   db: Db,
-  pool: StatementSource | undefined,
+  source: StatementSource | undefined,
   name: string,
   statement: SQL,
 ): Promise<{ rows: Row[] }> {
-  return { rows: await runNamed<Row>(db, pool, statement, () => name) };
+  return { rows: await runNamed<Row>(db, source, statement, () => name) };
 }
 
 /**
@@ -41,7 +34,12 @@ export async function executePrepared<Row>(
  * two callers with the same text share it and different texts never clash. Past `maxShapes` distinct texts
  * the rest run unnamed, so no connection holds more than that many. No source: `db.execute`.
  */
-export function preparedByShape(db: Db, pool: StatementSource | undefined, prefix: string, maxShapes = 200) {
+export function preparedByShape(
+  db: Db,
+  source: StatementSource | undefined,
+  prefix: string,
+  maxShapes = 200,
+) {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
@@ -51,23 +49,23 @@ export function preparedByShape(db: Db, pool: StatementSource | undefined, prefi
     }
     return name;
   };
-  return <Row>(statement: SQL) => runNamed<Row>(db, pool, statement, nameOf);
+  return <Row>(statement: SQL) => runNamed<Row>(db, source, statement, nameOf);
 }
 
 /** A statement on the source, named as `nameOf` its text says (unnamed for undefined); `db.execute` without one. */
 async function runNamed<Row>(
   db: Db,
-  pool: StatementSource | undefined,
+  source: StatementSource | undefined,
   statement: SQL,
   nameOf: (text: string) => string | undefined,
 ): Promise<Row[]> {
-  if (!pool) return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
-  const { text, values } = statementText(db, statement);
-  const name = nameOf(text);
-  if (pool instanceof PGlite) {
-    if (name) return runNamedOnPglite<Row>(pool, name, text, values);
-    return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+  if (source) {
+    const { text, values } = statementText(db, statement);
+    const name = nameOf(text);
+    if (!(source instanceof PGlite)) {
+      return (await source.query(name ? { name, text, values } : { text, values })).rows as Row[];
+    }
+    if (name) return runNamedOnPglite<Row>(source, name, text, values);
   }
-  const result = await pool.query(name ? { name, text, values } : { text, values });
-  return result.rows as Row[];
+  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
 }

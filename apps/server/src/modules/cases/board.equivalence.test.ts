@@ -141,7 +141,7 @@ describe('the board answers as the plain query does', () => {
       limits.map((limit) => [limit, createPlainBoardPicks(t.app.db, { countLimit: limit })]),
     );
     // through named prepared statements, as the app runs them (generic plans after five runs)
-    const statements = t.app.database.pool ?? t.app.database.pglite;
+    const statements = t.app.database.statements;
     const search = new Map(
       limits.map((limit) => [limit, createBoardSearch(t.app.db, { countLimit: limit, statements })]),
     );

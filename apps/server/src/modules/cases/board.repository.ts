@@ -3,8 +3,7 @@ import { LIMITS } from '@l4l/shared/constants/limits';
 import type { BoardQuery } from '@l4l/shared/schemas/cases';
 import { searchableText } from '@l4l/shared/search';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { StatementSource } from '../../db/prepared.ts';
+import type { Db, StatementSource } from '../../db/database.ts';
 import { boardEntries, cases, OPEN_PROPOSAL_SQL_LIST, proposals } from '../../db/schema/index.ts';
 import { createBoardSearch, type PageRange } from './board.search.ts';
 

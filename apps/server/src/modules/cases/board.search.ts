@@ -2,8 +2,8 @@ import { LIMITS } from '@l4l/shared/constants/limits';
 import type { BoardQuery } from '@l4l/shared/schemas/cases';
 import { searchWords } from '@l4l/shared/search';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { preparedByShape, type StatementSource } from '../../db/prepared.ts';
+import type { Db, StatementSource } from '../../db/database.ts';
+import { preparedByShape } from '../../db/prepared.ts';
 import { cheaperRange } from '../../db/range-plan.ts';
 
 type Sort = BoardQuery['sort'];

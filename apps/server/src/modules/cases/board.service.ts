@@ -1,7 +1,6 @@
 import type { PageEnvelope } from '@l4l/shared/envelope';
 import type { BoardCase, BoardQuery } from '@l4l/shared/schemas/cases';
-import type { Db } from '../../db/database.ts';
-import type { StatementSource } from '../../db/prepared.ts';
+import type { Db, StatementSource } from '../../db/database.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type BoardRepository, createBoardRepository } from './board.repository.ts';

@@ -265,7 +265,7 @@ async function cases(app: FastifyInstance, { chat }: CasesPluginOptions) {
   const board = createBoardService({
     db: app.db,
     boardCacheMs: app.config.shortCaches ? 5_000 : 0,
-    statements: app.database.pool ?? app.database.pglite,
+    statements: app.database.statements,
   });
   // a lawyer's proposals changed on any process: every process reads them again (plugins/caches.ts)
   app.caches.register(BOARD_PROPOSALS_CACHE, (lawyerIds) => {

@@ -147,7 +147,7 @@ describe('the directory answers as a plain reference query does', () => {
       [3, 10, 1000].map((limit) => [limit, createLawyersRepository(t.app.db, { countLimit: limit })]),
     );
     // through named prepared statements, as the app runs them (generic plans after five runs)
-    const statements = t.app.database.pool ?? t.app.database.pglite;
+    const statements = t.app.database.statements;
     const projected = new Map(
       [3, 10, 1000].map((limit) => [
         limit,

@@ -186,7 +186,7 @@ function registerCareer(app: RouteApp, service: LawyersService) {
 const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, options) => {
   const service = createLawyersService({
     db: app.db,
-    statements: app.database.pool ?? app.database.pglite,
+    statements: app.database.statements,
     ratings: options.ratings,
     directoryCacheMs: app.config.shortCaches ? DIRECTORY_CACHE_MS : 0,
     // a lawyer's change clears the directory on every process (plugins/caches.ts)

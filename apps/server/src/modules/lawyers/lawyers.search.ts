@@ -1,8 +1,8 @@
 import { LIMITS } from '@l4l/shared/constants/limits';
 import type { LawyerSort } from '@l4l/shared/constants/sort';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { preparedByShape, type StatementSource } from '../../db/prepared.ts';
+import type { Db, StatementSource } from '../../db/database.ts';
+import { preparedByShape } from '../../db/prepared.ts';
 import { cheaperRange, largestWordKeeps } from '../../db/range-plan.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';

@@ -22,8 +22,7 @@ import {
 import { searchableText, searchWords } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import type { StatementSource } from '../../db/prepared.ts';
+import type { Db, StatementSource } from '../../db/database.ts';
 import { academicExperiences, workExperiences } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
