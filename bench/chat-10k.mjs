@@ -25,11 +25,15 @@
  * Options (environment): BENCH_CHAT10K_PAIRS (5000), BENCH_CHAT10K_RATE (2000 messages/s),
  * BENCH_CHAT10K_GENERATORS (2 child processes), BENCH_SECONDS (10), BENCH_ROUNDS (3),
  * BENCH_CHAT10K_BUDGET_SECONDS (900: past it the run stops and fails), BENCH_CHAT_PROFILE (a file: the
- * server's CPU profile), BENCH_CHAT_PORT (the servers' ports from there, else free ones).
+ * server's CPU profile), BENCH_CHAT_HEAP_PROFILE (a file: the server's sampled heap profile over the
+ * rounds, with what the full collections took back; BENCH_CHAT_HEAP_PROFILE_YOUNG=1: everything
+ * allocated), BENCH_CHAT_PORT (the servers' ports from there, else
+ * free ones).
  */
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cpuOf, MiB, memoryOf, percentiles } from './lib/chat-load.mjs';
+import { cpuOf, heapProfileOf, MiB, memoryOf, percentiles } from './lib/chat-load.mjs';
 import {
   alternate,
   exitWith,
@@ -206,6 +210,9 @@ async function main() {
     const echoLoad = (seconds) => load(generators, 'echo', seconds, `r${++loads}`, echo.probePort);
     const cpus = (r) =>
       `${r.generators.map((g) => g.cpuShare).join('/')} (loop p99 ${r.generators.map((g) => g.loopDelayP99Ms).join('/')} ms)`;
+    const heapProfileFile = process.env.BENCH_CHAT_HEAP_PROFILE;
+    const young = process.env.BENCH_CHAT_HEAP_PROFILE_YOUNG === '1';
+    if (heapProfileFile) await heapProfileOf(app.probePort, true, { young });
     const rounds = await alternate({
       echoLoad,
       chatLoad,
@@ -220,6 +227,8 @@ async function main() {
       },
     });
 
+    if (heapProfileFile)
+      writeFileSync(heapProfileFile, JSON.stringify(await heapProfileOf(app.probePort, false)));
     // a server still storing the rounds' backlog would count in the storm: wait until it is quiet
     const settleSeconds = await settle(app.probePort);
     // the storm: every socket cut within 10 s, back as the web comes back, then one message per pair

@@ -491,9 +491,9 @@ async function runStep(label, topology, k, journeyCounter) {
 }
 
 /**
- * A few journeys per process to warm up, then steps at START_RATE × STEP_FACTOR^k a minute from
- * `firstStep` until a step fails (a journey failed, or a step's p99 passed P99_LIMIT_MS), MAX_STEPS, or
- * the budget. Each step waits for its own journeys before the next starts, so every figure belongs to one
+ * A few journeys per process to warm up (and a step at the first rate, not counted, when it is not the
+ * lowest), then steps at START_RATE × STEP_FACTOR^k a minute from `firstStep` until a step fails (a
+ * journey failed, or a step's p99 passed P99_LIMIT_MS), MAX_STEPS, or the budget. Each step waits for its own journeys before the next starts, so every figure belongs to one
  * rate. A step failed only by its p99 is run again up to RETRIES times (0 unless told: a busy machine's
  * one slow answer is then not taken for the server's limit); a failed journey stops the ladder at once.
  */
@@ -509,6 +509,10 @@ async function ladder(label, topology, firstStep, journeyCounter) {
     );
   if (warmFailures.length)
     console.log(`${label} warm-up: ${warmFailures.length} failed (${warmFailures[0]})`);
+  // a ladder that starts above the first rate has not climbed into it: one step at that rate first, not
+  // counted, so that its processes compile and fill their caches there as the other ladder's did below
+  if (firstStep > 0 && !overBudget())
+    await runStep(`${label} (warm-up, not counted)`, topology, firstStep, journeyCounter);
   for (let k = firstStep; k < firstStep + MAX_STEPS; k++) {
     for (let attempt = 0; ; attempt++) {
       if (overBudget()) return { steps, budget: true };

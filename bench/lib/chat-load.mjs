@@ -54,6 +54,21 @@ export async function memoryOf(probePort, { usage = false } = {}) {
 }
 
 /**
+ * Starts the server's sampling heap profile (`start`; `young`: with what the young collections take back),
+ * or stops it and answers it (lib/chat-memory-probe.mjs).
+ */
+export async function heapProfileOf(probePort, start, { young = false } = {}) {
+  const query = young ? '?young' : '';
+  const answer = await fetch(
+    `http://127.0.0.1:${probePort}/heap-profile/${start ? 'start' : 'stop'}${query}`,
+    {
+      method: 'POST',
+    },
+  );
+  return answer.json();
+}
+
+/**
  * CPU seconds (user + system) the server process has used so far, and its event loop's delay (p99, max;
  * ms) since the last call.
  */

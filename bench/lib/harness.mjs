@@ -24,13 +24,15 @@ const READY_MS = Number(process.env.BENCH_READY_MINUTES ?? 60) * 60_000;
 export function startServer(script, { args = [], env = {}, timeoutMs = READY_MS, label = script } = {}) {
   const child = fork(script, args, {
     cwd: ROOT,
-    // BENCH_PROFILE_DIR=<folder>: each server writes a CPU profile there when it stops (open it in DevTools)
+    // BENCH_PROFILE_DIR=<folder>: each server writes a CPU profile there when it stops (open it in DevTools);
+    // BENCH_SERVER_NODE_FLAGS: Node's flags for every server (`--trace-gc`, a heap's sizes), space-separated
     execArgv: [
       '--import',
       'tsx',
       ...(process.env.BENCH_PROFILE_DIR
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
         : []),
+      ...(process.env.BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
     ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
