@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db, StatementSource } from './database.ts';
 import { runNamedOnPglite } from './pglite-statements.ts';
 
@@ -13,17 +14,33 @@ export function statementText(db: Db, statement: SQL): { text: string; values: u
 }
 
 /**
- * Runs a raw statement whose text never changes. Given the pool behind `db` (or the embedded database), it
- * is a named statement, prepared once per connection and planned once (what Drizzle's `.prepare()` does for
- * the query builder); otherwise (`db` a transaction, which passes no source) through `db.execute`.
+ * A raw statement whose text never changes, only its values: `build` writes it with `value(key)` where each
+ * value goes. Given the pool behind `db` (or the embedded database), it is built once, with placeholders,
+ * and runs as a named statement, prepared and planned once per connection, each call bringing only its
+ * values: no statement object and no text is built per call (what Drizzle's `.prepare()` does for the query
+ * builder). Otherwise (`db` a transaction, which passes no source) it is built with the values and runs
+ * through `db.execute`.
  */
-export async function executePrepared<Row>(
-  db: Db,
-  source: StatementSource | undefined,
+export function fixedStatement<Row, Key extends string>(
   name: string,
-  statement: SQL,
-): Promise<{ rows: Row[] }> {
-  return { rows: await runNamed<Row>(db, source, statement, () => name) };
+  build: (value: (key: Key) => unknown) => SQL,
+) {
+  let shape: { text: string; values: unknown[] } | undefined;
+  return async (
+    db: Db,
+    source: StatementSource | undefined,
+    values: Record<Key, unknown>,
+  ): Promise<Row[]> => {
+    if (!source) return ((await db.execute(build((key) => values[key]))) as unknown as { rows: Row[] }).rows;
+    shape ??= statementText(
+      db,
+      build((key) => sql.placeholder(key)),
+    );
+    const filled = fillPlaceholders(shape.values, values);
+    return source instanceof PGlite
+      ? runNamedOnPglite<Row>(source, name, shape.text, filled)
+      : runOnPool<Row>(source, name, shape.text, filled);
+  };
 }
 
 /**
@@ -62,10 +79,14 @@ async function runNamed<Row>(
   if (source) {
     const { text, values } = statementText(db, statement);
     const name = nameOf(text);
-    if (!(source instanceof PGlite)) {
-      return (await source.query(name ? { name, text, values } : { text, values })).rows as Row[];
-    }
+    if (!(source instanceof PGlite)) return runOnPool<Row>(source, name, text, values);
+    // an unnamed statement on the embedded database goes through Drizzle, as any other
     if (name) return runNamedOnPglite<Row>(source, name, text, values);
   }
   return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+}
+
+/** A statement's text and values on the pool: named (prepared once per connection) when `name` is given. */
+async function runOnPool<Row>(pool: pg.Pool, name: string | undefined, text: string, values: unknown[]) {
+  return (await pool.query(name ? { name, text, values } : { text, values })).rows as Row[];
 }

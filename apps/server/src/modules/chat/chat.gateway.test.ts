@@ -1,7 +1,5 @@
 import { rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { es } from '@l4l/shared/texts/es';
 import { and, eq } from 'drizzle-orm';
@@ -17,14 +15,11 @@ import {
   textMessage,
   wsUrl,
 } from '../../../test/chat-stomp.ts';
+import { expectCollected } from '../../../test/collected.ts';
 import { banUser, bearer, createLawyer, createUser, signIn } from '../../../test/factories.ts';
 import { chats, messages, sessions, users } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { FRAME_LIMITS } from './stomp/frame.ts';
-
-v8.setFlagsFromString('--expose_gc');
-/** a full garbage collection, to tell what the server still holds */
-const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let url: string;
@@ -94,13 +89,7 @@ describe('CONNECT', () => {
     const stomp = await connect(client.token);
     await stomp.subscribe();
     expect(upgrade?.deref()).toBeDefined();
-    await expect
-      .poll(() => {
-        collectGarbage();
-        // the answer only: a request handed to the poll would be held by it
-        return upgrade?.deref() === undefined;
-      })
-      .toBe(true);
+    await expectCollected(upgrade);
     expect(stomp.client.connected).toBe(true);
   });
 

@@ -4,7 +4,7 @@ import type { ProposalStatus } from '@l4l/shared/constants/proposals';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { fixedStatement } from '../../db/prepared.ts';
 import { cases, chats, messages, proposals, uploads, users } from '../../db/schema/index.ts';
 import { GroupedCalls } from '../../lib/grouped-calls.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
@@ -67,6 +67,73 @@ export type StoredMessageRow = {
   imageHeight: number | null;
 };
 
+// a first reply is a lawyer's message in a chat whose client had written first, this batch included
+// `limit` (every row: it is their count) tells the planner how few rows come in: it would otherwise take
+// jsonb_to_recordset's hundred and read the whole chats, proposals and cases tables into hash joins
+// where a few index lookups do, on every group of messages (bench/README.md, marketplace)
+const storeStatement = fixedStatement<
+  Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string },
+  'input' | 'count'
+>(
+  'l4l_store_messages',
+  (value) => sql`with input as (
+      select * from jsonb_to_recordset(${value('input')}::jsonb) as t(o int, id uuid, chat_id uuid, sender_id uuid,
+        type text, text text, audience text, proposal_id uuid, case_id uuid, proposal_amount_cents int,
+        client_message_id text, document_id uuid, document_size int)
+      limit ${value('count')}
+    ), ins as (
+      insert into ${messages} (id, chat_id, sender_id, type, text, audience, proposal_id, case_id,
+        proposal_amount_cents, client_message_id, document_id, document_size)
+      select id, chat_id, sender_id, type, text, audience, proposal_id, case_id,
+        proposal_amount_cents, client_message_id, document_id, document_size
+      from input order by o
+      on conflict (sender_id, client_message_id) do nothing
+      returning *
+    ), client_first as (
+      select ins.chat_id, min(ins.seq) filter (where ins.sender_id = c.user_id) as client_seq,
+        c.first_client_message_at is not null as asked_before
+      from ins join ${chats} c on c.id = ins.chat_id
+      group by ins.chat_id, c.first_client_message_at
+    ), per_chat as (
+      select ins.chat_id, max(ins.created_at) as at, f.client_seq,
+        min(ins.seq) filter (where ins.sender_id = c.lawyer_id
+          and (f.asked_before or ins.seq > f.client_seq)) as reply_seq
+      from ins join ${chats} c on c.id = ins.chat_id join client_first f on f.chat_id = ins.chat_id
+      group by ins.chat_id, f.client_seq
+    ), touched as (
+      update ${chats} set last_message_at = per_chat.at,
+        first_client_message_at = case
+          when ${chats.firstClientMessageAt} is null and per_chat.client_seq is not null then per_chat.at
+          else ${chats.firstClientMessageAt} end,
+        first_reply_at = case
+          when ${chats.firstReplyAt} is null and per_chat.reply_seq is not null then per_chat.at
+          else ${chats.firstReplyAt} end
+      -- the chats are locked in id order, so two groups under way never wait on each other in a circle
+      from (
+        select per_chat.* from ${chats} locked join per_chat on per_chat.chat_id = locked.id
+        order by locked.id for no key update of locked
+      ) as per_chat
+      where ${chats.id} = per_chat.chat_id
+      returning ${chats.id} as chat_id, per_chat.reply_seq,
+        ${chats.firstReplyAt} = per_chat.at and per_chat.reply_seq is not null as first_reply
+    )
+    select coalesce(t.first_reply and t.reply_seq = ins.seq, false) as "firstReply", ins.id,
+      ins.chat_id as "chatId", ins.sender_id as "senderId",
+      nullif(trim(s.name || ' ' || s.surname), '') as "senderName", s.photo_url as "senderImg",
+      ins.text, ins.created_at as "createdAt", c.user_id as "userId", c.lawyer_id as "lawyerId",
+      ins.type, ins.audience, ins.proposal_id as "proposalId", ins.case_id as "caseId",
+      ins.proposal_amount_cents as "proposalAmountCents", p.status as "proposalStatus",
+      (ins.type = ${MESSAGE_TYPE.COUNTER_OFFER} and p.status = 'PENDIENTE' and p.counter_offer_cents is null) as "counterDeclined",
+      k.title as "caseTitle", ins.client_message_id as "clientMessageId", ins.document_id as "documentId",
+      ins.document_size as "documentSize", ins.read_at as "readAt",
+      u.width as "imageWidth", u.height as "imageHeight"
+    from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id
+    left join touched t on t.chat_id = ins.chat_id
+    left join ${proposals} p on p.id = ins.proposal_id and ins.type in ${PROPOSAL_CARD_SQL_LIST}
+    left join ${cases} k on k.id = ins.case_id
+    left join ${uploads} u on ins.type = ${MESSAGE_TYPE.IMAGE} and u.url = ins.text and u.purpose = 'chat'`,
+);
+
 /**
  * Stores messages, in the given order, in one statement (one round trip, atomic without a transaction)
  * and moves their chats' activity times; answers each stored message as every reader sees it, in the
@@ -97,74 +164,9 @@ export async function storeMessages(
       document_size: value.documentSize ?? null,
     })),
   );
-  // a first reply is a lawyer's message in a chat whose client had written first, this batch included
-  // `limit` (every row: it is their count) tells the planner how few rows come in: it would otherwise take
-  // jsonb_to_recordset's hundred and read the whole chats, proposals and cases tables into hash joins
-  // where a few index lookups do, on every group of messages (bench/README.md, marketplace)
-  const statement = sql`with input as (
-        select * from jsonb_to_recordset(${input}::jsonb) as t(o int, id uuid, chat_id uuid, sender_id uuid,
-          type text, text text, audience text, proposal_id uuid, case_id uuid, proposal_amount_cents int,
-          client_message_id text, document_id uuid, document_size int)
-        limit ${values.length}
-      ), ins as (
-        insert into ${messages} (id, chat_id, sender_id, type, text, audience, proposal_id, case_id,
-          proposal_amount_cents, client_message_id, document_id, document_size)
-        select id, chat_id, sender_id, type, text, audience, proposal_id, case_id,
-          proposal_amount_cents, client_message_id, document_id, document_size
-        from input order by o
-        on conflict (sender_id, client_message_id) do nothing
-        returning *
-      ), client_first as (
-        select ins.chat_id, min(ins.seq) filter (where ins.sender_id = c.user_id) as client_seq,
-          c.first_client_message_at is not null as asked_before
-        from ins join ${chats} c on c.id = ins.chat_id
-        group by ins.chat_id, c.first_client_message_at
-      ), per_chat as (
-        select ins.chat_id, max(ins.created_at) as at, f.client_seq,
-          min(ins.seq) filter (where ins.sender_id = c.lawyer_id
-            and (f.asked_before or ins.seq > f.client_seq)) as reply_seq
-        from ins join ${chats} c on c.id = ins.chat_id join client_first f on f.chat_id = ins.chat_id
-        group by ins.chat_id, f.client_seq
-      ), touched as (
-        update ${chats} set last_message_at = per_chat.at,
-          first_client_message_at = case
-            when ${chats.firstClientMessageAt} is null and per_chat.client_seq is not null then per_chat.at
-            else ${chats.firstClientMessageAt} end,
-          first_reply_at = case
-            when ${chats.firstReplyAt} is null and per_chat.reply_seq is not null then per_chat.at
-            else ${chats.firstReplyAt} end
-        -- the chats are locked in id order, so two groups under way never wait on each other in a circle
-        from (
-          select per_chat.* from ${chats} locked join per_chat on per_chat.chat_id = locked.id
-          order by locked.id for no key update of locked
-        ) as per_chat
-        where ${chats.id} = per_chat.chat_id
-        returning ${chats.id} as chat_id, per_chat.reply_seq,
-          ${chats.firstReplyAt} = per_chat.at and per_chat.reply_seq is not null as first_reply
-      )
-      select coalesce(t.first_reply and t.reply_seq = ins.seq, false) as "firstReply", ins.id,
-        ins.chat_id as "chatId", ins.sender_id as "senderId",
-        nullif(trim(s.name || ' ' || s.surname), '') as "senderName", s.photo_url as "senderImg",
-        ins.text, ins.created_at as "createdAt", c.user_id as "userId", c.lawyer_id as "lawyerId",
-        ins.type, ins.audience, ins.proposal_id as "proposalId", ins.case_id as "caseId",
-        ins.proposal_amount_cents as "proposalAmountCents", p.status as "proposalStatus",
-        (ins.type = ${MESSAGE_TYPE.COUNTER_OFFER} and p.status = 'PENDIENTE' and p.counter_offer_cents is null) as "counterDeclined",
-        k.title as "caseTitle", ins.client_message_id as "clientMessageId", ins.document_id as "documentId",
-        ins.document_size as "documentSize", ins.read_at as "readAt",
-        u.width as "imageWidth", u.height as "imageHeight"
-      from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id
-      left join touched t on t.chat_id = ins.chat_id
-      left join ${proposals} p on p.id = ins.proposal_id and ins.type in ${PROPOSAL_CARD_SQL_LIST}
-      left join ${cases} k on k.id = ins.case_id
-      left join ${uploads} u on ins.type = ${MESSAGE_TYPE.IMAGE} and u.url = ins.text and u.purpose = 'chat'`;
-  const result = await executePrepared<Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string }>(
-    db,
-    pool,
-    'l4l_store_messages',
-    statement,
-  );
+  const rows = await storeStatement(db, pool, { input, count: values.length });
   const stored = new Map(
-    result.rows.map((row) => [
+    rows.map((row) => [
       row.id,
       // node-postgres parses timestamptz; PGlite may hand back the text
       { ...row, createdAt: new Date(row.createdAt), readAt: null },

@@ -9,7 +9,7 @@ export interface FrameSocket {
 
 /** The frames one socket was given this tick, sent together when the tick ends. */
 class Outbox {
-  pending: string[] = [];
+  readonly pending: string[] = [];
   /** UTF-8 bytes in `pending` */
   bytes = 0;
   queued = false;
@@ -25,7 +25,8 @@ class Outbox {
     this.queued = false;
     if (this.pending.length === 0) return;
     const data = this.pending.length === 1 ? (this.pending[0] as string) : this.pending.join('');
-    this.pending = [];
+    // emptied, not replaced: a new array would be kept until the socket's next frame, maybe minutes away
+    this.pending.length = 0;
     this.bytes = 0;
     try {
       this.socket.send(data);

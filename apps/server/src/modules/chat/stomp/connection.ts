@@ -203,6 +203,8 @@ export abstract class StompConnection<P> {
 
   /** Resolves the `whenIdle` waiters. */
   protected settleIdle(): void {
+    // after every frame: a new empty array each time would be kept until the next one
+    if (this.idleWaiters.length === 0) return;
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const resolve of waiters) resolve();

@@ -31,6 +31,12 @@ function isCommandPrefix(bytes: Uint8Array): boolean {
   return bytes.every((byte, i) => (byte >= 0x41 && byte <= 0x5a) || (byte === CR && i === bytes.length - 1));
 }
 
+/**
+ * What the parser holds between frames instead of the last frame's headers: a session's next frame may be
+ * minutes away, and what it held that long would outlive the young generation's collections for nothing.
+ */
+const NO_HEADERS: StompHeaders = Object.freeze(Object.create(null));
+
 const internalError = () => new StompProtocolError('INTERNAL', ERROR_MESSAGES.INTERNAL_ERROR);
 
 export interface FrameParserOptions {
@@ -67,7 +73,8 @@ export class FrameParser {
   private readonly maxFrameBytes: number;
   private readonly maxHeaders: number;
   private readonly maxHeaderLineBytes: number;
-  private readonly commands: ReadonlySet<string>;
+  /** each accepted command's own string, so a parsed command is never a copy kept until the next frame */
+  private readonly commands: ReadonlyMap<string, StompCommand>;
 
   private buffer: Buffer = Buffer.alloc(0);
   /** bytes held in `buffer` */
@@ -80,7 +87,7 @@ export class FrameParser {
   private bodyStart = 0;
   private stage: Stage = 'idle';
   private command: StompCommand = 'SEND';
-  private headers: StompHeaders = Object.create(null);
+  private headers: StompHeaders = NO_HEADERS;
   private headerCount = 0;
   private contentLength: number | undefined;
   private failure: StompProtocolError | undefined;
@@ -91,7 +98,7 @@ export class FrameParser {
     this.maxFrameBytes = options.maxFrameBytes ?? FRAME_LIMITS.maxFrameBytes;
     this.maxHeaders = options.maxHeaders ?? FRAME_LIMITS.maxHeaders;
     this.maxHeaderLineBytes = options.maxHeaderLineBytes ?? FRAME_LIMITS.maxHeaderLineBytes;
-    this.commands = new Set(options.commands ?? KNOWN_COMMANDS);
+    this.commands = new Map((options.commands ?? KNOWN_COMMANDS).map((command) => [command, command]));
     this.unescapeHeaders = options.unescapeHeaders ?? true;
   }
 
@@ -244,9 +251,9 @@ export class FrameParser {
   }
 
   private readCommand(line: Buffer): void {
-    const command = line.length <= MAX_COMMAND_LINE_BYTES ? line.toString('latin1') : '';
-    if (!this.commands.has(command)) throw new StompProtocolError('UNKNOWN_COMMAND', es.stomp.unknownCommand);
-    this.command = command as StompCommand;
+    const command = this.commands.get(line.length <= MAX_COMMAND_LINE_BYTES ? line.toString('latin1') : '');
+    if (!command) throw new StompProtocolError('UNKNOWN_COMMAND', es.stomp.unknownCommand);
+    this.command = command;
     this.stage = 'headers';
   }
 
@@ -311,6 +318,7 @@ export class FrameParser {
     };
     this.stage = 'idle';
     this.start = end + 1;
+    this.headers = NO_HEADERS;
     return frame;
   }
 }

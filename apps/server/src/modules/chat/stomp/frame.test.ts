@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '@l4l/shared/texts/errors';
 import { es } from '@l4l/shared/texts/es';
 import { describe, expect, it } from 'vitest';
+import { expectCollected } from '../../../../test/collected.ts';
 import {
   CLIENT_COMMANDS,
   escapeHeaderValue,
@@ -336,6 +337,26 @@ describe('FrameParser: streaming', () => {
 
   it('keeps a colon inside a value (1.0 clients send them raw)', () => {
     expect(parseAll('SEND\nurl:http://x:80/a\n\n\0')[0]?.headers).toEqual({ url: 'http://x:80/a' });
+  });
+});
+
+describe('FrameParser: what it keeps between frames', () => {
+  it('keeps nothing of a frame once handed over (a session may send its next one minutes later)', async () => {
+    let headers: WeakRef<object> | undefined;
+    let command = '';
+    const parser = new FrameParser({
+      onFrame: (frame) => {
+        headers = new WeakRef(frame.headers);
+        command = frame.command;
+      },
+    });
+    parser.push(serializeFrame({ command: 'SEND', headers: { destination: '/app/chat' }, body: '{}' }));
+    // the command is the protocol's own string, not a copy read from the bytes
+    expect(command).toBe('SEND');
+    expect(headers?.deref()).toBeDefined();
+    await expectCollected(headers);
+    parser.push(serializeFrame({ command: 'SEND', headers: { destination: '/app/chat' }, body: '{}' }));
+    expect(command).toBe('SEND');
   });
 });
 
