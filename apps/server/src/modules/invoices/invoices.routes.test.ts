@@ -4,7 +4,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createAdmin, createLawyer, createUser, signIn } from '../../../test/factories.ts';
+import { postgresPass } from '../../../test/passes.ts';
 import { schemaErrors, validatesXml } from '../../../test/xsd.ts';
+import { oneProcessAtATime } from '../../db/one-at-a-time.ts';
 import { invoices, payments, verifactuRecords } from '../../db/schema/index.ts';
 import { withTransaction } from '../../lib/transaction.ts';
 import { createInvoicesService } from './invoices.service.ts';
@@ -558,6 +560,55 @@ describe('invoices', () => {
       expect(await flaky.submitPending()).toBe(1);
       expect(await flaky.submitPending()).toBe(0);
     });
+  });
+
+  describe('submission from several processes', () => {
+    it.skipIf(!postgresPass())(
+      'two processes on one PostgreSQL send each pending record once, one submission after the other',
+      async () => {
+        const sent = new Map<string, number>();
+        let sending = 0;
+        let overlapped = false;
+        // each "process": its own service and its own section connection, as two server processes have
+        const sections = [1, 2].map(() =>
+          oneProcessAtATime(t.app.database.statements, 'verifactuSubmission'),
+        );
+        const services = sections.map((section) =>
+          createInvoicesService({
+            db: t.app.db,
+            config: t.config,
+            log: t.app.log,
+            exclusive: (work) => section.run(work),
+            submitter: {
+              name: 'sandbox',
+              async submit(records) {
+                sending += 1;
+                overlapped ||= sending > 1;
+                await new Promise((resolve) => setTimeout(resolve, 50));
+                for (const { record } of records) sent.set(record.id, (sent.get(record.id) ?? 0) + 1);
+                sending -= 1;
+                return new Map(records.map((r) => [r.record.id, { status: 'ACEPTADO' as const }]));
+              },
+            },
+          }),
+        );
+        try {
+          const again = await t.app.db
+            .update(verifactuRecords)
+            .set({ submission: 'PENDIENTE' })
+            .returning({ id: verifactuRecords.id });
+          // the payments above wrote them (without the section, each was sent twice here)
+          expect(again.length).toBeGreaterThan(100);
+          const accepted = await Promise.all(services.map((service) => service.submitPending()));
+          expect(accepted.reduce((sum, n) => sum + n, 0)).toBe(again.length);
+          expect([...sent.values()].every((times) => times === 1)).toBe(true);
+          expect(sent.size).toBe(again.length);
+          expect(overlapped).toBe(false);
+        } finally {
+          for (const section of sections) await section.close();
+        }
+      },
+    );
   });
 
   // runs last: the numbering and chain counts above do not include these payments

@@ -5,6 +5,7 @@ import { fiscalProfileInputSchema, fiscalProfileSchema, invoiceSchema } from '@l
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { oneProcessAtATime } from '../../db/one-at-a-time.ts';
 import { sendCsv } from '../../lib/csv.ts';
 import type { Subscribers } from '../../lib/events.ts';
 import { runEvery } from '../../lib/scheduled.ts';
@@ -42,7 +43,14 @@ const recordSchema = z.object({
 
 /** docs/invoices.md: fiscal profiles, invoices and their PDFs, the book and the VERI*FACTU records. */
 const invoicesModule: FastifyPluginAsyncZod = async (app) => {
-  const service = createInvoicesService({ db: app.db, config: app.config, log: app.log });
+  // two processes would send the same records, each counting the AEAT's waiting time for itself
+  const submissions = oneProcessAtATime(app.database.statements, 'verifactuSubmission');
+  const service = createInvoicesService({
+    db: app.db,
+    config: app.config,
+    log: app.log,
+    exclusive: (work) => submissions.run(work),
+  });
   // docs/invoices.md, What is issued when: a completed payment's invoices, a refund's rectifying ones
   const subscribers = {
     'payment.completed': (tx, afterCommit, { payment }) => service.issueForPayment(tx, afterCommit, payment),
@@ -59,6 +67,8 @@ const invoicesModule: FastifyPluginAsyncZod = async (app) => {
   runEvery(app, app.config.env === 'test' ? 0 : RETRY_MS, 'VERI*FACTU submission retry', () =>
     service.submitPending(),
   );
+  // after the scheduler's last run (its own hook, added first)
+  app.addHook('onClose', () => submissions.close());
 
   app.get(
     '/api/billing/fiscal-profile',

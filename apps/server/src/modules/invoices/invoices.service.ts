@@ -32,6 +32,8 @@ export function createInvoicesService(deps: {
   config: Config;
   log: FastifyBaseLogger;
   submitter?: VerifactuSubmitter;
+  /** runs a submission when no other process is running one (db/one-at-a-time.ts); none: at once */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
 }) {
   const { config, log } = deps;
   // docs/invoices.md, Submission: the AEAT's web service when configured, the sandbox otherwise
@@ -45,7 +47,7 @@ export function createInvoicesService(deps: {
         })
       : sandboxSubmitter);
   const read = createInvoicesRepository(deps.db);
-  const queue = createVerifactuQueue({ read, submitter, log });
+  const queue = createVerifactuQueue({ read, submitter, log, exclusive: deps.exclusive });
   const issuing = createInvoiceIssuing({ config, log, submitAfterCommit: queue.submitAfterCommit });
 
   function toInvoice({ invoice, record }: InvoiceWithAlta): Invoice {

@@ -10,8 +10,11 @@ export function createVerifactuQueue(deps: {
   read: InvoicesRepository;
   submitter: VerifactuSubmitter;
   log: FastifyBaseLogger;
+  /** runs a submission when no other process is running one (db/one-at-a-time.ts); none: at once */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
 }) {
   const { read, submitter, log } = deps;
+  const exclusive = deps.exclusive ?? ((work) => work());
   let running: Promise<number> = Promise.resolve(0);
   async function submitAll(): Promise<number> {
     let accepted = 0;
@@ -58,10 +61,13 @@ export function createVerifactuQueue(deps: {
 
   /**
    * Sends the records still pending to the submitter, a batch at a time; what fails stays pending for the
-   * next call (after each issuing commit, and on a timer). One submission at a time in this process.
+   * next call (after each issuing commit, and on a timer). One submission at a time in this process, and
+   * with `exclusive` in all of them: two processes would send the same records, each keeping its own
+   * count of the AEAT's waiting time.
    */
   function submitPending(): Promise<number> {
-    running = running.then(submitAll, submitAll);
+    const run = () => exclusive(submitAll);
+    running = running.then(run, run);
     return running;
   }
 
