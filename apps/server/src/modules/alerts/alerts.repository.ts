@@ -189,12 +189,13 @@ export function createAlertsRepository(db: Db) {
       alerts: Array<{ lawyerId: string; mail: AlertMail }>,
     ): Promise<string[]> {
       if (alerts.length === 0) return [];
-      const inserted = await db
-        .insert(caseAlerts)
-        .values(alerts.map((alert) => ({ caseId, ...alert })))
-        .onConflictDoNothing()
-        .returning({ lawyerId: caseAlerts.lawyerId });
-      return inserted.map((row) => row.lawyerId);
+      // the batch as one JSON value, not three parameters a row: a short statement to build and parse
+      const input = JSON.stringify(alerts.map(({ lawyerId, mail }) => ({ lawyer_id: lawyerId, mail })));
+      const inserted = (await db.execute(sql`insert into ${caseAlerts} (case_id, lawyer_id, mail)
+        select ${caseId}::uuid, lawyer_id, mail from jsonb_to_recordset(${input}::jsonb) as t(lawyer_id uuid, mail text)
+        on conflict do nothing
+        returning lawyer_id as "lawyerId"`)) as unknown as { rows: Array<{ lawyerId: string }> };
+      return inserted.rows.map((row) => row.lawyerId);
     },
 
     /** Lawyers with cases waiting for a daily digest. */
