@@ -10,11 +10,13 @@ const base = {
 } as const;
 
 /**
- * The files that replace a module (`vi.mock`) or watch a module load for the first time need a module graph of
- * their own; every other file shares its worker's graph and jsdom window, which saves most of the project's time
- * (a fresh jsdom and a fresh import of React and the app per file).
+ * The files that replace a module (`vi.mock`), watch a module load for the first time, or change a module's state
+ * for good (the landing's SPA, once started in place, stays for the module's life) need a module graph of their
+ * own; every other file shares its worker's graph and jsdom window, which saves most of the project's time (a
+ * fresh jsdom and a fresh import of React and the app per file).
  */
 export const FRESH_MODULES = [
+  'src/app/landing/landing-app.test.tsx',
   'src/app/routes/landing-route.test.tsx',
   'src/components/avatar-editor/avatar-editor.test.tsx',
   'src/components/form/picker-on-demand.test.tsx',
