@@ -398,6 +398,19 @@ async function redisServerPid(url) {
   }
 }
 
+/** Deletes this run's keys (`<prefix>:…`: the chat's stream, the rate limits, the caches' channel state). */
+async function dropRedisKeys(url, keyPrefix) {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await client.connect();
+    const keys = [];
+    for await (const batch of client.scanStream({ match: `${keyPrefix}:*`, count: 500 })) keys.push(...batch);
+    for (let i = 0; i < keys.length; i += 500) await client.del(...keys.slice(i, i + 500));
+  } finally {
+    client.disconnect();
+  }
+}
+
 /** One step: journeys at `rate` a minute for STEP_SECONDS, then waits for every one of them. */
 async function runStep(label, topology, k, journeyCounter) {
   const rate = START_RATE * STEP_FACTOR ** k;
@@ -790,6 +803,9 @@ try {
 } finally {
   await stopAll();
   await database.drop();
+  await dropRedisKeys(redisUrl, prefix).catch((err) =>
+    console.error(`redis keys of ${prefix} left: ${err.message}`),
+  );
 }
 
 const one = runs.one && lastGood(runs.one);
