@@ -5,6 +5,11 @@ import type pg from 'pg';
 import type { Db, StatementSource } from './database.ts';
 import { runNamedOnPglite } from './pglite-statements.ts';
 
+/** The rows of a raw statement run through Drizzle (`db.execute` answers the driver's result, untyped). */
+export async function rowsOf<Row>(db: Db, statement: SQL): Promise<Row[]> {
+  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+}
+
 /** A Drizzle statement as a driver takes it: its text with $n placeholders, and their values. */
 export function statementText(db: Db, statement: SQL): { text: string; values: unknown[] } {
   const query = (
@@ -31,7 +36,11 @@ export function fixedStatement<Row, Key extends string>(
     source: StatementSource | undefined,
     values: Record<Key, unknown>,
   ): Promise<Row[]> => {
-    if (!source) return ((await db.execute(build((key) => values[key]))) as unknown as { rows: Row[] }).rows;
+    if (!source)
+      return rowsOf<Row>(
+        db,
+        build((key) => values[key]),
+      );
     shape ??= statementText(
       db,
       build((key) => sql.placeholder(key)),
@@ -83,7 +92,7 @@ async function runNamed<Row>(
     // an unnamed statement on the embedded database goes through Drizzle, as any other
     if (name) return runNamedOnPglite<Row>(source, name, text, values);
   }
-  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+  return rowsOf<Row>(db, statement);
 }
 
 /** A statement's text and values on the pool: named (prepared once per connection) when `name` is given. */

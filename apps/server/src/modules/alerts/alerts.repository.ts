@@ -2,6 +2,7 @@ import type { AlertMail, LawyerRule } from '@l4l/shared/alert-rules';
 import type { AlertFrequency } from '@l4l/shared/constants/alerts';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/prepared.ts';
 import {
   caseAlertDigests,
   caseAlertJobs,
@@ -191,11 +192,14 @@ export function createAlertsRepository(db: Db) {
       if (alerts.length === 0) return [];
       // the batch as one JSON value, not three parameters a row: a short statement to build and parse
       const input = JSON.stringify(alerts.map(({ lawyerId, mail }) => ({ lawyer_id: lawyerId, mail })));
-      const inserted = (await db.execute(sql`insert into ${caseAlerts} (case_id, lawyer_id, mail)
+      const inserted = await rowsOf<{ lawyerId: string }>(
+        db,
+        sql`insert into ${caseAlerts} (case_id, lawyer_id, mail)
         select ${caseId}::uuid, lawyer_id, mail from jsonb_to_recordset(${input}::jsonb) as t(lawyer_id uuid, mail text)
         on conflict do nothing
-        returning lawyer_id as "lawyerId"`)) as unknown as { rows: Array<{ lawyerId: string }> };
-      return inserted.rows.map((row) => row.lawyerId);
+        returning lawyer_id as "lawyerId"`,
+      );
+      return inserted.map((row) => row.lawyerId);
     },
 
     /** Lawyers with cases waiting for a daily digest. */

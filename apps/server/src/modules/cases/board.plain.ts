@@ -4,6 +4,7 @@ import { searchWords } from '@l4l/shared/search';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { boundedCountQuery } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/prepared.ts';
 import { boardEntries } from '../../db/schema/index.ts';
 import { wordsMatch } from '../../db/word-prefix.ts';
 import type { BoardPick, BoardPicks, PageRange } from './board.search.ts';
@@ -55,10 +56,6 @@ function boardOrderOfMatches(sort: BoardQuery['sort']): SQL[] {
     default:
       return [created, desc(b.caseId)];
   }
-}
-
-async function rowsOf<T>(db: Db, query: SQL) {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** The plain path's statements, the count first: a search's page depends on whether its count is exact. */

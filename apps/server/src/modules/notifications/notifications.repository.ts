@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationType } from '@l4l/shared/constants/notifications';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/prepared.ts';
 import {
   cases,
   chats,
@@ -51,21 +52,20 @@ export function createNotificationsRepository(db: Db) {
         case_id: row.caseId ?? null,
         amount_cents: row.amountCents ?? null,
       }));
-      const result = (await db.execute(sql`insert into ${notifications}
+      const inserted = await rowsOf<
+        Omit<NotificationRow, 'createdAt' | 'readAt'> & { createdAt: Date | string; readAt: null }
+      >(
+        db,
+        sql`insert into ${notifications}
           (id, user_id, type, title, body, link, case_id, amount_cents)
         select id, user_id, type, title, body, link, case_id, amount_cents
         from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(id uuid, user_id uuid, type text,
           title text, body text, link text, case_id uuid, amount_cents int)
         returning id, user_id as "userId", type, title, body, link, case_id as "caseId",
-          amount_cents as "amountCents", created_at as "createdAt", read_at as "readAt"`)) as unknown as {
-        rows: Array<
-          Omit<NotificationRow, 'createdAt' | 'readAt'> & { createdAt: Date | string; readAt: null }
-        >;
-      };
-      // the driver may hand the time back as text
-      const stored = new Map(
-        result.rows.map((row) => [row.id, { ...row, createdAt: new Date(row.createdAt) }]),
+          amount_cents as "amountCents", created_at as "createdAt", read_at as "readAt"`,
       );
+      // the driver may hand the time back as text
+      const stored = new Map(inserted.map((row) => [row.id, { ...row, createdAt: new Date(row.createdAt) }]));
       return input.map(({ id }) => stored.get(id) as NotificationRow);
     },
 
