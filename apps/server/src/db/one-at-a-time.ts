@@ -9,6 +9,22 @@ import type { StatementSource } from './database.ts';
 const NAMESPACE = 4_141_416;
 const SECTION_KEYS = { verifactuSubmission: 1 } as const;
 
+/**
+ * A connection with the pool's settings (address, timeouts) but outside it, named `applicationName` in
+ * pg_stat_activity: for an advisory lock that must outlive any one query (the leases, the sections).
+ * `onError` hears of its loss.
+ */
+export async function connectionOfItsOwn(
+  pool: pg.Pool,
+  applicationName: string,
+  onError: (error: unknown, client: pg.Client) => void,
+): Promise<pg.Client> {
+  const opened = new pg.Client({ ...pool.options, application_name: applicationName });
+  opened.on('error', (error) => onError(error, opened));
+  await opened.connect();
+  return opened;
+}
+
 export type SectionName = keyof typeof SECTION_KEYS;
 
 export type Section = {
@@ -34,13 +50,7 @@ export function oneProcessAtATime(source: StatementSource, name: SectionName): S
     if (client === gone) client = null;
     gone.end().catch(() => {});
   };
-  const open = async () => {
-    // the pool's connection settings (address, timeouts), on a connection of the section's own
-    const opened = new pg.Client({ ...source.options, application_name: `l4l-${name}` });
-    opened.on('error', () => drop(opened));
-    await opened.connect();
-    return opened;
-  };
+  const open = () => connectionOfItsOwn(source, `l4l-${name}`, (_error, opened) => drop(opened));
   return {
     async run(work) {
       client ??= await open();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
+import type pg from 'pg';
+import { connectionOfItsOwn } from '../db/one-at-a-time.ts';
 
 /**
  * Work that one process at a time does for all of them (the mail worker, the scheduled sweeps) goes to
@@ -93,15 +94,10 @@ async function leasesPlugin(app: FastifyInstance, options: LeasesOptions) {
       }
       for (const name of [...held]) await giveUp(name);
     };
-    const open = async () => {
-      // the pool's connection settings (address, timeouts), on a connection of the leases' own
-      const opened = new pg.Client({ ...pool.options, application_name: 'l4l-leases' });
-      opened.on('error', (err) => {
+    const open = () =>
+      connectionOfItsOwn(pool, 'l4l-leases', (err, opened) => {
         if (client === opened) void lost(err);
       });
-      await opened.connect();
-      return opened;
-    };
     tick = async () => {
       if (Date.now() < restUntil) return;
       try {
