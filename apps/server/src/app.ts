@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, openConfiguredDatabase } from './db/database.ts';
-import embeddedUpkeep from './db/embedded-upkeep.ts';
+import tableUpkeep from './db/upkeep.ts';
 import { madridText } from './lib/consultation-slots.ts';
 import { createEvents, type Events } from './lib/events.ts';
 import { adminRoutes, recordAudit } from './modules/admin/index.ts';
@@ -127,10 +127,10 @@ function loggerOptions(config: Config, stream?: AppDeps['logStream']): FastifySe
 /** Builds the whole app without listening: tests inject requests or listen on a port. */
 export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = createServer(config, deps);
-  const { exclusive } = await decorateCore(app, config, deps.database);
+  const { exclusive, ownsDatabase } = await decorateCore(app, config, deps.database);
   await registerInfrastructure(app, deps);
-  // the embedded database has no autovacuum: this process, its only user, keeps its tables up
-  if (exclusive && config.env !== 'test') await app.register(embeddedUpkeep);
+  // where nothing vacuums or analyzes the tables (the embedded database, PostgreSQL without autovacuum)
+  if (ownsDatabase && config.env !== 'test') await app.register(tableUpkeep);
   await registerChatAndNotifications(app, deps, exclusive);
   await registerModules(app, deps, exclusive);
   subscribeInOrder(app);
@@ -198,7 +198,7 @@ async function decorateCore(app: FastifyInstance, config: Config, given: Databas
   app.decorate('events', createEvents());
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   await app.register(fp(async () => {}, { name: 'config' }));
-  return { exclusive: ownsDatabase && database.kind === 'pglite' };
+  return { ownsDatabase, exclusive: ownsDatabase && database.kind === 'pglite' };
 }
 
 /** The plugins no feature owns, in the order their users need them. */

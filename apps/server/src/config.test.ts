@@ -82,6 +82,7 @@ describe('loadConfig', () => {
     ['DB_STATEMENT_TIMEOUT_MS', 'nunca', /DB_STATEMENT_TIMEOUT_MS/],
     ['DB_POOL_SIZE', '0', /DB_POOL_SIZE debe ser un número entero de conexiones entre 1 y 200/],
     ['DB_POOL_SIZE', 'muchas', /DB_POOL_SIZE/],
+    ['DB_UPKEEP', 'a veces', /DB_UPKEEP debe ser true o false/],
   ])('refuses %s=%s with a one-line message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrowError(ConfigError);
     try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { millis, type SectionInput, url, wholeNumber } from './fields.ts';
+import { bool, millis, type SectionInput, url, wholeNumber } from './fields.ts';
 
 /** The stores the processes share: PostgreSQL (or the embedded database without it) and Redis. */
 
@@ -24,6 +24,7 @@ export const databaseShape = {
     1,
     200,
   ).default(DEFAULT_POOL_SIZE),
+  DB_UPKEEP: bool('DB_UPKEEP').default(true),
 };
 
 export type DatabaseConfig = {
@@ -38,6 +39,11 @@ export type DatabaseConfig = {
   };
   /** PostgreSQL connections this process keeps at most (docs/operations.md, "Sizing the pool") */
   dbPoolSize: number;
+  /**
+   * the app vacuums and analyzes its tables where nothing else does: the embedded database, a PostgreSQL
+   * whose autovacuum is off (db/upkeep.ts)
+   */
+  dbUpkeep: boolean;
 };
 
 type DatabaseEnv = z.infer<z.ZodObject<typeof databaseShape>>;
@@ -49,5 +55,6 @@ export function databaseSettings({ e }: SectionInput<DatabaseEnv, unknown>): Dat
     redisPrefix: e.REDIS_PREFIX,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     dbPoolSize: e.DB_POOL_SIZE,
+    dbUpkeep: e.DB_UPKEEP,
   };
 }
