@@ -844,11 +844,13 @@ const cpuByRate = (runs.one?.steps ?? [])
         ),
         twoWithBalancerMs: fixed(b.cpuMsPerJourney + b.balancerCpuMsPerJourney),
         // what the database was asked a journey, two processes against one (transactions, rows, sessions)
+        // a table among the five dearest of one topology only may be next to nothing in the other: its
+        // ratio would mean nothing, so both values are given instead
         databaseAskedRatio: Object.fromEntries(
-          Object.entries(b.databasePerJourney ?? {}).map(([name, value]) => [
-            name,
-            fixed(value / Math.max(0.01, a.databasePerJourney?.[name] ?? 0), 2),
-          ]),
+          Object.entries(b.databasePerJourney ?? {}).map(([name, value]) => {
+            const before = a.databasePerJourney?.[name] ?? 0;
+            return [name, before >= 1 && value >= 1 ? fixed(value / before, 2) : { one: before, two: value }];
+          }),
         ),
       },
     ];
@@ -901,7 +903,11 @@ console.log(
         ? `${cpu.rate}/min${cpu.bothOk ? '' : ' (a step not run well: for information)'}: one ${cpu.oneMs} ms, two ${cpu.twoMs} ms (${cpu.twoWithBalancerMs} with HAProxy), ${cpu.ratio}× (${cpu.ratioWithoutRedis}× without Redis); the database asked ${Object.entries(
             cpu.databaseAskedRatio,
           )
-            .map(([name, value]) => `${value}× the ${name}`)
+            .map(([name, value]) =>
+              typeof value === 'number'
+                ? `${value}× the ${name}`
+                : `the ${name} ${fixed(value.one, 1)} against ${fixed(value.two, 1)}`,
+            )
             .join(', ')} a journey`
         : 'no rate both ladders ran well'
     }; ` +
