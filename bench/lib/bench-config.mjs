@@ -3,7 +3,7 @@
  * would serve people), the database the harness gave it (DATABASE_URL or a PGlite folder under DATA_DIR),
  * fresh secrets for this run only, the platform's fiscal data production requires, and the sandbox
  * checkout (no card is charged in a benchmark). `env` adds or overrides variables; `overrides` goes to
- * `loadConfig` as is; DB_POOL_SIZE passes through. BENCH_CACHES=off turns the directory's and board's short caches off.
+ * `loadConfig` as is; DB_POOL_SIZE and HTTP_LISTEN_BACKLOG pass through. BENCH_CACHES=off turns the directory's and board's short caches off.
  */
 import { randomBytes } from 'node:crypto';
 import { DEMO_PLATFORM, loadConfig } from '../../apps/server/src/config.ts';
@@ -16,6 +16,7 @@ export function benchConfig(env = {}, overrides = {}) {
       DATA_DIR: process.env.DATA_DIR,
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       DB_POOL_SIZE: process.env.DB_POOL_SIZE,
+      HTTP_LISTEN_BACKLOG: process.env.HTTP_LISTEN_BACKLOG,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'silent',
       JWT_SECRET: randomBytes(32).toString('hex'),

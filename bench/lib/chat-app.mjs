@@ -59,7 +59,12 @@ for (let i = 0; i < everyone.length; i += 50) {
     )),
   );
 }
-await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
+// the app's own listen backlog (HTTP_LISTEN_BACKLOG), as server.ts listens
+await app.listen({
+  port: Number(process.env.BENCH_PORT ?? 0),
+  host: '127.0.0.1',
+  backlog: app.config.http.listenBacklog,
+});
 const probePort = await startMemoryProbe();
 
 process.send?.({

@@ -78,6 +78,12 @@ describe('loadConfig', () => {
     ['HTTP_HEADERS_TIMEOUT_MS', '0', /HTTP_HEADERS_TIMEOUT_MS/],
     ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '-5', /HTTP_KEEP_ALIVE_TIMEOUT_MS/],
     ['MAX_CONNECTIONS_PER_IP', '0', /MAX_CONNECTIONS_PER_IP debe ser un número entero mayor que 0/],
+    [
+      'HTTP_LISTEN_BACKLOG',
+      '0',
+      /HTTP_LISTEN_BACKLOG debe ser un número entero de conexiones entre 1 y 65535/,
+    ],
+    ['HTTP_LISTEN_BACKLOG', 'mucho', /HTTP_LISTEN_BACKLOG/],
     ['DB_CONNECT_TIMEOUT_MS', '1.5', /DB_CONNECT_TIMEOUT_MS/],
     ['DB_STATEMENT_TIMEOUT_MS', 'nunca', /DB_STATEMENT_TIMEOUT_MS/],
     ['DB_POOL_SIZE', '0', /DB_POOL_SIZE debe ser un número entero de conexiones entre 1 y 200/],
@@ -191,6 +197,7 @@ describe('loadConfig', () => {
       requestTimeoutMs: 60_000,
       keepAliveTimeoutMs: 10_000,
       maxConnectionsPerIp: 100,
+      listenBacklog: 4096,
     });
     expect(config.db).toEqual({ connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 });
     expect(() =>

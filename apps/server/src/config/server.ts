@@ -19,6 +19,13 @@ import {
 /** proxy-addr's names for address ranges (what Fastify's trustProxy accepts besides addresses). */
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/**
+ * Connections waiting to be taken by default: node:http's own 511 overflowed when every chat socket came
+ * back at once after a network cut (bench/README.md, chat-10k), and the clients refused waited twice as
+ * long to try again. Linux caps it at net.core.somaxconn (4096 on current kernels).
+ */
+export const DEFAULT_LISTEN_BACKLOG = 4096;
+
 /** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
 function isAddressOrRange(item: string): boolean {
   const [address = '', prefix, extra] = item.split('/');
@@ -75,6 +82,11 @@ export const serverShape = {
   HTTP_REQUEST_TIMEOUT_MS: millis('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000).default(60_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: millis('HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 600_000).default(10_000),
   MAX_CONNECTIONS_PER_IP: positiveWhole('MAX_CONNECTIONS_PER_IP').default(100),
+  HTTP_LISTEN_BACKLOG: wholeNumber(
+    'HTTP_LISTEN_BACKLOG debe ser un número entero de conexiones entre 1 y 65535',
+    1,
+    65_535,
+  ).default(DEFAULT_LISTEN_BACKLOG),
   API_DOCS: bool('API_DOCS').optional(),
   METRICS_TOKEN: visibleSecret('METRICS_TOKEN').optional(),
 };
@@ -100,6 +112,8 @@ export type ServerConfig = {
     keepAliveTimeoutMs: number;
     /** open sockets per remote address (a trusted proxy's are not counted) */
     maxConnectionsPerIp: number;
+    /** connections the kernel may hold for the server before it takes them (capped by net.core.somaxconn) */
+    listenBacklog: number;
   };
   /** the interactive API reference at /api/docs (the OpenAPI document itself is always served) */
   apiDocs: boolean;
@@ -137,6 +151,7 @@ export function serverSettings({ e, production }: SectionInput<ServerEnv, unknow
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+      listenBacklog: e.HTTP_LISTEN_BACKLOG,
     },
     apiDocs: e.API_DOCS ?? !production,
     metricsToken: e.METRICS_TOKEN,
