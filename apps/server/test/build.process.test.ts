@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,5 +84,15 @@ describe.skipIf(postgresPass())('the built server', () => {
     const signedUp = await register('Clave-Segura-1');
     expect(signedUp.status).toBe(200);
     expect(((await signedUp.json()) as { data: { id: string } }).data.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('listens with a backlog of 4096, not the 511 of node:http (Linux caps it at somaxconn)', () => {
+    const port = new URL(server.base).port;
+    // a listening socket's Send-Q in ss (iproute2) is its backlog
+    const [listening] = execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    expect(Number(listening?.trim().split(/\s+/)[2])).toBe(Math.min(4096, somaxconn));
   });
 });
