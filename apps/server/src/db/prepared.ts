@@ -6,7 +6,7 @@ import type { Db, StatementSource } from './database.ts';
 import { runNamedOnPglite } from './pglite-statements.ts';
 
 /** The rows of a raw statement run through Drizzle (`db.execute` answers the driver's result, untyped). */
-export async function rowsOf<Row>(db: Db, statement: SQL): Promise<Row[]> {
+export async function rowsOf<Row>(db: Pick<Db, 'execute'>, statement: SQL): Promise<Row[]> {
   return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
 }
 

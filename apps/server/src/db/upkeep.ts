@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { runEvery } from '../lib/scheduled.ts';
 import type { Database, Db } from './database.ts';
 import { connectionOfItsOwn } from './one-at-a-time.ts';
+import { rowsOf } from './prepared.ts';
 
 /** How often the tables are looked at (a look costs one small query). */
 export const UPKEEP_EVERY_MS = 60_000;
@@ -32,8 +33,7 @@ type Statements = Pick<Db, 'execute'>;
 async function dueTables(db: Statements, flush: boolean): Promise<Due[]> {
   // the embedded database's one connection reports its counts at most once a second: at once, here
   if (flush) await db.execute(sql`select pg_stat_force_next_flush()`);
-  const { rows } = (await db.execute(DUE)) as unknown as { rows: Due[] };
-  return rows.filter((table) => table.vacuum || table.analyze);
+  return (await rowsOf<Due>(db, DUE)).filter((table) => table.vacuum || table.analyze);
 }
 
 /** Each due table vacuumed and analyzed, or only analyzed. */
@@ -58,8 +58,8 @@ async function keepUp(db: Statements, due: Due[]): Promise<Upkeep> {
  * minutes where it takes a second), dead rows pile up, and no index-only scan is ever index-only (the
  * visibility map stays empty).
  */
-export async function upkeepTables(db: Statements, { flush = true } = {}): Promise<Upkeep> {
-  return keepUp(db, await dueTables(db, flush));
+export async function upkeepTables(db: Statements): Promise<Upkeep> {
+  return keepUp(db, await dueTables(db, true));
 }
 
 /**
@@ -90,10 +90,11 @@ export async function upkeepNeeded(
 ): Promise<boolean> {
   if (!app.config.dbUpkeep) return false;
   if (app.database.kind === 'pglite') return true;
-  const { rows } = (await app.db.execute(
+  const [setting] = await rowsOf<{ on: boolean }>(
+    app.db,
     sql`select current_setting('autovacuum') = 'on' as "on"`,
-  )) as unknown as { rows: Array<{ on: boolean }> };
-  if (rows[0]?.on) return false;
+  );
+  if (setting?.on) return false;
   app.log.warn(
     "PostgreSQL's autovacuum is off: this app vacuums and analyzes its own tables (DB_UPKEEP=false to leave them)",
   );
