@@ -88,6 +88,8 @@ describe('loadConfig', () => {
     ['DB_STATEMENT_TIMEOUT_MS', 'nunca', /DB_STATEMENT_TIMEOUT_MS/],
     ['DB_POOL_SIZE', '0', /DB_POOL_SIZE debe ser un número entero de conexiones entre 1 y 200/],
     ['DB_POOL_SIZE', 'muchas', /DB_POOL_SIZE/],
+    ['DB_POOL_IDLE_MS', 'siempre', /DB_POOL_IDLE_MS debe ser un número de milisegundos entre 0 y 86400000/],
+    ['DB_POOL_IDLE_MS', '-1', /DB_POOL_IDLE_MS/],
     ['DB_UPKEEP', 'a veces', /DB_UPKEEP debe ser true o false/],
   ])('refuses %s=%s with a one-line message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrowError(ConfigError);
@@ -199,7 +201,8 @@ describe('loadConfig', () => {
       maxConnectionsPerIp: 100,
       listenBacklog: 4096,
     });
-    expect(config.db).toEqual({ connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 });
+    expect(config.db).toEqual({ connectTimeoutMs: 5_000, statementTimeoutMs: 10_000, poolIdleMs: 300_000 });
+    expect(loadConfig({ ...base, DB_POOL_IDLE_MS: '0' }).db.poolIdleMs).toBe(0);
     expect(() =>
       loadConfig({ ...base, HTTP_HEADERS_TIMEOUT_MS: '9000', HTTP_REQUEST_TIMEOUT_MS: '5000' }),
     ).toThrowError(/HTTP_HEADERS_TIMEOUT_MS no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS/);

@@ -6,6 +6,12 @@ import { bool, millis, type SectionInput, url, wholeNumber } from './fields.ts';
 /** PostgreSQL connections a process keeps at most unless DB_POOL_SIZE says otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
+/**
+ * How long an idle PostgreSQL connection stays open unless DB_POOL_IDLE_MS says otherwise: a lull of a few
+ * minutes must not cost the next requests new connections and their statements prepared again.
+ */
+export const DEFAULT_POOL_IDLE_MS = 300_000;
+
 export const databaseShape = {
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']).optional(),
@@ -19,6 +25,7 @@ export const databaseShape = {
     .default('l4l'),
   DB_CONNECT_TIMEOUT_MS: millis('DB_CONNECT_TIMEOUT_MS', 100, 600_000).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: millis('DB_STATEMENT_TIMEOUT_MS', 100, 3_600_000).default(10_000),
+  DB_POOL_IDLE_MS: millis('DB_POOL_IDLE_MS', 0, 86_400_000).default(DEFAULT_POOL_IDLE_MS),
   DB_POOL_SIZE: wholeNumber(
     'DB_POOL_SIZE debe ser un número entero de conexiones entre 1 y 200',
     1,
@@ -36,6 +43,8 @@ export type DatabaseConfig = {
     connectTimeoutMs: number;
     /** PostgreSQL's statement_timeout; the driver gives up waiting for an answer shortly after it */
     statementTimeoutMs: number;
+    /** an idle pooled connection is closed after this long (0: never) */
+    poolIdleMs: number;
   };
   /** PostgreSQL connections this process keeps at most (docs/operations.md, "Sizing the pool") */
   dbPoolSize: number;
@@ -53,7 +62,11 @@ export function databaseSettings({ e }: SectionInput<DatabaseEnv, unknown>): Dat
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
-    db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
+    db: {
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      poolIdleMs: e.DB_POOL_IDLE_MS,
+    },
     dbPoolSize: e.DB_POOL_SIZE,
     dbUpkeep: e.DB_UPKEEP,
   };

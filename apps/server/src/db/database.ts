@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { DEFAULT_POOL_SIZE } from '../config/database.ts';
+import { DEFAULT_POOL_IDLE_MS, DEFAULT_POOL_SIZE } from '../config/database.ts';
 import { SERVER_ROOT } from '../lib/server-root.ts';
 import { lockDataDir } from './data-lock.ts';
 import * as schema from './schema/index.ts';
@@ -44,6 +44,8 @@ export type DatabaseTimeouts = {
   connectTimeoutMs: number;
   /** PostgreSQL's statement_timeout (it cancels the statement: SQLSTATE 57014) */
   statementTimeoutMs: number;
+  /** an idle pooled connection is closed after this long (0: never); DEFAULT_POOL_IDLE_MS unless given */
+  poolIdleMs?: number;
 };
 
 /** The production defaults, also what config.ts defaults to (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
@@ -64,6 +66,9 @@ function poolTimeouts(timeouts: DatabaseTimeouts): pg.PoolConfig {
     statement_timeout: timeouts.statementTimeoutMs,
     query_timeout: timeouts.statementTimeoutMs + 1_000,
     idle_in_transaction_session_timeout: Math.max(30_000, timeouts.statementTimeoutMs * 3),
+    // node-postgres would close a connection idle for 10 s: every lull longer than that made the next
+    // requests open connections again and prepare their named statements anew, in front of people
+    idleTimeoutMillis: timeouts.poolIdleMs ?? DEFAULT_POOL_IDLE_MS,
   };
 }
 
