@@ -74,6 +74,25 @@ describe('messages stored together', () => {
     expect(row?.lastMessageAt?.getTime()).toBe(answers[4]?.createdAt.getTime());
   });
 
+  it('answer each stored message as a reader reads it back, what was given and what the database adds', async () => {
+    const { client, lawyer, chatId } = await newChat();
+    const given = [
+      text(chatId, client.id, 'Hola, le escribo por la herencia.', 'c-read-1'),
+      { ...text(chatId, lawyer.id, 'Aquí tiene el borrador.', 'l-read-1'), documentSize: 2048 },
+    ];
+    const answers = await storeMessages(t.app.db, undefined, given);
+    const repository = createChatRepository(t.app.db);
+    const readBack = await Promise.all([
+      repository.findMessageByClientId(client.id, 'c-read-1'),
+      repository.findMessageByClientId(lawyer.id, 'l-read-1'),
+    ]);
+    expect(readBack.every(Boolean)).toBe(true);
+    expect(answers.map((answer) => answer && { ...answer, firstReply: undefined })).toEqual(
+      readBack.map((row) => ({ ...row, firstReply: undefined })),
+    );
+    expect(answers[1]).toMatchObject({ senderId: lawyer.id, userId: client.id, lawyerId: lawyer.id });
+  });
+
   it('a burst of messages through the service: every one stored once, in each sender’s order', async () => {
     const pairs: Array<Awaited<ReturnType<typeof newChat>>> = [];
     for (let i = 0; i < 6; i += 1) pairs.push(await newChat());

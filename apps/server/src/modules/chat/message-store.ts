@@ -67,14 +67,30 @@ export type StoredMessageRow = {
   imageHeight: number | null;
 };
 
+/**
+ * What only the database knows of a stored message (its time, the people's names, the chat's sides, the
+ * proposal's and the case's state); the rest is what was given, so the statement does not send it back.
+ */
+type StoredExtras = Pick<
+  StoredMessageRow,
+  | 'firstReply'
+  | 'id'
+  | 'senderName'
+  | 'senderImg'
+  | 'userId'
+  | 'lawyerId'
+  | 'proposalStatus'
+  | 'counterDeclined'
+  | 'caseTitle'
+  | 'imageWidth'
+  | 'imageHeight'
+> & { createdAt: Date | string };
+
 // a first reply is a lawyer's message in a chat whose client had written first, this batch included
 // `limit` (every row: it is their count) tells the planner how few rows come in: it would otherwise take
 // jsonb_to_recordset's hundred and read the whole chats, proposals and cases tables into hash joins
 // where a few index lookups do, on every group of messages (bench/README.md, marketplace)
-const storeStatement = fixedStatement<
-  Omit<StoredMessageRow, 'createdAt'> & { createdAt: Date | string },
-  'input' | 'count'
->(
+const storeStatement = fixedStatement<StoredExtras, 'input' | 'count'>(
   'l4l_store_messages',
   (value) => sql`with input as (
       select * from jsonb_to_recordset(${value('input')}::jsonb) as t(o int, id uuid, chat_id uuid, sender_id uuid,
@@ -118,15 +134,11 @@ const storeStatement = fixedStatement<
         ${chats.firstReplyAt} = per_chat.at and per_chat.reply_seq is not null as first_reply
     )
     select coalesce(t.first_reply and t.reply_seq = ins.seq, false) as "firstReply", ins.id,
-      ins.chat_id as "chatId", ins.sender_id as "senderId",
       nullif(trim(s.name || ' ' || s.surname), '') as "senderName", s.photo_url as "senderImg",
-      ins.text, ins.created_at as "createdAt", c.user_id as "userId", c.lawyer_id as "lawyerId",
-      ins.type, ins.audience, ins.proposal_id as "proposalId", ins.case_id as "caseId",
-      ins.proposal_amount_cents as "proposalAmountCents", p.status as "proposalStatus",
+      ins.created_at as "createdAt", c.user_id as "userId", c.lawyer_id as "lawyerId",
+      p.status as "proposalStatus",
       (ins.type = ${MESSAGE_TYPE.COUNTER_OFFER} and p.status = 'PENDIENTE' and p.counter_offer_cents is null) as "counterDeclined",
-      k.title as "caseTitle", ins.client_message_id as "clientMessageId", ins.document_id as "documentId",
-      ins.document_size as "documentSize", ins.read_at as "readAt",
-      u.width as "imageWidth", u.height as "imageHeight"
+      k.title as "caseTitle", u.width as "imageWidth", u.height as "imageHeight"
     from ins join ${chats} c on c.id = ins.chat_id left join ${users} s on s.id = ins.sender_id
     left join touched t on t.chat_id = ins.chat_id
     left join ${proposals} p on p.id = ins.proposal_id and ins.type in ${PROPOSAL_CARD_SQL_LIST}
@@ -165,14 +177,38 @@ export async function storeMessages(
     })),
   );
   const rows = await storeStatement(db, pool, { input, count: values.length });
-  const stored = new Map(
-    rows.map((row) => [
-      row.id,
+  const stored = new Map(rows.map((row) => [row.id, row]));
+  return values.map((value) => {
+    const row = stored.get(value.id);
+    if (!row) return undefined;
+    return {
+      firstReply: row.firstReply,
+      id: value.id,
+      chatId: value.chatId,
+      senderId: value.senderId ?? null,
+      senderName: row.senderName,
+      senderImg: row.senderImg,
+      text: value.text ?? '',
       // node-postgres parses timestamptz; PGlite may hand back the text
-      { ...row, createdAt: new Date(row.createdAt), readAt: null },
-    ]),
-  );
-  return values.map((value) => stored.get(value.id));
+      createdAt: new Date(row.createdAt),
+      userId: row.userId,
+      lawyerId: row.lawyerId,
+      type: value.type,
+      audience: (value.audience ?? 'ALL') as Audience,
+      proposalId: value.proposalId ?? null,
+      caseId: value.caseId ?? null,
+      proposalAmountCents: value.proposalAmountCents ?? null,
+      proposalStatus: row.proposalStatus,
+      counterDeclined: row.counterDeclined,
+      caseTitle: row.caseTitle,
+      clientMessageId: value.clientMessageId ?? null,
+      documentId: value.documentId ?? null,
+      documentSize: value.documentSize ?? null,
+      readAt: null,
+      imageWidth: row.imageWidth,
+      imageHeight: row.imageHeight,
+    };
+  });
 }
 
 /**

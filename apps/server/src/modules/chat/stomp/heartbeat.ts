@@ -3,12 +3,16 @@ import type { StompTimers } from './session-types.ts';
 /** setTimeout fires at once for delays above 2^31 - 1 ms; longer waits are re-armed on expiry. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+const nothing = () => {};
+
 /** The negotiated intervals (0: that direction does not beat) and the grace before the peer is dead. */
 export interface Beats {
   outgoingMs: number;
   incomingMs: number;
   graceMs: number;
 }
+
+const NO_BEATS: Beats = { outgoingMs: 0, incomingMs: 0, graceMs: 0 };
 
 /**
  * A session's clocks: the deadline for CONNECT, and after it STOMP 1.2 "Heart-beating": a beat whenever
@@ -24,6 +28,9 @@ export class SessionClock {
   private pingTimer: unknown;
   private watchdogTimer: unknown;
   private stopped = false;
+  private beats: Beats = NO_BEATS;
+  private ping = nothing;
+  private dead = nothing;
 
   constructor(timers: StompTimers, now: () => number) {
     this.timers = timers;
@@ -54,8 +61,11 @@ export class SessionClock {
 
   /** Starts both directions: `ping` writes a beat, `dead` ends a silent connection. */
   beat(beats: Beats, ping: () => void, dead: () => void): void {
-    this.schedulePing(beats.outgoingMs, ping);
-    this.scheduleWatchdog(beats.incomingMs, beats.graceMs, dead);
+    this.beats = beats;
+    this.ping = ping;
+    this.dead = dead;
+    this.schedulePing();
+    this.scheduleWatchdog();
   }
 
   stop(): void {
@@ -66,25 +76,30 @@ export class SessionClock {
     this.connectTimer = this.pingTimer = this.watchdogTimer = undefined;
   }
 
-  private schedulePing(interval: number, ping: () => void): void {
+  // the timers' callbacks are made once per session: ten thousand sessions re-arm them every few seconds,
+  // and a closure made at each re-arm would outlive the young collections only to be swept by a full one
+  private readonly pingDue = () => {
+    if (this.now() - this.lastSentAt >= this.beats.outgoingMs) this.ping();
+    this.schedulePing();
+  };
+
+  private readonly watchdogDue = () => this.scheduleWatchdog();
+
+  private schedulePing(): void {
+    const interval = this.beats.outgoingMs;
     if (interval === 0 || this.stopped) return;
-    this.pingTimer = this.setTimer(
-      () => {
-        if (this.now() - this.lastSentAt >= interval) ping();
-        this.schedulePing(interval, ping);
-      },
-      this.lastSentAt + interval - this.now(),
-    );
+    this.pingTimer = this.setTimer(this.pingDue, this.lastSentAt + interval - this.now());
   }
 
-  private scheduleWatchdog(interval: number, grace: number, dead: () => void): void {
-    if (interval === 0 || this.stopped) return;
-    const remaining = this.lastReceivedAt + 2 * interval + grace - this.now();
+  private scheduleWatchdog(): void {
+    const { incomingMs, graceMs } = this.beats;
+    if (incomingMs === 0 || this.stopped) return;
+    const remaining = this.lastReceivedAt + 2 * incomingMs + graceMs - this.now();
     if (remaining <= 0) {
-      dead();
+      this.dead();
       return;
     }
-    this.watchdogTimer = this.setTimer(() => this.scheduleWatchdog(interval, grace, dead), remaining);
+    this.watchdogTimer = this.setTimer(this.watchdogDue, remaining);
   }
 
   private setTimer(callback: () => void, ms: number): unknown {
