@@ -60,6 +60,13 @@ const CHAT_EACH_WAY = 10;
 const WARMUP = env('BENCH_MARKET_WARMUP', 4);
 /** ports from here: one server; then two servers and the balancer */
 const BASE_PORT = env('BENCH_MARKET_PORT', 33000);
+/**
+ * PostgreSQL connections for the whole topology: one process holds them all, two hold half each, so both
+ * topologies ask the same database cores with as many connections (docs/operations.md, "Sizing the pool":
+ * the pool divided among the processes). The app's default pool for one process unless told.
+ */
+const DB_POOL_TOTAL = env('BENCH_MARKET_DB_POOL', process.env.DB_POOL_SIZE ?? 10);
+const poolOf = (processCount) => String(Math.max(2, Math.floor(DB_POOL_TOTAL / processCount)));
 
 /**
  * Where each person's requests come from: the servers count logins and open connections per address, as
@@ -720,7 +727,7 @@ try {
     );
   };
   // one process: it migrates the database, then the people are seeded
-  const one = await start('one', BASE_PORT);
+  const one = await start('one', BASE_PORT, { DB_POOL_SIZE: poolOf(1) });
   processes.push(one);
   seeded = await seedMarket(database.env.DATABASE_URL, {
     lawyers: DIRECTORY_LAWYERS,
@@ -734,7 +741,9 @@ try {
   topologyLawyers = lawyers;
   const admin = { agent: new Agent({ keepAlive: true }) };
   admin.token = (await signIn(one.base, ADMIN.mail, ADMIN.password, ADMIN_ADDRESS, admin.agent)).token;
-  console.log(`ready after ${fixed(elapsedSeconds())} s`);
+  console.log(
+    `ready after ${fixed(elapsedSeconds())} s; PostgreSQL pool: ${poolOf(1)} connections for one process, ${poolOf(2)} for each of two`,
+  );
 
   await connectLawyers(one.base.replace('http', 'ws'), lawyers);
   runs.one = await ladder(
@@ -761,7 +770,13 @@ try {
       ['a', BASE_PORT + 1],
       ['b', BASE_PORT + 2],
     ])
-      processes.push(await start(name, port, { TRUST_PROXY: PROXY_ADDRESS, PUBLIC_URL: publicUrl }));
+      processes.push(
+        await start(name, port, {
+          TRUST_PROXY: PROXY_ADDRESS,
+          PUBLIC_URL: publicUrl,
+          DB_POOL_SIZE: poolOf(2),
+        }),
+      );
     balancer = await startHaproxy({
       dir,
       port: balancerPort,
@@ -875,6 +890,7 @@ const file = writeResults('marketplace', 'postgres', {
     JOURNEY_LAWYERS,
     CLIENTS,
     smoke: SMOKE,
+    databasePool: { one: Number(poolOf(1)), twoEach: Number(poolOf(2)) },
   },
   seeded: seeded && { seconds: seeded.seconds, journeyLawyers: seeded.lawyers.length },
   one: runs.one,
