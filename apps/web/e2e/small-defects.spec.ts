@@ -296,3 +296,33 @@ test('the avatar editor shows the upload and says the photo was saved', async ({
   await shootBothWidths(page, 'avatar-saved');
   await page.context().close();
 });
+
+test('on a phone the sign-in sheet rises above the cookie banner: Continuar works before the banner is answered', async ({
+  browser,
+  request,
+}) => {
+  const fresh = await registerClient(request);
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 667 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'es-ES',
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  const banner = page.getByRole('region', { name: es.cookies.label });
+  await expect(banner).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: es.login.title });
+  const continueButton = dialog.getByRole('button', { name: es.buttons.continue });
+  await expect(continueButton).toBeVisible();
+  // the sheet ends where the banner begins: nothing of it is under the banner
+  const [sheet, cover] = await Promise.all([dialog.boundingBox(), banner.boundingBox()]);
+  expect(sheet && cover && sheet.y + sheet.height).toBeLessThanOrEqual((cover?.y ?? 0) + 1);
+  await dialog.getByLabel(es.login.email).fill(fresh.mail);
+  await dialog.getByLabel(es.login.password, { exact: true }).fill(fresh.password);
+  // a plain click: Playwright refuses it when another element (the banner) would take it
+  await continueButton.click({ timeout: 5_000 });
+  await expect(page).toHaveURL(/\/dashboard\/inicio/);
+  await expect(banner).toBeVisible();
+  await context.close();
+});

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CookieBanner } from './cookie-banner.tsx';
+import { COOKIE_BANNER_SPACE, CookieBanner } from './cookie-banner.tsx';
 
 function renderBanner() {
   render(
@@ -33,6 +33,15 @@ describe('CookieBanner', () => {
     await userEvent.click(screen.getByRole('button', { name: button }));
     expect(window.localStorage.getItem(COOKIE_CONSENT_KEY)).toBe(stored);
     expect(screen.queryByRole('region', { name: es.cookies.label })).not.toBeInTheDocument();
+  });
+
+  it('tells the dialogs how much of the screen it covers while shown, and nothing once answered', async () => {
+    const space = () => document.documentElement.style.getPropertyValue(COOKIE_BANNER_SPACE);
+    renderBanner();
+    // jsdom lays nothing out: the banner's top is at 0, so it covers the whole window's height
+    expect(space()).toBe(`${window.innerHeight}px`);
+    await userEvent.click(screen.getByRole('button', { name: es.cookies.accept }));
+    expect(space()).toBe('');
   });
 
   it('stays hidden once the visitor has chosen', () => {
