@@ -194,7 +194,7 @@ export async function storeMessages(
       userId: row.userId,
       lawyerId: row.lawyerId,
       type: value.type,
-      audience: (value.audience ?? 'ALL') as Audience,
+      audience: value.audience ?? 'ALL',
       proposalId: value.proposalId ?? null,
       caseId: value.caseId ?? null,
       proposalAmountCents: value.proposalAmountCents ?? null,
