@@ -47,7 +47,7 @@ const STEP_FACTOR = env('BENCH_MARKET_STEP_FACTOR', 1.25);
 const STEP_SECONDS = env('BENCH_MARKET_STEP_SECONDS', SMOKE ? 10 : 30);
 const MAX_STEPS = env('BENCH_MARKET_MAX_STEPS', SMOKE ? 2 : 14);
 /** the whole run, seeding included; past it the run stops and fails */
-const BUDGET_SECONDS = env('BENCH_MARKET_BUDGET_SECONDS', SMOKE ? 240 : 900);
+const BUDGET_SECONDS = env('BENCH_MARKET_BUDGET_SECONDS', SMOKE ? 240 : 1200);
 const P99_LIMIT_MS = env('BENCH_MARKET_P99_MS', 500);
 const RETRIES = env('BENCH_MARKET_RETRIES', 0);
 /** two processes: at most this many times the CPU per completed journey of one, at the same rate */
@@ -517,7 +517,13 @@ async function runStep(label, topology, k, journeyCounter) {
  * rate. A step failed only by its p99 is run again up to RETRIES times (0 unless told: a busy machine's
  * one slow answer is then not taken for the server's limit); a failed journey stops the ladder at once.
  */
-async function ladder(label, topology, firstStep, journeyCounter) {
+/**
+ * `warmJourneysPerProcess`: a ladder that starts above the first rate runs uncounted steps at its first rate
+ * until each of its processes has served about as many journeys as the other ladder's process had before
+ * that rate, so that both are compared equally warm (compiled code, caches, pools); one step was not enough,
+ * the first counted step of two fresh processes cost 1.2 times the CPU a journey of the next (bench/README.md).
+ */
+async function ladder(label, topology, firstStep, journeyCounter, warmJourneysPerProcess = 0) {
   const steps = [];
   const warm = newStats();
   const warmFailures = [];
@@ -529,10 +535,20 @@ async function ladder(label, topology, firstStep, journeyCounter) {
     );
   if (warmFailures.length)
     console.log(`${label} warm-up: ${warmFailures.length} failed (${warmFailures[0]})`);
-  // a ladder that starts above the first rate has not climbed into it: one step at that rate first, not
+  // a ladder that starts above the first rate has not climbed into it: steps at that rate first, not
   // counted, so that its processes compile and fill their caches there as the other ladder's did below
-  if (firstStep > 0 && !overBudget())
-    await runStep(`${label} (warm-up, not counted)`, topology, firstStep, journeyCounter);
+  let served = WARMUP * topology.pids.length;
+  let warmSteps = 0;
+  while (firstStep > 0 && !overBudget()) {
+    const step = await runStep(`${label} (warm-up, not counted)`, topology, firstStep, journeyCounter);
+    served += step.started;
+    warmSteps += 1;
+    if (served / topology.pids.length >= warmJourneysPerProcess) break;
+  }
+  if (warmSteps > 0)
+    console.log(
+      `${label}: ${warmSteps} warm-up step(s), ${Math.round(served / topology.pids.length)} journeys a process before the first counted step (the other ladder's process: ${warmJourneysPerProcess})`,
+    );
   for (let k = firstStep; k < firstStep + MAX_STEPS; k++) {
     for (let attempt = 0; ; attempt++) {
       if (overBudget()) return { steps, budget: true };
@@ -793,6 +809,9 @@ try {
     await connectLawyers(wsBase, lawyers);
     const goodOne = lastGood(runs.one);
     const firstStep = Math.max(0, (goodOne?.step ?? 0) - 2);
+    // what the one process had served before that rate: its warm-up and the steps below it
+    const oneServedBefore =
+      WARMUP + runs.one.steps.filter((s) => s.step < firstStep).reduce((sum, s) => sum + s.started, 0);
     runs.two = await ladder(
       'two processes',
       {
@@ -809,6 +828,7 @@ try {
       },
       firstStep,
       journeyCounter,
+      oneServedBefore,
     );
     outbox.two = await drainOutbox();
   }
