@@ -159,55 +159,44 @@ export async function storeMessages(
   pool: pg.Pool | undefined,
   values: NewMessage[],
 ): Promise<Array<StoredMessageRow | undefined>> {
+  // what each message is, its defaults filled once: the statement's input, and the answer's given part
+  const given = values.map((value) => ({
+    id: value.id,
+    chatId: value.chatId,
+    senderId: value.senderId ?? null,
+    type: value.type,
+    text: value.text ?? '',
+    audience: value.audience ?? 'ALL',
+    proposalId: value.proposalId ?? null,
+    caseId: value.caseId ?? null,
+    proposalAmountCents: value.proposalAmountCents ?? null,
+    clientMessageId: value.clientMessageId ?? null,
+    documentId: value.documentId ?? null,
+    documentSize: value.documentSize ?? null,
+  }));
   const input = JSON.stringify(
-    values.map((value, o) => ({
+    given.map((message, o) => ({
       o,
-      id: value.id,
-      chat_id: value.chatId,
-      sender_id: value.senderId ?? null,
-      type: value.type,
-      text: value.text ?? '',
-      audience: value.audience ?? 'ALL',
-      proposal_id: value.proposalId ?? null,
-      case_id: value.caseId ?? null,
-      proposal_amount_cents: value.proposalAmountCents ?? null,
-      client_message_id: value.clientMessageId ?? null,
-      document_id: value.documentId ?? null,
-      document_size: value.documentSize ?? null,
+      id: message.id,
+      chat_id: message.chatId,
+      sender_id: message.senderId,
+      type: message.type,
+      text: message.text,
+      audience: message.audience,
+      proposal_id: message.proposalId,
+      case_id: message.caseId,
+      proposal_amount_cents: message.proposalAmountCents,
+      client_message_id: message.clientMessageId,
+      document_id: message.documentId,
+      document_size: message.documentSize,
     })),
   );
   const rows = await storeStatement(db, pool, { input, count: values.length });
   const stored = new Map(rows.map((row) => [row.id, row]));
-  return values.map((value) => {
-    const row = stored.get(value.id);
-    if (!row) return undefined;
-    return {
-      firstReply: row.firstReply,
-      id: value.id,
-      chatId: value.chatId,
-      senderId: value.senderId ?? null,
-      senderName: row.senderName,
-      senderImg: row.senderImg,
-      text: value.text ?? '',
-      // node-postgres parses timestamptz; PGlite may hand back the text
-      createdAt: new Date(row.createdAt),
-      userId: row.userId,
-      lawyerId: row.lawyerId,
-      type: value.type,
-      audience: value.audience ?? 'ALL',
-      proposalId: value.proposalId ?? null,
-      caseId: value.caseId ?? null,
-      proposalAmountCents: value.proposalAmountCents ?? null,
-      proposalStatus: row.proposalStatus,
-      counterDeclined: row.counterDeclined,
-      caseTitle: row.caseTitle,
-      clientMessageId: value.clientMessageId ?? null,
-      documentId: value.documentId ?? null,
-      documentSize: value.documentSize ?? null,
-      readAt: null,
-      imageWidth: row.imageWidth,
-      imageHeight: row.imageHeight,
-    };
+  return given.map((message) => {
+    const row = stored.get(message.id);
+    // node-postgres parses timestamptz; PGlite may hand back the text
+    return row && { ...message, ...row, createdAt: new Date(row.createdAt), readAt: null };
   });
 }
 
