@@ -10,6 +10,7 @@ import {
   png,
   presetConsent,
   registerClient,
+  settleAnimations,
   shootBothWidths,
   signedInPage,
 } from './support.ts';
@@ -315,9 +316,11 @@ test('on a phone the sign-in sheet rises above the cookie banner: Continuar work
   const dialog = page.getByRole('dialog', { name: es.login.title });
   const continueButton = dialog.getByRole('button', { name: es.buttons.continue });
   await expect(continueButton).toBeVisible();
-  // the sheet ends where the banner begins: nothing of it is under the banner
-  const [sheet, cover] = await Promise.all([dialog.boundingBox(), banner.boundingBox()]);
-  expect(sheet && cover && sheet.y + sheet.height).toBeLessThanOrEqual((cover?.y ?? 0) + 1);
+  // the sheet ends where the banner begins: nothing of it is under the banner, once it has risen in
+  await settleAnimations(page);
+  const sheetBottom = await dialog.evaluate((element) => element.getBoundingClientRect().bottom);
+  const bannerTop = await banner.evaluate((element) => element.getBoundingClientRect().top);
+  expect(sheetBottom).toBeLessThanOrEqual(bannerTop + 1);
   await dialog.getByLabel(es.login.email).fill(fresh.mail);
   await dialog.getByLabel(es.login.password, { exact: true }).fill(fresh.password);
   // a plain click: Playwright refuses it when another element (the banner) would take it

@@ -35,11 +35,11 @@ function Banner() {
       root.style.setProperty(COOKIE_BANNER_SPACE, `${Math.ceil(covered)}px`);
     };
     measure();
-    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    resized?.observe(element);
+    const resized = new ResizeObserver(measure);
+    resized.observe(element);
     window.addEventListener('resize', measure);
     return () => {
-      resized?.disconnect();
+      resized.disconnect();
       window.removeEventListener('resize', measure);
       root.style.removeProperty(COOKIE_BANNER_SPACE);
     };
