@@ -19,6 +19,7 @@ import { CATEGORIES } from '@l4l/shared/constants/categories';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { DEFAULT_POOL_SIZE } from '../apps/server/src/config/database.ts';
 import { DEMO_PLATFORM } from '../apps/server/src/config.ts';
 import { totpCode } from '../apps/server/src/modules/auth/index.ts';
 import { startHaproxy } from './lib/haproxy.mjs';
@@ -65,8 +66,8 @@ const BASE_PORT = env('BENCH_MARKET_PORT', 33000);
  * topologies ask the same database cores with as many connections (docs/operations.md, "Sizing the pool":
  * the pool divided among the processes). The app's default pool for one process unless told.
  */
-const DB_POOL_TOTAL = env('BENCH_MARKET_DB_POOL', process.env.DB_POOL_SIZE ?? 10);
-const poolOf = (processCount) => String(Math.max(2, Math.floor(DB_POOL_TOTAL / processCount)));
+const DB_POOL_TOTAL = env('BENCH_MARKET_DB_POOL', process.env.DB_POOL_SIZE ?? DEFAULT_POOL_SIZE);
+const poolOf = (processCount) => Math.max(2, Math.floor(DB_POOL_TOTAL / processCount));
 
 /**
  * Where each person's requests come from: the servers count logins and open connections per address, as
@@ -516,8 +517,6 @@ async function runStep(label, topology, k, journeyCounter) {
  * journey failed, or a step's p99 passed P99_LIMIT_MS), MAX_STEPS, or the budget. Each step waits for its own journeys before the next starts, so every figure belongs to one
  * rate. A step failed only by its p99 is run again up to RETRIES times (0 unless told: a busy machine's
  * one slow answer is then not taken for the server's limit); a failed journey stops the ladder at once.
- */
-/**
  * `warmJourneysPerProcess`: a ladder that starts above the first rate runs uncounted steps at its first rate
  * until each of its processes has served about as many journeys as the other ladder's process had before
  * that rate, so that both are compared equally warm (compiled code, caches, pools); one step was not enough,
@@ -743,7 +742,7 @@ try {
     );
   };
   // one process: it migrates the database, then the people are seeded
-  const one = await start('one', BASE_PORT, { DB_POOL_SIZE: poolOf(1) });
+  const one = await start('one', BASE_PORT, { DB_POOL_SIZE: String(poolOf(1)) });
   processes.push(one);
   seeded = await seedMarket(database.env.DATABASE_URL, {
     lawyers: DIRECTORY_LAWYERS,
@@ -790,7 +789,7 @@ try {
         await start(name, port, {
           TRUST_PROXY: PROXY_ADDRESS,
           PUBLIC_URL: publicUrl,
-          DB_POOL_SIZE: poolOf(2),
+          DB_POOL_SIZE: String(poolOf(2)),
         }),
       );
     balancer = await startHaproxy({
@@ -910,7 +909,7 @@ const file = writeResults('marketplace', 'postgres', {
     JOURNEY_LAWYERS,
     CLIENTS,
     smoke: SMOKE,
-    databasePool: { one: Number(poolOf(1)), twoEach: Number(poolOf(2)) },
+    databasePool: { one: poolOf(1), twoEach: poolOf(2) },
   },
   seeded: seeded && { seconds: seeded.seconds, journeyLawyers: seeded.lawyers.length },
   one: runs.one,
