@@ -123,6 +123,8 @@ export async function runListingBench({
           }
           mix = requests(app);
         }
+        // the directory's index in memory (ADR 0042), loaded before the rounds
+        if (app.seed?.index) console.log(`app (${mode.label}): index loaded in ${app.seed.index.seconds} s`);
         const appLoad = {
           url: `http://127.0.0.1:${app.port}`,
           connections: CONNECTIONS,

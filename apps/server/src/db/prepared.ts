@@ -36,10 +36,11 @@ export function fixedStatement<Row, Key extends string>(
     source: StatementSource | undefined,
     values: Record<Key, unknown>,
   ): Promise<Row[]> => {
+    // each value one parameter, an array too (Drizzle spreads a bare array into a list)
     if (!source)
       return rowsOf<Row>(
         db,
-        build((key) => values[key]),
+        build((key) => sql.param(values[key])),
       );
     shape ??= statementText(
       db,

@@ -10,6 +10,7 @@ import { prng } from '../../../test/prng.ts';
 import { statementText } from '../../db/prepared.ts';
 import { createLawyersRepository, type DirectoryFilter } from './lawyers.repository.ts';
 import { createProjectedSearch } from './lawyers.search.ts';
+import { createIndexedSearch } from './lawyers.search-indexed.ts';
 import { directoryFilter } from './lawyers.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -68,7 +69,8 @@ function referenceWhere(filter: DirectoryFilter): SQL {
 /**
  * docs/api/http.md, Lawyers: results, order and `meta` are the same whatever path the repository takes
  * (one statement for a narrow request, the sort's index for a broad one, the bounded count of ADR 0020),
- * and the search projection (lawyers.search.ts: facets first or a word first) answers the same.
+ * and the search projection (lawyers.search.ts: facets first or a word first) and the index in memory
+ * (lawyers.search-indexed.ts) answer the same.
  * fast-check draws 1,000 requests over 90 lawyers whose names, prices and figures collide on purpose, and
  * each is compared with a plain query. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
@@ -154,7 +156,19 @@ describe('the directory answers as a plain reference query does', () => {
         createProjectedSearch(t.app.db, { countLimit: limit, statements, ...options }),
       ]),
     );
+    // the index in memory, with no fallback: it answers every request itself
+    const unanswered = {
+      directory: () => Promise.reject(new Error('the index did not answer')),
+    };
+    const indexed = new Map(
+      [3, 10, 1000].map((limit) => [
+        limit,
+        createIndexedSearch(t.app.db, { countLimit: limit, statements, fallback: unanswered }),
+      ]),
+    );
+    const loaded = Promise.all([...indexed.values()].map((search) => search.warm()));
     return async (raw: Raw) => {
+      await loaded;
       // two bounds drawn in any order: the lower is the minimum (a reversed range is a 400, tested apart)
       const [first, second] = raw.prices;
       const [low, high] =
@@ -202,6 +216,10 @@ describe('the directory answers as a plain reference query does', () => {
         exact: fromProjection.exact,
       }).toEqual(wanted);
       expect(fromProjection.rows).toEqual(actual.rows);
+      const fromIndex = await indexed
+        .get(raw.countLimit)!
+        .directory(filter, query.sort, { limit: query.pageSize, offset });
+      expect(fromIndex).toEqual(actual);
     };
   }
 

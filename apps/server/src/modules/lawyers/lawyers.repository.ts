@@ -55,6 +55,12 @@ export const cardColumns = {
   ...profileColumns,
 };
 
+/** The card's columns in a raw statement, each under its key's name. */
+export const cardSelection = sql.join(
+  Object.entries(cardColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+  sql`, `,
+);
+
 /** A directory card as the page queries answer it. */
 export type DirectoryCard = {
   [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['notNull'] extends true

@@ -22,6 +22,8 @@ import { jsonRenderer } from '../../lib/rendered-json.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { authenticate, requireOwner, requireRole } from '../../plugins/auth.ts';
 import { assignLawyerSlugs } from './lawyer-slugs.ts';
+import { createProjectedSearch } from './lawyers.search.ts';
+import { createIndexedSearch } from './lawyers.search-indexed.ts';
 import { createLawyersService, type LawyersService } from './lawyers.service.ts';
 import { lawyerRenamed } from './profile-writes.ts';
 
@@ -33,6 +35,8 @@ declare module 'fastify' {
       'publicPage' | 'listedPages' | 'publicListing' | 'directoryCombinations'
     > & {
       subscribers: Subscribers;
+      /** resolves once the directory's index has loaded (a benchmark waits for it; the server does not) */
+      warmDirectory(): Promise<void>;
     };
   }
 }
@@ -184,9 +188,18 @@ function registerCareer(app: RouteApp, service: LawyersService) {
 
 /** docs/api/http.md, Lawyers (the photo is the uploads feature's). */
 const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, options) => {
+  // the directory is read from memory (ADR 0042), from the search projection's SQL (ADR 0031) while the
+  // index loads in the background
+  const statements = app.database.statements;
+  const search = createIndexedSearch(app.db, {
+    statements,
+    fallback: createProjectedSearch(app.db, { statements }),
+    onError: (error) => app.log.error({ err: error }, 'directory index not loaded; the SQL search answers'),
+  });
   const service = createLawyersService({
     db: app.db,
-    statements: app.database.statements,
+    statements,
+    search,
     ratings: options.ratings,
     directoryCacheMs: app.config.shortCaches ? DIRECTORY_CACHE_MS : 0,
     // a lawyer's change clears the directory on every process (plugins/caches.ts)
@@ -194,9 +207,13 @@ const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, o
   });
   app.caches.register(DIRECTORY_CACHE, service.forgetDirectory);
   // what the public pages read (the type says which), and the reaction to a renamed account
-  app.decorate('lawyers', { ...service, subscribers: LAWYERS_SUBSCRIBERS });
+  app.decorate('lawyers', { ...service, subscribers: LAWYERS_SUBSCRIBERS, warmDirectory: search.warm });
   // profiles made before slugs existed get theirs once the server starts (docs/domain.md, Public lawyer pages)
   app.addHook('onReady', () => assignLawyerSlugs(app.db));
+  app.addHook('onReady', async () => {
+    void search.warm();
+  });
+  app.addHook('onClose', () => search.close());
 
   registerDirectory(app, service);
   registerSheet(app, service, options.accounts);

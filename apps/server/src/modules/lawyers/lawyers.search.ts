@@ -7,7 +7,7 @@ import { cheaperRange, largestWordKeeps } from '../../db/range-plan.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import {
-  cardColumns,
+  cardSelection,
   type DirectoryCard,
   type DirectoryFilter,
   type DirectoryPage,
@@ -29,11 +29,6 @@ import {
 
 /** The facet value of a projection row that stands for every category, or every province. */
 const ANY = '';
-
-const card = sql.join(
-  Object.entries(cardColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-  sql`, `,
-);
 
 /** How a request is read: its facets' ranges in sort order, or the words one typed word prefixes. */
 type Plan =
@@ -60,7 +55,7 @@ function facetRanges(filter: DirectoryFilter) {
 }
 
 /** The ordered ids of a page joined to their cards, in the page's order. */
-const withCards = (ids: SQL, sort: LawyerSort) => sql`select ${card}, p.position from (
+const withCards = (ids: SQL, sort: LawyerSort) => sql`select ${cardSelection}, p.position from (
     select user_id, row_number() over (order by ${orderOf(sort)}) as position from (${ids}) as ids
   ) as p
   join ${lawyerProfiles} on ${lawyerProfiles.userId} = p.user_id

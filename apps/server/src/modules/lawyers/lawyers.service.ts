@@ -125,14 +125,16 @@ type Deps = {
   statements?: StatementSource;
   /** a lawyer's change: clears the directory on every process (this one's `forgetDirectory` included) */
   announceChange?: () => void;
+  /** how the directory is searched (ADR 0023's seam); the search projection's SQL (ADR 0031) by default */
+  search?: DirectorySearch;
 };
 
 /** docs/api/http.md, Lawyers. Who may call is checked by the routes' guards. */
-export function createLawyersService({ db, ratings, directoryCacheMs, announceChange, statements }: Deps) {
+export function createLawyersService(deps: Deps) {
+  const { db, ratings, directoryCacheMs, announceChange, statements } = deps;
+  const search = deps.search ?? createProjectedSearch(db, { statements });
   const repository = createLawyersRepository(db);
   const profiles = createProfileRepository(db);
-  // the directory is read through its search seam only (ADR 0023), from the search projection (ADR 0031)
-  const search: DirectorySearch = createProjectedSearch(db, { statements });
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
   // (pages asked for all the time are read again in the background before they expire: no caller waits)
   const directoryCache = new MicroCache<PageEnvelope<LawyerListItem>>(

@@ -1,0 +1,146 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { banUser, createLawyerWithProfile } from '../../../test/factories.ts';
+import type { StatementSource } from '../../db/database.ts';
+import { lawyerProfiles } from '../../db/schema/index.ts';
+import { rebuildLawyerSearch } from './lawyers.projection.ts';
+import type { DirectoryFilter, DirectorySearch } from './lawyers.repository.ts';
+import { createProjectedSearch } from './lawyers.search.ts';
+import { createIndexedSearch } from './lawyers.search-indexed.ts';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+const everyone: DirectoryFilter = { terms: [], categories: [], provinces: [] };
+const firstPage = { limit: 50, offset: 0 };
+
+/**
+ * docs/decisions/0042-directory-index-in-memory.md: the index answers as fresh as the database, on every
+ * process, following the projection's log of changes; it loads again when the log cannot say what changed,
+ * and the SQL search answers while it cannot. (Its answers equal the reference query's:
+ * lawyers.equivalence.test.ts.)
+ */
+describe('the directory index in memory', () => {
+  let t: TestApp;
+  let cheapest: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    for (const [name, price] of [
+      ['Lucía', 6000],
+      ['Martín', 9000],
+      ['José', 12000],
+    ] as const) {
+      await createLawyerWithProfile(t.app, { name, surname: 'Índice', profile: { priceHourCents: price } });
+    }
+    cheapest = (await createLawyerWithProfile(t.app, { name: 'Carmen', surname: 'Barata' })).id;
+    await t.app.db
+      .update(lawyerProfiles)
+      .set({ priceHourCents: 9500 })
+      .where(eq(lawyerProfiles.userId, cheapest));
+  });
+  afterAll(async () => t?.close());
+
+  /** A fallback that counts its calls and answers through the SQL search. */
+  function countingFallback() {
+    const projected = createProjectedSearch(t.app.db);
+    const fallback = {
+      calls: 0,
+      directory: (...args: Parameters<DirectorySearch['directory']>) => {
+        fallback.calls++;
+        return projected.directory(...args);
+      },
+    };
+    return fallback;
+  }
+
+  const indexed = (fallback: DirectorySearch, statements?: StatementSource, onError?: (e: unknown) => void) =>
+    createIndexedSearch(t.app.db, { statements: statements ?? t.app.database.statements, fallback, onError });
+
+  const idsOf = async (search: DirectorySearch, filter = everyone) =>
+    (await search.directory(filter, 'price_asc', firstPage)).rows.map((row) => row.id);
+
+  it('shows a change committed before a request on each of two processes, without loading again', async () => {
+    const fallbacks = [countingFallback(), countingFallback()];
+    const processes = fallbacks.map((fallback) => indexed(fallback));
+    await Promise.all(processes.map((search) => search.warm()));
+    const setPrice = (cents: number) =>
+      t.app.db
+        .update(lawyerProfiles)
+        .set({ priceHourCents: cents })
+        .where(eq(lawyerProfiles.userId, cheapest));
+
+    await setPrice(1000);
+    for (const search of processes) expect((await idsOf(search))[0]).toBe(cheapest);
+    await setPrice(20000);
+    for (const search of processes) expect((await idsOf(search)).at(-1)).toBe(cheapest);
+
+    // a new name's words, then a ban: the words find the lawyer, the ban takes them out
+    await t.app.db
+      .update(lawyerProfiles)
+      .set({ searchText: 'zoe barata' })
+      .where(eq(lawyerProfiles.userId, cheapest));
+    const zoe = { ...everyone, terms: ['zo'] };
+    for (const search of processes) expect(await idsOf(search, zoe)).toEqual([cheapest]);
+    await banUser(t.app, cheapest);
+    for (const search of processes) {
+      expect(await idsOf(search, zoe)).toEqual([]);
+      expect(await idsOf(search)).not.toContain(cheapest);
+    }
+    expect(fallbacks.map((fallback) => fallback.calls)).toEqual([0, 0]);
+    await Promise.all(processes.map((search) => search.close()));
+  });
+
+  it('loads everything again when the log says too many changed to list, the SQL search answering meanwhile', async () => {
+    const fallback = countingFallback();
+    const search = indexed(fallback);
+    await search.warm();
+    const before = await idsOf(search);
+    expect(fallback.calls).toBe(0);
+
+    // a rebuild at scale logs a change with no list of lawyers (past 10,000 of them)
+    await t.app.db.execute(sql`with taken as (
+        update lawyer_search_version set version = version + 1 where id = 1 returning version)
+      insert into lawyer_search_changes select version, null from taken`);
+    expect(await idsOf(search)).toEqual(before);
+    expect(fallback.calls).toBe(1);
+    await search.warm();
+    expect(await idsOf(search)).toEqual(before);
+    expect(fallback.calls).toBe(1);
+
+    // a rebuild of the projection at this size lists its lawyers: caught up, not loaded again
+    await rebuildLawyerSearch(t.app.db);
+    expect(await idsOf(search)).toEqual(before);
+    expect(fallback.calls).toBe(1);
+    await search.close();
+  });
+
+  it('loads again when the log no longer holds the changes it missed', async () => {
+    const fallback = countingFallback();
+    const search = indexed(fallback);
+    await search.warm();
+    await t.app.db
+      .update(lawyerProfiles)
+      .set({ priceHourCents: 7000 })
+      .where(sql`${lawyerProfiles.verifiedAt} is not null`);
+    await t.app.db.execute(sql`delete from lawyer_search_changes`);
+    const prices = (await search.directory(everyone, 'price_asc', firstPage)).rows.map(
+      (row) => row.priceHourCents,
+    );
+    expect(new Set(prices)).toEqual(new Set([7000]));
+    expect(fallback.calls).toBe(1);
+    await search.close();
+  });
+
+  it('answers from SQL and reports why when the index cannot load', async () => {
+    const fallback = countingFallback();
+    const errors: unknown[] = [];
+    const down = { query: () => Promise.reject(new Error('conexión perdida')) } as unknown as StatementSource;
+    const search = indexed(fallback, down, (error) => errors.push(error));
+    await search.warm();
+    expect(errors).toHaveLength(1);
+    expect((await idsOf(search)).length).toBeGreaterThan(0);
+    expect(fallback.calls).toBe(1);
+    await search.close();
+  });
+});

@@ -1,0 +1,58 @@
+/** Orders two slots of the index: negative when `a` comes first. A total order (ties end on the id). */
+export type SlotOrder = (a: number, b: number) => number;
+
+/**
+ * Slots of the directory's index kept in one sort's order, in a typed array that grows by doubling. A slot
+ * is found by binary search on its sort keys, so it must be removed before its keys change and inserted
+ * again after.
+ */
+export class SortedSlots {
+  items: Int32Array;
+  length = 0;
+
+  constructor(
+    private readonly order: SlotOrder,
+    capacity = 16,
+  ) {
+    this.items = new Int32Array(Math.max(16, capacity));
+  }
+
+  /** A list built from slots already in order (the index's load). */
+  static ordered(order: SlotOrder, slots: Int32Array): SortedSlots {
+    const list = new SortedSlots(order, slots.length);
+    list.items.set(slots);
+    list.length = slots.length;
+    return list;
+  }
+
+  /** The first position whose slot does not come before `slot`. */
+  private position(slot: number): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.order(this.items[middle] as number, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  insert(slot: number): void {
+    const at = this.position(slot);
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items.copyWithin(at + 1, at, this.length);
+    this.items[at] = slot;
+    this.length++;
+  }
+
+  remove(slot: number): void {
+    const at = this.position(slot);
+    if (at >= this.length || this.items[at] !== slot) return;
+    this.items.copyWithin(at, at + 1, this.length);
+    this.length--;
+  }
+}
