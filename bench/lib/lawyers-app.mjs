@@ -91,5 +91,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const indexing = performance.now();
 await app.lawyers.warmDirectory();
 const index = { seconds: Math.round((performance.now() - indexing) / 100) / 10 };
-process.send?.({ ready: { port: app.server.address().port, token, seed: { ...seeded, index }, explain: explained } });
+process.send?.({
+  ready: { port: app.server.address().port, token, seed: { ...seeded, index }, explain: explained },
+});
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

@@ -1,8 +1,8 @@
-/** Orders two slots of the index: negative when `a` comes first. A total order (ties end on the id). */
+/** Orders two slots of an index (lib/ordered-index.ts): negative when `a` comes first. A total order (ties end on the id). */
 export type SlotOrder = (a: number, b: number) => number;
 
 /**
- * Slots of the directory's index kept in one sort's order, in a typed array that grows by doubling. A slot
+ * Slots of an ordered index kept in one sort's order, in a typed array that grows by doubling. A slot
  * is found by binary search on its sort keys, so it must be removed before its keys change and inserted
  * again after.
  */
@@ -37,16 +37,25 @@ export class SortedSlots {
     return low;
   }
 
+  /** A slot that comes after every slot in the list (a list filled in order). */
+  push(slot: number): void {
+    this.makeRoom();
+    this.items[this.length++] = slot;
+  }
+
   insert(slot: number): void {
     const at = this.position(slot);
-    if (this.length === this.items.length) {
-      const grown = new Int32Array(this.items.length * 2);
-      grown.set(this.items);
-      this.items = grown;
-    }
+    this.makeRoom();
     this.items.copyWithin(at + 1, at, this.length);
     this.items[at] = slot;
     this.length++;
+  }
+
+  private makeRoom(): void {
+    if (this.length < this.items.length) return;
+    const grown = new Int32Array(this.items.length * 2);
+    grown.set(this.items);
+    this.items = grown;
   }
 
   remove(slot: number): void {

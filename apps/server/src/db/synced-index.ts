@@ -1,0 +1,166 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { IndexPage, OrderedIndex } from '../lib/ordered-index.ts';
+import type { Db, StatementSource } from './database.ts';
+import { fixedStatement } from './prepared.ts';
+
+/** Entries read a statement at a time while an index loads. */
+const LOAD_PAGE = 20_000;
+/** Past this many entries changed since the index's version, it loads everything again. */
+const MOST_CHANGES = 5_000;
+/** A load that failed is tried again after this long (the SQL search answers meanwhile). */
+const RETRY_LOAD_MS = 10_000;
+/** Ids sort after this one: the first page of a load. */
+const BEFORE_EVERY_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Where an index in memory reads its entries and follows their changes: a one-row version table and a log
+ * of the ids each version changed (user_ids or case_ids null: too many to list), kept by the projection's
+ * triggers in the writer's transaction (migration 0034).
+ */
+export type IndexSource<Entry> = {
+  /** the named statements' prefix */
+  name: string;
+  version: 'lawyer_search_version' | 'board_search_version';
+  changes: 'lawyer_search_changes' | 'board_search_changes';
+  /** the entries after `after` in id order, at most `limit` of them (placeholders) */
+  page: (after: unknown, limit: unknown) => SQL;
+  /** the entries among `ids` (a placeholder of a uuid[]) that belong in the index now */
+  among: (ids: unknown) => SQL;
+  idOf: (entry: Entry) => string;
+};
+
+type Changes = { version: string; first: string | null; whole: boolean | null; ids: string[] };
+
+/**
+ * An index in memory as fresh as the database (docs/decisions/0042-directory-index-in-memory.md): loaded
+ * in the background, caught up from the log whenever a request's statement reads a newer version than the
+ * index's. `answer` runs a request on it; undefined means the caller's SQL search answers instead (the index
+ * is loading, or could not catch up).
+ */
+export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, string>>(
+  db: Db,
+  source: IndexSource<Entry>,
+  make: () => Index,
+  { statements, onError }: { statements?: StatementSource; onError?: (error: unknown) => void },
+) {
+  const versionNow = fixedStatement<{ version: string }, never>(
+    `${source.name}_version`,
+    () => sql`select version::text as version from ${sql.identifier(source.version)} where id = 1`,
+  );
+  const page = fixedStatement<Entry, 'after' | 'limit'>(`${source.name}_index_page`, (value) =>
+    source.page(value('after'), value('limit')),
+  );
+  const among = fixedStatement<Entry, 'ids'>(`${source.name}_index_rows`, (value) =>
+    source.among(value('ids')),
+  );
+  const log = sql.identifier(source.changes);
+  const idColumn = sql.raw(source.changes === 'lawyer_search_changes' ? 'user_ids' : 'case_ids');
+  const since = fixedStatement<Changes, 'known'>(
+    `${source.name}_changes`,
+    (value) => sql`select v.version::text as version,
+      (select min(c.version)::text from ${log} c where c.version > ${value('known')}::bigint) as first,
+      (select bool_or(c.${idColumn} is null) from ${log} c where c.version > ${value('known')}::bigint) as whole,
+      array(select distinct unnest(c.${idColumn})::text from ${log} c
+        where c.version > ${value('known')}::bigint) as ids
+    from ${sql.identifier(source.version)} v where v.id = 1`,
+  );
+
+  let index: Index | undefined;
+  let loading: Promise<void> | undefined;
+  let catchingUp: Promise<void> | undefined;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  let closed = false;
+
+  /** Every entry, a page at a time. Changes made meanwhile are in the log past the version read first. */
+  async function load() {
+    const next = make();
+    const [now] = await versionNow(db, statements, {});
+    let after = BEFORE_EVERY_ID;
+    for (;;) {
+      const rows = await page(db, statements, { after, limit: LOAD_PAGE });
+      for (const row of rows) next.add(row);
+      if (rows.length < LOAD_PAGE || closed) break;
+      after = source.idOf(rows.at(-1)!);
+    }
+    next.seal();
+    next.version = Number(now?.version ?? 0);
+    if (!closed) index = next;
+  }
+
+  function startLoad(): Promise<void> {
+    if (closed || Date.now() - failedAt < RETRY_LOAD_MS) return Promise.resolve();
+    loading ??= load()
+      .catch((error: unknown) => {
+        failedAt = Date.now();
+        onError?.(error);
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  }
+
+  /** The entries changed since the index's version applied to it, or everything loaded again. */
+  async function catchUp() {
+    const current = index;
+    if (!current) return;
+    const [changes] = await since(db, statements, { known: current.version });
+    if (!changes || Number(changes.version) <= current.version) return;
+    const gap = Number(changes.first) !== current.version + 1;
+    if (changes.whole || gap || changes.ids.length > MOST_CHANGES) {
+      if (index === current) index = undefined;
+      void startLoad();
+      return;
+    }
+    const rows = changes.ids.length ? await among(db, statements, { ids: changes.ids }) : [];
+    if (index === current && Number(changes.version) > current.version) {
+      current.apply(changes.ids, rows, Number(changes.version));
+    }
+  }
+
+  function caughtUp(): Promise<void> {
+    catchingUp ??= catchUp()
+      .catch((error: unknown) => {
+        index = undefined;
+        onError?.(error);
+      })
+      .finally(() => {
+        catchingUp = undefined;
+      });
+    return catchingUp;
+  }
+
+  return {
+    /**
+     * A request answered from the index: `ask` finds the page, `read` reads what it shows with the version
+     * in the same statement, `complete` makes the answer (undefined: something found is missing). The
+     * version the same as the index's when it was asked: the answer stands; newer: catch up, ask again.
+     */
+    async answer<Row, Answer>(
+      ask: (index: Index) => IndexPage,
+      read: (ids: string[]) => Promise<Array<Row & { version: string }>>,
+      complete: (found: IndexPage, rows: Row[]) => Answer | undefined,
+    ): Promise<Answer | undefined> {
+      for (let attempt = 0; attempt < 3 && index; attempt++) {
+        const seen = index.version;
+        const found = ask(index);
+        const rows = await read(found.ids);
+        const version = Number(rows[0]?.version);
+        const answer = version === seen ? complete(found, rows) : undefined;
+        if (answer) return answer;
+        if (version > seen) await caughtUp();
+      }
+      if (!index) void startLoad();
+      return undefined;
+    },
+
+    /** Starts loading the index unless it has; resolves once it has (or has failed). */
+    warm: () => (index ? Promise.resolve() : startLoad()),
+
+    /** Stops loading; waits for what is under way. */
+    async close() {
+      closed = true;
+      await Promise.allSettled([loading, catchingUp]);
+    },
+  };
+}

@@ -1,0 +1,454 @@
+import { type SlotOrder, SortedSlots } from './sorted-slots.ts';
+
+/**
+ * What an ordered index holds and how it orders it: the directory's lawyers and the board's cases alike
+ * (modules/lawyers/directory-index.ts, modules/cases/board-index.ts).
+ */
+export type OrderedIndexSpec<Entry, Sort extends string> = {
+  id: (entry: Entry) => string;
+  /** each sort's order of two entries, a total one (ties end on the id) */
+  orders: Record<Sort, (a: Entry, b: Entry) => number>;
+  /**
+   * The keys of the ranges an entry is in, one per combination of its facets' values and "any" (a lawyer in
+   * Civil and Laboral in Madrid: 'Civil|Madrid', 'Civil|', 'Laboral|Madrid', 'Laboral|', '|Madrid', '|').
+   */
+  ranges: (entry: Entry) => readonly string[];
+  /** the entry's words, accent-free and lower-case, separated by single spaces */
+  text: (entry: Entry) => string;
+};
+
+/** A request to the index: the ranges it reads (their union), every typed word (as a prefix), the rest. */
+export type IndexQuery<Entry, Sort extends string> = {
+  sort: Sort;
+  offset: number;
+  limit: number;
+  /** past this many matches the count stops (ADR 0020): `total` is then some number above it */
+  countLimit: number;
+  /** the keys of the ranges whose union is asked (each combination of the facets' values asked) */
+  ranges: readonly string[];
+  terms: readonly string[];
+  /** what else an entry must be (a price range, a free first consultation) */
+  test?: (entry: Entry) => boolean;
+  /** being in one of the ranges, for an entry gathered by a typed word instead (undefined: every entry is) */
+  inRanges?: (entry: Entry) => boolean;
+};
+
+/** A page as ids in order, and how many match (past the count's limit: any number above it). */
+export type IndexPage = { ids: string[]; total: number };
+
+type Lists<Sort extends string> = Record<Sort, SortedSlots>;
+type TermRange = { term: string; from: number; to: number; size: number };
+
+/** How the index chooses its ways (tests force each one). */
+export type IndexTuning = {
+  /** how many times a walk's entry an entry gathered by a typed word costs (read out of order, tested whole) */
+  gatheredCost?: number;
+  /** ranges this large are counted by their bits */
+  bitsFrom?: number;
+};
+const GATHERED_COST = 8;
+/** Typed words whose entries are kept as bits (each a bit per entry) */
+const KEPT_TERMS = 512;
+const BITS_FROM = 4096;
+
+/**
+ * Entries in memory, each range's entries in every sort's order (a range per combination of facet values,
+ * as the search projection's rows are); each word with its entries, and the words in order with running
+ * totals, so a prefix range's size is known at once. A request walks its ranges' ordered lists (merged when
+ * it asks several, an entry in two of them once), testing each entry on the rest, until the page is full
+ * and the count past the limit; or, when a typed word's prefix range is likely cheaper, gathers its entries
+ * and keeps the best in order. Changes apply synchronously, so no search sees half of one.
+ */
+export class OrderedIndex<Entry, Sort extends string> {
+  /** the version of the database's log this index reflects */
+  version = 0;
+  private readonly entries: Entry[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private readonly freeSlots: number[] = [];
+  private tokens: string[][] = [];
+  private seen = new Uint32Array(1024);
+  private epoch = 0;
+  private readonly sorts: Sort[];
+  private readonly order: Record<Sort, SlotOrder>;
+  private readonly lists = new Map<string, Lists<Sort>>();
+  /** every entry, in every sort's order */
+  private readonly all: Lists<Sort>;
+  /** each sort's place of each slot in `all`, made again after a change: two slots compare by their places */
+  private ranks: Partial<Record<Sort, Int32Array>> = {};
+  /** for recent typed words, a bit per slot set when one of the entry's words starts with it */
+  private readonly termBits = new Map<string, Uint32Array>();
+  /** for large ranges, a bit per slot set when the entry is in the range: counts are then bit operations */
+  private readonly rangeBits = new Map<Lists<Sort>, Uint32Array>();
+  /** each slot's ranges' lists (`all` first) */
+  private rangesOf: Lists<Sort>[][] = [];
+  private readonly tokenSlots = new Map<string, number[]>();
+  /** the words in order and, before each, how many (word, entry) pairs precede it; made again after a change */
+  private words: { list: string[]; before: Int32Array } | undefined;
+
+  constructor(
+    private readonly spec: OrderedIndexSpec<Entry, Sort>,
+    private readonly tuning: IndexTuning = {},
+  ) {
+    this.sorts = Object.keys(spec.orders) as Sort[];
+    const entries = this.entries;
+    this.order = Object.fromEntries(
+      this.sorts.map((sort) => {
+        const compare = spec.orders[sort];
+        return [sort, (a: number, b: number) => compare(entries[a]!, entries[b]!)];
+      }),
+    ) as Record<Sort, SlotOrder>;
+    this.all = this.emptyLists();
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** An entry added before `seal`, which orders them all at once (the load). */
+  add(entry: Entry): void {
+    this.place(entry);
+  }
+
+  /** Every list built from the entries added, each sort once. */
+  seal(): void {
+    const slots = new Int32Array(this.slotOf.values());
+    for (const sort of this.sorts) {
+      const ordered = slots.slice().sort(this.order[sort]);
+      for (const slot of ordered) for (const lists of this.rangesOf[slot]!) lists[sort].push(slot);
+    }
+  }
+
+  /** The entries of `ids` go, and come back from `present` (those that still belong, with their new keys). */
+  apply(ids: Iterable<string>, present: Entry[], version: number): void {
+    for (const id of ids) {
+      const slot = this.slotOf.get(id);
+      if (slot !== undefined) this.detach(slot);
+    }
+    for (const entry of present) {
+      const existing = this.slotOf.get(this.spec.id(entry));
+      if (existing !== undefined) this.detach(existing);
+      this.attach(this.place(entry));
+    }
+    this.version = version;
+  }
+
+  search(query: IndexQuery<Entry, Sort>): IndexPage {
+    const ranges = query.ranges.flatMap((key) => this.lists.get(key) ?? []);
+    const size = ranges.reduce((sum, range) => sum + range[query.sort].length, 0);
+    const terms = this.termRanges(query.terms);
+    const rank = this.rankOf(query.sort);
+    // the word's entries cost more each (they are tested in memory out of order) than a walk's
+    const first = terms.reduce<TermRange | undefined>(
+      (best, term) => (best && best.size <= term.size ? best : term),
+      undefined,
+    );
+    const shares = terms.reduce(
+      (product, term) => product * Math.min(1, term.size / Math.max(1, this.size)),
+      1,
+    );
+    const { page, total } =
+      first && first.size * (this.tuning.gatheredCost ?? GATHERED_COST) < this.walkCost(size, shares, query)
+        ? this.byWord(
+            first,
+            terms.filter((term) => term !== first).map((term) => this.bitsOf(term)),
+            rank,
+            query,
+          )
+        : this.byRanges(
+            ranges,
+            terms.map((term) => this.bitsOf(term)),
+            rank,
+            query,
+          );
+    return { ids: page.map((slot) => this.spec.id(this.entries[slot]!)), total };
+  }
+
+  /** Each typed word's prefix range of words, and how many (word, entry) pairs it holds. */
+  private termRanges(terms: readonly string[]): TermRange[] {
+    if (!terms.length) return [];
+    const { list, before } = this.wordRanges();
+    return terms.map((term) => {
+      const from = firstIndex(list, (word) => word >= term);
+      const to = firstIndex(list, (word) => word > term && !word.startsWith(term));
+      return { term, from, to, size: before[to]! - before[from]! };
+    });
+  }
+
+  /**
+   * About how many entries a walk of the ranges' lists reads: it stops once the page is full and the count
+   * past the limit, after about that many matches over the share of entries the typed words keep.
+   */
+  private walkCost(size: number, shares: number, query: IndexQuery<Entry, Sort>): number {
+    const wanted = Math.max(query.countLimit + 1, query.offset + query.limit);
+    return Math.min(size, wanted / Math.max(shares, 1e-9));
+  }
+
+  /**
+   * The ranges' lists merged in order, an entry in two of them once, until the page is full; then the count:
+   * with no test beyond the words, as bit operations over the ranges' and the words' bits; otherwise by
+   * walking on until past the limit.
+   */
+  private byRanges(
+    ranges: Lists<Sort>[],
+    bits: Uint32Array[],
+    rank: Int32Array,
+    query: IndexQuery<Entry, Sort>,
+  ) {
+    const lists = ranges.map((range) => range[query.sort]);
+    const end = query.offset + query.limit;
+    const heads = new Int32Array(lists.length);
+    const page: number[] = [];
+    // a large range's count is bit operations; a small one's, the rest of its walk
+    const counted =
+      !query.test && lists.reduce((sum, list) => sum + list.length, 0) >= (this.tuning.bitsFrom ?? BITS_FROM);
+    let total = 0;
+    while (total < end || (!counted && total <= query.countLimit)) {
+      let next = -1;
+      for (let i = 0; i < lists.length; i++) {
+        const list = lists[i]!;
+        if (heads[i]! < list.length) {
+          const slot = list.items[heads[i]!]!;
+          if (next < 0 || rank[slot]! < rank[next]!) next = slot;
+        }
+      }
+      if (next < 0) return { page, total };
+      // an entry heads every list it is in at once (one order for all)
+      for (let i = 0; i < lists.length; i++) {
+        if (heads[i]! < lists[i]!.length && lists[i]!.items[heads[i]!] === next) heads[i]!++;
+      }
+      if (!hasAll(bits, next) || (query.test && !query.test(this.entries[next]!))) continue;
+      total++;
+      if (total > query.offset && total <= end) page.push(next);
+    }
+    if (!counted) return { page, total };
+    const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort));
+    return { page, total: countBits(inRanges, bits, query.countLimit) };
+  }
+
+  /** Every entry of the word's range once, tested, the best `offset + limit` kept in order. */
+  private byWord(word: TermRange, bits: Uint32Array[], rank: Int32Array, query: IndexQuery<Entry, Sort>) {
+    const { inRanges, test } = query;
+    const keep = query.offset + query.limit;
+    const { list } = this.wordRanges();
+    const epoch = this.nextEpoch();
+    const best: number[] = [];
+    let total = 0;
+    for (let i = word.from; i < word.to; i++) {
+      for (const slot of this.tokenSlots.get(list[i]!)!) {
+        if (this.seen[slot] === epoch) continue;
+        this.seen[slot] = epoch;
+        if (!hasAll(bits, slot)) continue;
+        const entry = this.entries[slot]!;
+        if ((inRanges && !inRanges(entry)) || (test && !test(entry))) continue;
+        total++;
+        if (best.length === keep && rank[slot]! >= rank[best[keep - 1]!]!) continue;
+        best.splice(
+          firstIndex(best, (other) => rank[other]! > rank[slot]!),
+          0,
+          slot,
+        );
+        if (best.length > keep) best.pop();
+      }
+    }
+    return { page: best.slice(query.offset), total };
+  }
+
+  /** A bit per slot, set for the entries the term's range holds; kept for the most recent terms. */
+  private bitsOf({ term, from, to }: TermRange): Uint32Array {
+    const kept = this.termBits.get(term);
+    if (kept) {
+      this.termBits.delete(term);
+      this.termBits.set(term, kept);
+      return kept;
+    }
+    const bits = new Uint32Array(this.bitWords());
+    const { list } = this.wordRanges();
+    for (let i = from; i < to; i++) {
+      for (const slot of this.tokenSlots.get(list[i]!)!) bits[slot >>> 5]! |= 1 << (slot & 31);
+    }
+    if (this.termBits.size >= KEPT_TERMS) this.termBits.delete(this.termBits.keys().next().value!);
+    this.termBits.set(term, bits);
+    return bits;
+  }
+
+  /** A bit per slot, set for the range's entries; kept, and kept current by every change. */
+  private rangeBitsOf(range: Lists<Sort>, sort: Sort): Uint32Array {
+    let bits = this.rangeBits.get(range);
+    if (!bits) {
+      bits = new Uint32Array(this.bitWords());
+      const { items, length } = range[sort];
+      for (let i = 0; i < length; i++) bits[items[i]! >>> 5]! |= 1 << (items[i]! & 31);
+      this.rangeBits.set(range, bits);
+    }
+    return bits;
+  }
+
+  private bitWords(): number {
+    return (this.entries.length >>> 5) + 1;
+  }
+
+  /** Each slot's place in the sort's list of every entry. */
+  private rankOf(sort: Sort): Int32Array {
+    let rank = this.ranks[sort];
+    if (!rank) {
+      rank = new Int32Array(this.entries.length);
+      const { items, length } = this.all[sort];
+      for (let i = 0; i < length; i++) rank[items[i]!] = i;
+      this.ranks[sort] = rank;
+    }
+    return rank;
+  }
+
+  private emptyLists(): Lists<Sort> {
+    return Object.fromEntries(
+      this.sorts.map((sort) => [sort, new SortedSlots(this.order[sort])]),
+    ) as Lists<Sort>;
+  }
+
+  /** A range's lists, made empty the first time it is seen. */
+  private listsOf(key: string): Lists<Sort> {
+    const found = this.lists.get(key);
+    if (found) return found;
+    const made = this.emptyLists();
+    this.lists.set(key, made);
+    return made;
+  }
+
+  /** A slot for the entry, its ranges and words noted; in no list yet. */
+  private place(entry: Entry): number {
+    const slot = this.freeSlots.pop() ?? this.entries.length;
+    this.entries[slot] = entry;
+    this.slotOf.set(this.spec.id(entry), slot);
+    this.rangesOf[slot] = [this.all, ...new Set(this.spec.ranges(entry))].map((key) =>
+      typeof key === 'string' ? this.listsOf(key) : key,
+    );
+    const words = [...new Set(this.spec.text(entry).split(' ').filter(Boolean))];
+    for (const word of words) {
+      const slots = this.tokenSlots.get(word);
+      if (slots) slots.push(slot);
+      else this.tokenSlots.set(word, [slot]);
+    }
+    this.tokens[slot] = words;
+    this.noteBits(slot, true);
+    if (slot >= this.seen.length) {
+      const grown = new Uint32Array(Math.max(this.seen.length * 2, slot + 1));
+      grown.set(this.seen);
+      this.seen = grown;
+    }
+    this.changed();
+    return slot;
+  }
+
+  /** A placed entry into every list it belongs to. */
+  private attach(slot: number): void {
+    for (const lists of this.rangesOf[slot]!) for (const sort of this.sorts) lists[sort].insert(slot);
+  }
+
+  /** An entry out of every list and word, its slot free again. */
+  private detach(slot: number): void {
+    for (const lists of this.rangesOf[slot]!) for (const sort of this.sorts) lists[sort].remove(slot);
+    for (const word of this.tokens[slot]!) {
+      const slots = this.tokenSlots.get(word)!;
+      slots[slots.indexOf(slot)] = slots[slots.length - 1]!;
+      slots.pop();
+      if (!slots.length) this.tokenSlots.delete(word);
+    }
+    this.noteBits(slot, false);
+    this.slotOf.delete(this.spec.id(this.entries[slot]!));
+    this.tokens[slot] = [];
+    this.rangesOf[slot] = [];
+    this.freeSlots.push(slot);
+    this.changed();
+  }
+
+  /** What is made from the lists and words is made again when next needed. */
+  private changed(): void {
+    this.words = undefined;
+    this.ranks = {};
+  }
+
+  /** The slot's bit set (placed) or cleared (gone) in the kept bits of its ranges and of the words it has. */
+  private noteBits(slot: number, placed: boolean): void {
+    const word = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    const note = <K>(kept: Map<K, Uint32Array>, key: K, bits: Uint32Array) => {
+      if (word >= bits.length) {
+        // past a set's end every bit is clear
+        if (!placed) return;
+        const grown = new Uint32Array(Math.max(bits.length * 2, word + 1));
+        grown.set(bits);
+        kept.set(key, grown);
+        grown[word] = bit;
+        return;
+      }
+      bits[word] = placed ? bits[word]! | bit : bits[word]! & ~bit;
+    };
+    for (const range of this.rangesOf[slot]!) {
+      const bits = this.rangeBits.get(range);
+      if (bits) note(this.rangeBits, range, bits);
+    }
+    const tokens = this.tokens[slot]!;
+    for (const [term, bits] of this.termBits) {
+      if (tokens.some((token) => token.startsWith(term))) note(this.termBits, term, bits);
+    }
+  }
+
+  private wordRanges() {
+    if (!this.words) {
+      const list = [...this.tokenSlots.keys()].sort();
+      const before = new Int32Array(list.length + 1);
+      list.forEach((word, i) => {
+        before[i + 1] = before[i]! + this.tokenSlots.get(word)!.length;
+      });
+      this.words = { list, before };
+    }
+    return this.words;
+  }
+
+  private nextEpoch(): number {
+    if (this.epoch >= 0xffff_fffe) {
+      this.seen.fill(0);
+      this.epoch = 0;
+    }
+    return ++this.epoch;
+  }
+}
+
+/**
+ * How many slots are in any of the ranges and in every word's bits: 32 at a time, stopping once past the
+ * limit (then any number above it is the answer).
+ */
+function countBits(ranges: Uint32Array[], words: Uint32Array[], limit: number): number {
+  // a set shorter than another has every bit past its end clear
+  const length = Math.max(0, ...ranges.map((bits) => bits.length));
+  let total = 0;
+  for (let i = 0; i < length && total <= limit; i++) {
+    let any = 0;
+    for (const bits of ranges) any |= bits[i] ?? 0;
+    for (const bits of words) any &= bits[i] ?? 0;
+    if (any !== 0) {
+      any -= (any >>> 1) & 0x55555555;
+      any = (any & 0x33333333) + ((any >>> 2) & 0x33333333);
+      total += (((any + (any >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+  }
+  return total;
+}
+
+/** Whether every bit set has the slot's bit. */
+function hasAll(bits: Uint32Array[], slot: number): boolean {
+  for (const set of bits) if (((set[slot >>> 5]! >>> (slot & 31)) & 1) === 0) return false;
+  return true;
+}
+
+/** The first index whose item passes `test`, for a test false then true along the list. */
+function firstIndex<T>(list: readonly T[], test: (item: T) => boolean): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (test(list[middle]!)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
