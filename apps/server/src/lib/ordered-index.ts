@@ -1,51 +1,12 @@
-import { type SlotOrder, SortedSlots } from './sorted-slots.ts';
+import type { IndexPage, IndexQuery, IndexTuning, OrderedIndexSpec } from './ordered-index.types.ts';
+import { countBits, hasAll, KeptBits, setBit } from './slot-bits.ts';
+import { firstIndex, type SlotOrder, SortedSlots } from './sorted-slots.ts';
 
-/**
- * What an ordered index holds and how it orders it: the directory's lawyers and the board's cases alike
- * (modules/lawyers/directory-index.ts, modules/cases/board-index.ts).
- */
-export type OrderedIndexSpec<Entry, Sort extends string> = {
-  id: (entry: Entry) => string;
-  /** each sort's order of two entries, a total one (ties end on the id) */
-  orders: Record<Sort, (a: Entry, b: Entry) => number>;
-  /**
-   * The keys of the ranges an entry is in, one per combination of its facets' values and "any" (a lawyer in
-   * Civil and Laboral in Madrid: 'Civil|Madrid', 'Civil|', 'Laboral|Madrid', 'Laboral|', '|Madrid', '|').
-   */
-  ranges: (entry: Entry) => readonly string[];
-  /** the entry's words, accent-free and lower-case, separated by single spaces */
-  text: (entry: Entry) => string;
-};
-
-/** A request to the index: the ranges it reads (their union), every typed word (as a prefix), the rest. */
-export type IndexQuery<Entry, Sort extends string> = {
-  sort: Sort;
-  offset: number;
-  limit: number;
-  /** past this many matches the count stops (ADR 0020): `total` is then some number above it */
-  countLimit: number;
-  /** the keys of the ranges whose union is asked (each combination of the facets' values asked) */
-  ranges: readonly string[];
-  terms: readonly string[];
-  /** what else an entry must be (a price range, a free first consultation) */
-  test?: (entry: Entry) => boolean;
-  /** being in one of the ranges, for an entry gathered by a typed word instead (undefined: every entry is) */
-  inRanges?: (entry: Entry) => boolean;
-};
-
-/** A page as ids in order, and how many match (past the count's limit: any number above it). */
-export type IndexPage = { ids: string[]; total: number };
+export type { IndexPage, IndexQuery, IndexTuning, OrderedIndexSpec };
 
 type Lists<Sort extends string> = Record<Sort, SortedSlots>;
 type TermRange = { term: string; from: number; to: number; size: number };
 
-/** How the index chooses its ways (tests force each one). */
-export type IndexTuning = {
-  /** how many times a walk's entry an entry gathered by a typed word costs (read out of order, tested whole) */
-  gatheredCost?: number;
-  /** ranges this large are counted by their bits */
-  bitsFrom?: number;
-};
 const GATHERED_COST = 8;
 /** Typed words whose entries are kept as bits (each a bit per entry) */
 const KEPT_TERMS = 512;
@@ -76,9 +37,9 @@ export class OrderedIndex<Entry, Sort extends string> {
   /** each sort's place of each slot in `all`, made again after a change: two slots compare by their places */
   private ranks: Partial<Record<Sort, Int32Array>> = {};
   /** for recent typed words, a bit per slot set when one of the entry's words starts with it */
-  private readonly termBits = new Map<string, Uint32Array>();
+  private readonly termBits = new KeptBits<string>(KEPT_TERMS);
   /** for large ranges, a bit per slot set when the entry is in the range: counts are then bit operations */
-  private readonly rangeBits = new Map<Lists<Sort>, Uint32Array>();
+  private readonly rangeBits = new KeptBits<Lists<Sort>>();
   /** each slot's ranges' lists (`all` first) */
   private rangesOf: Lists<Sort>[][] = [];
   private readonly tokenSlots = new Map<string, number[]>();
@@ -196,13 +157,35 @@ export class OrderedIndex<Entry, Sort extends string> {
   ) {
     const lists = ranges.map((range) => range[query.sort]);
     const end = query.offset + query.limit;
-    const heads = new Int32Array(lists.length);
-    const page: number[] = [];
     // a large range's count is bit operations; a small one's, the rest of its walk
     const counted =
       !query.test && lists.reduce((sum, list) => sum + list.length, 0) >= (this.tuning.bitsFrom ?? BITS_FROM);
+    const page: number[] = [];
     let total = 0;
-    while (total < end || (!counted && total <= query.countLimit)) {
+    const wanted = () => total < end || (!counted && total <= query.countLimit);
+    const take = (slot: number) => {
+      if (!hasAll(bits, slot) || (query.test && !query.test(this.entries[slot]!))) return;
+      total++;
+      if (total > query.offset && total <= end) page.push(slot);
+    };
+    let exhausted: boolean;
+    if (lists.length === 1) {
+      const { items, length } = lists[0]!;
+      let i = 0;
+      for (; i < length && wanted(); i++) take(items[i]!);
+      exhausted = i >= length;
+    } else {
+      exhausted = this.merge(lists, rank, wanted, take);
+    }
+    if (exhausted || !counted) return { page, total };
+    const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort));
+    return { page, total: countBits(inRanges, bits, query.countLimit) };
+  }
+
+  /** The lists merged in order, an entry in two of them once, while `wanted`; true when all were read. */
+  private merge(lists: SortedSlots[], rank: Int32Array, wanted: () => boolean, take: (slot: number) => void) {
+    const heads = new Int32Array(lists.length);
+    while (wanted()) {
       let next = -1;
       for (let i = 0; i < lists.length; i++) {
         const list = lists[i]!;
@@ -211,18 +194,14 @@ export class OrderedIndex<Entry, Sort extends string> {
           if (next < 0 || rank[slot]! < rank[next]!) next = slot;
         }
       }
-      if (next < 0) return { page, total };
+      if (next < 0) return true;
       // an entry heads every list it is in at once (one order for all)
       for (let i = 0; i < lists.length; i++) {
         if (heads[i]! < lists[i]!.length && lists[i]!.items[heads[i]!] === next) heads[i]!++;
       }
-      if (!hasAll(bits, next) || (query.test && !query.test(this.entries[next]!))) continue;
-      total++;
-      if (total > query.offset && total <= end) page.push(next);
+      take(next);
     }
-    if (!counted) return { page, total };
-    const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort));
-    return { page, total: countBits(inRanges, bits, query.countLimit) };
+    return false;
   }
 
   /** Every entry of the word's range once, tested, the best `offset + limit` kept in order. */
@@ -255,32 +234,22 @@ export class OrderedIndex<Entry, Sort extends string> {
 
   /** A bit per slot, set for the entries the term's range holds; kept for the most recent terms. */
   private bitsOf({ term, from, to }: TermRange): Uint32Array {
-    const kept = this.termBits.get(term);
-    if (kept) {
-      this.termBits.delete(term);
-      this.termBits.set(term, kept);
-      return kept;
-    }
-    const bits = new Uint32Array(this.bitWords());
-    const { list } = this.wordRanges();
-    for (let i = from; i < to; i++) {
-      for (const slot of this.tokenSlots.get(list[i]!)!) bits[slot >>> 5]! |= 1 << (slot & 31);
-    }
-    if (this.termBits.size >= KEPT_TERMS) this.termBits.delete(this.termBits.keys().next().value!);
-    this.termBits.set(term, bits);
-    return bits;
+    return this.termBits.get(term, () => {
+      const bits = new Uint32Array(this.bitWords());
+      const { list } = this.wordRanges();
+      for (let i = from; i < to; i++) for (const slot of this.tokenSlots.get(list[i]!)!) setBit(bits, slot);
+      return bits;
+    });
   }
 
   /** A bit per slot, set for the range's entries; kept, and kept current by every change. */
   private rangeBitsOf(range: Lists<Sort>, sort: Sort): Uint32Array {
-    let bits = this.rangeBits.get(range);
-    if (!bits) {
-      bits = new Uint32Array(this.bitWords());
+    return this.rangeBits.get(range, () => {
+      const bits = new Uint32Array(this.bitWords());
       const { items, length } = range[sort];
-      for (let i = 0; i < length; i++) bits[items[i]! >>> 5]! |= 1 << (items[i]! & 31);
-      this.rangeBits.set(range, bits);
-    }
-    return bits;
+      for (let i = 0; i < length; i++) setBit(bits, items[i]!);
+      return bits;
+    });
   }
 
   private bitWords(): number {
@@ -369,27 +338,10 @@ export class OrderedIndex<Entry, Sort extends string> {
 
   /** The slot's bit set (placed) or cleared (gone) in the kept bits of its ranges and of the words it has. */
   private noteBits(slot: number, placed: boolean): void {
-    const word = slot >>> 5;
-    const bit = 1 << (slot & 31);
-    const note = <K>(kept: Map<K, Uint32Array>, key: K, bits: Uint32Array) => {
-      if (word >= bits.length) {
-        // past a set's end every bit is clear
-        if (!placed) return;
-        const grown = new Uint32Array(Math.max(bits.length * 2, word + 1));
-        grown.set(bits);
-        kept.set(key, grown);
-        grown[word] = bit;
-        return;
-      }
-      bits[word] = placed ? bits[word]! | bit : bits[word]! & ~bit;
-    };
-    for (const range of this.rangesOf[slot]!) {
-      const bits = this.rangeBits.get(range);
-      if (bits) note(this.rangeBits, range, bits);
-    }
+    for (const range of this.rangesOf[slot]!) this.rangeBits.note(range, slot, placed);
     const tokens = this.tokens[slot]!;
-    for (const [term, bits] of this.termBits) {
-      if (tokens.some((token) => token.startsWith(term))) note(this.termBits, term, bits);
+    for (const term of this.termBits.keys()) {
+      if (tokens.some((token) => token.startsWith(term))) this.termBits.note(term, slot, placed);
     }
   }
 
@@ -412,43 +364,4 @@ export class OrderedIndex<Entry, Sort extends string> {
     }
     return ++this.epoch;
   }
-}
-
-/**
- * How many slots are in any of the ranges and in every word's bits: 32 at a time, stopping once past the
- * limit (then any number above it is the answer).
- */
-function countBits(ranges: Uint32Array[], words: Uint32Array[], limit: number): number {
-  // a set shorter than another has every bit past its end clear
-  const length = Math.max(0, ...ranges.map((bits) => bits.length));
-  let total = 0;
-  for (let i = 0; i < length && total <= limit; i++) {
-    let any = 0;
-    for (const bits of ranges) any |= bits[i] ?? 0;
-    for (const bits of words) any &= bits[i] ?? 0;
-    if (any !== 0) {
-      any -= (any >>> 1) & 0x55555555;
-      any = (any & 0x33333333) + ((any >>> 2) & 0x33333333);
-      total += (((any + (any >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-    }
-  }
-  return total;
-}
-
-/** Whether every bit set has the slot's bit. */
-function hasAll(bits: Uint32Array[], slot: number): boolean {
-  for (const set of bits) if (((set[slot >>> 5]! >>> (slot & 31)) & 1) === 0) return false;
-  return true;
-}
-
-/** The first index whose item passes `test`, for a test false then true along the list. */
-function firstIndex<T>(list: readonly T[], test: (item: T) => boolean): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (test(list[middle]!)) high = middle;
-    else low = middle + 1;
-  }
-  return low;
 }

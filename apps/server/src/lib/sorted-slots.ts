@@ -65,3 +65,15 @@ export class SortedSlots {
     this.length--;
   }
 }
+
+/** The first index whose item passes `test`, for a test false then true along the list. */
+export function firstIndex<T>(list: readonly T[], test: (item: T) => boolean): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (test(list[middle]!)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}

@@ -9,6 +9,7 @@ import { statementText } from '../../db/prepared.ts';
 import { createPlainBoardPicks } from './board.plain.ts';
 import { createBoardRepository } from './board.repository.ts';
 import { createBoardSearch } from './board.search.ts';
+import { createIndexedBoard } from './board.search-indexed.ts';
 import { rebuildBoard } from './board-rebuild.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -51,7 +52,8 @@ const RUNS = 1_000;
  * its category's range or a rare word's first) answers as the plain query it replaced (board.plain.ts):
  * the same page, order and bounded count for 1,000 random requests over cases whose words, dates and
  * figures collide on purpose, after the triggers of migration 0029 kept the words through inserts,
- * updates and deletes. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ * updates and deletes; and so does the index in memory (board.search-indexed.ts, ADR 0042). Runs on PGlite,
+ * and on PostgreSQL with DATABASE_URL.
  */
 describe('the board answers as the plain query does', () => {
   let t: TestApp;
@@ -146,6 +148,17 @@ describe('the board answers as the plain query does', () => {
       limits.map((limit) => [limit, createBoardSearch(t.app.db, { countLimit: limit, statements })]),
     );
     const repository = createBoardRepository(t.app.db, { statements });
+    // the index in memory, with no fallback, each way forced too (counts by bits, a word's cases first)
+    const unanswered = { picks: () => Promise.reject(new Error('the index did not answer')) };
+    const indexed = new Map(
+      limits.map((limit) => [
+        limit,
+        [{}, { bitsFrom: 0 }, { gatheredCost: 0 }].map((tuning) =>
+          createIndexedBoard(t.app.db, { countLimit: limit, statements, fallback: unanswered, tuning }),
+        ),
+      ]),
+    );
+    await Promise.all([...indexed.values()].flat().map((index) => index.warm()));
     const seen = { filled: 0, broad: 0, words: 0, wordFirst: 0 };
     await fc.assert(
       fc.asyncProperty(request, async (raw) => {
@@ -163,6 +176,8 @@ describe('the board answers as the plain query does', () => {
         seen.broad += expected.exact ? 0 : 1;
         seen.words += query.search && expected.total > 0 ? 1 : 0;
         expect(actual).toEqual(expected);
+        for (const index of indexed.get(raw.countLimit)!)
+          expect(await index.picks(query, range)).toEqual(expected);
         const statements = await search.get(raw.countLimit)!.boardQueries(query, range);
         seen.wordFirst += statements.some((s) =>
           statementText(t.app.db, s).text.includes('board_search_words'),

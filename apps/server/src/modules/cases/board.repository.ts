@@ -5,7 +5,7 @@ import { searchableText } from '@l4l/shared/search';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, StatementSource } from '../../db/database.ts';
 import { boardEntries, cases, OPEN_PROPOSAL_SQL_LIST, proposals } from '../../db/schema/index.ts';
-import { createBoardSearch, type PageRange } from './board.search.ts';
+import { type BoardSearch, createBoardSearch, type PageRange } from './board.search.ts';
 
 export type { PageRange };
 
@@ -26,13 +26,16 @@ export function createBoardRepository(
   {
     countLimit = LIMITS.searchCountLimit,
     statements,
+    ...options
   }: {
     countLimit?: number;
     /** where the board's search prepares its statements (never a transaction's: board.search.ts) */
     statements?: StatementSource | undefined;
+    /** how the page is chosen; the ordered ranges' SQL of ADR 0033 by default */
+    search?: Pick<BoardSearch, 'picks'>;
   } = {},
 ) {
-  const search = createBoardSearch(db, { countLimit, statements });
+  const search = options.search ?? createBoardSearch(db, { countLimit, statements });
   return {
     /**
      * One page of the board: published general cases (not addressed to one lawyer), no client data, the

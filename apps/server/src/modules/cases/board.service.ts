@@ -4,6 +4,8 @@ import type { Db, StatementSource } from '../../db/database.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type BoardRepository, createBoardRepository } from './board.repository.ts';
+import { createBoardSearch } from './board.search.ts';
+import { createIndexedBoard } from './board.search-indexed.ts';
 import { type StoredProposal, toBoardCase } from './case-views.ts';
 
 const range = ({ page, pageSize }: { page: number; pageSize: number }) => ({
@@ -22,8 +24,17 @@ export function createBoardService(deps: {
   boardCacheMs: number;
   /** PostgreSQL's pool or the embedded database, for the board search's named statements */
   statements?: StatementSource | undefined;
+  /** the board's index failed to load or catch up (the SQL search answers meanwhile) */
+  onIndexError?: (error: unknown) => void;
 }) {
-  const repository = createBoardRepository(deps.db, { statements: deps.statements });
+  // the board is read from memory (ADR 0042), from its ordered ranges' SQL (ADR 0033) while the index loads
+  const statements = deps.statements ?? undefined;
+  const search = createIndexedBoard(deps.db, {
+    fallback: createBoardSearch(deps.db, { statements }),
+    statements,
+    onError: deps.onIndexError,
+  });
+  const repository = createBoardRepository(deps.db, { statements, search });
   // many lawyers read the same board pages; they change only as cases are published or taken (pages
   // asked for all the time are read again in the background before they expire: no caller waits)
   const boardPages = new MicroCache<Awaited<ReturnType<BoardRepository['board']>>>(deps.boardCacheMs, 500, {
@@ -38,6 +49,12 @@ export function createBoardService(deps: {
   const ownVersion = new Map<string, number>();
 
   return {
+    /** Starts loading the board's index; resolves once it has (a benchmark waits, the server does not). */
+    warmIndex: () => search.warm(),
+
+    /** Stops the index's loading, waiting for what is under way (the server's close). */
+    closeIndex: () => search.close(),
+
     /** Forgets every page and every lawyer's proposals on this process (a clearing may have been missed). */
     forgetAll() {
       boardPages.clear();

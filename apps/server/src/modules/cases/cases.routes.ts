@@ -266,7 +266,13 @@ async function cases(app: FastifyInstance, { chat }: CasesPluginOptions) {
     db: app.db,
     boardCacheMs: app.config.shortCaches ? 5_000 : 0,
     statements: app.database.statements,
+    onIndexError: (error) => app.log.error({ err: error }, 'board index not loaded; the SQL search answers'),
   });
+  // the board's index loads in the background; its SQL answers until it has (ADR 0042)
+  app.addHook('onReady', async () => {
+    void board.warmIndex();
+  });
+  app.addHook('onClose', () => board.closeIndex());
   // a lawyer's proposals changed on any process: every process reads them again (plugins/caches.ts)
   app.caches.register(BOARD_PROPOSALS_CACHE, (lawyerIds) => {
     if (lawyerIds === undefined) board.forgetAll();
