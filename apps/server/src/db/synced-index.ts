@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { IndexPage, OrderedIndex } from '../lib/ordered-index.ts';
-import type { Db, StatementSource } from './database.ts';
+import type { Db } from './database.ts';
 import { fixedStatement } from './prepared.ts';
 
 /** Entries read a statement at a time while an index loads. */
@@ -41,8 +41,10 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
   db: Db,
   source: IndexSource<Entry>,
   make: () => Index,
-  { statements, onError }: { statements?: StatementSource; onError?: (error: unknown) => void },
+  { onError }: { onError?: (error: unknown) => void },
 ) {
+  // the load and the catch-up run unnamed, each planned for its values: a generic plan of the load's keyset
+  // page (an id bound, a limit) can read every row of a million and pass the statement timeout
   const versionNow = fixedStatement<{ version: string }, never>(
     `${source.name}_version`,
     () => sql`select version::text as version from ${sql.identifier(source.version)} where id = 1`,
@@ -74,10 +76,10 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
   /** Every entry, a page at a time. Changes made meanwhile are in the log past the version read first. */
   async function load() {
     const next = make();
-    const [now] = await versionNow(db, statements, {});
+    const [now] = await versionNow(db, undefined, {});
     let after = BEFORE_EVERY_ID;
     for (;;) {
-      const rows = await page(db, statements, { after, limit: LOAD_PAGE });
+      const rows = await page(db, undefined, { after, limit: LOAD_PAGE });
       for (const row of rows) next.add(row);
       if (rows.length < LOAD_PAGE || closed) break;
       after = source.idOf(rows.at(-1)!);
@@ -104,7 +106,7 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
   async function catchUp() {
     const current = index;
     if (!current) return;
-    const [changes] = await since(db, statements, { known: current.version });
+    const [changes] = await since(db, undefined, { known: current.version });
     if (!changes || Number(changes.version) <= current.version) return;
     const gap = Number(changes.first) !== current.version + 1;
     if (changes.whole || gap || changes.ids.length > MOST_CHANGES) {
@@ -112,7 +114,7 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
       void startLoad();
       return;
     }
-    const rows = changes.ids.length ? await among(db, statements, { ids: changes.ids }) : [];
+    const rows = changes.ids.length ? await among(db, undefined, { ids: changes.ids }) : [];
     if (index === current && Number(changes.version) > current.version) {
       current.apply(changes.ids, rows, Number(changes.version));
     }

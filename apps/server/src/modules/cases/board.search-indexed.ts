@@ -56,7 +56,7 @@ export function createIndexedBoard(
   db: Db,
   { fallback, countLimit = LIMITS.searchCountLimit, statements, onError, tuning }: IndexedBoardOptions,
 ) {
-  const synced = createSyncedIndex(db, casesSource, () => new BoardIndex(tuning), { statements, onError });
+  const synced = createSyncedIndex(db, casesSource, () => new BoardIndex(tuning), { onError });
 
   /** The found cases' figures in its order; undefined if one is missing (the index was not what was read). */
   function picksOf(found: IndexPage, rows: BoardPick[]): BoardPicks | undefined {

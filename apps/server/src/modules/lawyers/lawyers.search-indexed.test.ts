@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { banUser, createLawyerWithProfile } from '../../../test/factories.ts';
-import type { StatementSource } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { lawyerProfiles } from '../../db/schema/index.ts';
 import { rebuildLawyerSearch } from './lawyers.projection.ts';
 import type { DirectoryFilter, DirectorySearch } from './lawyers.repository.ts';
@@ -54,8 +54,8 @@ describe('the directory index in memory', () => {
     return fallback;
   }
 
-  const indexed = (fallback: DirectorySearch, statements?: StatementSource, onError?: (e: unknown) => void) =>
-    createIndexedSearch(t.app.db, { statements: statements ?? t.app.database.statements, fallback, onError });
+  const indexed = (fallback: DirectorySearch, db?: Db, onError?: (e: unknown) => void) =>
+    createIndexedSearch(db ?? t.app.db, { statements: t.app.database.statements, fallback, onError });
 
   const idsOf = async (search: DirectorySearch, filter = everyone) =>
     (await search.directory(filter, 'price_asc', firstPage)).rows.map((row) => row.id);
@@ -135,7 +135,7 @@ describe('the directory index in memory', () => {
   it('answers from SQL and reports why when the index cannot load', async () => {
     const fallback = countingFallback();
     const errors: unknown[] = [];
-    const down = { query: () => Promise.reject(new Error('conexión perdida')) } as unknown as StatementSource;
+    const down = { execute: () => Promise.reject(new Error('conexión perdida')) } as unknown as Db;
     const search = indexed(fallback, down, (error) => errors.push(error));
     await search.warm();
     expect(errors).toHaveLength(1);

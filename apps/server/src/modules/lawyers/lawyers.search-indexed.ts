@@ -68,10 +68,7 @@ export function createIndexedSearch(
   db: Db,
   { fallback, countLimit = LIMITS.searchCountLimit, statements, onError, tuning }: IndexedSearchOptions,
 ) {
-  const synced = createSyncedIndex(db, lawyersSource, () => new DirectoryIndex(tuning), {
-    statements,
-    onError,
-  });
+  const synced = createSyncedIndex(db, lawyersSource, () => new DirectoryIndex(tuning), { onError });
 
   /** The found page's cards in its order; undefined if one is missing (the index was not what was read). */
   function pageOf(found: IndexPage, rows: DirectoryCard[]): DirectoryPage | undefined {
