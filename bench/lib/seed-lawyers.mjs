@@ -3,10 +3,12 @@
  * batches): Spanish names with accents, 1–3 categories, provinces (some 'Toda España'), prices, ratings and
  * case counters; 95% verified, 1% banned, 0.1% featured. Deterministic: the same count gives the same data.
  */
+
 import { CATEGORIES } from '@l4l/shared/constants/categories';
 import { PROVINCES } from '@l4l/shared/constants/provinces';
 import { searchableText } from '@l4l/shared/search';
 import { sql } from 'drizzle-orm';
+import { logEverythingChanged } from '../../apps/server/src/db/synced-index.ts';
 import {
   LAWYER_SEARCH_TABLES,
   rebuildLawyerSearch,
@@ -201,6 +203,8 @@ export async function seedLawyers(db, count) {
   await run('vacuum analyze users');
   await run('vacuum analyze lawyer_profiles');
   await fillSearchProjection(db);
+  // the rows came in with the triggers off: every process's index in memory (ADR 0042) loads again
+  await logEverythingChanged(db, 'lawyer_search');
   // the search projection (ADR 0031): its statistics and visibility map, so the
   // planner reads its sort indexes in order, index-only, as it does once autovacuum has passed
   for (const table of LAWYER_SEARCH_TABLES) await run(`vacuum analyze ${table}`);

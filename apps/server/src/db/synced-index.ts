@@ -156,8 +156,11 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
       return undefined;
     },
 
-    /** Starts loading the index unless it has; resolves once it has (or has failed). */
-    warm: () => (index ? Promise.resolve() : startLoad()),
+    /** Loads the index, or catches it up; resolves once it is current (or could not be made so). */
+    async warm() {
+      if (index) await caughtUp();
+      await (loading ?? (index ? undefined : startLoad()));
+    },
 
     /** Stops loading; waits for what is under way. */
     async close() {
@@ -165,4 +168,18 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
       await Promise.allSettled([loading, catchingUp]);
     },
   };
+}
+
+/**
+ * Logs "everything changed" for an index's source: a writer that bypassed the projection's triggers (a bulk
+ * fill with them disabled) calls it, and every process's index loads again.
+ */
+export async function logEverythingChanged(
+  db: Pick<Db, 'execute'>,
+  source: 'lawyer_search' | 'board_search',
+) {
+  const version = sql.identifier(`${source}_version`);
+  const changes = sql.identifier(`${source}_changes`);
+  await db.execute(sql`with taken as (update ${version} set version = version + 1 where id = 1 returning version)
+    insert into ${changes} select version, null from taken`);
 }

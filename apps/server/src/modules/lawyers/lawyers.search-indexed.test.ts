@@ -4,6 +4,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { banUser, createLawyerWithProfile } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import { lawyerProfiles } from '../../db/schema/index.ts';
+import { logEverythingChanged } from '../../db/synced-index.ts';
 import { rebuildLawyerSearch } from './lawyers.projection.ts';
 import type { DirectoryFilter, DirectorySearch } from './lawyers.repository.ts';
 import { createProjectedSearch } from './lawyers.search.ts';
@@ -98,10 +99,8 @@ describe('the directory index in memory', () => {
     const before = await idsOf(search);
     expect(fallback.calls).toBe(0);
 
-    // a rebuild at scale logs a change with no list of lawyers (past 10,000 of them)
-    await t.app.db.execute(sql`with taken as (
-        update lawyer_search_version set version = version + 1 where id = 1 returning version)
-      insert into lawyer_search_changes select version, null from taken`);
+    // a rebuild at scale logs a change with no list of lawyers (past 10,000 of them), as a bulk fill does
+    await logEverythingChanged(t.app.db, 'lawyer_search');
     expect(await idsOf(search)).toEqual(before);
     expect(fallback.calls).toBe(1);
     await search.warm();
