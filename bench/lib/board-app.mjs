@@ -28,7 +28,11 @@ await seeding.close();
 const [lawyer] = await app.db.select().from(users).where(eq(users.mail, 'abogado1@bench.l4l'));
 const token = await app.sessions.create(lawyer, { persistent: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
+// the board's index (ADR 0042) loads once the server is ready; the rounds measure the server it makes
+const indexing = performance.now();
+await app.cases.warmBoard();
+const index = { seconds: Math.round((performance.now() - indexing) / 100) / 10 };
 process.send?.({
-  ready: { port: app.server.address().port, token, seed: { lawyers: lawyers.lawyers, ...cases } },
+  ready: { port: app.server.address().port, token, seed: { lawyers: lawyers.lawyers, ...cases, index } },
 });
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

@@ -38,6 +38,8 @@ export type CasesApi = Pick<CasesService, 'findCase' | 'lockCase' | 'activate'> 
     proposalsChanged: BoardService['proposalsChanged'];
     /** recounts a case's open proposals and their lowest price on the board, in the caller's transaction */
     refreshProposalFigures: (tx: Db, caseId: string) => Promise<void>;
+    /** resolves once the board's index is loaded and current (a benchmark waits for it; the server does not) */
+    warmBoard: () => Promise<void>;
   };
 
 declare module 'fastify' {
@@ -289,6 +291,7 @@ async function cases(app: FastifyInstance, { chat }: CasesPluginOptions) {
     closuresDue: closure.closuresDue,
     proposalsChanged: (...lawyerIds) => app.caches.clear(BOARD_PROPOSALS_CACHE, lawyerIds.join(',')),
     refreshProposalFigures: (tx, caseId) => createBoardRepository(tx).refreshProposalFigures(caseId),
+    warmBoard: () => board.warmIndex(),
   } satisfies CasesApi);
   await app.register(routes(service, closure, review, board));
 }
