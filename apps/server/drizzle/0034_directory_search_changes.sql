@@ -2,8 +2,8 @@
 -- through a numbered log of its changes: each refresh of lawyers' rows takes the next version of the one-row
 -- table lawyer_search_version and writes the lawyers it refreshed under it. The row is locked until the
 -- writer's transaction ends, so versions become visible in the order they were taken and a reader that sees
--- version n sees every change up to n. A reader behind compares its version with this one in the statement
--- that reads its page's cards, and reads the changes past its own when they differ.
+-- version n sees every change up to n. A reader reads this version before it answers, and the changes past
+-- its own when it is behind.
 CREATE TABLE lawyer_search_version (
   id integer PRIMARY KEY CHECK (id = 1),
   version bigint NOT NULL

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { IndexPage, OrderedIndex } from '../lib/ordered-index.ts';
-import type { Db } from './database.ts';
+import type { OrderedIndex } from '../lib/ordered-index.ts';
+import type { Db, StatementSource } from './database.ts';
 import { fixedStatement } from './prepared.ts';
 
 /** Entries read a statement at a time while an index loads. */
@@ -41,10 +41,11 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
   db: Db,
   source: IndexSource<Entry>,
   make: () => Index,
-  { onError }: { onError?: (error: unknown) => void },
+  { statements, onError }: { statements?: StatementSource; onError?: (error: unknown) => void },
 ) {
   // the load and the catch-up run unnamed, each planned for its values: a generic plan of the load's keyset
-  // page (an id bound, a limit) can read every row of a million and pass the statement timeout
+  // page (an id bound, a limit) can read every row of a million and pass the statement timeout; the
+  // version's read, once a round trip, is named
   const versionNow = fixedStatement<{ version: string }, never>(
     `${source.name}_version`,
     () => sql`select version::text as version from ${sql.identifier(source.version)} where id = 1`,
@@ -132,28 +133,52 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
     return catchingUp;
   }
 
+  /** A version read that started after every caller of `freshVersion` arrived, and the one under way. */
+  let reading: Promise<number> | undefined;
+  let nextReading: Promise<number> | undefined;
+  const readVersion = () => {
+    const read = versionNow(db, statements, {}).then(([row]) => Number(row?.version ?? 0));
+    reading = read;
+    void read
+      .finally(() => {
+        if (reading === read) reading = undefined;
+      })
+      .catch(() => undefined);
+    return read;
+  };
+  /**
+   * The database's version as read by a statement that started after this call: callers who arrive while
+   * one read is under way share the next, so a busy server reads it once a round trip, not once a request.
+   */
+  function freshVersion(): Promise<number> {
+    if (!reading) return readVersion();
+    nextReading ??= reading
+      .catch(() => undefined)
+      .then(() => {
+        nextReading = undefined;
+        return readVersion();
+      });
+    return nextReading;
+  }
+
   return {
     /**
-     * A request answered from the index: `ask` finds the page, `read` reads what it shows with the version
-     * in the same statement, `complete` makes the answer (undefined: something found is missing). The
-     * version the same as the index's when it was asked: the answer stands; newer: catch up, ask again.
+     * A request answered from the index, as fresh as the database when the request arrived: the version read
+     * after it arrived, the index caught up to it if behind, then `ask` runs on it (synchronously, so no
+     * change applies in between). Undefined: the index is not loaded, or could not catch up.
      */
-    async answer<Row, Answer>(
-      ask: (index: Index) => IndexPage,
-      read: (ids: string[]) => Promise<Array<Row & { version: string }>>,
-      complete: (found: IndexPage, rows: Row[]) => Answer | undefined,
-    ): Promise<Answer | undefined> {
-      for (let attempt = 0; attempt < 3 && index; attempt++) {
-        const seen = index.version;
-        const found = ask(index);
-        const rows = await read(found.ids);
-        const version = Number(rows[0]?.version);
-        const answer = version === seen ? complete(found, rows) : undefined;
-        if (answer) return answer;
-        if (version > seen) await caughtUp();
+    async answer<Answer>(ask: (index: Index) => Answer): Promise<Answer | undefined> {
+      if (!index) {
+        void startLoad();
+        return undefined;
       }
-      if (!index) void startLoad();
-      return undefined;
+      const version = await freshVersion();
+      for (let attempt = 0; attempt < 3 && index && index.version < version; attempt++) await caughtUp();
+      if (!index || index.version < version) {
+        if (!index) void startLoad();
+        return undefined;
+      }
+      return ask(index);
     },
 
     /** Loads the index, or catches it up; resolves once it is current (or could not be made so). */

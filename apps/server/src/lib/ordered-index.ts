@@ -93,7 +93,7 @@ export class OrderedIndex<Entry, Sort extends string> {
     this.version = version;
   }
 
-  search(query: IndexQuery<Entry, Sort>): IndexPage {
+  search(query: IndexQuery<Entry, Sort>): IndexPage<Entry> {
     const ranges = query.ranges.flatMap((key) => this.lists.get(key) ?? []);
     const size = ranges.reduce((sum, range) => sum + range[query.sort].length, 0);
     const terms = this.termRanges(query.terms);
@@ -121,7 +121,7 @@ export class OrderedIndex<Entry, Sort extends string> {
             rank,
             query,
           );
-    return { ids: page.map((slot) => this.spec.id(this.entries[slot]!)), total };
+    return { entries: page.map((slot) => this.entries[slot]!), total };
   }
 
   /** Each typed word's prefix range of words, and how many (word, entry) pairs it holds. */

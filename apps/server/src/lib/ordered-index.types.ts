@@ -33,8 +33,8 @@ export type IndexQuery<Entry, Sort extends string> = {
   inRanges?: (entry: Entry) => boolean;
 };
 
-/** A page as ids in order, and how many match (past the count's limit: any number above it). */
-export type IndexPage = { ids: string[]; total: number };
+/** A page's entries in order, and how many match (past the count's limit: any number above it). */
+export type IndexPage<Entry> = { entries: Entry[]; total: number };
 
 /** How the index chooses its ways (tests force each one). */
 export type IndexTuning = {

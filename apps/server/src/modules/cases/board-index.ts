@@ -62,7 +62,7 @@ export class BoardIndex extends OrderedIndex<IndexedCase, Sort> {
     );
   }
 
-  board(query: BoardQuery, range: PageRange, countLimit: number): IndexPage {
+  board(query: BoardQuery, range: PageRange, countLimit: number): IndexPage<IndexedCase> {
     const category = query.category;
     return this.search({
       sort: query.sort,

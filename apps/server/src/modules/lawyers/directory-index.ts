@@ -1,18 +1,10 @@
 import type { LawyerSort } from '@l4l/shared/constants/sort';
 import { type IndexPage, type IndexTuning, OrderedIndex } from '../../lib/ordered-index.ts';
-import type { DirectoryFilter, PageRange } from './lawyers.repository.ts';
+import type { DirectoryCard, DirectoryFilter, PageRange } from './lawyers.repository.ts';
 
-/** What the index keeps of a listed lawyer: what the directory filters and sorts on, nothing it shows. */
-export type IndexedLawyer = {
+/** What the index keeps of a listed lawyer: its card as a page shows it, and the words of its name. */
+export type IndexedLawyer = DirectoryCard & {
   userId: string;
-  categories: string[];
-  province: string;
-  priceHourCents: number;
-  firstVisitFree: boolean;
-  ratingAvg: number;
-  ratingCount: number;
-  finishedCases: number;
-  activeCases: number;
   /** the accent-free, lower-case name, its words separated by single spaces */
   searchText: string;
 };
@@ -55,7 +47,12 @@ export class DirectoryIndex extends OrderedIndex<IndexedLawyer, LawyerSort> {
     );
   }
 
-  directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange, countLimit: number): IndexPage {
+  directory(
+    filter: DirectoryFilter,
+    sort: LawyerSort,
+    range: PageRange,
+    countLimit: number,
+  ): IndexPage<IndexedLawyer> {
     const { minPriceCents: min, maxPriceCents: max, firstVisitFree, categories, provinces } = filter;
     const priced = min !== undefined || max !== undefined || firstVisitFree === true;
     const asked = (values: string[]) => (values.length ? values : ['']);

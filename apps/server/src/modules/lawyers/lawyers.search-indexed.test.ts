@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { banUser, createLawyerWithProfile } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
-import { lawyerProfiles } from '../../db/schema/index.ts';
+import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import { logEverythingChanged } from '../../db/synced-index.ts';
 import { rebuildLawyerSearch } from './lawyers.projection.ts';
 import type { DirectoryFilter, DirectorySearch } from './lawyers.repository.ts';
@@ -90,6 +90,30 @@ describe('the directory index in memory', () => {
     }
     expect(fallbacks.map((fallback) => fallback.calls)).toEqual([0, 0]);
     await Promise.all(processes.map((search) => search.close()));
+  });
+
+  it('shows what a card shows as soon as it changes: the description, the response time, the name, the photo', async () => {
+    const fallback = countingFallback();
+    const search = indexed(fallback);
+    await search.warm();
+    const [first] = await idsOf(search);
+    const cardOf = async () =>
+      (await search.directory(everyone, 'price_asc', firstPage)).rows.find((row) => row.id === first)!;
+    await t.app.db
+      .update(lawyerProfiles)
+      .set({ description: 'Despachos en Sevilla y Cádiz.', responseMinutes: 42 })
+      .where(eq(lawyerProfiles.userId, first!));
+    expect(await cardOf()).toMatchObject({
+      description: 'Despachos en Sevilla y Cádiz.',
+      responseMinutes: 42,
+    });
+    await t.app.db
+      .update(users)
+      .set({ name: 'Lucía María', photoUrl: '/uploads/nueva.webp' })
+      .where(eq(users.id, first!));
+    expect(await cardOf()).toMatchObject({ name: 'Lucía María', photoUrl: '/uploads/nueva.webp' });
+    expect(fallback.calls).toBe(0);
+    await search.close();
   });
 
   it('loads everything again when the log says too many changed to list, the SQL search answering meanwhile', async () => {
