@@ -1,7 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { OrderedIndex } from '../lib/ordered-index.ts';
 import type { Db, StatementSource } from './database.ts';
-import { fixedStatement } from './prepared.ts';
+import { fixedStatement, rowsOf } from './prepared.ts';
 
 /** Entries read a statement at a time while an index loads. */
 const LOAD_PAGE = 20_000;
@@ -18,14 +18,14 @@ const BEFORE_EVERY_ID = '00000000-0000-0000-0000-000000000000';
  * triggers in the writer's transaction (migration 0034).
  */
 export type IndexSource<Entry> = {
-  /** the named statements' prefix */
+  /** the prefix of the version read's named statement */
   name: string;
   version: 'lawyer_search_version' | 'board_search_version';
   changes: 'lawyer_search_changes' | 'board_search_changes';
-  /** the entries after `after` in id order, at most `limit` of them (placeholders) */
-  page: (after: unknown, limit: unknown) => SQL;
-  /** the entries among `ids` (a placeholder of a uuid[]) that belong in the index now */
-  among: (ids: unknown) => SQL;
+  /** the entries after the id `after` in id order, at most `limit` of them */
+  page: (after: string, limit: number) => SQL;
+  /** the entries among `ids` (a uuid[] parameter) that belong in the index now */
+  among: (ids: SQLWrapper) => SQL;
   idOf: (entry: Entry) => string;
 };
 
@@ -50,23 +50,14 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
     `${source.name}_version`,
     () => sql`select version::text as version from ${sql.identifier(source.version)} where id = 1`,
   );
-  const page = fixedStatement<Entry, 'after' | 'limit'>(`${source.name}_index_page`, (value) =>
-    source.page(value('after'), value('limit')),
-  );
-  const among = fixedStatement<Entry, 'ids'>(`${source.name}_index_rows`, (value) =>
-    source.among(value('ids')),
-  );
   const log = sql.identifier(source.changes);
   const idColumn = sql.raw(source.changes === 'lawyer_search_changes' ? 'user_ids' : 'case_ids');
-  const since = fixedStatement<Changes, 'known'>(
-    `${source.name}_changes`,
-    (value) => sql`select v.version::text as version,
-      (select min(c.version)::text from ${log} c where c.version > ${value('known')}::bigint) as first,
-      (select bool_or(c.${idColumn} is null) from ${log} c where c.version > ${value('known')}::bigint) as whole,
-      array(select distinct unnest(c.${idColumn})::text from ${log} c
-        where c.version > ${value('known')}::bigint) as ids
-    from ${sql.identifier(source.version)} v where v.id = 1`,
-  );
+  /** The version now, the first change after `known`, whether any is too large to list, the ids changed. */
+  const since = (known: number) => sql`select v.version::text as version,
+      (select min(c.version)::text from ${log} c where c.version > ${known}) as first,
+      (select bool_or(c.${idColumn} is null) from ${log} c where c.version > ${known}) as whole,
+      array(select distinct unnest(c.${idColumn})::text from ${log} c where c.version > ${known}) as ids
+    from ${sql.identifier(source.version)} v where v.id = 1`;
 
   let index: Index | undefined;
   let loading: Promise<void> | undefined;
@@ -80,7 +71,7 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
     const [now] = await versionNow(db, undefined, {});
     let after = BEFORE_EVERY_ID;
     for (;;) {
-      const rows = await page(db, undefined, { after, limit: LOAD_PAGE });
+      const rows = await rowsOf<Entry>(db, source.page(after, LOAD_PAGE));
       for (const row of rows) next.add(row);
       if (rows.length < LOAD_PAGE || closed) break;
       after = source.idOf(rows.at(-1)!);
@@ -107,7 +98,7 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
   async function catchUp() {
     const current = index;
     if (!current) return;
-    const [changes] = await since(db, undefined, { known: current.version });
+    const [changes] = await rowsOf<Changes>(db, since(current.version));
     if (!changes || Number(changes.version) <= current.version) return;
     const gap = Number(changes.first) !== current.version + 1;
     if (changes.whole || gap || changes.ids.length > MOST_CHANGES) {
@@ -115,7 +106,7 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
       void startLoad();
       return;
     }
-    const rows = changes.ids.length ? await among(db, undefined, { ids: changes.ids }) : [];
+    const rows = changes.ids.length ? await rowsOf<Entry>(db, source.among(sql.param(changes.ids))) : [];
     if (index === current && Number(changes.version) > current.version) {
       current.apply(changes.ids, rows, Number(changes.version));
     }

@@ -28,7 +28,7 @@ export function createBoardService(deps: {
   onIndexError?: (error: unknown) => void;
 }) {
   // the board is read from memory (ADR 0042), from its ordered ranges' SQL (ADR 0033) while the index loads
-  const statements = deps.statements ?? undefined;
+  const { statements } = deps;
   const search = createIndexedBoard(deps.db, {
     fallback: createBoardSearch(deps.db, { statements }),
     statements,
