@@ -17,7 +17,7 @@ const BEFORE_EVERY_ID = '00000000-0000-0000-0000-000000000000';
  * of the ids each version changed (user_ids or case_ids null: too many to list), kept by the projection's
  * triggers in the writer's transaction (migration 0034).
  */
-export type IndexSource<Entry> = {
+export type IndexSource<Entry, Row = Entry> = {
   /** the prefix of the version read's named statement */
   name: string;
   version: 'lawyer_search_version' | 'board_search_version';
@@ -27,6 +27,8 @@ export type IndexSource<Entry> = {
   /** the entries among `ids` (a uuid[] parameter) that belong in the index now */
   among: (ids: SQLWrapper) => SQL;
   idOf: (entry: Entry) => string;
+  /** the index's entry for a row the statements read (the row itself when absent) */
+  entry?: (row: Row) => Entry;
 };
 
 type Changes = { version: string; first: string | null; whole: boolean | null; ids: string[] };
@@ -37,9 +39,9 @@ type Changes = { version: string; first: string | null; whole: boolean | null; i
  * index's. `answer` runs a request on it; undefined means the caller's SQL search answers instead (the index
  * is loading, or could not catch up).
  */
-export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, string>>(
+export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, string>, Row = Entry>(
   db: Db,
-  source: IndexSource<Entry>,
+  source: IndexSource<Entry, Row>,
   make: () => Index,
   { statements, onError }: { statements?: StatementSource; onError?: (error: unknown) => void },
 ) {
@@ -59,6 +61,8 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
       array(select distinct unnest(c.${idColumn})::text from ${log} c where c.version > ${known}) as ids
     from ${sql.identifier(source.version)} v where v.id = 1`;
 
+  const entriesOf = (rows: Row[]): Entry[] =>
+    source.entry ? rows.map(source.entry) : (rows as unknown as Entry[]);
   let index: Index | undefined;
   let loading: Promise<void> | undefined;
   let catchingUp: Promise<void> | undefined;
@@ -71,7 +75,7 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
     const [now] = await versionNow(db, undefined, {});
     let after = BEFORE_EVERY_ID;
     for (;;) {
-      const rows = await rowsOf<Entry>(db, source.page(after, LOAD_PAGE));
+      const rows = entriesOf(await rowsOf<Row>(db, source.page(after, LOAD_PAGE)));
       for (const row of rows) next.add(row);
       if (rows.length < LOAD_PAGE || closed) break;
       after = source.idOf(rows.at(-1)!);
@@ -106,7 +110,9 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
       void startLoad();
       return;
     }
-    const rows = changes.ids.length ? await rowsOf<Entry>(db, source.among(sql.param(changes.ids))) : [];
+    const rows = changes.ids.length
+      ? entriesOf(await rowsOf<Row>(db, source.among(sql.param(changes.ids))))
+      : [];
     if (index === current && Number(changes.version) > current.version) {
       current.apply(changes.ids, rows, Number(changes.version));
     }

@@ -1,16 +1,15 @@
+import { cheapestWay, countedByBits } from './index-ways.ts';
 import type { IndexPage, IndexQuery, IndexTuning, OrderedIndexSpec } from './ordered-index.types.ts';
-import { countBits, hasAll, KeptBits, setBit } from './slot-bits.ts';
-import { firstIndex, type SlotOrder, SortedSlots } from './sorted-slots.ts';
+import { BestSlots, countBits, hasAll, hasAny, KeptBits, scanBits, setBit } from './slot-bits.ts';
+import { firstIndex, mergeLists, type SlotOrder, SortedSlots } from './sorted-slots.ts';
 
 export type { IndexPage, IndexQuery, IndexTuning, OrderedIndexSpec };
 
 type Lists<Sort extends string> = Record<Sort, SortedSlots>;
 type TermRange = { term: string; from: number; to: number; size: number };
 
-const GATHERED_COST = 8;
 /** Typed words whose entries are kept as bits (each a bit per entry) */
 const KEPT_TERMS = 512;
-const BITS_FROM = 4096;
 
 /**
  * Entries in memory, each range's entries in every sort's order (a range per combination of facet values,
@@ -18,7 +17,9 @@ const BITS_FROM = 4096;
  * totals, so a prefix range's size is known at once. A request walks its ranges' ordered lists (merged when
  * it asks several, an entry in two of them once), testing each entry on the rest, until the page is full
  * and the count past the limit; or, when a typed word's prefix range is likely cheaper, gathers its entries
- * and keeps the best in order. Changes apply synchronously, so no search sees half of one.
+ * and keeps the best in order; or, when the words and ranges leave few entries of many, scans their bits
+ * 32 entries at a time and keeps the best of what it finds. Each way's cost is estimated from the sizes
+ * (`wayFor`). Changes apply synchronously, so no search sees half of one.
  */
 export class OrderedIndex<Entry, Sort extends string> {
   /** the version of the database's log this index reflects */
@@ -26,7 +27,6 @@ export class OrderedIndex<Entry, Sort extends string> {
   private readonly entries: Entry[] = [];
   private readonly slotOf = new Map<string, number>();
   private readonly freeSlots: number[] = [];
-  private tokens: string[][] = [];
   private seen = new Uint32Array(1024);
   private epoch = 0;
   private readonly sorts: Sort[];
@@ -40,8 +40,6 @@ export class OrderedIndex<Entry, Sort extends string> {
   private readonly termBits = new KeptBits<string>(KEPT_TERMS);
   /** for large ranges, a bit per slot set when the entry is in the range: counts are then bit operations */
   private readonly rangeBits = new KeptBits<Lists<Sort>>();
-  /** each slot's ranges' lists (`all` first) */
-  private rangesOf: Lists<Sort>[][] = [];
   private readonly tokenSlots = new Map<string, number[]>();
   /** the words in order and, before each, how many (word, entry) pairs precede it; made again after a change */
   private words: { list: string[]; before: Int32Array } | undefined;
@@ -73,9 +71,11 @@ export class OrderedIndex<Entry, Sort extends string> {
   /** Every list built from the entries added, each sort once. */
   seal(): void {
     const slots = new Int32Array(this.slotOf.values());
+    const rangesOf: Lists<Sort>[][] = [];
+    for (const slot of slots) rangesOf[slot] = this.rangesOf(slot);
     for (const sort of this.sorts) {
       const ordered = slots.slice().sort(this.order[sort]);
-      for (const slot of ordered) for (const lists of this.rangesOf[slot]!) lists[sort].push(slot);
+      for (const slot of ordered) for (const lists of rangesOf[slot]!) lists[sort].push(slot);
     }
   }
 
@@ -96,32 +96,30 @@ export class OrderedIndex<Entry, Sort extends string> {
   search(query: IndexQuery<Entry, Sort>): IndexPage<Entry> {
     const ranges = query.ranges.flatMap((key) => this.lists.get(key) ?? []);
     const size = ranges.reduce((sum, range) => sum + range[query.sort].length, 0);
-    const terms = this.termRanges(query.terms);
+    const { page, total } = this.wayFor(ranges, this.termRanges(query.terms), size, query)();
+    return { entries: page.map((slot) => this.entries[slot]!), total };
+  }
+
+  /** The cheapest way to answer (lib/index-ways.ts), ready to run. */
+  private wayFor(ranges: Lists<Sort>[], terms: TermRange[], size: number, query: IndexQuery<Entry, Sort>) {
     const rank = this.rankOf(query.sort);
-    // the word's entries cost more each (they are tested in memory out of order) than a walk's
-    const first = terms.reduce<TermRange | undefined>(
+    const facts = {
+      entries: this.size,
+      bitWords: this.bitWords(),
+      lists: ranges.length,
+      size,
+      termSizes: terms.map((term) => term.size),
+    };
+    const way = cheapestWay(facts, query, this.tuning);
+    const rarest = terms.reduce<TermRange | undefined>(
       (best, term) => (best && best.size <= term.size ? best : term),
       undefined,
     );
-    const shares = terms.reduce(
-      (product, term) => product * Math.min(1, term.size / Math.max(1, this.size)),
-      1,
-    );
-    const { page, total } =
-      first && first.size * (this.tuning.gatheredCost ?? GATHERED_COST) < this.walkCost(size, shares, query)
-        ? this.byWord(
-            first,
-            terms.filter((term) => term !== first).map((term) => this.bitsOf(term)),
-            rank,
-            query,
-          )
-        : this.byRanges(
-            ranges,
-            terms.map((term) => this.bitsOf(term)),
-            rank,
-            query,
-          );
-    return { entries: page.map((slot) => this.entries[slot]!), total };
+    const termBits = (except?: TermRange) =>
+      terms.filter((term) => term !== except).map((term) => this.bitsOf(term));
+    if (way === 'word' && rarest) return () => this.byWord(rarest, termBits(rarest), ranges, rank, query);
+    if (way === 'bits') return () => this.byBits(ranges, termBits(), rank, query);
+    return () => this.byRanges(ranges, termBits(), rank, query);
   }
 
   /** Each typed word's prefix range of words, and how many (word, entry) pairs it holds. */
@@ -133,15 +131,6 @@ export class OrderedIndex<Entry, Sort extends string> {
       const to = firstIndex(list, (word) => word > term && !word.startsWith(term));
       return { term, from, to, size: before[to]! - before[from]! };
     });
-  }
-
-  /**
-   * About how many entries a walk of the ranges' lists reads: it stops once the page is full and the count
-   * past the limit, after about that many matches over the share of entries the typed words keep.
-   */
-  private walkCost(size: number, shares: number, query: IndexQuery<Entry, Sort>): number {
-    const wanted = Math.max(query.countLimit + 1, query.offset + query.limit);
-    return Math.min(size, wanted / Math.max(shares, 1e-9));
   }
 
   /**
@@ -158,8 +147,11 @@ export class OrderedIndex<Entry, Sort extends string> {
     const lists = ranges.map((range) => range[query.sort]);
     const end = query.offset + query.limit;
     // a large range's count is bit operations; a small one's, the rest of its walk
-    const counted =
-      !query.test && lists.reduce((sum, list) => sum + list.length, 0) >= (this.tuning.bitsFrom ?? BITS_FROM);
+    const counted = countedByBits(
+      lists.reduce((sum, list) => sum + list.length, 0),
+      query,
+      this.tuning,
+    );
     const page: number[] = [];
     let total = 0;
     const wanted = () => total < end || (!counted && total <= query.countLimit);
@@ -175,61 +167,56 @@ export class OrderedIndex<Entry, Sort extends string> {
       for (; i < length && wanted(); i++) take(items[i]!);
       exhausted = i >= length;
     } else {
-      exhausted = this.merge(lists, rank, wanted, take);
+      exhausted = mergeLists(lists, rank, wanted, take);
     }
     if (exhausted || !counted) return { page, total };
     const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort));
     return { page, total: countBits(inRanges, bits, query.countLimit) };
   }
 
-  /** The lists merged in order, an entry in two of them once, while `wanted`; true when all were read. */
-  private merge(lists: SortedSlots[], rank: Int32Array, wanted: () => boolean, take: (slot: number) => void) {
-    const heads = new Int32Array(lists.length);
-    while (wanted()) {
-      let next = -1;
-      for (let i = 0; i < lists.length; i++) {
-        const list = lists[i]!;
-        if (heads[i]! < list.length) {
-          const slot = list.items[heads[i]!]!;
-          if (next < 0 || rank[slot]! < rank[next]!) next = slot;
-        }
-      }
-      if (next < 0) return true;
-      // an entry heads every list it is in at once (one order for all)
-      for (let i = 0; i < lists.length; i++) {
-        if (heads[i]! < lists[i]!.length && lists[i]!.items[heads[i]!] === next) heads[i]!++;
-      }
-      take(next);
-    }
-    return false;
-  }
-
   /** Every entry of the word's range once, tested, the best `offset + limit` kept in order. */
-  private byWord(word: TermRange, bits: Uint32Array[], rank: Int32Array, query: IndexQuery<Entry, Sort>) {
-    const { inRanges, test } = query;
-    const keep = query.offset + query.limit;
+  private byWord(
+    word: TermRange,
+    bits: Uint32Array[],
+    ranges: Lists<Sort>[],
+    rank: Int32Array,
+    query: IndexQuery<Entry, Sort>,
+  ) {
+    const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort));
+    const test = query.test;
+    const best = new BestSlots(rank, query.offset + query.limit);
     const { list } = this.wordRanges();
     const epoch = this.nextEpoch();
-    const best: number[] = [];
     let total = 0;
     for (let i = word.from; i < word.to; i++) {
       for (const slot of this.tokenSlots.get(list[i]!)!) {
         if (this.seen[slot] === epoch) continue;
         this.seen[slot] = epoch;
-        if (!hasAll(bits, slot)) continue;
-        const entry = this.entries[slot]!;
-        if ((inRanges && !inRanges(entry)) || (test && !test(entry))) continue;
+        if (!hasAny(inRanges, slot) || !hasAll(bits, slot) || (test && !test(this.entries[slot]!))) continue;
         total++;
-        if (best.length === keep && rank[slot]! >= rank[best[keep - 1]!]!) continue;
-        best.splice(
-          firstIndex(best, (other) => rank[other]! > rank[slot]!),
-          0,
-          slot,
-        );
-        if (best.length > keep) best.pop();
+        best.offer(slot);
       }
     }
-    return { page: best.slice(query.offset), total };
+    return { page: best.slots.slice(query.offset), total };
+  }
+
+  /** Every entry in the ranges' and the words' bits, in slot order, tested, the best `offset + limit` kept. */
+  private byBits(
+    ranges: Lists<Sort>[],
+    bits: Uint32Array[],
+    rank: Int32Array,
+    query: IndexQuery<Entry, Sort>,
+  ) {
+    const test = query.test;
+    const best = new BestSlots(rank, query.offset + query.limit);
+    let total = 0;
+    const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort));
+    scanBits(inRanges, bits, (slot) => {
+      if (test && !test(this.entries[slot]!)) return;
+      total++;
+      best.offer(slot);
+    });
+    return { page: best.slots.slice(query.offset), total };
   }
 
   /** A bit per slot, set for the entries the term's range holds; kept for the most recent terms. */
@@ -288,16 +275,11 @@ export class OrderedIndex<Entry, Sort extends string> {
     const slot = this.freeSlots.pop() ?? this.entries.length;
     this.entries[slot] = entry;
     this.slotOf.set(this.spec.id(entry), slot);
-    this.rangesOf[slot] = [this.all, ...new Set(this.spec.ranges(entry))].map((key) =>
-      typeof key === 'string' ? this.listsOf(key) : key,
-    );
-    const words = [...new Set(this.spec.text(entry).split(' ').filter(Boolean))];
-    for (const word of words) {
+    for (const word of this.wordsOf(slot)) {
       const slots = this.tokenSlots.get(word);
       if (slots) slots.push(slot);
       else this.tokenSlots.set(word, [slot]);
     }
-    this.tokens[slot] = words;
     this.noteBits(slot, true);
     if (slot >= this.seen.length) {
       const grown = new Uint32Array(Math.max(this.seen.length * 2, slot + 1));
@@ -308,15 +290,25 @@ export class OrderedIndex<Entry, Sort extends string> {
     return slot;
   }
 
+  /** The lists of the slot's ranges (`all` first), from its entry. */
+  private rangesOf(slot: number): Lists<Sort>[] {
+    return [this.all, ...[...new Set(this.spec.ranges(this.entries[slot]!))].map((key) => this.listsOf(key))];
+  }
+
+  /** The slot's words, from its entry, each once. */
+  private wordsOf(slot: number): string[] {
+    return [...new Set(this.spec.text(this.entries[slot]!).split(' ').filter(Boolean))];
+  }
+
   /** A placed entry into every list it belongs to. */
   private attach(slot: number): void {
-    for (const lists of this.rangesOf[slot]!) for (const sort of this.sorts) lists[sort].insert(slot);
+    for (const lists of this.rangesOf(slot)) for (const sort of this.sorts) lists[sort].insert(slot);
   }
 
   /** An entry out of every list and word, its slot free again. */
   private detach(slot: number): void {
-    for (const lists of this.rangesOf[slot]!) for (const sort of this.sorts) lists[sort].remove(slot);
-    for (const word of this.tokens[slot]!) {
+    for (const lists of this.rangesOf(slot)) for (const sort of this.sorts) lists[sort].remove(slot);
+    for (const word of this.wordsOf(slot)) {
       const slots = this.tokenSlots.get(word)!;
       slots[slots.indexOf(slot)] = slots[slots.length - 1]!;
       slots.pop();
@@ -324,8 +316,6 @@ export class OrderedIndex<Entry, Sort extends string> {
     }
     this.noteBits(slot, false);
     this.slotOf.delete(this.spec.id(this.entries[slot]!));
-    this.tokens[slot] = [];
-    this.rangesOf[slot] = [];
     this.freeSlots.push(slot);
     this.changed();
   }
@@ -338,8 +328,8 @@ export class OrderedIndex<Entry, Sort extends string> {
 
   /** The slot's bit set (placed) or cleared (gone) in the kept bits of its ranges and of the words it has. */
   private noteBits(slot: number, placed: boolean): void {
-    for (const range of this.rangesOf[slot]!) this.rangeBits.note(range, slot, placed);
-    const tokens = this.tokens[slot]!;
+    for (const range of this.rangesOf(slot)) this.rangeBits.note(range, slot, placed);
+    const tokens = this.wordsOf(slot);
     for (const term of this.termBits.keys()) {
       if (tokens.some((token) => token.startsWith(term))) this.termBits.note(term, slot, placed);
     }

@@ -29,8 +29,6 @@ export type IndexQuery<Entry, Sort extends string> = {
   terms: readonly string[];
   /** what else an entry must be (a price range, a free first consultation) */
   test?: (entry: Entry) => boolean;
-  /** being in one of the ranges, for an entry gathered by a typed word instead (undefined: every entry is) */
-  inRanges?: (entry: Entry) => boolean;
 };
 
 /** A page's entries in order, and how many match (past the count's limit: any number above it). */
@@ -42,4 +40,8 @@ export type IndexTuning = {
   gatheredCost?: number;
   /** ranges this large are counted by their bits */
   bitsFrom?: number;
+  /** what scanning a word of bits (32 entries) costs against a walk's entry */
+  scanCost?: number;
+  /** the way every request takes (the word's only when a word is typed) */
+  way?: 'walk' | 'word' | 'bits';
 };

@@ -50,18 +50,34 @@ export class KeptBits<Key> {
   }
 }
 
+/** The word `i` of the union of `ranges` (one range, the common case, read directly). */
+function unionAt(ranges: Uint32Array[], i: number): number {
+  if (ranges.length === 1) return ranges[0]![i]! | 0;
+  let any = 0;
+  for (let k = 0; k < ranges.length; k++) any |= ranges[k]![i]! | 0;
+  return any;
+}
+
+/** `any` with only the bits every word's set has at word `i` (past a set's end: none). */
+function keptAt(any: number, words: Uint32Array[], i: number): number {
+  let kept = any;
+  for (let k = 0; k < words.length && kept !== 0; k++) kept &= words[k]![i]! | 0;
+  return kept;
+}
+
+/** The longest set's length in words: past it every set is clear. */
+const wordsIn = (ranges: Uint32Array[]) => ranges.reduce((most, bits) => Math.max(most, bits.length), 0);
+
 /**
  * How many slots are in any of the ranges and in every word's bits: 32 at a time, stopping once past the
  * limit (then any number above it is the answer).
  */
 export function countBits(ranges: Uint32Array[], words: Uint32Array[], limit: number): number {
-  // a set shorter than another has every bit past its end clear
-  const length = Math.max(0, ...ranges.map((bits) => bits.length));
+  const length = wordsIn(ranges);
   let total = 0;
   for (let i = 0; i < length && total <= limit; i++) {
-    let any = 0;
-    for (const bits of ranges) any |= bits[i] ?? 0;
-    for (const bits of words) any &= bits[i] ?? 0;
+    let any = unionAt(ranges, i);
+    if (any !== 0) any = keptAt(any, words, i);
     if (any !== 0) {
       any -= (any >>> 1) & 0x55555555;
       any = (any & 0x33333333) + ((any >>> 2) & 0x33333333);
@@ -69,6 +85,49 @@ export function countBits(ranges: Uint32Array[], words: Uint32Array[], limit: nu
     }
   }
   return total;
+}
+
+/**
+ * Every slot in any of the ranges and in every word's bits, in slot order, handed to `visit`: the sets are
+ * read 32 slots at a time, so a scan costs about a word per 32 entries of the index, whatever it finds.
+ */
+export function scanBits(ranges: Uint32Array[], words: Uint32Array[], visit: (slot: number) => void): void {
+  const length = wordsIn(ranges);
+  for (let i = 0; i < length; i++) {
+    let any = unionAt(ranges, i);
+    if (any !== 0) any = keptAt(any, words, i);
+    while (any !== 0) {
+      const lowest = any & -any;
+      visit((i << 5) | (31 - Math.clz32(lowest)));
+      any ^= lowest;
+    }
+  }
+}
+
+/** Whether any bit set has the slot's bit. */
+export function hasAny(bits: Uint32Array[], slot: number): boolean {
+  for (const set of bits) if (((set[slot >>> 5]! >>> (slot & 31)) & 1) !== 0) return true;
+  return false;
+}
+
+/** The best `keep` slots offered, in order of their places (`rank`), best first. */
+export class BestSlots {
+  readonly slots: number[] = [];
+
+  constructor(
+    private readonly rank: Int32Array,
+    private readonly keep: number,
+  ) {}
+
+  offer(slot: number): void {
+    const { slots, rank, keep } = this;
+    const place = rank[slot]!;
+    if (slots.length === keep && place >= rank[slots[keep - 1]!]!) return;
+    let at = slots.length;
+    while (at > 0 && rank[slots[at - 1]!]! > place) at--;
+    slots.splice(at, 0, slot);
+    if (slots.length > keep) slots.pop();
+  }
 }
 
 /** Whether every bit set has the slot's bit. */

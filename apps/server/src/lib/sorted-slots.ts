@@ -77,3 +77,33 @@ export function firstIndex<T>(list: readonly T[], test: (item: T) => boolean): n
   }
   return low;
 }
+
+/**
+ * Lists of one sort merged in order (`rank`: each slot's place in it), an entry in two of them once, while
+ * `wanted`; true when all were read.
+ */
+export function mergeLists(
+  lists: SortedSlots[],
+  rank: Int32Array,
+  wanted: () => boolean,
+  take: (slot: number) => void,
+): boolean {
+  const heads = new Int32Array(lists.length);
+  while (wanted()) {
+    let next = -1;
+    for (let i = 0; i < lists.length; i++) {
+      const list = lists[i]!;
+      if (heads[i]! < list.length) {
+        const slot = list.items[heads[i]!]!;
+        if (next < 0 || rank[slot]! < rank[next]!) next = slot;
+      }
+    }
+    if (next < 0) return true;
+    // an entry heads every list it is in at once (one order for all)
+    for (let i = 0; i < lists.length; i++) {
+      if (heads[i]! < lists[i]!.length && lists[i]!.items[heads[i]!] === next) heads[i]!++;
+    }
+    take(next);
+  }
+  return false;
+}

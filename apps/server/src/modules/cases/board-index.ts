@@ -1,3 +1,4 @@
+import type { CaseStatus } from '@l4l/shared/constants/cases';
 import type { BoardQuery } from '@l4l/shared/schemas/cases';
 import { searchWords } from '@l4l/shared/search';
 import { type IndexPage, type IndexTuning, OrderedIndex } from '../../lib/ordered-index.ts';
@@ -5,7 +6,7 @@ import type { PageRange } from './board.search.ts';
 
 type Sort = BoardQuery['sort'];
 
-/** What the index keeps of a case on the board: what the board filters and sorts on. */
+/** What the index keeps of a case on the board: what the board filters and sorts on, and what its card shows. */
 export type IndexedCase = {
   caseId: string;
   /** microseconds since 1970, as PostgreSQL keeps a timestamp (so two cases of one millisecond still order) */
@@ -17,6 +18,13 @@ export type IndexedCase = {
   lowestProposalCents: number | null;
   clientFinishedCases: number;
   clientActiveCases: number;
+  title: string;
+  description: string;
+  status: CaseStatus;
+  /** the case's own category, as its card shows it (the board's entry files it under `category`) */
+  caseCategory: string;
+  /** the case's own creation date, in microseconds since 1970 */
+  creationMicros: number;
 };
 
 /** Text in code-point order: PostgreSQL's "C" order, and the order of the categories in every collation. */
@@ -70,7 +78,6 @@ export class BoardIndex extends OrderedIndex<IndexedCase, Sort> {
       countLimit,
       ranges: [category ?? ''],
       terms: searchWords(query.search),
-      inRanges: category === undefined ? undefined : (entry) => entry.category === category,
     });
   }
 }

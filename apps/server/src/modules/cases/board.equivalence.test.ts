@@ -148,17 +148,25 @@ describe('the board answers as the plain query does', () => {
       limits.map((limit) => [limit, createBoardSearch(t.app.db, { countLimit: limit, statements })]),
     );
     const repository = createBoardRepository(t.app.db, { statements });
-    // the index in memory, with no fallback, each way forced too (counts by bits, a word's cases first)
+    // the index in memory, with no fallback, each way forced too (walks, counted by bits or not; a word's
+    // cases first; a scan of the bits)
     const unanswered = { picks: () => Promise.reject(new Error('the index did not answer')) };
     const indexed = new Map(
       limits.map((limit) => [
         limit,
-        [{}, { bitsFrom: 0 }, { gatheredCost: 0 }].map((tuning) =>
+        [
+          {},
+          { way: 'walk' as const },
+          { way: 'walk' as const, bitsFrom: 0 },
+          { way: 'word' as const },
+          { way: 'bits' as const },
+        ].map((tuning) =>
           createIndexedBoard(t.app.db, { countLimit: limit, statements, fallback: unanswered, tuning }),
         ),
       ]),
     );
     await Promise.all([...indexed.values()].flat().map((index) => index.warm()));
+    const fromIndex = createBoardRepository(t.app.db, { statements, search: indexed.get(1000)![0] });
     const seen = { filled: 0, broad: 0, words: 0, wordFirst: 0 };
     await fc.assert(
       fc.asyncProperty(request, async (raw) => {
@@ -176,8 +184,10 @@ describe('the board answers as the plain query does', () => {
         seen.broad += expected.exact ? 0 : 1;
         seen.words += query.search && expected.total > 0 ? 1 : 0;
         expect(actual).toEqual(expected);
-        for (const index of indexed.get(raw.countLimit)!)
-          expect(await index.picks(query, range)).toEqual(expected);
+        for (const index of indexed.get(raw.countLimit)!) {
+          const { rows, ...counted } = await index.picks(query, range);
+          expect({ rows: rows.map(({ shown: _shown, ...pick }) => pick), ...counted }).toEqual(expected);
+        }
         const statements = await search.get(raw.countLimit)!.boardQueries(query, range);
         seen.wordFirst += statements.some((s) =>
           statementText(t.app.db, s).text.includes('board_search_words'),
@@ -187,6 +197,8 @@ describe('the board answers as the plain query does', () => {
         if (raw.countLimit === 1000) {
           const page = await repository.board(query, range);
           expect(page.rows.map((row) => row.id)).toEqual(expected.rows.map((row) => row.caseId));
+          // the cards the index holds are what the cases themselves say
+          expect(await fromIndex.board(query, range)).toEqual(page);
         }
       }),
       { numRuns: RUNS, seed: 20261128 },

@@ -5,7 +5,7 @@ import { searchableText } from '@l4l/shared/search';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, StatementSource } from '../../db/database.ts';
 import { boardEntries, cases, OPEN_PROPOSAL_SQL_LIST, proposals } from '../../db/schema/index.ts';
-import { type BoardSearch, createBoardSearch, type PageRange } from './board.search.ts';
+import { type BoardSearch, type BoardShown, createBoardSearch, type PageRange } from './board.search.ts';
 
 export type { PageRange };
 
@@ -16,6 +16,20 @@ const openProposals = (caseId: SQL | string) => ({
 });
 const clientCases = (userId: string, status: CaseStatus) =>
   sql`(select count(*) from ${cases} c where c.user_id = ${userId} and c.status = ${status})`;
+
+/** What a board card shows of each of these cases. */
+const shownCases = (db: Db, ids: string[]): Promise<BoardShown[]> =>
+  db
+    .select({
+      id: cases.id,
+      status: cases.status,
+      title: cases.title,
+      description: cases.description,
+      category: cases.category,
+      creationDate: cases.creationDate,
+    })
+    .from(cases)
+    .where(inArray(cases.id, ids));
 
 /**
  * The lawyers' board (docs/decisions/0006-cases-and-payments.md): its narrow table, kept in step with the
@@ -43,31 +57,17 @@ export function createBoardRepository(
      * are, exactly up to `countLimit` (docs/decisions/0020-bounded-search-counts.md).
      */
     async board(query: BoardQuery, range: PageRange) {
-      // the page is chosen from the board's ordered index ranges (ADR 0033), then its few cases are read
+      // the page is chosen from the board's ordered index ranges (ADR 0033), then its few cases are read;
+      // the index in memory (ADR 0042) holds what the cards show, so nothing is read then
       const { rows: picked, ...counted } = await search.picks(query, range);
-      const details = picked.length
-        ? await db
-            .select({
-              id: cases.id,
-              status: cases.status,
-              title: cases.title,
-              description: cases.description,
-              category: cases.category,
-              creationDate: cases.creationDate,
-            })
-            .from(cases)
-            .where(
-              inArray(
-                cases.id,
-                picked.map((row) => row.caseId),
-              ),
-            )
-        : [];
-      const byId = new Map(details.map((row) => [row.id, row]));
+      const shownOf = new Map(picked.flatMap((row) => (row.shown ? [[row.caseId, row.shown] as const] : [])));
+      const unshown = picked.filter((row) => !shownOf.has(row.caseId)).map((row) => row.caseId);
+      for (const detail of unshown.length ? await shownCases(db, unshown) : [])
+        shownOf.set(detail.id, detail);
       const rows = picked.flatMap((row) => {
-        const detail = byId.get(row.caseId);
-        return detail
-          ? [{ ...detail, proposalsCount: row.proposalsCount, lowestProposalCents: row.lowestProposalCents }]
+        const shown = shownOf.get(row.caseId);
+        return shown
+          ? [{ ...shown, proposalsCount: row.proposalsCount, lowestProposalCents: row.lowestProposalCents }]
           : [];
       });
       return { rows, ...counted };

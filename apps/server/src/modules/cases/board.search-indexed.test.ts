@@ -11,7 +11,7 @@ type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 /**
  * docs/decisions/0042-directory-index-in-memory.md: the board's index answers as fresh as board_entries on
- * every process, following its log of changes (migration 0035), and the SQL answers while it cannot. (Its
+ * every process, following its log of changes (migrations 0035 and 0037), and the SQL answers while it cannot. (Its
  * answers equal the plain query's: board.equivalence.test.ts.)
  */
 describe("the board's index in memory", () => {
@@ -64,7 +64,18 @@ describe("the board's index in memory", () => {
     );
     for (const index of processes) {
       const page = await index.picks(query({ sort: 'proposals_asc' }), range);
-      expect(page.rows.at(-1)).toEqual({ caseId: newest, proposalsCount: 2, lowestProposalCents: 9000 });
+      expect(page.rows.at(-1)).toMatchObject({
+        caseId: newest,
+        proposalsCount: 2,
+        lowestProposalCents: 9000,
+      });
+    }
+    // what its card shows comes from the case itself (migration 0037)
+    await t.app.db.execute(sql`update cases set title = 'Despido nulo', description = 'Sin carta'
+      where id = ${newest}`);
+    for (const index of processes) {
+      const [first] = (await index.picks(query({}), range)).rows;
+      expect(first?.shown).toMatchObject({ id: newest, title: 'Despido nulo', description: 'Sin carta' });
     }
     // its words change, then it leaves the board (taken by a lawyer)
     await t.app.db.execute(sql`update board_entries set search_text = 'desahucio' where case_id = ${newest}`);

@@ -11,16 +11,19 @@ const indexedColumns = sql`e.case_id as "caseId",
   (extract(epoch from e.created_at) * 1000000)::bigint::float8 as "createdAt", e.category,
   e.search_text as "searchText", e.proposals_count as "proposalsCount",
   e.lowest_proposal_cents as "lowestProposalCents", e.client_finished_cases as "clientFinishedCases",
-  e.client_active_cases as "clientActiveCases"`;
+  e.client_active_cases as "clientActiveCases", c.title, c.description, c.status,
+  c.category as "caseCategory",
+  (extract(epoch from c.created_at) * 1000000)::bigint::float8 as "creationMicros"`;
+const entries = sql`board_entries e join cases c on c.id = e.case_id`;
 
-/** The board's cases, and the changes of its log (migration 0035). */
+/** The board's cases with what their cards show, and the changes of its log (migrations 0035 and 0037). */
 const casesSource: IndexSource<IndexedCase> = {
   name: 'l4l_board',
   version: 'board_search_version',
   changes: 'board_search_changes',
-  page: (after, limit) => sql`select ${indexedColumns} from board_entries e where e.case_id > ${after}::uuid
+  page: (after, limit) => sql`select ${indexedColumns} from ${entries} where e.case_id > ${after}::uuid
     order by e.case_id limit ${limit}`,
-  among: (ids) => sql`select ${indexedColumns} from board_entries e where e.case_id = any(${ids}::uuid[])`,
+  among: (ids) => sql`select ${indexedColumns} from ${entries} where e.case_id = any(${ids}::uuid[])`,
   idOf: (entry) => entry.caseId,
 };
 
@@ -52,10 +55,18 @@ export function createIndexedBoard(
       const answered = await synced.answer((index): BoardPicks => {
         const { entries, total } = index.board(query, range, countLimit);
         const exact = total <= countLimit;
-        const rows = entries.map(({ caseId, proposalsCount, lowestProposalCents }) => ({
-          caseId,
-          proposalsCount,
-          lowestProposalCents,
+        const rows = entries.map((entry) => ({
+          caseId: entry.caseId,
+          proposalsCount: entry.proposalsCount,
+          lowestProposalCents: entry.lowestProposalCents,
+          shown: {
+            id: entry.caseId,
+            status: entry.status,
+            title: entry.title,
+            description: entry.description,
+            category: entry.caseCategory,
+            creationDate: new Date(Math.floor(entry.creationMicros / 1000)),
+          },
         }));
         return { rows, total: exact ? total : countLimit, exact };
       });

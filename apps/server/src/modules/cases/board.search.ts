@@ -1,3 +1,4 @@
+import type { CaseStatus } from '@l4l/shared/constants/cases';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import type { BoardQuery } from '@l4l/shared/schemas/cases';
 import { searchWords } from '@l4l/shared/search';
@@ -67,7 +68,21 @@ const inPlace = (rows: Placed[]): BoardPick[] =>
     .sort((a, b) => Number(a.position) - Number(b.position))
     .map(({ position: _position, ...pick }) => pick);
 
-export type BoardPick = { caseId: string; proposalsCount: number; lowestProposalCents: number | null };
+/** What a board card shows of its case, when the search holds it (the index in memory does). */
+export type BoardShown = {
+  id: string;
+  status: CaseStatus;
+  title: string;
+  description: string;
+  category: string;
+  creationDate: Date;
+};
+export type BoardPick = {
+  caseId: string;
+  proposalsCount: number;
+  lowestProposalCents: number | null;
+  shown?: BoardShown;
+};
 export type BoardPicks = { rows: BoardPick[]; total: number; exact: boolean };
 
 /**

@@ -1,13 +1,65 @@
+import { ALL_SPAIN, PROVINCES } from '@l4l/shared/constants/provinces';
 import type { LawyerSort } from '@l4l/shared/constants/sort';
 import { type IndexPage, type IndexTuning, OrderedIndex } from '../../lib/ordered-index.ts';
 import type { DirectoryCard, DirectoryFilter, PageRange } from './lawyers.repository.ts';
 
-/** What the index keeps of a listed lawyer: its card as a page shows it, and the words of its name. */
-export type IndexedLawyer = DirectoryCard & {
-  userId: string;
+/** A listed lawyer as the index's source reads it: its card, and the words of its name. */
+export type ListedLawyer = DirectoryCard & {
   /** the accent-free, lower-case name, its words separated by single spaces */
   searchText: string;
 };
+
+/**
+ * What the index keeps of a listed lawyer: what a request filters and sorts on, and the card as one JSON
+ * string. A million lawyers then make a few million objects, not tens of millions: the collector's marking,
+ * which runs on the server's thread, stays short.
+ */
+export type IndexedLawyer = Pick<
+  ListedLawyer,
+  | 'userId'
+  | 'searchText'
+  | 'province'
+  | 'ratingAvg'
+  | 'ratingCount'
+  | 'priceHourCents'
+  | 'finishedCases'
+  | 'activeCases'
+  | 'firstVisitFree'
+> & {
+  categories: readonly string[];
+  /** the card, as JSON */
+  card: string;
+};
+
+/** Values many lawyers share (a province, a set of categories), kept once. */
+const shared = new Map<string, string | readonly string[]>();
+function once<T extends string | readonly string[]>(key: string, value: T): T {
+  const kept = shared.get(key);
+  if (kept !== undefined) return kept as T;
+  if (shared.size >= 100_000) shared.clear();
+  shared.set(key, value);
+  return value;
+}
+
+/** The index's entry for a listed lawyer. */
+export function indexedLawyer({ searchText, ...card }: ListedLawyer): IndexedLawyer {
+  return {
+    userId: card.userId,
+    searchText,
+    province: once(`p${card.province}`, card.province),
+    categories: once(`c${card.categories.join('|')}`, Object.freeze([...card.categories])),
+    ratingAvg: card.ratingAvg,
+    ratingCount: card.ratingCount,
+    priceHourCents: card.priceHourCents,
+    finishedCases: card.finishedCases,
+    activeCases: card.activeCases,
+    firstVisitFree: card.firstVisitFree,
+    card: JSON.stringify(card),
+  };
+}
+
+/** The card of an entry, as the SQL paths answer it. */
+export const cardOf = (lawyer: IndexedLawyer): DirectoryCard => JSON.parse(lawyer.card) as DirectoryCard;
 
 /** The id's order, PostgreSQL's for a uuid (its lower-case text's). */
 const byId = (a: IndexedLawyer, b: IndexedLawyer) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
@@ -21,8 +73,15 @@ const orders: Record<LawyerSort, (a: IndexedLawyer, b: IndexedLawyer) => number>
   active: (a, b) => b.activeCases - a.activeCases || byId(a, b),
 };
 
-/** The key of a category's (or any, '') and a province's (or any, '') range, as the search projection keys its rows. */
+/**
+ * The key of a category's (or any, '') and a province's (or any, '') range. A province's range holds the
+ * lawyers of all Spain too, as every request that names a province asks for them: one range to walk, not two
+ * to merge.
+ */
 const rangeKey = (category: string, province: string) => `${category}|${province}`;
+
+/** The provinces whose ranges a lawyer is in: its own, or every one for a lawyer of all Spain. */
+const provincesOf = (province: string) => (province === ALL_SPAIN ? PROVINCES : [province]);
 
 /**
  * The listed lawyers in memory (docs/decisions/0042-directory-index-in-memory.md): a range per category (or
@@ -39,7 +98,7 @@ export class DirectoryIndex extends OrderedIndex<IndexedLawyer, LawyerSort> {
         ranges: (lawyer) =>
           ['', ...lawyer.categories].flatMap((category) => [
             rangeKey(category, ''),
-            rangeKey(category, lawyer.province),
+            ...provincesOf(lawyer.province).map((province) => rangeKey(category, province)),
           ]),
         text: (lawyer) => lawyer.searchText,
       },
@@ -56,25 +115,27 @@ export class DirectoryIndex extends OrderedIndex<IndexedLawyer, LawyerSort> {
     const { minPriceCents: min, maxPriceCents: max, firstVisitFree, categories, provinces } = filter;
     const priced = min !== undefined || max !== undefined || firstVisitFree === true;
     const asked = (values: string[]) => (values.length ? values : ['']);
+    // a province's range has the lawyers of all Spain in it: a request for them alone is their own range
+    const spain = provinces.includes(ALL_SPAIN);
+    const named = provinces.filter((province) => province !== ALL_SPAIN);
+    const rangeProvinces = spain && named.length ? named : provinces;
+    // without all Spain asked (no request does it), its lawyers in a province's range are left out one by one
+    const strays = provinces.length > 0 && !spain;
     return this.search({
       sort,
       ...range,
       countLimit,
       ranges: asked(categories).flatMap((category) =>
-        asked(provinces).map((province) => rangeKey(category, province)),
+        asked(rangeProvinces).map((province) => rangeKey(category, province)),
       ),
       terms: filter.terms,
-      test: priced
-        ? (lawyer) =>
-            (min === undefined || lawyer.priceHourCents >= min) &&
-            (max === undefined || lawyer.priceHourCents <= max) &&
-            (firstVisitFree !== true || lawyer.firstVisitFree)
-        : undefined,
-      inRanges:
-        categories.length || provinces.length
+      test:
+        priced || strays
           ? (lawyer) =>
-              (!categories.length || lawyer.categories.some((category) => categories.includes(category))) &&
-              (!provinces.length || provinces.includes(lawyer.province))
+              (!strays || provinces.includes(lawyer.province)) &&
+              (min === undefined || lawyer.priceHourCents >= min) &&
+              (max === undefined || lawyer.priceHourCents <= max) &&
+              (firstVisitFree !== true || lawyer.firstVisitFree)
           : undefined,
     });
   }

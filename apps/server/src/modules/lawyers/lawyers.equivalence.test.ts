@@ -160,8 +160,15 @@ describe('the directory answers as a plain reference query does', () => {
     const unanswered = {
       directory: () => Promise.reject(new Error('the index did not answer')),
     };
-    // each way forced too: counts by bits whatever the ranges' sizes, a typed word's entries gathered first
-    const tunings = [{}, { bitsFrom: 0 }, { gatheredCost: 0 }];
+    // each way forced too: walks (counted by bits whatever the ranges' sizes, or not), a typed word's entries
+    // gathered first, a scan of the bits
+    const tunings = [
+      {},
+      { way: 'walk' as const },
+      { way: 'walk' as const, bitsFrom: 0 },
+      { way: 'word' as const },
+      { way: 'bits' as const },
+    ];
     const indexed = new Map(
       [3, 10, 1000].map((limit) => [
         limit,

@@ -5,10 +5,15 @@ import type { Db, StatementSource } from '../../db/database.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import { createSyncedIndex, type IndexSource } from '../../db/synced-index.ts';
 import type { IndexTuning } from '../../lib/ordered-index.ts';
-import { DirectoryIndex, type IndexedLawyer } from './directory-index.ts';
+import {
+  cardOf,
+  DirectoryIndex,
+  type IndexedLawyer,
+  indexedLawyer,
+  type ListedLawyer,
+} from './directory-index.ts';
 import {
   cardSelection,
-  type DirectoryCard,
   type DirectoryFilter,
   type DirectoryPage,
   type DirectorySearch,
@@ -20,8 +25,8 @@ const listed = sql`select ${cardSelection}, ${lawyerProfiles.searchText} as "sea
   join ${users} on ${users.id} = ${lawyerProfiles.userId}
   where ${lawyerProfiles.verifiedAt} is not null and ${users.bannedAt} is null`;
 
-/** The listed lawyers, and the changes of the projection's log (migrations 0034 and 0036). */
-const lawyersSource: IndexSource<IndexedLawyer> = {
+/** The listed lawyers, and the changes of the projection's log (migrations 0034 and 0036); a benchmark loads the index from it too. */
+export const lawyersSource: IndexSource<IndexedLawyer, ListedLawyer> = {
   name: 'l4l_directory',
   version: 'lawyer_search_version',
   changes: 'lawyer_search_changes',
@@ -29,6 +34,7 @@ const lawyersSource: IndexSource<IndexedLawyer> = {
     order by ${lawyerProfiles.userId} limit ${limit}`,
   among: (ids) => sql`${listed} and ${lawyerProfiles.userId} = any(${ids}::uuid[])`,
   idOf: (lawyer) => lawyer.userId,
+  entry: indexedLawyer,
 };
 
 export type IndexedSearchOptions = {
@@ -65,7 +71,7 @@ export function createIndexedSearch(
       const answered = await synced.answer((index) => {
         const { entries, total } = index.directory(filter, sort, range, countLimit);
         const exact = total <= countLimit;
-        const rows = entries.map(({ searchText: _words, ...card }): DirectoryCard => card);
+        const rows = entries.map(cardOf);
         return { rows, total: exact ? total : countLimit, exact };
       });
       return answered ?? fallback.directory(filter, sort, range);
