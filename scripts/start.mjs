@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -67,9 +68,12 @@ function buildWhenStale() {
 
 const server = spawn(
   process.execPath,
-  production
-    ? ['--enable-source-maps', serverBundle]
-    : ['--import', import.meta.resolve('tsx'), path.join(root, 'apps/server/src/server.ts')],
+  [
+    ...SERVER_NODE_FLAGS,
+    ...(production
+      ? ['--enable-source-maps', serverBundle]
+      : ['--import', import.meta.resolve('tsx'), path.join(root, 'apps/server/src/server.ts')]),
+  ],
   {
     cwd: process.cwd(),
     stdio: 'inherit',

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
@@ -25,8 +26,10 @@ export function startServer(script, { args = [], env = {}, timeoutMs = READY_MS,
   const child = fork(script, args, {
     cwd: ROOT,
     // BENCH_PROFILE_DIR=<folder>: each server writes a CPU profile there when it stops (open it in DevTools);
-    // BENCH_SERVER_NODE_FLAGS: Node's flags for every server (`--trace-gc`, a heap's sizes), space-separated
+    // the server's own flags (scripts/server-flags.mjs), then BENCH_SERVER_NODE_FLAGS: Node's flags for every
+    // server (`--trace-gc`, a heap's sizes), space-separated
     execArgv: [
+      ...SERVER_NODE_FLAGS,
       '--import',
       'tsx',
       ...(process.env.BENCH_PROFILE_DIR

@@ -29,20 +29,20 @@ describe('the directory cache', () => {
   afterAll(async () => t.close());
 
   it('serves a page again from memory, other changes showing once it expires', async () => {
-    const first = await service.directory(query);
+    const first = (await service.directory(query)).value();
     expect(first.data.map((card) => card.price)).toEqual([60]);
     await t.app.db
       .update(lawyerProfiles)
       .set({ priceHourCents: 9900 })
       .where(eq(lawyerProfiles.userId, lawyer.id));
-    expect(await service.directory(query)).toEqual(first);
-    expect((await service.directory({ ...query, pageSize: 10 })).data[0]?.price).toBe(99);
+    expect((await service.directory(query)).value()).toEqual(first);
+    expect((await service.directory({ ...query, pageSize: 10 })).value().data[0]?.price).toBe(99);
     expect((await service.featured(8))[0]?.price).toBe(99);
   });
 
   it("shows a lawyer's own profile and price changes at once", async () => {
     await service.updatePrices(lawyer.id, { priceHour: 45, priceFirstVisit: 0, isFirstVisitFree: true });
-    expect((await service.directory(query)).data[0]?.price).toBe(45);
+    expect((await service.directory(query)).value().data[0]?.price).toBe(45);
     expect((await service.featured(8))[0]?.firstVisitFree).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { dataEnvelope, type PageEnvelope, pageEnvelope } from '@l4l/shared/envelope';
+import { dataEnvelope } from '@l4l/shared/envelope';
 import {
   academicEntryInputSchema,
   academicEntrySchema,
@@ -24,7 +24,7 @@ import { authenticate, requireOwner, requireRole } from '../../plugins/auth.ts';
 import { assignLawyerSlugs } from './lawyer-slugs.ts';
 import { createProjectedSearch } from './lawyers.search.ts';
 import { createIndexedSearch } from './lawyers.search-indexed.ts';
-import { createLawyersService, type LawyersService } from './lawyers.service.ts';
+import { createLawyersService, directoryEnvelope, type LawyersService } from './lawyers.service.ts';
 import { lawyerRenamed } from './profile-writes.ts';
 
 declare module 'fastify' {
@@ -53,10 +53,8 @@ const params = z.object({ id: z.uuid() });
 const lawyerParams = z.object({ lawyerId: z.uuid() });
 const entryParams = z.object({ lawyerId: z.uuid(), entryId: z.uuid() });
 const sheetEnvelope = dataEnvelope(lawyerSheetSchema);
-const directoryEnvelope = pageEnvelope(lawyerListItemSchema);
 const featuredEnvelope = dataEnvelope(z.array(lawyerListItemSchema));
-// the two cached answers are serialized once per cached value (lib/rendered-json.ts)
-const sendDirectory = jsonRenderer(directoryEnvelope, (page: PageEnvelope<LawyerListItem>) => page);
+// the featured lawyers are serialized once per cached value; a directory page comes rendered (lib/rendered-json.ts)
 const sendFeatured = jsonRenderer(featuredEnvelope, (lawyers: LawyerListItem[]) => ({ data: lawyers }));
 
 /** The lawyer's own routes: the path's id must be the caller's (403), and the caller a lawyer (403). */
@@ -84,7 +82,7 @@ function registerDirectory(app: RouteApp, service: LawyersService) {
       onRequest: authenticate,
       schema: { querystring: lawyersQuerySchema, response: { 200: directoryEnvelope } },
     },
-    async (request, reply) => sendDirectory(reply, await service.directory(request.query)),
+    async (request, reply) => (await service.directory(request.query)).send(reply),
   );
 
   app.get(
@@ -191,8 +189,11 @@ const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, o
   // the directory is read from memory (ADR 0042), from the search projection's SQL (ADR 0031) while the
   // index loads in the background
   const statements = app.database.statements;
+  const directoryCacheMs = app.config.shortCaches ? DIRECTORY_CACHE_MS : 0;
   const search = createIndexedSearch(app.db, {
     statements,
+    // pages may be served again for as long (ADR 0005); a lawyer's own change is told to every process
+    staleMs: directoryCacheMs,
     fallback: createProjectedSearch(app.db, { statements }),
     onError: (error) => app.log.error({ err: error }, 'directory index not loaded; the SQL search answers'),
   });
@@ -201,7 +202,7 @@ const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, o
     statements,
     search,
     ratings: options.ratings,
-    directoryCacheMs: app.config.shortCaches ? DIRECTORY_CACHE_MS : 0,
+    directoryCacheMs,
     // a lawyer's change clears the directory on every process (plugins/caches.ts)
     announceChange: () => app.caches.clear(DIRECTORY_CACHE),
   });

@@ -47,6 +47,8 @@ export type IndexedSearchOptions = {
   onError?: (error: unknown) => void;
   /** how the index chooses its ways (the tests force each one) */
   tuning?: IndexTuning;
+  /** how old a version an answer is made current with may be (db/synced-index.ts); 0: read after arrival */
+  staleMs?: number;
 };
 
 /**
@@ -59,12 +61,9 @@ export type IndexedSearchOptions = {
  */
 export function createIndexedSearch(
   db: Db,
-  { fallback, countLimit = LIMITS.searchCountLimit, statements, onError, tuning }: IndexedSearchOptions,
+  { fallback, countLimit = LIMITS.searchCountLimit, tuning, ...syncing }: IndexedSearchOptions,
 ) {
-  const synced = createSyncedIndex(db, lawyersSource, () => new DirectoryIndex(tuning), {
-    statements,
-    onError,
-  });
+  const synced = createSyncedIndex(db, lawyersSource, () => new DirectoryIndex(tuning), syncing);
 
   const search = {
     async directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<DirectoryPage> {
@@ -79,6 +78,9 @@ export function createIndexedSearch(
 
     /** Starts loading the index (the server's start), or catches it up; resolves once it is current. */
     warm: () => synced.warm(),
+
+    /** The next request reads the version anew: a change this process was told of shows at once. */
+    forget: () => synced.forget(),
 
     /** Stops loading; waits for what is under way. */
     close: () => synced.close(),

@@ -3,7 +3,7 @@ import { asProfessionalTitle } from '@l4l/shared/constants/categories';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { LAWYER_PAGES_PATH } from '@l4l/shared/constants/pages';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
-import type { PageEnvelope } from '@l4l/shared/envelope';
+import { type PageEnvelope, pageEnvelope } from '@l4l/shared/envelope';
 import { usernameOf } from '@l4l/shared/schemas/auth';
 import { centsToEuros, eurosToCents, firstVisitOf } from '@l4l/shared/schemas/common';
 import {
@@ -16,6 +16,7 @@ import {
   type LawyerProfileUpdate,
   type LawyerSheet,
   type LawyersQuery,
+  lawyerListItemSchema,
   type WorkEntry,
   type WorkEntryInput,
 } from '@l4l/shared/schemas/lawyers';
@@ -27,6 +28,7 @@ import { academicExperiences, workExperiences } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
+import { RenderedJson } from '../../lib/rendered-json.ts';
 import {
   createLawyersRepository,
   type DirectoryFilter,
@@ -94,6 +96,8 @@ function colegiacionOf(row: { lawyerAssociation: string; membershipNumber: strin
   };
 }
 
+/** A directory page's answer (docs/api/http.md, Lawyers). */
+export const directoryEnvelope = pageEnvelope(lawyerListItemSchema);
 /** Distinct directory pages kept at once (a page is a few kilobytes). */
 const DIRECTORY_CACHE_ENTRIES = 500;
 /** Public lawyer pages kept at once (docs/domain.md, Public lawyer pages). */
@@ -137,7 +141,7 @@ export function createLawyersService(deps: Deps) {
   const profiles = createProfileRepository(db);
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
   // (pages asked for all the time are read again in the background before they expire: no caller waits)
-  const directoryCache = new MicroCache<PageEnvelope<LawyerListItem>>(
+  const directoryCache = new MicroCache<RenderedJson<PageEnvelope<LawyerListItem>>>(
     directoryCacheMs,
     DIRECTORY_CACHE_ENTRIES,
     { refreshAheadMs: directoryCacheMs / 2 },
@@ -152,6 +156,7 @@ export function createLawyersService(deps: Deps) {
   const combinationsCache = new MicroCache<DirectoryCombination[]>(directoryCacheMs, 1);
   /** A lawyer's own change shows at once on every process; other changes within `directoryCacheMs`. */
   const forgetDirectory = () => {
+    search.forget?.();
     directoryCache.clear();
     featuredCache.clear();
     publicPageCache.clear();
@@ -245,7 +250,8 @@ export function createLawyersService(deps: Deps) {
     forgetDirectory,
 
     /** The directory: verified, unbanned lawyers, filtered, sorted and paged. */
-    async directory(query: LawyersQuery): Promise<PageEnvelope<LawyerListItem>> {
+    /** A directory page, rendered (lib/rendered-json.ts: a cached page is one buffer). */
+    async directory(query: LawyersQuery): Promise<RenderedJson<PageEnvelope<LawyerListItem>>> {
       const filter = directoryFilter(query);
       const { page, pageSize, sort } = query;
       const key = JSON.stringify([
@@ -262,7 +268,10 @@ export function createLawyersService(deps: Deps) {
       return directoryCache.get(key, async () => {
         const range = { limit: pageSize, offset: (page - 1) * pageSize };
         const { rows, total, exact } = await search.directory(filter, sort, range);
-        return { data: rows.map(toListItem), meta: { total, totalIsExact: exact, page, pageSize } };
+        return RenderedJson.of(directoryEnvelope, {
+          data: rows.map(toListItem),
+          meta: { total, totalIsExact: exact, page, pageSize },
+        });
       });
     },
 
