@@ -17,7 +17,7 @@ const BEFORE_EVERY_ID = '00000000-0000-0000-0000-000000000000';
  * of the ids each version changed (user_ids or case_ids null: too many to list), kept by the projection's
  * triggers in the writer's transaction (migration 0034).
  */
-export type IndexSource<Entry, Row = Entry> = {
+export type IndexSource<Entry, Row = Entry, Index = unknown> = {
   /** the prefix of the version read's named statement */
   name: string;
   version: 'lawyer_search_version' | 'board_search_version';
@@ -27,8 +27,8 @@ export type IndexSource<Entry, Row = Entry> = {
   /** the entries among `ids` (a uuid[] parameter) that belong in the index now */
   among: (ids: SQLWrapper) => SQL;
   idOf: (entry: Entry) => string;
-  /** the index's entry for a row the statements read (the row itself when absent) */
-  entry?: (row: Row) => Entry;
+  /** the index's entry for a row the statements read, made by the index it goes in (the row itself when absent) */
+  entry?: (row: Row, index: Index) => Entry;
 };
 
 type Changes = { version: string; first: string | null; whole: boolean | null; ids: string[] };
@@ -41,7 +41,7 @@ type Changes = { version: string; first: string | null; whole: boolean | null; i
  */
 export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, string>, Row = Entry>(
   db: Db,
-  source: IndexSource<Entry, Row>,
+  source: IndexSource<Entry, Row, Index>,
   make: () => Index,
   {
     statements,
@@ -74,8 +74,10 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
       array(select distinct unnest(c.${idColumn})::text from ${log} c where c.version > ${known}) as ids
     from ${sql.identifier(source.version)} v where v.id = 1`;
 
-  const entriesOf = (rows: Row[]): Entry[] =>
-    source.entry ? rows.map(source.entry) : (rows as unknown as Entry[]);
+  const entriesOf = (rows: Row[], into: Index): Entry[] => {
+    const { entry } = source;
+    return entry ? rows.map((row) => entry(row, into)) : (rows as unknown as Entry[]);
+  };
   let index: Index | undefined;
   let loading: Promise<void> | undefined;
   let catchingUp: Promise<void> | undefined;
@@ -88,7 +90,7 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
     const [now] = await versionNow(db, undefined, {});
     let after = BEFORE_EVERY_ID;
     for (;;) {
-      const rows = entriesOf(await rowsOf<Row>(db, source.page(after, LOAD_PAGE)));
+      const rows = entriesOf(await rowsOf<Row>(db, source.page(after, LOAD_PAGE)), next);
       for (const row of rows) next.add(row);
       if (rows.length < LOAD_PAGE || closed) break;
       after = source.idOf(rows.at(-1)!);
@@ -124,7 +126,7 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
       return;
     }
     const rows = changes.ids.length
-      ? entriesOf(await rowsOf<Row>(db, source.among(sql.param(changes.ids))))
+      ? entriesOf(await rowsOf<Row>(db, source.among(sql.param(changes.ids))), current)
       : [];
     if (index === current && Number(changes.version) > current.version) {
       current.apply(changes.ids, rows, Number(changes.version));

@@ -316,6 +316,7 @@ export class OrderedIndex<Entry, Sort extends string> {
     }
     this.noteBits(slot, false);
     this.slotOf.delete(this.spec.id(this.entries[slot]!));
+    this.spec.released?.(this.entries[slot]!);
     this.freeSlots.push(slot);
     this.changed();
   }

@@ -15,6 +15,8 @@ export type OrderedIndexSpec<Entry, Sort extends string> = {
   ranges: (entry: Entry) => readonly string[];
   /** the entry's words, accent-free and lower-case, separated by single spaces */
   text: (entry: Entry) => string;
+  /** an entry that left the index (gone, or replaced by its new version) */
+  released?: (entry: Entry) => void;
 };
 
 /** A request to the index: the ranges it reads (their union), every typed word (as a prefix), the rest. */

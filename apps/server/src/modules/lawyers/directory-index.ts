@@ -1,6 +1,7 @@
 import { ALL_SPAIN, PROVINCES } from '@l4l/shared/constants/provinces';
 import type { LawyerSort } from '@l4l/shared/constants/sort';
 import { type IndexPage, type IndexTuning, OrderedIndex } from '../../lib/ordered-index.ts';
+import { TextArena } from '../../lib/text-arena.ts';
 import type { DirectoryCard, DirectoryFilter, PageRange } from './lawyers.repository.ts';
 
 /** A listed lawyer as the index's source reads it: its card, and the words of its name. */
@@ -10,14 +11,13 @@ export type ListedLawyer = DirectoryCard & {
 };
 
 /**
- * What the index keeps of a listed lawyer: what a request filters and sorts on, and the card as one JSON
- * string. A million lawyers then make a few million objects, not tens of millions: the collector's marking,
- * which runs on the server's thread, stays short.
+ * What the index keeps of a listed lawyer: what a request filters and sorts on, and, in the index's text
+ * arena (lib/text-arena.ts), the card as JSON and the words of the name. A million lawyers then make a few
+ * million objects, not tens of millions: the collector's full marking, on the server's thread, stays short.
  */
 export type IndexedLawyer = Pick<
   ListedLawyer,
   | 'userId'
-  | 'searchText'
   | 'province'
   | 'ratingAvg'
   | 'ratingCount'
@@ -27,8 +27,9 @@ export type IndexedLawyer = Pick<
   | 'firstVisitFree'
 > & {
   categories: readonly string[];
-  /** the card, as JSON */
-  card: string;
+  /** the card, as JSON, and the words of the name: their numbers in the arena */
+  card: number;
+  words: number;
 };
 
 /** Values many lawyers share (a province, a set of categories), kept once. */
@@ -40,26 +41,6 @@ function once<T extends string | readonly string[]>(key: string, value: T): T {
   shared.set(key, value);
   return value;
 }
-
-/** The index's entry for a listed lawyer. */
-export function indexedLawyer({ searchText, ...card }: ListedLawyer): IndexedLawyer {
-  return {
-    userId: card.userId,
-    searchText,
-    province: once(`p${card.province}`, card.province),
-    categories: once(`c${card.categories.join('|')}`, Object.freeze([...card.categories])),
-    ratingAvg: card.ratingAvg,
-    ratingCount: card.ratingCount,
-    priceHourCents: card.priceHourCents,
-    finishedCases: card.finishedCases,
-    activeCases: card.activeCases,
-    firstVisitFree: card.firstVisitFree,
-    card: JSON.stringify(card),
-  };
-}
-
-/** The card of an entry, as the SQL paths answer it. */
-export const cardOf = (lawyer: IndexedLawyer): DirectoryCard => JSON.parse(lawyer.card) as DirectoryCard;
 
 /** The id's order, PostgreSQL's for a uuid (its lower-case text's). */
 const byId = (a: IndexedLawyer, b: IndexedLawyer) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
@@ -90,7 +71,10 @@ const provincesOf = (province: string) => (province === ALL_SPAIN ? PROVINCES : 
  * count of ADR 0020 as the SQL paths answer them (lawyers.equivalence.test.ts).
  */
 export class DirectoryIndex extends OrderedIndex<IndexedLawyer, LawyerSort> {
+  private readonly arena: TextArena;
+
   constructor(tuning?: IndexTuning) {
+    const arena = new TextArena();
     super(
       {
         id: (lawyer) => lawyer.userId,
@@ -100,10 +84,37 @@ export class DirectoryIndex extends OrderedIndex<IndexedLawyer, LawyerSort> {
             rangeKey(category, ''),
             ...provincesOf(lawyer.province).map((province) => rangeKey(category, province)),
           ]),
-        text: (lawyer) => lawyer.searchText,
+        text: (lawyer) => arena.get(lawyer.words),
+        released: (lawyer) => {
+          arena.release(lawyer.card);
+          arena.release(lawyer.words);
+        },
       },
       tuning,
     );
+    this.arena = arena;
+  }
+
+  /** The entry for a listed lawyer, its texts put in this index's arena (released when it goes). */
+  entryOf({ searchText, ...card }: ListedLawyer): IndexedLawyer {
+    return {
+      userId: card.userId,
+      province: once(`p${card.province}`, card.province),
+      categories: once(`c${card.categories.join('|')}`, Object.freeze([...card.categories])),
+      ratingAvg: card.ratingAvg,
+      ratingCount: card.ratingCount,
+      priceHourCents: card.priceHourCents,
+      finishedCases: card.finishedCases,
+      activeCases: card.activeCases,
+      firstVisitFree: card.firstVisitFree,
+      card: this.arena.put(JSON.stringify(card)),
+      words: this.arena.put(searchText),
+    };
+  }
+
+  /** An entry's card, as the SQL paths answer it. */
+  cardOf(lawyer: IndexedLawyer): DirectoryCard {
+    return JSON.parse(this.arena.get(lawyer.card)) as DirectoryCard;
   }
 
   directory(

@@ -5,13 +5,7 @@ import type { Db, StatementSource } from '../../db/database.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import { createSyncedIndex, type IndexSource } from '../../db/synced-index.ts';
 import type { IndexTuning } from '../../lib/ordered-index.ts';
-import {
-  cardOf,
-  DirectoryIndex,
-  type IndexedLawyer,
-  indexedLawyer,
-  type ListedLawyer,
-} from './directory-index.ts';
+import { DirectoryIndex, type IndexedLawyer, type ListedLawyer } from './directory-index.ts';
 import {
   cardSelection,
   type DirectoryFilter,
@@ -26,7 +20,7 @@ const listed = sql`select ${cardSelection}, ${lawyerProfiles.searchText} as "sea
   where ${lawyerProfiles.verifiedAt} is not null and ${users.bannedAt} is null`;
 
 /** The listed lawyers, and the changes of the projection's log (migrations 0034 and 0036); a benchmark loads the index from it too. */
-export const lawyersSource: IndexSource<IndexedLawyer, ListedLawyer> = {
+export const lawyersSource: IndexSource<IndexedLawyer, ListedLawyer, DirectoryIndex> = {
   name: 'l4l_directory',
   version: 'lawyer_search_version',
   changes: 'lawyer_search_changes',
@@ -34,7 +28,7 @@ export const lawyersSource: IndexSource<IndexedLawyer, ListedLawyer> = {
     order by ${lawyerProfiles.userId} limit ${limit}`,
   among: (ids) => sql`${listed} and ${lawyerProfiles.userId} = any(${ids}::uuid[])`,
   idOf: (lawyer) => lawyer.userId,
-  entry: indexedLawyer,
+  entry: (row, index) => index.entryOf(row),
 };
 
 export type IndexedSearchOptions = {
@@ -70,7 +64,7 @@ export function createIndexedSearch(
       const answered = await synced.answer((index) => {
         const { entries, total } = index.directory(filter, sort, range, countLimit);
         const exact = total <= countLimit;
-        const rows = entries.map(cardOf);
+        const rows = entries.map((entry) => index.cardOf(entry));
         return { rows, total: exact ? total : countLimit, exact };
       });
       return answered ?? fallback.directory(filter, sort, range);
