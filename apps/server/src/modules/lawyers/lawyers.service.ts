@@ -56,10 +56,7 @@ export function directoryFilter(
   };
 }
 
-/**
- * docs/domain.md, Ratings: the score is the sum of the stars divided by the number of ratings (0 when none), as
- * it is: the screens round it for display.
- */
+/** docs/domain.md, Ratings: the stars' sum over the number of ratings (0 when none); the screens round it. */
 function averageRating(sum: number, count: number): number {
   return count > 0 ? sum / count : 0;
 }
@@ -96,10 +93,12 @@ function colegiacionOf(row: { lawyerAssociation: string; membershipNumber: strin
   };
 }
 
-/** A directory page's answer (docs/api/http.md, Lawyers). */
+/** A directory page's answer (docs/api/http.md, Lawyers), rendered once per page (lib/rendered-json.ts). */
 export const directoryEnvelope = pageEnvelope(lawyerListItemSchema);
-/** Distinct directory pages kept at once (a page is a few kilobytes). */
+/** Public directory listings kept at once (a listing is a few kilobytes). */
 const DIRECTORY_CACHE_ENTRIES = 500;
+/** API directory pages kept at once: each its bytes (lib/rendered-json.ts), ~15 kB outside the collector's heap. */
+const DIRECTORY_PAGES_KEPT = 4_000;
 /** Public lawyer pages kept at once (docs/domain.md, Public lawyer pages). */
 const PUBLIC_PAGE_CACHE_ENTRIES = 500;
 
@@ -143,7 +142,7 @@ export function createLawyersService(deps: Deps) {
   // (pages asked for all the time are read again in the background before they expire: no caller waits)
   const directoryCache = new MicroCache<RenderedJson<PageEnvelope<LawyerListItem>>>(
     directoryCacheMs,
-    DIRECTORY_CACHE_ENTRIES,
+    DIRECTORY_PAGES_KEPT,
     { refreshAheadMs: directoryCacheMs / 2 },
   );
   const featuredCache = new MicroCache<LawyerListItem[]>(directoryCacheMs, 1);
@@ -250,7 +249,6 @@ export function createLawyersService(deps: Deps) {
     forgetDirectory,
 
     /** The directory: verified, unbanned lawyers, filtered, sorted and paged. */
-    /** A directory page, rendered (lib/rendered-json.ts: a cached page is one buffer). */
     async directory(query: LawyersQuery): Promise<RenderedJson<PageEnvelope<LawyerListItem>>> {
       const filter = directoryFilter(query);
       const { page, pageSize, sort } = query;
