@@ -43,20 +43,7 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
   db: Db,
   source: IndexSource<Entry, Row, Index>,
   make: () => Index,
-  {
-    statements,
-    onError,
-    staleMs = 0,
-  }: {
-    statements?: StatementSource;
-    onError?: (error: unknown) => void;
-    /**
-     * How old the version an answer is made current with may be: 0, read after the request arrived; more (a
-     * process whose pages may be served again for that long anyway, ADR 0005), the last one read if it
-     * started that recently, read again in the background once half as old
-     */
-    staleMs?: number;
-  },
+  { statements, onError }: { statements?: StatementSource; onError?: (error: unknown) => void },
 ) {
   // the load and the catch-up run unnamed, each planned for its values: a generic plan of the load's keyset
   // page (an id bound, a limit) can read every row of a million and pass the statement timeout; the
@@ -148,19 +135,8 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
   /** A version read that started after every caller of `freshVersion` arrived, and the one under way. */
   let reading: Promise<number> | undefined;
   let nextReading: Promise<number> | undefined;
-  /** The last version read, and when its statement started (forgotten: the next answer reads it anew). */
-  let lastRead: { version: number; startedAt: number } | undefined;
-  /** counts `forget` calls: a read started before one is not kept as the last */
-  let forgotten = 0;
   const readVersion = () => {
-    const startedAt = Date.now();
-    const before = forgotten;
-    const read = versionNow(db, statements, {}).then(([row]) => {
-      const version = Number(row?.version ?? 0);
-      if (before === forgotten && (!lastRead || lastRead.startedAt <= startedAt))
-        lastRead = { version, startedAt };
-      return version;
-    });
+    const read = versionNow(db, statements, {}).then(([row]) => Number(row?.version ?? 0));
     reading = read;
     void read
       .finally(() => {
@@ -184,27 +160,18 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
     return nextReading;
   }
 
-  /** The last version read, if recent enough for `staleMs` (a read started in the background when aging). */
-  function recentVersion(): number | undefined {
-    if (!lastRead || staleMs <= 0) return undefined;
-    const age = Date.now() - lastRead.startedAt;
-    if (age > staleMs) return undefined;
-    if (age > staleMs / 2 && !reading) void freshVersion().catch(() => undefined);
-    return lastRead.version;
-  }
-
   return {
     /**
      * A request answered from the index, as fresh as the database when the request arrived: the version read
-     * after it arrived (or within `staleMs`), the index caught up to it if behind, then `ask` runs on it
-     * (synchronously, so no change applies in between). Undefined: the index is not loaded, or could not catch up.
+     * after it arrived, the index caught up to it if behind, then `ask` runs on it (synchronously, so no
+     * change applies in between). Undefined: the index is not loaded, or could not catch up.
      */
     async answer<Answer>(ask: (index: Index) => Answer): Promise<Answer | undefined> {
       if (!index) {
         void startLoad();
         return undefined;
       }
-      const version = recentVersion() ?? (await freshVersion());
+      const version = await freshVersion();
       for (let attempt = 0; attempt < 3 && index && index.version < version; attempt++) await caughtUp();
       if (!index || index.version < version) {
         if (!index) void startLoad();
@@ -217,12 +184,6 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
     async warm() {
       if (index) await caughtUp();
       await (loading ?? (index ? undefined : startLoad()));
-    },
-
-    /** The next answer reads the version anew (a change this process was told of shows at once). */
-    forget() {
-      lastRead = undefined;
-      forgotten++;
     },
 
     /** Stops loading; waits for what is under way. */

@@ -36,8 +36,6 @@ export type IndexedBoardOptions = {
   onError?: (error: unknown) => void;
   /** how the index chooses its ways (the tests force each one) */
   tuning?: IndexTuning;
-  /** how old a version an answer is made current with may be (db/synced-index.ts); 0: read after arrival */
-  staleMs?: number;
 };
 
 /**
@@ -77,9 +75,6 @@ export function createIndexedBoard(
 
     /** Starts loading the index (the server's start); resolves once it has, for a caller that waits. */
     warm: () => synced.warm(),
-
-    /** The next request reads the version anew: a change this process was told of shows at once. */
-    forget: () => synced.forget(),
 
     /** Stops loading; waits for what is under way. */
     close: () => synced.close(),

@@ -33,8 +33,6 @@ export function createBoardService(deps: {
     fallback: createBoardSearch(deps.db, { statements }),
     statements,
     onError: deps.onIndexError,
-    // a page may be served again for as long (ADR 0005)
-    staleMs: deps.boardCacheMs,
   });
   const repository = createBoardRepository(deps.db, { statements, search });
   // many lawyers read the same board pages; they change only as cases are published or taken (pages
@@ -59,7 +57,6 @@ export function createBoardService(deps: {
 
     /** Forgets every page and every lawyer's proposals on this process (a clearing may have been missed). */
     forgetAll() {
-      search.forget();
       boardPages.clear();
       ownProposals.clear();
       ownVersion.clear();

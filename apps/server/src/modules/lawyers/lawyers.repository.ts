@@ -107,8 +107,6 @@ export type DirectoryPage = { rows: DirectoryCard[]; total: number; exact: boole
  */
 export type DirectorySearch = {
   directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<DirectoryPage>;
-  /** a change this process was told of: the next answer shows it (a search that may answer a little late) */
-  forget?(): void;
 };
 
 export const narrows = (filter: DirectoryFilter) =>

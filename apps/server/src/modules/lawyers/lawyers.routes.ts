@@ -192,8 +192,6 @@ const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, o
   const directoryCacheMs = app.config.shortCaches ? DIRECTORY_CACHE_MS : 0;
   const search = createIndexedSearch(app.db, {
     statements,
-    // pages may be served again for as long (ADR 0005); a lawyer's own change is told to every process
-    staleMs: directoryCacheMs,
     fallback: createProjectedSearch(app.db, { statements }),
     onError: (error) => app.log.error({ err: error }, 'directory index not loaded; the SQL search answers'),
   });

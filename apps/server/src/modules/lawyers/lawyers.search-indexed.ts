@@ -41,8 +41,6 @@ export type IndexedSearchOptions = {
   onError?: (error: unknown) => void;
   /** how the index chooses its ways (the tests force each one) */
   tuning?: IndexTuning;
-  /** how old a version an answer is made current with may be (db/synced-index.ts); 0: read after arrival */
-  staleMs?: number;
 };
 
 /**
@@ -72,9 +70,6 @@ export function createIndexedSearch(
 
     /** Starts loading the index (the server's start), or catches it up; resolves once it is current. */
     warm: () => synced.warm(),
-
-    /** The next request reads the version anew: a change this process was told of shows at once. */
-    forget: () => synced.forget(),
 
     /** Stops loading; waits for what is under way. */
     close: () => synced.close(),

@@ -155,7 +155,6 @@ export function createLawyersService(deps: Deps) {
   const combinationsCache = new MicroCache<DirectoryCombination[]>(directoryCacheMs, 1);
   /** A lawyer's own change shows at once on every process; other changes within `directoryCacheMs`. */
   const forgetDirectory = () => {
-    search.forget?.();
     directoryCache.clear();
     featuredCache.clear();
     publicPageCache.clear();
