@@ -1,7 +1,7 @@
 import { cheapestWay, countedByBits } from './index-ways.ts';
 import type { IndexPage, IndexQuery, IndexTuning, OrderedIndexSpec } from './ordered-index.types.ts';
-import { BestSlots, countBits, hasAll, hasAny, KeptBits, scanBits, setBit } from './slot-bits.ts';
-import { firstIndex, mergeLists, type SlotOrder, SortedSlots } from './sorted-slots.ts';
+import { countBits, hasAll, hasAny, KeptBits, scanBits, setBit } from './slot-bits.ts';
+import { BestSlots, firstIndex, mergeLists, type SlotOrder, SortedSlots } from './sorted-slots.ts';
 
 export type { IndexPage, IndexQuery, IndexTuning, OrderedIndexSpec };
 
@@ -19,7 +19,7 @@ const KEPT_TERMS = 512;
  * and the count past the limit; or, when a typed word's prefix range is likely cheaper, gathers its entries
  * and keeps the best in order; or, when the words and ranges leave few entries of many, scans their bits
  * 32 entries at a time and keeps the best of what it finds. Each way's cost is estimated from the sizes
- * (`wayFor`). Changes apply synchronously, so no search sees half of one.
+ * (`answer`). Changes apply synchronously, so no search sees half of one.
  */
 export class OrderedIndex<Entry, Sort extends string> {
   /** the version of the database's log this index reflects */
@@ -96,12 +96,12 @@ export class OrderedIndex<Entry, Sort extends string> {
   search(query: IndexQuery<Entry, Sort>): IndexPage<Entry> {
     const ranges = query.ranges.flatMap((key) => this.lists.get(key) ?? []);
     const size = ranges.reduce((sum, range) => sum + range[query.sort].length, 0);
-    const { page, total } = this.wayFor(ranges, this.termRanges(query.terms), size, query)();
+    const { page, total } = this.answer(ranges, this.termRanges(query.terms), size, query);
     return { entries: page.map((slot) => this.entries[slot]!), total };
   }
 
-  /** The cheapest way to answer (lib/index-ways.ts), ready to run. */
-  private wayFor(ranges: Lists<Sort>[], terms: TermRange[], size: number, query: IndexQuery<Entry, Sort>) {
+  /** The request answered the cheapest way (lib/index-ways.ts). */
+  private answer(ranges: Lists<Sort>[], terms: TermRange[], size: number, query: IndexQuery<Entry, Sort>) {
     const rank = this.rankOf(query.sort);
     const facts = {
       entries: this.size,
@@ -117,9 +117,9 @@ export class OrderedIndex<Entry, Sort extends string> {
     );
     const termBits = (except?: TermRange) =>
       terms.filter((term) => term !== except).map((term) => this.bitsOf(term));
-    if (way === 'word' && rarest) return () => this.byWord(rarest, termBits(rarest), ranges, rank, query);
-    if (way === 'bits') return () => this.byBits(ranges, termBits(), rank, query);
-    return () => this.byRanges(ranges, termBits(), rank, query);
+    if (way === 'word' && rarest) return this.byWord(rarest, termBits(rarest), ranges, rank, query);
+    if (way === 'bits') return this.byBits(ranges, termBits(), rank, query);
+    return this.byRanges(ranges, termBits(), rank, query);
   }
 
   /** Each typed word's prefix range of words, and how many (word, entry) pairs it holds. */

@@ -11,14 +11,14 @@ export function jsonRenderer<T extends object, S extends z.ZodType>(
   schema: S,
   toAnswer: (value: T) => z.input<S>,
 ) {
-  const rendered = new WeakMap<T, Buffer>();
+  const rendered = new WeakMap<T, RenderedJson<z.output<S>>>();
   return (reply: FastifyReply, value: T): FastifyReply => {
-    let body = rendered.get(value);
-    if (!body) {
-      body = Buffer.from(JSON.stringify(schema.parse(toAnswer(value))));
-      rendered.set(value, body);
+    let answer = rendered.get(value);
+    if (!answer) {
+      answer = RenderedJson.of(schema, toAnswer(value));
+      rendered.set(value, answer);
     }
-    return reply.type('application/json; charset=utf-8').send(body);
+    return answer.send(reply);
   };
 }
 

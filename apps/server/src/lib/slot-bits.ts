@@ -110,26 +110,6 @@ export function hasAny(bits: Uint32Array[], slot: number): boolean {
   return false;
 }
 
-/** The best `keep` slots offered, in order of their places (`rank`), best first. */
-export class BestSlots {
-  readonly slots: number[] = [];
-
-  constructor(
-    private readonly rank: Int32Array,
-    private readonly keep: number,
-  ) {}
-
-  offer(slot: number): void {
-    const { slots, rank, keep } = this;
-    const place = rank[slot]!;
-    if (slots.length === keep && place >= rank[slots[keep - 1]!]!) return;
-    let at = slots.length;
-    while (at > 0 && rank[slots[at - 1]!]! > place) at--;
-    slots.splice(at, 0, slot);
-    if (slots.length > keep) slots.pop();
-  }
-}
-
 /** Whether every bit set has the slot's bit. */
 export function hasAll(bits: Uint32Array[], slot: number): boolean {
   for (const set of bits) if (((set[slot >>> 5]! >>> (slot & 31)) & 1) === 0) return false;
