@@ -1,31 +1,24 @@
 /**
- * Database time of the directory's queries, per request, on a sample of the directory-1m mix: for each
- * request the statements `directory` runs (repository.directoryQueries) under EXPLAIN (ANALYZE), planning
- * plus execution. Run with `node --import tsx bench/lib/directory-db-time.mjs` and DATABASE_URL naming a
- * throw-away database (it is seeded). BENCH_LAWYERS (100000), BENCH_SAMPLE (300). Prints the median and
- * p99 in ms. BENCH_COMPARE names another repository module (an older lawyers.repository.ts copied beside
- * the current one) measured on the same data in the same run, alternating request by request, with the
- * ratio of the two. BENCH_PROJECTION=1 measures the search projection (lawyers.search.ts) against the
- * current repository the same way, after rebuilding the projection from the seeded profiles.
- * BENCH_COMPARE_SEARCH names an older lawyers.search.ts copied beside the current one: with BENCH_PROJECTION=1
- * the current projection is then measured against that older one instead of the repository's query.
- * BENCH_COUNT_LIMIT (1000) bounds both projections' counts: 100 at 100,000 lawyers reads the share of
- * each range a million lawyers' counts read at 1,000.
- * BENCH_SHOW_SLOWEST=n prints the n slowest requests of the current side with the compared side's time.
- * BENCH_PREPARED=1 runs the current side's statements as named prepared statements, as the app does on
+ * Database time of a directory request, on a sample of the directory-1m mix: for each request the statements
+ * it runs under EXPLAIN (ANALYZE), planning plus execution. The directory answers from its index in memory
+ * (docs/decisions/0042-directory-index-in-memory.md), whose one statement a request is the log's version
+ * read; it is compared, request by request on the same data, with the plain SQL that answers while the
+ * index loads (repository.directoryQueries, the page and its bounded count), or with BENCH_COMPARE, another
+ * repository module (an older lawyers.repository.ts copied beside the current one). Then every sampled
+ * request's answer (ids, order and meta) is compared between the two. Run with `node --import tsx
+ * bench/lib/directory-db-time.mjs` and DATABASE_URL naming a throw-away database (it is seeded).
+ * BENCH_LAWYERS (100000), BENCH_SAMPLE (300). Prints the median and p99 in ms and their ratios.
+ * BENCH_SHOW_SLOWEST=n prints the n slowest requests of the plain SQL with the index's time.
+ * BENCH_PREPARED=1 runs the plain SQL's statements as named prepared statements, as the app does on
  * PostgreSQL (db/prepared.ts): each five times on first sight, then EXPLAINed as an EXECUTE.
- * BENCH_REUSE=1 keeps a database seeded by an earlier run (same BENCH_LAWYERS) instead of seeding again
- * (BENCH_REBUILD=1 rebuilds its projection all the same). BENCH_REPEAT=3 runs each request three times
- * and keeps the least, so a busy machine's scheduling stalls weigh less on the p99.
+ * BENCH_REUSE=1 keeps a database seeded by an earlier run (same BENCH_LAWYERS) instead of seeding again.
+ * BENCH_REPEAT=3 runs each request three times and keeps the least, so a busy machine's scheduling stalls
+ * weigh less on the p99.
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import {
-  LAWYER_SEARCH_TABLES,
-  rebuildLawyerSearch,
-} from '../../apps/server/src/modules/lawyers/lawyers.projection.ts';
 import { createLawyersRepository } from '../../apps/server/src/modules/lawyers/lawyers.repository.ts';
-import { createProjectedSearch } from '../../apps/server/src/modules/lawyers/lawyers.search.ts';
+import { createIndexedSearch } from '../../apps/server/src/modules/lawyers/lawyers.search-indexed.ts';
 import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.service.ts';
 import { lawyersQuerySchema } from '../../packages/shared/src/schemas/lawyers.ts';
 import {
@@ -50,28 +43,21 @@ if (process.env.BENCH_REUSE !== '1') {
   console.log(`seeding ${COUNT} lawyers...`);
   console.log(await seedLawyers(db, COUNT));
 }
-if (
-  process.env.BENCH_PROJECTION === '1' &&
-  (process.env.BENCH_REUSE !== '1' || process.env.BENCH_REBUILD === '1')
-) {
-  const started = performance.now();
-  await rebuildLawyerSearch(db);
-  console.log(`projection rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  for (const table of LAWYER_SEARCH_TABLES) await db.execute(sql.raw(`vacuum analyze ${table}`));
-}
 await db.execute(sql`analyze`);
 
-const olderSearch = process.env.BENCH_PROJECTION === '1' && process.env.BENCH_COMPARE_SEARCH;
-// a smaller limit stands in for a larger directory: the counts read the same share of their ranges
-const searchOptions = { countLimit: Number(process.env.BENCH_COUNT_LIMIT ?? 1000) };
-const repository = olderSearch ? createProjectedSearch(db, searchOptions) : createLawyersRepository(db);
-const other = olderSearch
-  ? (await import(path.resolve(olderSearch))).createProjectedSearch(db, searchOptions)
-  : process.env.BENCH_COMPARE
-    ? (await import(path.resolve(process.env.BENCH_COMPARE))).createLawyersRepository(db)
-    : process.env.BENCH_PROJECTION === '1'
-      ? createProjectedSearch(db)
-      : undefined;
+const plain = process.env.BENCH_COMPARE
+  ? (await import(path.resolve(process.env.BENCH_COMPARE))).createLawyersRepository(db)
+  : createLawyersRepository(db);
+// the index answers every request itself: no fallback
+const indexed = createIndexedSearch(db, {
+  fallback: { directory: () => Promise.reject(new Error('the index did not answer')) },
+});
+const loading = performance.now();
+await indexed.warm();
+console.log(`index loaded in ${((performance.now() - loading) / 1000).toFixed(1)} s`);
+// what a request to the index runs: the log's version, read once the request has arrived
+const versionRead = sql`select version::text as version from lawyer_search_version where id = 1`;
+const index = { directoryQueries: async () => [versionRead], directory: indexed.directory };
 const requests = distinctPool(SAMPLE, directoryRequest).map((path) => {
   const query = lawyersQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
   return { filter: directoryFilter(query), sort: query.sort, page: query.page };
@@ -91,7 +77,7 @@ const planningShare = (repo) => {
 /** Planning plus execution of the statements one request runs on `repo`. */
 async function requestTime(repo, { filter, sort, page }) {
   const explained =
-    process.env.BENCH_PREPARED === '1' && repo === repository ? explainedPreparedTime : explainedTime;
+    process.env.BENCH_PREPARED === '1' && repo === plain ? explainedPreparedTime : explainedTime;
   const timeOf = (query) => explained(database, query, tallyOf(repo));
   const queries = await repo.directoryQueries(filter, sort, { limit: 20, offset: (page - 1) * 20 });
   if (Array.isArray(queries)) {
@@ -111,32 +97,31 @@ async function leastTime(repo, request) {
   return least;
 }
 for (const request of requests) {
-  now.push(await leastTime(repository, request));
-  if (other) before.push(await leastTime(other, request));
+  now.push(await leastTime(index, request));
+  before.push(await leastTime(plain, request));
 }
-const current = summary('current', now);
+const current = summary('the index', now);
 if (process.env.BENCH_SHOW_SLOWEST) {
   const order = now
     .map((_time, i) => i)
-    .sort((a, b) => now[b] - now[a])
+    .sort((a, b) => before[b] - before[a])
     .slice(0, Number(process.env.BENCH_SHOW_SLOWEST));
-  for (const i of order)
-    console.log(now[i].toFixed(2), (before[i] ?? 0).toFixed(2), JSON.stringify(requests[i]));
+  for (const i of order) console.log(before[i].toFixed(2), now[i].toFixed(2), JSON.stringify(requests[i]));
 }
-console.log(`current: ${planningShare(repository)}`);
-if (other) {
-  const compared = summary(`compared (${olderSearch || process.env.BENCH_COMPARE || 'projection'})`, before);
-  console.log(`compared: ${planningShare(other)}`);
+console.log(`the index: ${planningShare(index)}`);
+{
+  const compared = summary(`the plain SQL (${process.env.BENCH_COMPARE ?? 'lawyers.repository.ts'})`, before);
+  console.log(`the plain SQL: ${planningShare(plain)}`);
   console.log(
-    `ratio current/compared: median ${(current.median / compared.median).toFixed(2)}, p99 ${(current.p99 / compared.p99).toFixed(2)}`,
+    `ratio index/plain: median ${(current.median / compared.median).toFixed(2)}, p99 ${(current.p99 / compared.p99).toFixed(2)}`,
   );
   // the same answers at this scale: ids, order and meta of every sampled request
   let differ = 0;
   for (const { filter, sort, page } of requests) {
     const range = { limit: 20, offset: (page - 1) * 20 };
     const [a, b] = await Promise.all([
-      repository.directory(filter, sort, range),
-      other.directory(filter, sort, range),
+      index.directory(filter, sort, range),
+      plain.directory(filter, sort, range),
     ]);
     const key = (r) => JSON.stringify([r.rows.map((row) => row.id), r.total, r.exact]);
     if (key(a) !== key(b)) {
@@ -153,4 +138,5 @@ if (other) {
   console.log(`answers compared: ${requests.length - differ} of ${requests.length} the same`);
 }
 await releasePrepared();
+await indexed.close();
 await close();

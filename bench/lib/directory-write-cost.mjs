@@ -1,17 +1,16 @@
 /**
- * What keeping the directory's search projection current costs a write (docs/decisions/0031-directory-search-projection.md):
- * on a database lib/directory-db-time.mjs seeded (DATABASE_URL), each kind of change that moves a lawyer's
- * rows is made to BENCH_WRITES lawyers (30) drawn at random, one statement in a transaction rolled back, timed
- * at the client (what a request waits for), once with the projection's triggers and once without them
+ * What keeping the directory's index in memory current costs a write (docs/decisions/0043-one-directory-projection.md):
+ * on a database lib/directory-db-time.mjs seeded (DATABASE_URL), each kind of change the index shows is made
+ * to BENCH_WRITES lawyers (30) drawn at random, one statement in a transaction rolled back, timed at the
+ * client (what a request waits for), once with the triggers that log it and once without them
  * (`session_replication_role = replica` turns triggers off for the transaction); the median and p99 of each,
- * and the size of the projection's tables with their indexes. Run with `node --import tsx
+ * and the size of the profiles and of the log with their indexes. Run with `node --import tsx
  * bench/lib/directory-write-cost.mjs`. An edit moves a lawyer to one of the app's own categories and provinces,
  * so it moves counts that exist, as a real edit does.
  */
 import { CATEGORIES } from '@l4l/shared/constants/categories';
 import { PROVINCES } from '@l4l/shared/constants/provinces';
 import pg from 'pg';
-import { LAWYER_SEARCH_TABLES } from '../../apps/server/src/modules/lawyers/lawyers.projection.ts';
 import { quantile } from './db-time.mjs';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 30);
@@ -97,14 +96,14 @@ for (const kind of KINDS) {
   }
   const show = (times) =>
     `median ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms`;
-  console.log(`${kind.label}: with the projection ${show(withTriggers)}; without ${show(without)}`);
+  console.log(`${kind.label}: logged ${show(withTriggers)}; without the triggers ${show(without)}`);
 }
 const { rows: sizes } = await client.query(
   `select relname, pg_total_relation_size(oid) as bytes from pg_class
     where relname = any($1::text[]) order by relname`,
-  [['lawyer_profiles', ...LAWYER_SEARCH_TABLES]],
+  [['lawyer_profiles', 'lawyer_search_version', 'lawyer_search_changes']],
 );
 console.log(
-  `sizes with their indexes: ${sizes.map((row) => `${row.relname} ${(Number(row.bytes) / 2 ** 20).toFixed(0)} MB`).join(', ')}`,
+  `sizes with their indexes: ${sizes.map((row) => `${row.relname} ${(Number(row.bytes) / 2 ** 20).toFixed(1)} MB`).join(', ')}`,
 );
 await client.end();

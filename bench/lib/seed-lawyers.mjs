@@ -9,11 +9,6 @@ import { PROVINCES } from '@l4l/shared/constants/provinces';
 import { searchableText } from '@l4l/shared/search';
 import { sql } from 'drizzle-orm';
 import { logEverythingChanged } from '../../apps/server/src/db/synced-index.ts';
-import {
-  LAWYER_SEARCH_TABLES,
-  rebuildLawyerSearch,
-} from '../../apps/server/src/modules/lawyers/lawyers.projection.ts';
-import { withIndexesDropped } from './bulk-fill.mjs';
 
 const BATCH = 25_000;
 
@@ -151,10 +146,6 @@ export const SURNAMES = [
 /** Our own constant words as a SQL array literal (no user text is ever built into SQL like this). */
 const sqlArray = (values) => `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]::text[]`;
 
-/** The directory's search projection (ADR 0031) rebuilt from every profile, as its migration does. */
-const fillSearchProjection = (db) =>
-  withIndexesDropped(db, ['lawyer_search', 'lawyer_search_words'], () => rebuildLawyerSearch(db));
-
 export async function seedLawyers(db, count) {
   const started = performance.now();
   const run = (text) => db.execute(sql.raw(text));
@@ -173,7 +164,7 @@ export async function seedLawyers(db, count) {
   const names = `(select ${sqlArray(FIRST_NAMES)} as fn, ${sqlArray(FIRST_NAMES.map((n) => searchableText(n)))} as fnp,
       ${sqlArray(SURNAMES)} as sn, ${sqlArray(SURNAMES.map((n) => searchableText(n)))} as snp,
       ${sqlArray([...CATEGORIES])} as cats, ${sqlArray(PROVINCES.slice(1))} as provs) as words`;
-  // the projection is filled once after the rows (fillSearchProjection), not batch by batch by its triggers
+  // the rows go in with the triggers off: one "everything changed" is logged after them, not one per batch
   await run('alter table lawyer_profiles disable trigger user');
   await run('alter table users disable trigger user');
   for (let from = 1; from <= count; from += BATCH) {
@@ -198,15 +189,11 @@ export async function seedLawyers(db, count) {
   await run('drop table bench_source');
   await run('alter table lawyer_profiles enable trigger user');
   await run('alter table users enable trigger user');
-  // before the projection's rebuild, which joins them: planned on a table it believes empty, the join
-  // took 270 s for 20,000 lawyers on the embedded database
+  // statistics and the visibility map, as once autovacuum has passed: the index's load and the plain SQL
+  // are planned on tables the planner knows
   await run('vacuum analyze users');
   await run('vacuum analyze lawyer_profiles');
-  await fillSearchProjection(db);
   // the rows came in with the triggers off: every process's index in memory (ADR 0042) loads again
   await logEverythingChanged(db, 'lawyer_search');
-  // the search projection (ADR 0031): its statistics and visibility map, so the
-  // planner reads its sort indexes in order, index-only, as it does once autovacuum has passed
-  for (const table of LAWYER_SEARCH_TABLES) await run(`vacuum analyze ${table}`);
   return { lawyers: count, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) };
 }

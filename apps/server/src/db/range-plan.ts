@@ -1,9 +1,8 @@
 /**
- * Which ordered range a search reads first (docs/decisions/0031-directory-search-projection.md, "How a
- * request is read"), from the counts alone: a range read in sort order stops at the count's limit, so it
+ * Which ordered range the board's search reads first (docs/decisions/0033-board-search.md), from the counts alone: a range read in sort order stops at the count's limit, so it
  * costs its size or the limit divided by the share of its entries the other conditions keep, whichever is
  * less, each condition's share taken as independent. Each stored word a typed word prefixes is a range of
- * its own. The directory and the board both choose this way.
+ * its own.
  */
 export type RangeSizes = {
   /** entries in the facets' ranges (the categories, provinces asked for, or everything) */
@@ -12,10 +11,7 @@ export type RangeSizes = {
   facetRanges: number;
   /** entries in the whole listing */
   everyone: number;
-  /**
-   * for each typed word: [entries with a word it prefixes, stored words it prefixes, and optionally the
-   * entries of the largest of those stored words]
-   */
+  /** for each typed word: [entries with a word it prefixes, stored words it prefixes] */
   words: number[][];
 };
 
@@ -45,15 +41,4 @@ export function cheaperRange(sizes: RangeSizes, countLimit: number): number {
     }
   });
   return best;
-}
-
-/**
- * How many entries of the largest stored word typed word `i` prefixes the facets and the other typed words
- * are expected to keep (shares taken as independent): past the count's limit, that range alone is likely
- * to settle a bounded count.
- */
-export function largestWordKeeps(sizes: RangeSizes, i: number): number {
-  const { share, keptBesides } = shares(sizes);
-  const largest = sizes.words[i]?.[2] ?? 0;
-  return largest * share(sizes.facets) * keptBesides(i);
 }

@@ -22,7 +22,7 @@ import { jsonRenderer } from '../../lib/rendered-json.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { authenticate, requireOwner, requireRole } from '../../plugins/auth.ts';
 import { assignLawyerSlugs } from './lawyer-slugs.ts';
-import { createProjectedSearch } from './lawyers.search.ts';
+import { createLawyersRepository } from './lawyers.repository.ts';
 import { createIndexedSearch } from './lawyers.search-indexed.ts';
 import { createLawyersService, directoryEnvelope, type LawyersService } from './lawyers.service.ts';
 import { lawyerRenamed } from './profile-writes.ts';
@@ -186,18 +186,17 @@ function registerCareer(app: RouteApp, service: LawyersService) {
 
 /** docs/api/http.md, Lawyers (the photo is the uploads feature's). */
 const lawyersModule: FastifyPluginAsyncZod<LawyersPluginOptions> = async (app, options) => {
-  // the directory is read from memory (ADR 0042), from the search projection's SQL (ADR 0031) while the
-  // index loads in the background
+  // the directory is read from memory (ADR 0042), from the plain SQL while the index loads in the
+  // background (ADR 0043)
   const statements = app.database.statements;
   const directoryCacheMs = app.config.shortCaches ? DIRECTORY_CACHE_MS : 0;
   const search = createIndexedSearch(app.db, {
     statements,
-    fallback: createProjectedSearch(app.db, { statements }),
+    fallback: createLawyersRepository(app.db),
     onError: (error) => app.log.error({ err: error }, 'directory index not loaded; the SQL search answers'),
   });
   const service = createLawyersService({
     db: app.db,
-    statements,
     search,
     ratings: options.ratings,
     directoryCacheMs,

@@ -19,7 +19,7 @@ const listed = sql`select ${cardSelection}, ${lawyerProfiles.searchText} as "sea
   join ${users} on ${users.id} = ${lawyerProfiles.userId}
   where ${lawyerProfiles.verifiedAt} is not null and ${users.bannedAt} is null`;
 
-/** The listed lawyers, and the changes of the projection's log (migrations 0034 and 0036); a benchmark loads the index from it too. */
+/** The listed lawyers and the log of their changes (migrations 0034, 0036, 0038); a benchmark loads from it too. */
 export const lawyersSource: IndexSource<IndexedLawyer, ListedLawyer, DirectoryIndex> = {
   name: 'l4l_directory',
   version: 'lawyer_search_version',

@@ -2,8 +2,6 @@ import { es } from '@l4l/shared/texts/es';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { bearer, createLawyerWithProfile, createUser, signIn } from '../../../test/factories.ts';
-import type { Db } from '../../db/database.ts';
-import { createProjectedSearch } from './lawyers.search.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -108,24 +106,5 @@ describe('directory search: words by prefix, price and first consultation', () =
     expect(await search('¿¡!?.,;:*&|')).toHaveLength(5);
     expect(await search('  --  ')).toHaveLength(5);
     expect(await search('lucía!!')).toEqual(['lucia']);
-  });
-
-  it('reads the range sizes of a typed word once for a while: asked again, only the page with its count', async () => {
-    let statements = 0;
-    const counting = {
-      execute: (query: Parameters<Db['execute']>[0]) => {
-        statements++;
-        return t.app.db.execute(query);
-      },
-    } as unknown as Db;
-    const search = createProjectedSearch(counting);
-    const filter = { terms: ['luc'], categories: [], provinces: [] };
-    const first = await search.directory(filter, 'price_asc', { limit: 20, offset: 0 });
-    expect(statements).toBe(2);
-    // another sort and page, the same words and facets: the sizes are remembered
-    const again = await search.directory(filter, 'rating', { limit: 2, offset: 1 });
-    expect(statements).toBe(3);
-    expect(again.total).toBe(first.total);
-    expect(first.rows.map((row) => row.id).sort()).toEqual([ids.lucia, ids.lucio, ids.pedro].sort());
   });
 });

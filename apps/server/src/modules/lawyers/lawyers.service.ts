@@ -23,7 +23,7 @@ import {
 import { searchableText, searchWords } from '@l4l/shared/search';
 import { es } from '@l4l/shared/texts/es';
 import type { FastifyInstance } from 'fastify';
-import type { Db, StatementSource } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { academicExperiences, workExperiences } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -36,7 +36,6 @@ import {
   type LawyerCardRow,
   type LawyersRepository,
 } from './lawyers.repository.ts';
-import { createProjectedSearch } from './lawyers.search.ts';
 import { createProfileRepository, type EntryTable } from './profile.repository.ts';
 
 export function directoryFilter(
@@ -124,19 +123,17 @@ type Deps = {
   ratings: FastifyInstance['ratings'];
   /** how long a directory page may be served again before it is read anew; 0: never cached */
   directoryCacheMs: number;
-  /** PostgreSQL's pool or the embedded database, for the directory's named prepared statements */
-  statements?: StatementSource;
   /** a lawyer's change: clears the directory on every process (this one's `forgetDirectory` included) */
   announceChange?: () => void;
-  /** how the directory is searched (ADR 0023's seam); the search projection's SQL (ADR 0031) by default */
+  /** how the directory is searched (ADR 0023's seam): the index in memory (ADR 0042); the plain SQL when absent */
   search?: DirectorySearch;
 };
 
 /** docs/api/http.md, Lawyers. Who may call is checked by the routes' guards. */
 export function createLawyersService(deps: Deps) {
-  const { db, ratings, directoryCacheMs, announceChange, statements } = deps;
-  const search = deps.search ?? createProjectedSearch(db, { statements });
+  const { db, ratings, directoryCacheMs, announceChange } = deps;
   const repository = createLawyersRepository(db);
+  const search = deps.search ?? repository;
   const profiles = createProfileRepository(db);
   // docs/decisions/0005: identical directory pages asked within a few seconds share one query
   // (pages asked for all the time are read again in the background before they expire: no caller waits)
