@@ -26,10 +26,7 @@ exitWith(() => {
     requests: () => ({ paths: listingPaths() }),
     targets: TARGETS,
     settings: { lawyers: Number(process.env.BENCH_LAWYERS ?? 100_000) },
-    // on a small table a sequential scan is the planner's right choice: judge the plans at full size only
-    check: (app) =>
-      app.seed.lawyers >= 100_000 && app.explain.some((line) => !line.indexed)
-        ? ['a directory query reads without an index']
-        : [],
+    // the index in memory answers (ADR 0042); the plans printed are the plain SQL's, which answers while it
+    // loads (ADR 0043): reported, not judged
   });
 });

@@ -17,6 +17,7 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { listItemsOf } from '../../apps/server/src/modules/lawyers/lawyer-cards.ts';
 import { createLawyersRepository } from '../../apps/server/src/modules/lawyers/lawyers.repository.ts';
 import { createIndexedSearch } from '../../apps/server/src/modules/lawyers/lawyers.search-indexed.ts';
 import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.service.ts';
@@ -123,7 +124,9 @@ console.log(`the index: ${planningShare(index)}`);
       index.directory(filter, sort, range),
       plain.directory(filter, sort, range),
     ]);
-    const key = (r) => JSON.stringify([r.rows.map((row) => row.id), r.total, r.exact]);
+    // the index gives its cards rendered, the plain SQL as rows
+    const ids = (r) => listItemsOf(r).map((item) => item.id);
+    const key = (r) => JSON.stringify([ids(r), r.total, r.exact]);
     if (key(a) !== key(b)) {
       differ++;
       if (differ <= 3)

@@ -16,6 +16,7 @@ import v8 from 'node:v8';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { rowsOf } from '../../apps/server/src/db/prepared.ts';
 import { DirectoryIndex } from '../../apps/server/src/modules/lawyers/directory-index.ts';
+import { listItemJson } from '../../apps/server/src/modules/lawyers/lawyer-cards.ts';
 import { lawyersSource } from '../../apps/server/src/modules/lawyers/lawyers.search-indexed.ts';
 import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.service.ts';
 import { lawyersQuerySchema } from '../../packages/shared/src/schemas/lawyers.ts';
@@ -47,7 +48,7 @@ async function entries() {
 
 /** The index of every listed lawyer (in a function: the rows read are garbage once it returns). */
 async function loaded() {
-  const made = new DirectoryIndex(JSON.parse(process.env.BENCH_INDEX_TUNING ?? '{}'));
+  const made = new DirectoryIndex(listItemJson, JSON.parse(process.env.BENCH_INDEX_TUNING ?? '{}'));
   for (const row of await entries()) made.add(made.entryOf(row));
   made.seal();
   return made;

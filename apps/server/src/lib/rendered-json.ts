@@ -34,6 +34,13 @@ export class RenderedJson<T> {
     return new RenderedJson(Buffer.from(JSON.stringify(schema.parse(value))));
   }
 
+  /** Bytes put together from parts each already rendered through its schema (a page's items and its meta). */
+  static joined<T>(parts: ReadonlyArray<string | Uint8Array>): RenderedJson<T> {
+    return new RenderedJson(
+      Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part))),
+    );
+  }
+
   /** The value again (for a caller that reads it rather than sends it). */
   value(): T {
     return JSON.parse(this.body.toString('utf8')) as T;

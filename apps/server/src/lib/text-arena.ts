@@ -32,6 +32,15 @@ export class TextArena {
     return this.bytes.toString('utf8', start, start + this.lengths[id]!);
   }
 
+  /**
+   * The text's bytes, not copied: valid for as long as they are held, since the arena writes a text only
+   * where none lives and reclaims released room into a new buffer.
+   */
+  view(id: number): Uint8Array {
+    const start = this.starts[id]!;
+    return this.bytes.subarray(start, start + this.lengths[id]!);
+  }
+
   release(id: number): void {
     if (this.lengths[id]! < 0) return;
     this.live -= this.lengths[id]!;

@@ -12,7 +12,7 @@ export type ListedLawyer = DirectoryCard & {
 
 /**
  * What the index keeps of a listed lawyer: what a request filters and sorts on, and, in the index's text
- * arena (lib/text-arena.ts), the card as JSON and the words of the name. A million lawyers then make a few
+ * arena (lib/text-arena.ts), the card rendered (its list item's JSON) and the words of the name. A million lawyers then make a few
  * million objects, not tens of millions: the collector's full marking, on the server's thread, stays short.
  */
 export type IndexedLawyer = Pick<
@@ -27,7 +27,7 @@ export type IndexedLawyer = Pick<
   | 'firstVisitFree'
 > & {
   categories: readonly string[];
-  /** the card, as JSON, and the words of the name: their numbers in the arena */
+  /** the card rendered, and the words of the name: their numbers in the arena */
   card: number;
   words: number;
 };
@@ -73,7 +73,11 @@ const provincesOf = (province: string) => (province === ALL_SPAIN ? PROVINCES : 
 export class DirectoryIndex extends OrderedIndex<IndexedLawyer, LawyerSort> {
   private readonly arena: TextArena;
 
-  constructor(tuning?: IndexTuning) {
+  /** `render`: a card's bytes as a page sends them (its list item's JSON), made once per change of the lawyer */
+  constructor(
+    private readonly render: (card: DirectoryCard) => string,
+    tuning?: IndexTuning,
+  ) {
     const arena = new TextArena();
     super(
       {
@@ -107,14 +111,14 @@ export class DirectoryIndex extends OrderedIndex<IndexedLawyer, LawyerSort> {
       finishedCases: card.finishedCases,
       activeCases: card.activeCases,
       firstVisitFree: card.firstVisitFree,
-      card: this.arena.put(JSON.stringify(card)),
+      card: this.arena.put(this.render(card)),
       words: this.arena.put(searchText),
     };
   }
 
-  /** An entry's card, as the SQL paths answer it. */
-  cardOf(lawyer: IndexedLawyer): DirectoryCard {
-    return JSON.parse(this.arena.get(lawyer.card)) as DirectoryCard;
+  /** An entry's card as rendered, its bytes read in place (the arena never writes over a live text). */
+  itemOf(lawyer: IndexedLawyer): Uint8Array {
+    return this.arena.view(lawyer.card);
   }
 
   directory(

@@ -102,11 +102,21 @@ export type PageRange = { limit: number; offset: number };
 export type DirectoryPage = { rows: DirectoryCard[]; total: number; exact: boolean };
 
 /**
+ * A directory page whose cards come rendered: each the JSON bytes of its list item, as the answer's schema
+ * renders it (what the index in memory keeps, docs/decisions/0042-directory-index-in-memory.md).
+ */
+export type RenderedDirectoryPage = { items: Uint8Array[]; total: number; exact: boolean };
+
+/**
  * The one seam of the directory's search (docs/decisions/0023-search-words-by-prefix.md): PostgreSQL
  * answers it here; a search engine's adapter would implement the same, and pass the same equivalence test.
  */
 export type DirectorySearch = {
-  directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<DirectoryPage>;
+  directory(
+    filter: DirectoryFilter,
+    sort: LawyerSort,
+    range: PageRange,
+  ): Promise<DirectoryPage | RenderedDirectoryPage>;
 };
 
 export const narrows = (filter: DirectoryFilter) =>
@@ -306,6 +316,16 @@ export function createLawyersRepository(
         .where(and(eq(lawyerProfiles.slug, slug), listed))
         .limit(1);
       return row;
+    },
+
+    /** The public pages' slugs of these lawyers, by id (a lawyer without one is left out). */
+    async slugsOf(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: lawyerProfiles.userId, slug: lawyerProfiles.slug })
+        .from(lawyerProfiles)
+        .where(and(inArray(lawyerProfiles.userId, ids), isNotNull(lawyerProfiles.slug)));
+      return new Map(rows.map((row) => [row.id, row.slug!]));
     },
 
     /** Every listed lawyer's page and when its profile last changed (the sitemap), by slug. */

@@ -21,10 +21,11 @@ import type { Subscribers } from '../../lib/events.ts';
 import { jsonRenderer } from '../../lib/rendered-json.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { authenticate, requireOwner, requireRole } from '../../plugins/auth.ts';
+import { directoryEnvelope } from './lawyer-cards.ts';
 import { assignLawyerSlugs } from './lawyer-slugs.ts';
 import { createLawyersRepository } from './lawyers.repository.ts';
 import { createIndexedSearch } from './lawyers.search-indexed.ts';
-import { createLawyersService, directoryEnvelope, type LawyersService } from './lawyers.service.ts';
+import { createLawyersService, type LawyersService } from './lawyers.service.ts';
 import { lawyerRenamed } from './profile-writes.ts';
 
 declare module 'fastify' {

@@ -5,8 +5,10 @@ import { banUser, createLawyerWithProfile } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import { logEverythingChanged } from '../../db/synced-index.ts';
+import { listItemsOf } from './lawyer-cards.ts';
 import { createLawyersRepository, type DirectoryFilter, type DirectorySearch } from './lawyers.repository.ts';
 import { createIndexedSearch } from './lawyers.search-indexed.ts';
+import { createLawyersService } from './lawyers.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -57,7 +59,26 @@ describe('the directory index in memory', () => {
     createIndexedSearch(db ?? t.app.db, { statements: t.app.database.statements, fallback, onError });
 
   const idsOf = async (search: DirectorySearch, filter = everyone) =>
-    (await search.directory(filter, 'price_asc', firstPage)).rows.map((row) => row.id);
+    listItemsOf(await search.directory(filter, 'price_asc', firstPage)).map((item) => item.id);
+
+  it('sends a page byte for byte as the plain SQL would, its cards rendered once', async () => {
+    const fallback = countingFallback();
+    const search = indexed(fallback);
+    await search.warm();
+    const serve = (through: DirectorySearch) =>
+      createLawyersService({ db: t.app.db, ratings: t.app.ratings, directoryCacheMs: 0, search: through });
+    const [fromIndex, fromSql] = [serve(search), serve(createLawyersRepository(t.app.db))];
+    for (const query of [
+      { sort: 'price_asc', page: 1, pageSize: 2 },
+      { sort: 'rating', page: 2, pageSize: 2, search: 'luc' },
+      { sort: 'active', page: 1, pageSize: 20, search: 'nadie' },
+    ] as const) {
+      const [a, b] = await Promise.all([fromIndex.directory(query), fromSql.directory(query)]);
+      expect(a.body.toString('utf8')).toBe(b.body.toString('utf8'));
+    }
+    expect(fallback.calls).toBe(0);
+    await search.close();
+  });
 
   it('shows a change committed before a request on each of two processes, without loading again', async () => {
     const fallbacks = [countingFallback(), countingFallback()];
@@ -96,20 +117,19 @@ describe('the directory index in memory', () => {
     await search.warm();
     const [first] = await idsOf(search);
     const cardOf = async () =>
-      (await search.directory(everyone, 'price_asc', firstPage)).rows.find((row) => row.id === first)!;
+      listItemsOf(await search.directory(everyone, 'price_asc', firstPage)).find(
+        (item) => item.id === first,
+      )!;
     await t.app.db
       .update(lawyerProfiles)
       .set({ description: 'Despachos en Sevilla y Cádiz.', responseMinutes: 42 })
       .where(eq(lawyerProfiles.userId, first!));
-    expect(await cardOf()).toMatchObject({
-      description: 'Despachos en Sevilla y Cádiz.',
-      responseMinutes: 42,
-    });
+    expect(await cardOf()).toMatchObject({ description: 'Despachos en Sevilla y Cádiz.', responseTime: 42 });
     await t.app.db
       .update(users)
       .set({ name: 'Lucía María', photoUrl: '/uploads/nueva.webp' })
       .where(eq(users.id, first!));
-    expect(await cardOf()).toMatchObject({ name: 'Lucía María', photoUrl: '/uploads/nueva.webp' });
+    expect(await cardOf()).toMatchObject({ name: 'Lucía María', lawyerPhoto: '/uploads/nueva.webp' });
     expect(fallback.calls).toBe(0);
     await search.close();
   });
@@ -147,10 +167,10 @@ describe('the directory index in memory', () => {
       .set({ priceHourCents: 7000 })
       .where(sql`${lawyerProfiles.verifiedAt} is not null`);
     await t.app.db.execute(sql`delete from lawyer_search_changes`);
-    const prices = (await search.directory(everyone, 'price_asc', firstPage)).rows.map(
-      (row) => row.priceHourCents,
+    const prices = listItemsOf(await search.directory(everyone, 'price_asc', firstPage)).map(
+      (item) => item.price,
     );
-    expect(new Set(prices)).toEqual(new Set([7000]));
+    expect(new Set(prices)).toEqual(new Set([70]));
     expect(fallback.calls).toBe(1);
     await search.close();
   });

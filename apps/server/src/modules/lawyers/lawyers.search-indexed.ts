@@ -6,12 +6,13 @@ import { lawyerProfiles, users } from '../../db/schema/index.ts';
 import { createSyncedIndex, type IndexSource } from '../../db/synced-index.ts';
 import type { IndexTuning } from '../../lib/ordered-index.ts';
 import { DirectoryIndex, type IndexedLawyer, type ListedLawyer } from './directory-index.ts';
+import { listItemJson } from './lawyer-cards.ts';
 import {
   cardSelection,
   type DirectoryFilter,
-  type DirectoryPage,
   type DirectorySearch,
   type PageRange,
+  type RenderedDirectoryPage,
 } from './lawyers.repository.ts';
 
 /** A listed lawyer's card and the words of the name: verified and not banned, as the reference query says. */
@@ -45,7 +46,7 @@ export type IndexedSearchOptions = {
 
 /**
  * The directory answered from memory (directory-index.ts; docs/decisions/0042-directory-index-in-memory.md),
- * cards included, as fresh as the database: before a request is answered, the log's version is read by a
+ * cards included, rendered once per change of a lawyer, as fresh as the database: before a request is answered, the log's version is read by a
  * statement that started after the request arrived (one read shared by the requests that wait for it), and
  * the index catches up to it first when behind (lawyer_search_changes: the lawyers changed since). So a
  * change committed before a request arrives is in its answer, on every process. Until the index has loaded,
@@ -55,15 +56,20 @@ export function createIndexedSearch(
   db: Db,
   { fallback, countLimit = LIMITS.searchCountLimit, tuning, ...syncing }: IndexedSearchOptions,
 ) {
-  const synced = createSyncedIndex(db, lawyersSource, () => new DirectoryIndex(tuning), syncing);
+  const synced = createSyncedIndex(
+    db,
+    lawyersSource,
+    () => new DirectoryIndex(listItemJson, tuning),
+    syncing,
+  );
 
   const search = {
-    async directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange): Promise<DirectoryPage> {
-      const answered = await synced.answer((index) => {
+    async directory(filter: DirectoryFilter, sort: LawyerSort, range: PageRange) {
+      const answered = await synced.answer((index): RenderedDirectoryPage => {
         const { entries, total } = index.directory(filter, sort, range, countLimit);
         const exact = total <= countLimit;
-        const rows = entries.map((entry) => index.cardOf(entry));
-        return { rows, total: exact ? total : countLimit, exact };
+        const items = entries.map((entry) => index.itemOf(entry));
+        return { items, total: exact ? total : countLimit, exact };
       });
       return answered ?? fallback.directory(filter, sort, range);
     },

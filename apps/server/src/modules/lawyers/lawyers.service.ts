@@ -3,7 +3,7 @@ import { asProfessionalTitle } from '@l4l/shared/constants/categories';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import { LAWYER_PAGES_PATH } from '@l4l/shared/constants/pages';
 import { ALL_SPAIN } from '@l4l/shared/constants/provinces';
-import { type PageEnvelope, pageEnvelope } from '@l4l/shared/envelope';
+import type { PageEnvelope } from '@l4l/shared/envelope';
 import { usernameOf } from '@l4l/shared/schemas/auth';
 import { centsToEuros, eurosToCents, firstVisitOf } from '@l4l/shared/schemas/common';
 import {
@@ -16,7 +16,6 @@ import {
   type LawyerProfileUpdate,
   type LawyerSheet,
   type LawyersQuery,
-  lawyerListItemSchema,
   type WorkEntry,
   type WorkEntryInput,
 } from '@l4l/shared/schemas/lawyers';
@@ -28,12 +27,12 @@ import { academicExperiences, workExperiences } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
-import { RenderedJson } from '../../lib/rendered-json.ts';
+import type { RenderedJson } from '../../lib/rendered-json.ts';
+import { directoryPageJson, listItemsOf, toListItem } from './lawyer-cards.ts';
 import {
   createLawyersRepository,
   type DirectoryFilter,
   type DirectorySearch,
-  type LawyerCardRow,
   type LawyersRepository,
 } from './lawyers.repository.ts';
 import { createProfileRepository, type EntryTable } from './profile.repository.ts';
@@ -55,35 +54,6 @@ export function directoryFilter(
   };
 }
 
-/** docs/domain.md, Ratings: the stars' sum over the number of ratings (0 when none); the screens round it. */
-function averageRating(sum: number, count: number): number {
-  return count > 0 ? sum / count : 0;
-}
-
-const fullName = (name: string, surname: string) => `${name} ${surname}`.trim();
-
-function toListItem(row: LawyerCardRow): LawyerListItem {
-  return {
-    id: row.id,
-    fullName: fullName(row.name, row.surname),
-    name: row.name,
-    surname: row.surname,
-    description: row.description,
-    categories: row.categories,
-    rating: averageRating(row.ratingSum, row.ratingCount),
-    totalRatings: row.ratingCount,
-    activeCases: row.activeCases,
-    finishedCases: row.finishedCases,
-    price: centsToEuros(row.priceHourCents),
-    priceFirstVisit: row.priceFirstVisitCents === null ? null : centsToEuros(row.priceFirstVisitCents),
-    firstVisitFree: row.firstVisitFree,
-    lawyerPhoto: row.photoUrl,
-    province: row.province,
-    responseTime: row.responseMinutes,
-    professionalTitle: asProfessionalTitle(row.professionalTitle),
-  };
-}
-
 /** docs/domain.md, Colegiación: what the lawyer gave, or null (older free text not on the list counts as not given). */
 function colegiacionOf(row: { lawyerAssociation: string; membershipNumber: string }) {
   return {
@@ -92,8 +62,6 @@ function colegiacionOf(row: { lawyerAssociation: string; membershipNumber: strin
   };
 }
 
-/** A directory page's answer (docs/api/http.md, Lawyers), rendered once per page (lib/rendered-json.ts). */
-export const directoryEnvelope = pageEnvelope(lawyerListItemSchema);
 /** Public directory listings kept at once (a listing is a few kilobytes). */
 const DIRECTORY_CACHE_ENTRIES = 500;
 /** API directory pages kept at once: each its bytes (lib/rendered-json.ts), ~15 kB outside the collector's heap. */
@@ -261,11 +229,9 @@ export function createLawyersService(deps: Deps) {
       ]);
       return directoryCache.get(key, async () => {
         const range = { limit: pageSize, offset: (page - 1) * pageSize };
-        const { rows, total, exact } = await search.directory(filter, sort, range);
-        return RenderedJson.of(directoryEnvelope, {
-          data: rows.map(toListItem),
-          meta: { total, totalIsExact: exact, page, pageSize },
-        });
+        const found = await search.directory(filter, sort, range);
+        const meta = { total: found.total, totalIsExact: found.exact, page, pageSize };
+        return directoryPageJson(found, meta);
       });
     },
 
@@ -318,12 +284,18 @@ export function createLawyersService(deps: Deps) {
       };
       const { page, pageSize } = range;
       return listingCache.get(JSON.stringify([category, province, page, pageSize]), async () => {
-        const { rows, total, exact } = await search.directory(filter, 'rating', {
+        const found = await search.directory(filter, 'rating', {
           limit: pageSize,
           offset: (page - 1) * pageSize,
         });
-        const lawyers = rows.flatMap((row) => (row.slug ? [{ ...toListItem(row), slug: row.slug }] : []));
-        return { lawyers, total, totalIsExact: exact };
+        // the index gives its cards rendered, without the public page's slug: read apart, one statement
+        const items = listItemsOf(found);
+        const slugs = await repository.slugsOf(items.map((item) => item.id));
+        const lawyers = items.flatMap((item) => {
+          const slug = slugs.get(item.id);
+          return slug ? [{ ...item, slug }] : [];
+        });
+        return { lawyers, total: found.total, totalIsExact: found.exact };
       });
     },
 
