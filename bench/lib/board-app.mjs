@@ -11,6 +11,7 @@ import { users } from '../../apps/server/src/db/schema/index.ts';
 import { benchConfig, seedDatabase } from './bench-config.mjs';
 import { seedCases } from './seed-cases.mjs';
 import { seedLawyers } from './seed-lawyers.mjs';
+import { traceIfAsked } from './server-trace.mjs';
 
 const pglite = !process.env.DATABASE_URL;
 const LAWYERS = Number(process.env.BENCH_LAWYERS ?? 100_000);
@@ -27,6 +28,8 @@ const cases = fresh ? await seedCases(seeding.db, { count: CASES, clients: CLIEN
 await seeding.close();
 const [lawyer] = await app.db.select().from(users).where(eq(users.mail, 'abogado1@bench.l4l'));
 const token = await app.sessions.create(lawyer, { persistent: false });
+// BENCH_TRACE=<file>: what each request cost the server's thread (lib/server-trace.mjs), a file per mode
+traceIfAsked(app);
 await app.listen({ port: 0, host: '127.0.0.1' });
 // the board's index (ADR 0042) loads once the server is ready; the rounds measure the server it makes
 const indexing = performance.now();

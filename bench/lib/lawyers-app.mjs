@@ -14,7 +14,7 @@ import { directoryFilter } from '../../apps/server/src/modules/lawyers/lawyers.s
 import { benchConfig, seedDatabase } from './bench-config.mjs';
 import { EXPLAINED } from './lawyers-queries.mjs';
 import { seedLawyers } from './seed-lawyers.mjs';
-import { traceServer } from './server-trace.mjs';
+import { traceIfAsked } from './server-trace.mjs';
 
 const COUNT = Number(process.env.BENCH_LAWYERS ?? 100_000);
 
@@ -80,9 +80,7 @@ const [client] = fresh
   : await app.db.select().from(users).where(eq(users.mail, CLIENT_MAIL));
 const token = await app.sessions.create(client, { persistent: false });
 // BENCH_TRACE=<file>: what each request cost the server's thread (lib/server-trace.mjs), a file per mode
-if (process.env.BENCH_TRACE) {
-  traceServer(app, `${process.env.BENCH_TRACE}.caches-${process.env.BENCH_CACHES === 'off' ? 'off' : 'on'}`);
-}
+traceIfAsked(app);
 await app.listen({ port: 0, host: '127.0.0.1' });
 // the directory's index (ADR 0042) loads once the server is ready; the rounds measure the server it makes
 const indexing = performance.now();

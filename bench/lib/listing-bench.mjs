@@ -75,20 +75,23 @@ function judge(result, rounds, targets) {
  *
  * `modes` run one after the other on the same seeded database, each with the app started anew with the
  * mode's environment (the first one seeds; the next ones get BENCH_SEED=skip): for example the caches on,
- * then off. Without `modes`, one mode with `targets`. `env` goes to every start of the app; fewer than
- * `minDistinct` distinct requests sent is a failure.
+ * then off. Without `modes`, one mode with `targets`. BENCH_MODE=<label> ('caches on') runs that mode
+ * alone. `env` goes to every start of the app; fewer than `minDistinct` distinct requests sent is a failure.
  */
 export async function runListingBench({
   name,
   app: appScript,
   requests,
   targets,
-  modes = [{ label: 'default', env: {}, targets }],
+  modes: allModes = [{ label: 'default', env: {}, targets }],
   env = {},
   settings = {},
   check = () => [],
   minDistinct = 0,
 }) {
+  const only = process.env.BENCH_MODE;
+  const modes = only ? allModes.filter((mode) => mode.label === only) : allModes;
+  if (modes.length === 0) throw new Error(`BENCH_MODE=${only}: no such mode`);
   const db = await throwAwayDatabase('bench');
   const servers = [];
   let seed;

@@ -12,6 +12,12 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
+/** BENCH_TRACE=<file>: the app traced into `<file>.caches-on` or `<file>.caches-off`, after its mode. */
+export function traceIfAsked(app) {
+  if (!process.env.BENCH_TRACE) return;
+  traceServer(app, `${process.env.BENCH_TRACE}.caches-${process.env.BENCH_CACHES === 'off' ? 'off' : 'on'}`);
+}
+
 export function traceServer(app, file) {
   writeFileSync(file, '');
   const lines = [];

@@ -2,7 +2,7 @@ import type { CaseStatus } from '@l4l/shared/constants/cases';
 import { LIMITS } from '@l4l/shared/constants/limits';
 import type { BoardQuery } from '@l4l/shared/schemas/cases';
 import { searchableText } from '@l4l/shared/search';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, StatementSource } from '../../db/database.ts';
 import { boardEntries, cases, OPEN_PROPOSAL_SQL_LIST, proposals } from '../../db/schema/index.ts';
 import { type BoardSearch, type BoardShown, createBoardSearch, type PageRange } from './board.search.ts';
@@ -53,7 +53,7 @@ export function createBoardRepository(
   return {
     /**
      * One page of the board: published general cases (not addressed to one lawyer), no client data, the
-     * same for every lawyer (their own proposals are read apart, `latestProposalsOf`) and how many there
+     * same for every lawyer (their own proposals are read apart, `latestProposalsOnBoard`) and how many there
      * are, exactly up to `countLimit` (docs/decisions/0020-bounded-search-counts.md).
      */
     async board(query: BoardQuery, range: PageRange) {
@@ -73,9 +73,11 @@ export function createBoardRepository(
       return { rows, ...counted };
     },
 
-    /** The lawyer's latest proposal on each of these cases. */
-    async latestProposalsOf(lawyerId: string, caseIds: string[]) {
-      if (caseIds.length === 0) return [];
+    /**
+     * The lawyer's latest proposal on each case of the board: a few per lawyer, read once for every page
+     * they turn (a page's cases are on the board).
+     */
+    async latestProposalsOnBoard(lawyerId: string) {
       return db
         .selectDistinctOn([proposals.caseId], {
           caseId: proposals.caseId,
@@ -84,7 +86,8 @@ export function createBoardRepository(
           status: proposals.status,
         })
         .from(proposals)
-        .where(and(eq(proposals.lawyerId, lawyerId), inArray(proposals.caseId, caseIds)))
+        .innerJoin(boardEntries, eq(boardEntries.caseId, proposals.caseId))
+        .where(eq(proposals.lawyerId, lawyerId))
         .orderBy(proposals.caseId, desc(proposals.createdAt));
     },
 

@@ -1,12 +1,30 @@
-import type { PageEnvelope } from '@l4l/shared/envelope';
-import type { BoardCase, BoardQuery } from '@l4l/shared/schemas/cases';
+import { type PageEnvelope, pageEnvelope } from '@l4l/shared/envelope';
+import { type BoardCase, type BoardQuery, boardCaseSchema } from '@l4l/shared/schemas/cases';
 import type { Db, StatementSource } from '../../db/database.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
+import { RenderedJson } from '../../lib/rendered-json.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type BoardRepository, createBoardRepository } from './board.repository.ts';
 import { createBoardSearch } from './board.search.ts';
 import { createIndexedBoard } from './board.search-indexed.ts';
-import { type StoredProposal, toBoardCase } from './case-views.ts';
+import { toBoardCase, toMyProposal } from './case-views.ts';
+
+/** A board page's answer (docs/api/http.md, Cases). */
+export const boardPageEnvelope = pageEnvelope(boardCaseSchema);
+
+type BoardAnswer = RenderedJson<PageEnvelope<BoardCase>>;
+
+/**
+ * A board page as kept for a few seconds: its answer's bytes with no proposal of the caller's, and its
+ * cases' ids. Bytes, not the cases' objects: what a cache keeps for seconds is old enough to be promoted,
+ * and the collector's full collections, which pause the server's thread, then come less often.
+ */
+type KeptPage = { ids: string[]; answer: BoardAnswer };
+
+type OwnProposal = Awaited<ReturnType<BoardRepository['latestProposalsOnBoard']>>[number];
+
+/** The proposals of a lawyer with none on the board: one map for all. */
+const NONE: ReadonlyMap<string, OwnProposal> = new Map();
 
 const range = ({ page, pageSize }: { page: number; pageSize: number }) => ({
   limit: pageSize,
@@ -15,8 +33,8 @@ const range = ({ page, pageSize }: { page: number; pageSize: number }) => ({
 
 /**
  * The board as lawyers read it (docs/decisions/0006-cases-and-payments.md): the same page for every lawyer,
- * served again for a few seconds, with the caller's own proposals read fresh (forgotten in this process as
- * soon as one of them changes: `proposalsChanged`).
+ * served again for a few seconds, with the caller's own proposals on the board read once for every page
+ * they turn, kept as long (forgotten in this process as soon as one of them changes: `proposalsChanged`).
  */
 export function createBoardService(deps: {
   db: Db;
@@ -37,16 +55,22 @@ export function createBoardService(deps: {
   const repository = createBoardRepository(deps.db, { statements, search });
   // many lawyers read the same board pages; they change only as cases are published or taken (pages
   // asked for all the time are read again in the background before they expire: no caller waits)
-  const boardPages = new MicroCache<Awaited<ReturnType<BoardRepository['board']>>>(deps.boardCacheMs, 500, {
+  const boardPages = new MicroCache<KeptPage>(deps.boardCacheMs, 500, {
     refreshAheadMs: deps.boardCacheMs / 2,
   });
-  const ownProposals = new MicroCache<Awaited<ReturnType<BoardRepository['latestProposalsOf']>>>(
-    deps.boardCacheMs,
-    5000,
-    { refreshAheadMs: deps.boardCacheMs / 2 },
-  );
-  const withoutProposals = new WeakMap<object, PageEnvelope<BoardCase>>();
+  const ownProposals = new MicroCache<ReadonlyMap<string, OwnProposal>>(deps.boardCacheMs, 5000, {
+    refreshAheadMs: deps.boardCacheMs / 2,
+  });
   const ownVersion = new Map<string, number>();
+
+  async function keptPage(query: BoardQuery): Promise<KeptPage> {
+    const { rows, total, exact } = await repository.board(query, range(query));
+    const answer = RenderedJson.of(boardPageEnvelope, {
+      data: rows.map((row) => toBoardCase({ ...row, myProposal: null })),
+      meta: { total, totalIsExact: exact, page: query.page, pageSize: query.pageSize },
+    });
+    return { ids: rows.map((row) => row.id), answer };
+  }
 
   return {
     /** Starts loading the board's index; resolves once it has (a benchmark waits, the server does not). */
@@ -68,7 +92,7 @@ export function createBoardService(deps: {
       for (const id of lawyerIds) ownVersion.set(id, (ownVersion.get(id) ?? 0) + 1);
     },
 
-    async board(actor: AuthUser, query: BoardQuery): Promise<PageEnvelope<BoardCase>> {
+    async board(actor: AuthUser, query: BoardQuery): Promise<BoardAnswer> {
       const key = JSON.stringify([
         query.search ?? '',
         query.category ?? '',
@@ -76,28 +100,16 @@ export function createBoardService(deps: {
         query.page,
         query.pageSize,
       ]);
-      const cached = await boardPages.get(key, () => repository.board(query, range(query)));
-      const { rows, total, exact } = cached;
-      const ids = rows.map((row) => row.id);
-      const proposals = await ownProposals.get(`${actor.id}:${ownVersion.get(actor.id) ?? 0}:${key}`, () =>
-        repository.latestProposalsOf(actor.id, ids),
-      );
-      const envelope = (myProposal: (id: string) => StoredProposal) => ({
-        data: rows.map((row) => toBoardCase({ ...row, myProposal: myProposal(row.id) })),
-        meta: { total, totalIsExact: exact, page: query.page, pageSize: query.pageSize },
+      const { ids, answer } = await boardPages.get(key, () => keptPage(query));
+      const mine = await ownProposals.get(`${actor.id}:${ownVersion.get(actor.id) ?? 0}`, async () => {
+        const found = await repository.latestProposalsOnBoard(actor.id);
+        return found.length ? new Map(found.map((proposal) => [proposal.caseId, proposal])) : NONE;
       });
-      // most lawyers have no proposal on a page: they all get the same answer object, which the route
-      // serializes once (lib/rendered-json.ts)
-      if (proposals.length === 0) {
-        let shared = withoutProposals.get(cached);
-        if (!shared) {
-          shared = envelope(() => null);
-          withoutProposals.set(cached, shared);
-        }
-        return shared;
-      }
-      const mine = new Map(proposals.map((p) => [p.caseId, p]));
-      return envelope((id) => mine.get(id) ?? null);
+      // most lawyers have no proposal on a page: they all get the same bytes
+      if (!ids.some((id) => mine.has(id))) return answer;
+      const page = answer.value();
+      for (const card of page.data) card.myProposal = toMyProposal(mine.get(card.id) ?? null);
+      return RenderedJson.of(boardPageEnvelope, page);
     },
   };
 }

@@ -13,7 +13,7 @@ export const fullName = (name: string | null, surname: string | null) =>
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 export type StoredProposal = { id: string; priceCents: number; status: Proposal['status'] } | null;
-const toMyProposal = (stored: StoredProposal) =>
+export const toMyProposal = (stored: StoredProposal) =>
   stored ? { id: stored.id, price: centsToEuros(stored.priceCents), status: stored.status } : null;
 
 export function toCase(row: CaseRow): Case {

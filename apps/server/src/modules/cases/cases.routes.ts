@@ -1,10 +1,8 @@
 import { ROLE } from '@l4l/shared/constants/roles';
-import { dataEnvelope, type PageEnvelope, pageEnvelope } from '@l4l/shared/envelope';
+import { dataEnvelope, pageEnvelope } from '@l4l/shared/envelope';
 import {
   adminCasesQuerySchema,
   approveCaseSchema,
-  type BoardCase,
-  boardCaseSchema,
   boardQuerySchema,
   caseChatSchema,
   caseSchema,
@@ -21,11 +19,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { validationError } from '../../lib/app-error.ts';
-import { jsonRenderer } from '../../lib/rendered-json.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { currentUser, requireOwner, requireRole } from '../../plugins/auth.ts';
 import { createBoardRepository } from './board.repository.ts';
-import { type BoardService, createBoardService } from './board.service.ts';
+import { type BoardService, boardPageEnvelope, createBoardService } from './board.service.ts';
 import { type CaseClosureService, createCaseClosureService } from './case-closure.service.ts';
 import { type CaseActionName, roleFor } from './case-machine.ts';
 import { type CaseReviewService, createCaseReviewService } from './case-review.service.ts';
@@ -65,9 +62,6 @@ const caseParams = z.object({ caseId: z.uuid() });
 const userParams = z.object({ id: z.uuid() });
 const caseEnvelope = dataEnvelope(caseSchema);
 const casesPage = pageEnvelope(caseSchema);
-const boardPage = pageEnvelope(boardCaseSchema);
-// the board's shared pages are serialized once per cached value (lib/rendered-json.ts)
-const sendBoard = jsonRenderer(boardPage, (page: PageEnvelope<BoardCase>) => page);
 
 // each action's role guard is the case machine's, the rest of the rule is its `authorize`
 const roleOf = (action: CaseActionName) => requireRole(roleFor(action));
@@ -132,9 +126,10 @@ function registerCaseReads(app: RouteApp, service: CasesService, board: BoardSer
     '/api/cases/pending-cases',
     {
       onRequest: lawyer,
-      schema: { querystring: boardQuerySchema, response: { 200: boardPage } },
+      schema: { querystring: boardQuerySchema, response: { 200: boardPageEnvelope } },
     },
-    async (request, reply) => sendBoard(reply, await board.board(currentUser(request), request.query)),
+    // a page's answer comes as its bytes, rendered once for every lawyer with no proposal on it
+    async (request, reply) => (await board.board(currentUser(request), request.query)).send(reply),
   );
 }
 
