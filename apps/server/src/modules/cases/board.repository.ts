@@ -74,12 +74,13 @@ export function createBoardRepository(
     },
 
     /**
-     * The lawyer's latest proposal on each case of the board: a few per lawyer, read once for every page
-     * they turn (a page's cases are on the board).
+     * Each of these lawyers' latest proposal on each case of the board: a few per lawyer, read once for
+     * every page they turn (a page's cases are on the board).
      */
-    async latestProposalsOnBoard(lawyerId: string) {
+    async latestProposalsOnBoard(lawyerIds: string[]) {
       return db
-        .selectDistinctOn([proposals.caseId], {
+        .selectDistinctOn([proposals.lawyerId, proposals.caseId], {
+          lawyerId: proposals.lawyerId,
           caseId: proposals.caseId,
           id: proposals.id,
           priceCents: proposals.priceCents,
@@ -87,8 +88,8 @@ export function createBoardRepository(
         })
         .from(proposals)
         .innerJoin(boardEntries, eq(boardEntries.caseId, proposals.caseId))
-        .where(eq(proposals.lawyerId, lawyerId))
-        .orderBy(proposals.caseId, desc(proposals.createdAt));
+        .where(inArray(proposals.lawyerId, lawyerIds))
+        .orderBy(proposals.lawyerId, proposals.caseId, desc(proposals.createdAt));
     },
 
     /** A published general case joins the board (ADR 0006). */

@@ -1,6 +1,7 @@
 import { type PageEnvelope, pageEnvelope } from '@l4l/shared/envelope';
 import { type BoardCase, type BoardQuery, boardCaseSchema } from '@l4l/shared/schemas/cases';
 import type { Db, StatementSource } from '../../db/database.ts';
+import { GroupedCalls } from '../../lib/grouped-calls.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import { RenderedJson } from '../../lib/rendered-json.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -62,6 +63,20 @@ export function createBoardService(deps: {
     refreshAheadMs: deps.boardCacheMs / 2,
   });
   const ownVersion = new Map<string, number>();
+  // a lawyer's proposals are read fresh (each read starts after the requests it answers arrived), and the
+  // requests that arrive while two reads are under way share the next one, whoever asks (lib/grouped-calls.ts)
+  const ownProposalReads = new GroupedCalls<string, ReadonlyMap<string, OwnProposal>>(
+    async (lawyerIds) => {
+      const byLawyer = new Map<string, Map<string, OwnProposal>>();
+      for (const proposal of await repository.latestProposalsOnBoard([...new Set(lawyerIds)])) {
+        const mine = byLawyer.get(proposal.lawyerId) ?? new Map<string, OwnProposal>();
+        mine.set(proposal.caseId, proposal);
+        byLawyer.set(proposal.lawyerId, mine);
+      }
+      return lawyerIds.map((id) => byLawyer.get(id) ?? NONE);
+    },
+    { concurrency: 2, maxGroup: 200 },
+  );
 
   async function keptPage(query: BoardQuery): Promise<KeptPage> {
     const { rows, total, exact } = await repository.board(query, range(query));
@@ -101,10 +116,9 @@ export function createBoardService(deps: {
         query.pageSize,
       ]);
       const { ids, answer } = await boardPages.get(key, () => keptPage(query));
-      const mine = await ownProposals.get(`${actor.id}:${ownVersion.get(actor.id) ?? 0}`, async () => {
-        const found = await repository.latestProposalsOnBoard(actor.id);
-        return found.length ? new Map(found.map((proposal) => [proposal.caseId, proposal])) : NONE;
-      });
+      const mine = await ownProposals.get(`${actor.id}:${ownVersion.get(actor.id) ?? 0}`, () =>
+        ownProposalReads.add(actor.id),
+      );
       // most lawyers have no proposal on a page: they all get the same bytes
       if (!ids.some((id) => mine.has(id))) return answer;
       const page = answer.value();
