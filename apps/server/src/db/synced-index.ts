@@ -76,12 +76,15 @@ export function createSyncedIndex<Entry, Index extends OrderedIndex<Entry, strin
     const next = make();
     const [now] = await versionNow(db, undefined, {});
     let after = BEFORE_EVERY_ID;
+    const loaded: Entry[] = [];
     for (;;) {
       const rows = entriesOf(await rowsOf<Row>(db, source.page(after, LOAD_PAGE)), next);
-      for (const row of rows) next.add(row);
+      for (const row of rows) loaded.push(row);
       if (rows.length < LOAD_PAGE || closed) break;
       after = source.idOf(rows.at(-1)!);
     }
+    // all at once, so that the index may number them by cluster
+    next.addAll(loaded);
     next.seal();
     next.version = Number(now?.version ?? 0);
     if (!closed) index = next;

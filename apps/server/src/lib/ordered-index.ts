@@ -1,6 +1,6 @@
 import { cheapestWay, countedByBits } from './index-ways.ts';
 import type { IndexPage, IndexQuery, IndexTuning, OrderedIndexSpec } from './ordered-index.types.ts';
-import { countBits, hasAll, hasAny, KeptBits, scanBits, setBit } from './slot-bits.ts';
+import { countBits, hasAll, hasAny, KeptBits, type SlotSet, scanBits, setBit } from './slot-bits.ts';
 import { BestSlots, firstIndex, mergeLists, type SlotOrder, SortedSlots } from './sorted-slots.ts';
 
 export type { IndexPage, IndexQuery, IndexTuning, OrderedIndexSpec };
@@ -68,6 +68,23 @@ export class OrderedIndex<Entry, Sort extends string> {
     this.place(entry);
   }
 
+  /** Entries added before `seal`, those of one cluster (the spec's `cluster`) in neighbouring slots. */
+  addAll(entries: readonly Entry[]): void {
+    const { cluster } = this.spec;
+    if (!cluster) {
+      for (const entry of entries) this.place(entry);
+      return;
+    }
+    const clusters = new Map<string, Entry[]>();
+    for (const entry of entries) {
+      const key = cluster(entry);
+      const members = clusters.get(key);
+      if (members) members.push(entry);
+      else clusters.set(key, [entry]);
+    }
+    for (const key of [...clusters.keys()].sort()) for (const entry of clusters.get(key)!) this.place(entry);
+  }
+
   /** Every list built from the entries added, each sort once. */
   seal(): void {
     const slots = new Int32Array(this.slotOf.values());
@@ -116,7 +133,7 @@ export class OrderedIndex<Entry, Sort extends string> {
       undefined,
     );
     const termBits = (except?: TermRange) =>
-      terms.filter((term) => term !== except).map((term) => this.bitsOf(term));
+      terms.filter((term) => term !== except).map((term) => this.bitsOf(term).bits);
     if (way === 'word' && rarest) return this.byWord(rarest, termBits(rarest), ranges, rank, query);
     if (way === 'bits') return this.byBits(ranges, termBits(), rank, query);
     return this.byRanges(ranges, termBits(), rank, query);
@@ -182,7 +199,7 @@ export class OrderedIndex<Entry, Sort extends string> {
     rank: Int32Array,
     query: IndexQuery<Entry, Sort>,
   ) {
-    const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort));
+    const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort).bits);
     const test = query.test;
     const best = new BestSlots(rank, query.offset + query.limit);
     const { list } = this.wordRanges();
@@ -220,7 +237,7 @@ export class OrderedIndex<Entry, Sort extends string> {
   }
 
   /** A bit per slot, set for the entries the term's range holds; kept for the most recent terms. */
-  private bitsOf({ term, from, to }: TermRange): Uint32Array {
+  private bitsOf({ term, from, to }: TermRange): SlotSet {
     return this.termBits.get(term, () => {
       const bits = new Uint32Array(this.bitWords());
       const { list } = this.wordRanges();
@@ -230,7 +247,7 @@ export class OrderedIndex<Entry, Sort extends string> {
   }
 
   /** A bit per slot, set for the range's entries; kept, and kept current by every change. */
-  private rangeBitsOf(range: Lists<Sort>, sort: Sort): Uint32Array {
+  private rangeBitsOf(range: Lists<Sort>, sort: Sort): SlotSet {
     return this.rangeBits.get(range, () => {
       const bits = new Uint32Array(this.bitWords());
       const { items, length } = range[sort];

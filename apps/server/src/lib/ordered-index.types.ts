@@ -17,6 +17,11 @@ export type OrderedIndexSpec<Entry, Sort extends string> = {
   text: (entry: Entry) => string;
   /** an entry that left the index (gone, or replaced by its new version) */
   released?: (entry: Entry) => void;
+  /**
+   * Entries of one cluster are numbered together when loaded (`addAll`): the ranges a request reads most
+   * (a province's lawyers) then lie in few words of bits, and a scan or a count reads only those.
+   */
+  cluster?: (entry: Entry) => string;
 };
 
 /** A request to the index: the ranges it reads (their union), every typed word (as a prefix), the rest. */

@@ -89,6 +89,8 @@ export class DirectoryIndex extends OrderedIndex<IndexedLawyer, LawyerSort> {
             ...provincesOf(lawyer.province).map((province) => rangeKey(category, province)),
           ]),
         text: (lawyer) => arena.get(lawyer.words),
+        // a province's lawyers together, those of all Spain (in every province's range) first
+        cluster: (lawyer) => (lawyer.province === ALL_SPAIN ? '' : lawyer.province),
         released: (lawyer) => {
           arena.release(lawyer.card);
           arena.release(lawyer.words);
