@@ -46,10 +46,14 @@ export const directoryEnvelope = pageEnvelope(lawyerListItemSchema);
 export const listItemJson = (card: DirectoryCard): string =>
   JSON.stringify(lawyerListItemSchema.parse(toListItem(card)));
 
+/** A rendered card's text, read in place (the bytes are not copied). */
+export const cardText = (item: Uint8Array): string =>
+  Buffer.from(item.buffer, item.byteOffset, item.byteLength).toString('utf8');
+
 /** A directory page's cards as its answer sends them, whether the search gave them rendered or as rows. */
 export function listItemsOf(page: DirectoryPage | RenderedDirectoryPage): LawyerListItem[] {
   if (!('items' in page)) return page.rows.map(toListItem);
-  return page.items.map((item) => JSON.parse(Buffer.from(item).toString('utf8')) as LawyerListItem);
+  return page.items.map((item) => JSON.parse(cardText(item)) as LawyerListItem);
 }
 
 /**
