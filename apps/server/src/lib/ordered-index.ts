@@ -70,9 +70,9 @@ export class OrderedIndex<Entry, Sort extends string> {
 
   /** Entries added before `seal`, those of one cluster (the spec's `cluster`) in neighbouring slots. */
   addAll(entries: readonly Entry[]): void {
-    const { cluster } = this.spec;
+    const { cluster, copy = (entry: Entry) => entry } = this.spec;
     if (!cluster) {
-      for (const entry of entries) this.place(entry);
+      for (const entry of entries) this.place(copy(entry));
       return;
     }
     const clusters = new Map<string, Entry[]>();
@@ -82,7 +82,9 @@ export class OrderedIndex<Entry, Sort extends string> {
       if (members) members.push(entry);
       else clusters.set(key, [entry]);
     }
-    for (const key of [...clusters.keys()].sort()) for (const entry of clusters.get(key)!) this.place(entry);
+    for (const key of [...clusters.keys()].sort()) {
+      for (const entry of clusters.get(key)!) this.place(copy(entry));
+    }
   }
 
   /** Every list built from the entries added, each sort once. */
@@ -132,11 +134,14 @@ export class OrderedIndex<Entry, Sort extends string> {
       (best, term) => (best && best.size <= term.size ? best : term),
       undefined,
     );
-    const termBits = (except?: TermRange) =>
-      terms.filter((term) => term !== except).map((term) => this.bitsOf(term).bits);
-    if (way === 'word' && rarest) return this.byWord(rarest, termBits(rarest), ranges, rank, query);
-    if (way === 'bits') return this.byBits(ranges, termBits(), rank, query);
-    return this.byRanges(ranges, termBits(), rank, query);
+    const termSets = (except?: TermRange) =>
+      terms.filter((term) => term !== except).map((term) => this.bitsOf(term));
+    if (way === 'word' && rarest) {
+      const bits = termSets(rarest).map((set) => set.bits);
+      return this.byWord(rarest, bits, ranges, rank, query);
+    }
+    if (way === 'bits') return this.byBits(ranges, termSets(), rank, query);
+    return this.byRanges(ranges, termSets(), rank, query);
   }
 
   /** Each typed word's prefix range of words, and how many (word, entry) pairs it holds. */
@@ -157,10 +162,11 @@ export class OrderedIndex<Entry, Sort extends string> {
    */
   private byRanges(
     ranges: Lists<Sort>[],
-    bits: Uint32Array[],
+    words: SlotSet[],
     rank: Int32Array,
     query: IndexQuery<Entry, Sort>,
   ) {
+    const bits = words.map((set) => set.bits);
     const lists = ranges.map((range) => range[query.sort]);
     const end = query.offset + query.limit;
     // a large range's count is bit operations; a small one's, the rest of its walk
@@ -188,7 +194,7 @@ export class OrderedIndex<Entry, Sort extends string> {
     }
     if (exhausted || !counted) return { page, total };
     const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort));
-    return { page, total: countBits(inRanges, bits, query.countLimit) };
+    return { page, total: countBits(inRanges, words, query.countLimit) };
   }
 
   /** Every entry of the word's range once, tested, the best `offset + limit` kept in order. */
@@ -218,17 +224,12 @@ export class OrderedIndex<Entry, Sort extends string> {
   }
 
   /** Every entry in the ranges' and the words' bits, in slot order, tested, the best `offset + limit` kept. */
-  private byBits(
-    ranges: Lists<Sort>[],
-    bits: Uint32Array[],
-    rank: Int32Array,
-    query: IndexQuery<Entry, Sort>,
-  ) {
+  private byBits(ranges: Lists<Sort>[], words: SlotSet[], rank: Int32Array, query: IndexQuery<Entry, Sort>) {
     const test = query.test;
     const best = new BestSlots(rank, query.offset + query.limit);
     let total = 0;
     const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort));
-    scanBits(inRanges, bits, (slot) => {
+    scanBits(inRanges, words, (slot) => {
       if (test && !test(this.entries[slot]!)) return;
       total++;
       best.offer(slot);

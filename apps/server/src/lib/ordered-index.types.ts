@@ -22,6 +22,12 @@ export type OrderedIndexSpec<Entry, Sort extends string> = {
    * (a province's lawyers) then lie in few words of bits, and a scan or a count reads only those.
    */
   cluster?: (entry: Entry) => string;
+  /**
+   * The entry made anew with its own strings, when loaded (`addAll`), in its number's order: entries numbered
+   * together then lie together in memory, and the collector's full marking, which visits them in that order,
+   * reads memory in order rather than all over it (twice as fast at a million entries).
+   */
+  copy?: (entry: Entry) => Entry;
 };
 
 /** A request to the index: the ranges it reads (their union), every typed word (as a prefix), the rest. */

@@ -87,12 +87,14 @@ function summaryAt(ranges: SlotSet[], s: number): number {
 
 /**
  * Each word of bits the ranges have any slot in, with those of its slots that every word's bits have too
- * (none past a set's end), in order, until `visit` says to stop: the summaries tell which words to read.
+ * (none past a set's end), in order, until `visit` says to stop: the summaries tell which words to read,
+ * those of the ranges and of the words alike (a rare word's few marked words bound a scan of everyone).
  */
-function eachKeptWord(ranges: SlotSet[], words: Uint32Array[], visit: (i: number, kept: number) => boolean) {
+function eachKeptWord(ranges: SlotSet[], words: SlotSet[], visit: (i: number, kept: number) => boolean) {
   const length = ranges.reduce((most, set) => Math.max(most, set.summary.length), 0);
   for (let s = 0; s < length; s++) {
     let marked = summaryAt(ranges, s);
+    for (let k = 0; k < words.length && marked !== 0; k++) marked &= words[k]!.summary[s]! | 0;
     while (marked !== 0) {
       const lowest = marked & -marked;
       marked ^= lowest;
@@ -104,9 +106,9 @@ function eachKeptWord(ranges: SlotSet[], words: Uint32Array[], visit: (i: number
 }
 
 /** `any` with only the bits every word's set has at word `i` (past a set's end: none). */
-function keptAt(any: number, words: Uint32Array[], i: number): number {
+function keptAt(any: number, words: SlotSet[], i: number): number {
   let kept = any;
-  for (let k = 0; k < words.length && kept !== 0; k++) kept &= words[k]![i]! | 0;
+  for (let k = 0; k < words.length && kept !== 0; k++) kept &= words[k]!.bits[i]! | 0;
   return kept;
 }
 
@@ -114,7 +116,7 @@ function keptAt(any: number, words: Uint32Array[], i: number): number {
  * How many slots are in any of the ranges and in every word's bits: 32 at a time, stopping once past the
  * limit (then any number above it is the answer).
  */
-export function countBits(ranges: SlotSet[], words: Uint32Array[], limit: number): number {
+export function countBits(ranges: SlotSet[], words: SlotSet[], limit: number): number {
   let total = 0;
   eachKeptWord(ranges, words, (_i, kept) => {
     let any = kept;
@@ -131,7 +133,7 @@ export function countBits(ranges: SlotSet[], words: Uint32Array[], limit: number
  * read 32 slots at a time, and only the words the ranges' summaries mark, so a scan costs about a word per
  * 32 entries of its ranges, whatever it finds.
  */
-export function scanBits(ranges: SlotSet[], words: Uint32Array[], visit: (slot: number) => void): void {
+export function scanBits(ranges: SlotSet[], words: SlotSet[], visit: (slot: number) => void): void {
   eachKeptWord(ranges, words, (i, kept) => {
     let any = kept;
     while (any !== 0) {

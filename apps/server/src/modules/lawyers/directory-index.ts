@@ -91,6 +91,8 @@ export class DirectoryIndex extends OrderedIndex<IndexedLawyer, LawyerSort> {
         text: (lawyer) => arena.get(lawyer.words),
         // a province's lawyers together, those of all Spain (in every province's range) first
         cluster: (lawyer) => (lawyer.province === ALL_SPAIN ? '' : lawyer.province),
+        // the id's characters copied (a uuid is ASCII): the row's string lies among the row's other values
+        copy: (lawyer) => ({ ...lawyer, userId: Buffer.from(lawyer.userId, 'latin1').toString('latin1') }),
         released: (lawyer) => {
           arena.release(lawyer.card);
           arena.release(lawyer.words);
