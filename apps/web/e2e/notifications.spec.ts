@@ -2,6 +2,7 @@ import { es } from '@l4l/shared/texts/es';
 import { expect, test } from '@playwright/test';
 import {
   clientWithPublishedCase,
+  countPageSockets,
   expectAccessible,
   latestMailTo,
   mailSubject,
@@ -26,10 +27,11 @@ test('the lawyer proposes: the client’s bell shows it live, the mail is in the
     description: 'El casero no me devuelve la fianza.',
   });
 
-  // the tab holds ONE WebSocket, shared by the bell and the chat (lib/stomp-client.ts); the page left by
-  // the navigation below may have opened its own, closed as it unloads, which the browser may report after
-  // the new page has subscribed: the tab must come down to one, and a second one left open fails
-  const { openSockets, subscriptions } = watchStomp(page);
+  // the tab holds ONE WebSocket, shared by the bell and the chat (lib/stomp-client.ts), counted inside the
+  // page: the page left by the navigation below may have opened its own, whose close the browser does not
+  // always report; a second one in the page itself fails
+  const { subscriptions } = watchStomp(page);
+  const pageSockets = await countPageSockets(page);
   await page.goto('/dashboard/inicio');
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName(es.notifications.centre.bell(1));
@@ -43,7 +45,7 @@ test('the lawyer proposes: the client’s bell shows it live, the mail is in the
       '/user/queue/read',
       '/user/queue/typing',
     ]);
-  await expect.poll(() => openSockets().length).toBe(1);
+  await expect.poll(pageSockets).toBe(1);
 
   const lawyer = await signedInPage(browser, LAWYER_MAIL);
   const started = Date.now();
@@ -83,7 +85,7 @@ test('the lawyer proposes: the client’s bell shows it live, the mail is in the
   // opening it read it: the bell counts one less
   await expect(bell).toHaveAccessibleName(es.notifications.centre.bell(1));
   // client-side navigation from the home to the list and the chat: still the one socket
-  expect(openSockets()).toHaveLength(1);
+  expect(await pageSockets()).toBe(1);
   await context.close();
   await lawyer.context().close();
 });

@@ -98,9 +98,31 @@ export function watchStomp(page: Page) {
   });
   const openSockets = () => sockets.filter((socket) => !socket.isClosed());
   return {
-    openSockets,
     subscriptions: () => openSockets().flatMap((socket) => subscribed.get(socket) ?? []),
   };
+}
+
+/**
+ * How many WebSockets the page's current document holds connecting or open, counted inside the page from
+ * its next load on. The browser does not always tell the test when a socket of a document left by a
+ * navigation closes; counted from inside, such a document simply has none.
+ */
+export async function countPageSockets(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    const made: Array<InstanceType<typeof Native>> = [];
+    window.WebSocket = class extends Native {
+      constructor(...args: ConstructorParameters<typeof Native>) {
+        super(...args);
+        made.push(this);
+      }
+    };
+    Object.defineProperty(window, '__l4lOpenSockets', {
+      value: () => made.filter((socket) => socket.readyState <= Native.OPEN).length,
+    });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __l4lOpenSockets?: () => number }).__l4lOpenSockets?.() ?? 0);
 }
 
 /** Chooses the cookie consent before the page loads, so the banner stays out of the way. */
