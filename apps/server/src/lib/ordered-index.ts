@@ -63,18 +63,12 @@ export class OrderedIndex<Entry, Sort extends string> {
     return this.slotOf.size;
   }
 
-  /** An entry added before `seal`, which orders them all at once (the load). */
-  add(entry: Entry): void {
-    this.place(entry);
-  }
-
-  /** Entries added before `seal`, those of one cluster (the spec's `cluster`) in neighbouring slots. */
+  /**
+   * The entries of the load, added before `seal` (which orders them all at once), those of one cluster (the
+   * spec's `cluster`) in neighbouring slots.
+   */
   addAll(entries: readonly Entry[]): void {
-    const { cluster, copy = (entry: Entry) => entry } = this.spec;
-    if (!cluster) {
-      for (const entry of entries) this.place(copy(entry));
-      return;
-    }
+    const { cluster = () => '', copy = (entry: Entry) => entry } = this.spec;
     const clusters = new Map<string, Entry[]>();
     for (const entry of entries) {
       const key = cluster(entry);
@@ -136,10 +130,7 @@ export class OrderedIndex<Entry, Sort extends string> {
     );
     const termSets = (except?: TermRange) =>
       terms.filter((term) => term !== except).map((term) => this.bitsOf(term));
-    if (way === 'word' && rarest) {
-      const bits = termSets(rarest).map((set) => set.bits);
-      return this.byWord(rarest, bits, ranges, rank, query);
-    }
+    if (way === 'word' && rarest) return this.byWord(rarest, termSets(rarest), ranges, rank, query);
     if (way === 'bits') return this.byBits(ranges, termSets(), rank, query);
     return this.byRanges(ranges, termSets(), rank, query);
   }
@@ -166,7 +157,6 @@ export class OrderedIndex<Entry, Sort extends string> {
     rank: Int32Array,
     query: IndexQuery<Entry, Sort>,
   ) {
-    const bits = words.map((set) => set.bits);
     const lists = ranges.map((range) => range[query.sort]);
     const end = query.offset + query.limit;
     // a large range's count is bit operations; a small one's, the rest of its walk
@@ -179,7 +169,7 @@ export class OrderedIndex<Entry, Sort extends string> {
     let total = 0;
     const wanted = () => total < end || (!counted && total <= query.countLimit);
     const take = (slot: number) => {
-      if (!hasAll(bits, slot) || (query.test && !query.test(this.entries[slot]!))) return;
+      if (!hasAll(words, slot) || (query.test && !query.test(this.entries[slot]!))) return;
       total++;
       if (total > query.offset && total <= end) page.push(slot);
     };
@@ -200,12 +190,12 @@ export class OrderedIndex<Entry, Sort extends string> {
   /** Every entry of the word's range once, tested, the best `offset + limit` kept in order. */
   private byWord(
     word: TermRange,
-    bits: Uint32Array[],
+    words: SlotSet[],
     ranges: Lists<Sort>[],
     rank: Int32Array,
     query: IndexQuery<Entry, Sort>,
   ) {
-    const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort).bits);
+    const inRanges = ranges.map((range) => this.rangeBitsOf(range, query.sort));
     const test = query.test;
     const best = new BestSlots(rank, query.offset + query.limit);
     const { list } = this.wordRanges();
@@ -215,7 +205,7 @@ export class OrderedIndex<Entry, Sort extends string> {
       for (const slot of this.tokenSlots.get(list[i]!)!) {
         if (this.seen[slot] === epoch) continue;
         this.seen[slot] = epoch;
-        if (!hasAny(inRanges, slot) || !hasAll(bits, slot) || (test && !test(this.entries[slot]!))) continue;
+        if (!hasAny(inRanges, slot) || !hasAll(words, slot) || (test && !test(this.entries[slot]!))) continue;
         total++;
         best.offer(slot);
       }

@@ -130,8 +130,8 @@ export function countBits(ranges: SlotSet[], words: SlotSet[], limit: number): n
 
 /**
  * Every slot in any of the ranges and in every word's bits, in slot order, handed to `visit`: the sets are
- * read 32 slots at a time, and only the words the ranges' summaries mark, so a scan costs about a word per
- * 32 entries of its ranges, whatever it finds.
+ * read 32 slots at a time, and only the words that the ranges' and the words' summaries mark, so a scan costs
+ * at most about a word per 32 entries of its ranges, whatever it finds.
  */
 export function scanBits(ranges: SlotSet[], words: SlotSet[], visit: (slot: number) => void): void {
   eachKeptWord(ranges, words, (i, kept) => {
@@ -146,13 +146,13 @@ export function scanBits(ranges: SlotSet[], words: SlotSet[], visit: (slot: numb
 }
 
 /** Whether any bit set has the slot's bit. */
-export function hasAny(bits: Uint32Array[], slot: number): boolean {
-  for (const set of bits) if (((set[slot >>> 5]! >>> (slot & 31)) & 1) !== 0) return true;
+export function hasAny(sets: SlotSet[], slot: number): boolean {
+  for (const { bits } of sets) if (((bits[slot >>> 5]! >>> (slot & 31)) & 1) !== 0) return true;
   return false;
 }
 
 /** Whether every bit set has the slot's bit. */
-export function hasAll(bits: Uint32Array[], slot: number): boolean {
-  for (const set of bits) if (((set[slot >>> 5]! >>> (slot & 31)) & 1) === 0) return false;
+export function hasAll(sets: SlotSet[], slot: number): boolean {
+  for (const { bits } of sets) if (((bits[slot >>> 5]! >>> (slot & 31)) & 1) === 0) return false;
   return true;
 }
